@@ -1,0 +1,166 @@
+//! Declarations: players, options, tags and piece names, each unique.
+
+use super::lookup;
+use super::model::*;
+use crate::diagnostic::Diagnostic;
+use crate::geometry::Board;
+use crate::syntax::{self, Name, Span, Statement};
+
+/// Every declared name, resolved; later checks look names up here.
+pub(super) struct Decls {
+    pub players: Vec<Player>,
+    pub options: Vec<OptionDef>,
+    pub tags: Vec<TagDef>,
+    player_names: Vec<String>,
+    option_names: Vec<String>,
+    tag_marks: Vec<String>,
+    piece_names: Vec<String>,
+    piece_codes: Vec<String>,
+}
+
+impl Decls {
+    pub fn piece(&self, name: &Name) -> Result<PieceId, Diagnostic> {
+        if let Some(i) = self.piece_codes.iter().position(|c| c.eq_ignore_ascii_case(&name.node)) {
+            return Ok(PieceId(i as u8));
+        }
+        lookup("variantlab::unknown_piece", "piece", &self.piece_names, name).map(|i| PieceId(i as u8))
+    }
+    pub fn player(&self, name: &Name) -> Result<PlayerId, Diagnostic> {
+        lookup("variantlab::unknown_player", "player", &self.player_names, name).map(|i| PlayerId(i as u8))
+    }
+    pub fn tag(&self, mark: &syntax::Spanned<char>) -> Result<TagId, Diagnostic> {
+        let name = Name::new(mark.node.to_string(), mark.span);
+        self.tag_marks
+            .iter()
+            .position(|m| *m == name.node)
+            .map(|i| TagId(i as u8))
+            .ok_or_else(|| {
+                let d = Diagnostic::error("variantlab::unknown_tag", mark.span, format!("there is no tag `{}`", mark.node))
+                    .label("unknown tag");
+                d.help(format!("declare it first, e.g. `tag {} \"what it marks\"`", mark.node))
+            })
+    }
+    pub fn guard(&self, g: &Option<syntax::Guard>) -> Result<Option<Guard>, Diagnostic> {
+        let Some(g) = g else { return Ok(None) };
+        let i = lookup("variantlab::unknown_option", "option", &self.option_names, &g.option)?;
+        Ok(Some(Guard { option: OptionId(i as u8), when: g.when }))
+    }
+    pub fn piece_count(&self) -> usize {
+        self.piece_names.len()
+    }
+}
+
+pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>, out: &mut Vec<Diagnostic>) -> Decls {
+    let mut d = Decls {
+        players: vec![],
+        options: vec![],
+        tags: vec![],
+        player_names: vec![],
+        option_names: vec![],
+        tag_marks: vec![],
+        piece_names: vec![],
+        piece_codes: vec![],
+    };
+    let mut player_spans: Vec<Span> = vec![];
+    for s in statements {
+        match s {
+            Statement::Player(p) => {
+                if unique(out, "player", &d.player_names, &p.name) {
+                    let forward = match (&p.forward, board) {
+                        (Some(f), Some(b)) => match b.parse_direction(&f.node) {
+                            Some(dir) => Some(dir),
+                            None => {
+                                out.push(unknown_direction(b, f));
+                                None
+                            }
+                        },
+                        _ => None,
+                    };
+                    let capitals = p.capitals.as_ref().map_or(d.players.is_empty(), |c| c.node);
+                    d.players.push(Player { name: p.name.node.clone(), forward, capitals });
+                    d.player_names.push(p.name.node.clone());
+                    player_spans.push(p.name.span);
+                }
+            }
+            Statement::Option(o) => {
+                if unique(out, "option", &d.option_names, &o.name) {
+                    d.options.push(OptionDef { name: o.name.node.clone(), default: o.default, about: o.about.clone() });
+                    d.option_names.push(o.name.node.clone());
+                }
+            }
+            Statement::Tag(t) => {
+                let name = Name::new(t.mark.node.to_string(), t.mark.span);
+                if matches!(t.mark.node, 'x' | 'o' | 'X' | 'O') {
+                    out.push(
+                        Diagnostic::error("variantlab::reserved_mark", t.mark.span, format!("`{}` cannot be a tag", t.mark.node))
+                            .label("reserved")
+                            .help("diagrams use `x` for untagged moves and `o` for the piece; pick another letter"),
+                    );
+                } else if unique(out, "tag", &d.tag_marks, &name) {
+                    d.tags.push(TagDef { mark: t.mark.node, about: t.about.clone(), once_per_game: t.once_per_game });
+                    d.tag_marks.push(name.node);
+                }
+            }
+            Statement::Piece(p) => {
+                let code_clash = d.piece_codes.iter().position(|c| c.eq_ignore_ascii_case(&p.code.node));
+                if let Some(i) = code_clash {
+                    out.push(
+                        Diagnostic::error("variantlab::duplicate_code", p.code.span, format!("the code `{}` is already {}'s", p.code.node, d.piece_names[i]))
+                            .label("used twice")
+                            .help("each piece needs its own code so diagrams can tell them apart"),
+                    );
+                }
+                if unique(out, "piece", &d.piece_names, &p.name) {
+                    d.piece_names.push(p.name.node.clone());
+                    d.piece_codes.push(if code_clash.is_some() { String::new() } else { p.code.node.to_ascii_uppercase() });
+                }
+            }
+            _ => {}
+        }
+    }
+    if d.players.is_empty() {
+        out.push(
+            Diagnostic::error("variantlab::missing_players", Span::new(0, 0), "the variant declares no player")
+                .help("add lines such as `player White: forward north, capitals`"),
+        );
+    }
+    for i in 1..d.players.len() {
+        if let Some(j) = d.players[..i].iter().position(|q| q.capitals == d.players[i].capitals) {
+            out.push(
+                Diagnostic::error("variantlab::same_case", player_spans[i], format!("{} and {} both print in {}", d.players[j].name, d.players[i].name, if d.players[i].capitals { "capitals" } else { "lowercase" }))
+                    .label("same letter case as an earlier player")
+                    .help("give each player its own case: `capitals` or `lowercase`"),
+            );
+        }
+    }
+    d
+}
+
+/// Reports a duplicate; true when the name is new.
+fn unique(out: &mut Vec<Diagnostic>, what: &str, known: &[String], name: &Name) -> bool {
+    if known.iter().any(|k| k.eq_ignore_ascii_case(&name.node)) {
+        out.push(
+            Diagnostic::error(duplicate_code(what), name.span, format!("the {what} `{}` is declared twice", name.node))
+                .label("second declaration")
+                .help(format!("rename or remove one of the two {what}s")),
+        );
+        return false;
+    }
+    true
+}
+
+fn duplicate_code(what: &str) -> &'static str {
+    match what {
+        "player" => "variantlab::duplicate_player",
+        "option" => "variantlab::duplicate_option",
+        "tag" => "variantlab::duplicate_tag",
+        _ => "variantlab::duplicate_piece",
+    }
+}
+
+pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
+    let names: Vec<&str> = board.directions().iter().map(|d| d.name).collect();
+    Diagnostic::error("variantlab::unknown_direction", name.span, format!("this board has no direction `{}`", name.node))
+        .label("unknown direction")
+        .help(format!("this board's directions are {}", names.join(", ")))
+}

@@ -1,0 +1,52 @@
+//! Game-end rules.
+
+use super::declare::Decls;
+use super::model::*;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::{self, Statement};
+
+pub(super) fn check_end(statements: &[Statement], decls: &Decls, setup: &[Placed], out: &mut Vec<Diagnostic>) -> Vec<EndRule> {
+    let mut rules = Vec::new();
+    for s in statements {
+        let Statement::End(list) = s else { continue };
+        for r in list {
+            let guard = decls.guard(&r.guard).map_err(|d| out.push(d)).ok().flatten();
+            let event = match &r.event.node {
+                syntax::Event::Captured { piece, by } => {
+                    let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else { continue };
+                    let by = match by.as_ref().map(|b| decls.piece(b)) {
+                        Some(Ok(b)) => Some(b),
+                        Some(Err(d)) => {
+                            out.push(d);
+                            continue;
+                        }
+                        None => None,
+                    };
+                    if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
+                        out.push(
+                            Diagnostic::warning("variantlab::absent_piece", piece.span, format!("no {} stands on the board at the start", piece.node))
+                                .label("never in the setup")
+                                .help("this rule can only apply if the piece appears later"),
+                        );
+                    }
+                    Event::Captured { piece: p, by }
+                }
+                syntax::Event::NoLegalMove => Event::NoLegalMove,
+                syntax::Event::Repetition(n) => {
+                    if n.node < 2 {
+                        out.push(Diagnostic::error("variantlab::bad_count", n.span, "a position must occur at least twice to repeat").label("too small"));
+                    }
+                    Event::Repetition(n.node)
+                }
+                syntax::Event::PliesWithoutCapture(n) => {
+                    if n.node == 0 {
+                        out.push(Diagnostic::error("variantlab::bad_count", n.span, "the game cannot end after zero plies").label("zero"));
+                    }
+                    Event::PliesWithoutCapture(n.node)
+                }
+            };
+            rules.push(EndRule { guard, event, outcome: r.outcome });
+        }
+    }
+    rules
+}

@@ -1,0 +1,112 @@
+//! Checking: syntax tree to a resolved [`Variant`], collecting every problem.
+//!
+//! Each check is a small function returning what it resolved and pushing its
+//! diagnostics; one mistake never hides the next.
+
+mod board;
+mod declare;
+mod end;
+mod model;
+mod pattern;
+mod reach;
+mod setup;
+
+pub use model::*;
+
+use crate::diagnostic::{Diagnostic, Report};
+use crate::syntax::{self, Name, Span, Statement};
+
+/// The outcome of checking a file: the variant when there is no error, and the report
+/// (warnings only, when the variant is there).
+pub struct Checked {
+    pub variant: Option<Variant>,
+    pub report: Report,
+}
+
+/// Parses and checks a variant file's text. `name` labels the file in diagnostics.
+pub fn check(name: &str, text: &str) -> Checked {
+    let (file, mut diagnostics) = syntax::parse(text);
+    let variant = if diagnostics.iter().any(Diagnostic::is_error) {
+        None
+    } else {
+        check_file(&file, &mut diagnostics)
+    };
+    let report = Report::new(name, text, diagnostics);
+    let variant = if report.has_errors() { None } else { variant };
+    Checked { variant, report }
+}
+
+/// Resolves a parsed file, pushing every diagnostic; `None` when a name or the board
+/// could not be resolved.
+fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant> {
+    let board = board::check_board(&file.statements, out);
+    let meta = |pick: fn(&Statement) -> Option<&Name>| file.statements.iter().find_map(pick);
+    let name = meta(|s| if let Statement::Name(n) = s { Some(n) } else { None });
+    if name.is_none() {
+        out.push(
+            Diagnostic::warning("variantlab::missing_name", Span::new(0, 0), "the variant has no name")
+                .help("add a line such as `name \"My Chess\"`"),
+        );
+    }
+    let decls = declare::check_declarations(&file.statements, board.as_ref(), out);
+    let board = board?;
+    let pieces = pattern::check_pieces(&file.statements, &board, &decls, out);
+    let setup = setup::check_setup(&file.statements, &board, &decls, out);
+    let end_rules = end::check_end(&file.statements, &decls, &setup, out);
+    let variant = Variant {
+        name: name.map(|n| n.node.clone()).unwrap_or_default(),
+        inventor: meta(|s| if let Statement::Inventor(n) = s { Some(n) } else { None }).map(|n| n.node.clone()),
+        description: meta(|s| if let Statement::Description(n) = s { Some(n) } else { None })
+            .map(|n| n.node.trim().to_string()),
+        board,
+        players: decls.players.clone(),
+        options: decls.options.clone(),
+        tags: decls.tags.clone(),
+        pieces,
+        setup,
+        end_rules,
+    };
+    if out.iter().any(Diagnostic::is_error) {
+        return None;
+    }
+    reach::check_reach(&variant, out);
+    Some(variant)
+}
+
+/// Looks a name up in a list, case-insensitively; on failure, a diagnostic that says
+/// what exists and suggests the closest name.
+pub(crate) fn lookup(
+    code: &'static str,
+    what: &str,
+    known: &[String],
+    name: &Name,
+) -> Result<usize, Diagnostic> {
+    if let Some(i) = known.iter().position(|k| k.eq_ignore_ascii_case(&name.node)) {
+        return Ok(i);
+    }
+    let mut d = Diagnostic::error(code, name.span, format!("there is no {what} named `{}`", name.node))
+        .label(format!("unknown {what}"));
+    let closest = known
+        .iter()
+        .map(|k| (edit_distance(&k.to_lowercase(), &name.node.to_lowercase()), k))
+        .min();
+    match closest {
+        Some((dist, k)) if dist <= 2.max(name.node.len() / 3) => d = d.help(format!("did you mean `{k}`?")),
+        _ if known.is_empty() => d = d.help(format!("no {what} is declared")),
+        _ => d = d.help(format!("the known ones are `{}`", known.join("`, `"))),
+    }
+    Err(d)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,242 @@
+//! The resolved variant: every name looked up, every cell placed on the board.
+
+use crate::geometry::{Board, Cell, Dir, DirSet, Kind, angle_between};
+use crate::syntax::{Outcome, Qualifier, Span};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u8);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceId(pub u8);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TagId(pub u8);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OptionId(pub u8);
+
+/// A checked variant, ready to compile.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub inventor: Option<String>,
+    pub description: Option<String>,
+    pub board: Board,
+    pub players: Vec<Player>,
+    pub options: Vec<OptionDef>,
+    pub tags: Vec<TagDef>,
+    pub pieces: Vec<Piece>,
+    pub setup: Vec<Placed>,
+    pub end_rules: Vec<EndRule>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub forward: Option<Dir>,
+    pub capitals: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDef {
+    pub name: String,
+    pub default: bool,
+    pub about: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct TagDef {
+    pub mark: char,
+    pub about: Option<String>,
+    pub once_per_game: bool,
+}
+
+/// Holds when the option has the given value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub option: OptionId,
+    pub when: bool,
+}
+
+/// Values of a variant's options, by `OptionId`.
+pub type OptionValues = [bool];
+
+pub fn holds(guard: Option<Guard>, options: &OptionValues) -> bool {
+    guard.is_none_or(|g| options[g.option.0 as usize] == g.when)
+}
+
+#[derive(Clone, Debug)]
+pub struct Piece {
+    pub name: String,
+    /// Upper-case code; each player's case applies when drawn.
+    pub code: String,
+    pub moves: Vec<Pattern>,
+    /// When present and holding: only these pieces may capture this one.
+    pub captured_only_by: Vec<(Option<Guard>, Vec<PieceId>)>,
+    /// When holding: the piece may not end a move on a cell the enemy attacks.
+    pub not_attacked: Vec<Option<Guard>>,
+    pub span: Span,
+}
+
+/// What a move's destination may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dest {
+    Empty,
+    Enemy,
+    Either,
+}
+
+impl Dest {
+    pub fn allows_empty(self) -> bool {
+        self != Dest::Enemy
+    }
+    pub fn allows_enemy(self) -> bool {
+        self != Dest::Empty
+    }
+}
+
+/// One move pattern of a piece.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    pub guard: Option<Guard>,
+    pub legs: Vec<Leg>,
+    pub dest: Dest,
+    /// Only an enemy of this kind may be captured by this move.
+    pub target: Option<PieceId>,
+    /// The end may not be adjacent (of each listed kind) to the start.
+    pub end_not_adjacent: Vec<Kind>,
+    /// Each new cell touches (by this kind) no earlier cell but the one just left.
+    pub trail: Option<Kind>,
+    pub never_reversing: bool,
+    pub tag: Option<TagId>,
+    pub span: Span,
+}
+
+/// A leg: `min..=max` single steps (no `max`: until the board ends).
+#[derive(Clone, Debug)]
+pub struct Leg {
+    pub leap: bool,
+    pub min: u32,
+    pub max: Option<u32>,
+    pub direct: bool,
+    pub directions: DirExpr,
+}
+
+/// Directions a leg may take, resolved per player and previous step.
+#[derive(Clone, Debug)]
+pub struct DirExpr {
+    pub include: Vec<DirTerm>,
+    pub except: Vec<DirTerm>,
+}
+
+#[derive(Clone, Debug)]
+pub struct DirTerm {
+    pub qualifiers: Vec<Qualifier>,
+    pub base: DirBase,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum DirBase {
+    Kind(Kind),
+    Any,
+    Compass(Dir),
+}
+
+impl DirExpr {
+    /// The directions this expression allows for a player whose forward is `forward`,
+    /// after a previous step `prev`.
+    pub fn resolve(&self, board: &Board, forward: Option<Dir>, prev: Option<Dir>) -> DirSet {
+        let union = |terms: &[DirTerm]| {
+            terms.iter().fold(DirSet::EMPTY, |acc, t| acc.union(t.resolve(board, forward, prev)))
+        };
+        union(&self.include).minus(union(&self.except))
+    }
+
+    pub fn uses(&self, q: Qualifier) -> bool {
+        self.include.iter().chain(&self.except).any(|t| t.qualifiers.contains(&q))
+    }
+}
+
+impl DirTerm {
+    fn resolve(&self, board: &Board, forward: Option<Dir>, prev: Option<Dir>) -> DirSet {
+        let mut set = match self.base {
+            DirBase::Kind(k) => board.directions_of(k),
+            DirBase::Any => board.all_directions(),
+            DirBase::Compass(d) => DirSet::EMPTY.with(d),
+        };
+        for q in &self.qualifiers {
+            let reference = match q {
+                Qualifier::Outward => prev,
+                _ => forward,
+            };
+            let Some(r) = reference else { return DirSet::EMPTY };
+            let rb = board.direction(r).bearing;
+            let keep = board.dirs_where(|d| {
+                let a = angle_between(d.bearing, rb);
+                match q {
+                    Qualifier::StraightForward => a == 0,
+                    Qualifier::StraightBackward => a == 180,
+                    Qualifier::Forward => a < 90,
+                    Qualifier::Backward => a > 90,
+                    Qualifier::Sideways => a == 90,
+                    Qualifier::Outward => a > 0 && a < 90,
+                }
+            });
+            set = DirSet(set.0 & keep.0);
+        }
+        set
+    }
+}
+
+/// A piece standing on a cell at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub cell: Cell,
+    pub player: PlayerId,
+    pub piece: PieceId,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub guard: Option<Guard>,
+    pub event: Event,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Captured { piece: PieceId, by: Option<PieceId> },
+    NoLegalMove,
+    Repetition(u32),
+    PliesWithoutCapture(u32),
+}
+
+impl Variant {
+    pub fn default_options(&self) -> Vec<bool> {
+        self.options.iter().map(|o| o.default).collect()
+    }
+    /// A piece by name or code, any case.
+    pub fn find_piece(&self, s: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(s) || p.code.eq_ignore_ascii_case(s))
+            .map(|i| PieceId(i as u8))
+    }
+    pub fn find_player(&self, s: &str) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.name.eq_ignore_ascii_case(s)).map(|i| PlayerId(i as u8))
+    }
+    pub fn find_option(&self, s: &str) -> Option<OptionId> {
+        self.options.iter().position(|p| p.name.eq_ignore_ascii_case(s)).map(|i| OptionId(i as u8))
+    }
+    pub fn piece(&self, id: PieceId) -> &Piece {
+        &self.pieces[id.0 as usize]
+    }
+    pub fn player(&self, id: PlayerId) -> &Player {
+        &self.players[id.0 as usize]
+    }
+    pub fn tag(&self, id: TagId) -> &TagDef {
+        &self.tags[id.0 as usize]
+    }
+    /// A piece's code as the given player's pieces print.
+    pub fn code_for(&self, piece: PieceId, player: PlayerId) -> String {
+        let code = &self.piece(piece).code;
+        if self.player(player).capitals { code.to_ascii_uppercase() } else { code.to_ascii_lowercase() }
+    }
+}

@@ -1,0 +1,218 @@
+//! Pieces and their move patterns.
+
+use super::declare::{Decls, unknown_direction};
+use super::model::*;
+use crate::diagnostic::Diagnostic;
+use crate::geometry::{Board, Kind};
+use crate::syntax::{self, Clause, Destination, Mode, PieceItemKind, Qualifier, Span, Statement};
+
+/// Non-straight steps one move may take at most: such paths branch at every step.
+pub const MAX_CROOKED_STEPS: u32 = 4;
+
+pub(super) fn check_pieces(statements: &[Statement], board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Vec<Piece> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut pieces = Vec::new();
+    for s in statements {
+        let Statement::Piece(p) = s else { continue };
+        let lower = p.name.node.to_lowercase();
+        if seen.contains(&lower) {
+            continue;
+        }
+        seen.push(lower);
+        pieces.push(check_piece(p, board, decls, out));
+    }
+    debug_assert_eq!(pieces.len(), decls.piece_count());
+    pieces
+}
+
+fn check_piece(p: &syntax::PieceDecl, board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Piece {
+    if !p.code.node.chars().all(|c| c.is_ascii_alphabetic()) {
+        out.push(Diagnostic::error("variantlab::bad_code", p.code.span, "a piece code is one or two letters").label("not letters"));
+    }
+    let mut piece = Piece {
+        name: p.name.node.clone(),
+        code: p.code.node.to_ascii_uppercase(),
+        moves: vec![],
+        captured_only_by: vec![],
+        not_attacked: vec![],
+        span: p.name.span,
+    };
+    for item in &p.items {
+        let guard = match decls.guard(&item.guard) {
+            Ok(g) => g,
+            Err(d) => {
+                out.push(d);
+                None
+            }
+        };
+        match &item.kind {
+            PieceItemKind::Move(m) => {
+                if let Some(pat) = check_move(m, guard, item.span, board, decls, out) {
+                    piece.moves.push(pat);
+                }
+            }
+            PieceItemKind::CapturedOnlyBy(names) => {
+                let ids = names.iter().filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok()).collect();
+                piece.captured_only_by.push((guard, ids));
+            }
+            PieceItemKind::NotAttacked => piece.not_attacked.push(guard),
+        }
+    }
+    if p.items.iter().all(|i| !matches!(i.kind, PieceItemKind::Move(_))) {
+        out.push(
+            Diagnostic::warning("variantlab::immobile_piece", p.name.span, format!("{} has no move", p.name.node))
+                .label("this piece can never move")
+                .help("add a move such as `step 1 any`"),
+        );
+    }
+    piece
+}
+
+fn check_move(
+    m: &syntax::MoveDecl,
+    guard: Option<Guard>,
+    span: Span,
+    board: &Board,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Pattern> {
+    let before = out.len();
+    let mut legs = Vec::new();
+    let mut mode = Mode::Step;
+    let mut crooked = 0u32;
+    for (i, l) in m.legs.iter().enumerate() {
+        if let Some(md) = &l.mode {
+            mode = md.node;
+        }
+        let default_count = if mode == Mode::Slide { Count(1, None) } else { Count(1, Some(1)) };
+        let (min, max) = l.count.as_ref().map_or((default_count.0, default_count.1), |c| (c.node.min, c.node.max));
+        let direct = l.direct || mode == Mode::Slide;
+        let count_span = l.count.as_ref().map_or(l.span, |c| c.span);
+        if max.is_some_and(|mx| mx < min) {
+            out.push(Diagnostic::error("variantlab::bad_count", count_span, "the largest count is below the smallest").label("empty range"));
+        }
+        if max == Some(0) {
+            out.push(Diagnostic::error("variantlab::bad_count", count_span, "a leg of zero steps goes nowhere").label("zero").help("remove the leg, or count from 1"));
+        }
+        if !direct {
+            match max {
+                None => out.push(
+                    Diagnostic::error("variantlab::unbounded_path", count_span, "a winding leg needs a largest count")
+                        .label("no limit")
+                        .help("add `direct` to go in a straight line, or give a count such as `up to 3`"),
+                ),
+                Some(mx) => crooked = crooked.saturating_add(mx),
+            }
+        }
+        let directions = check_directions(&l.directions, board, decls, i == 0, out);
+        legs.push(Leg { leap: mode == Mode::Leap, min, max, direct, directions });
+    }
+    if crooked > MAX_CROOKED_STEPS {
+        out.push(
+            Diagnostic::error("variantlab::path_too_long", span, format!("this move winds through {crooked} steps; at most {MAX_CROOKED_STEPS} are supported"))
+                .label("too many turning steps")
+                .help("use `direct` legs for long straight moves"),
+        );
+    }
+    let mut pat = Pattern {
+        guard,
+        legs,
+        dest: Dest::Either,
+        target: None,
+        end_not_adjacent: vec![],
+        trail: None,
+        never_reversing: false,
+        tag: None,
+        span,
+    };
+    let mut dest_seen: Option<Span> = None;
+    for c in &m.clauses {
+        match &c.node {
+            Clause::Destination(d) => {
+                if let Some(first) = dest_seen {
+                    let _ = first;
+                    out.push(Diagnostic::error("variantlab::duplicate_clause", c.span, "the destination is already given").label("second destination").help("keep one `to ...` clause"));
+                }
+                dest_seen = Some(c.span);
+                match d {
+                    Destination::Either => pat.dest = Dest::Either,
+                    Destination::Empty => pat.dest = Dest::Empty,
+                    Destination::Enemy(kind) => {
+                        pat.dest = Dest::Enemy;
+                        if let Some(k) = kind {
+                            match decls.piece(k) {
+                                Ok(id) => pat.target = Some(id),
+                                Err(d) => out.push(d),
+                            }
+                        }
+                    }
+                }
+            }
+            Clause::Tagged(mark) => match decls.tag(mark) {
+                Ok(t) => pat.tag = Some(t),
+                Err(d) => out.push(d),
+            },
+            Clause::EndNotAdjacent(diag) => pat.end_not_adjacent.push(kind(*diag)),
+            Clause::TrailAdjacent(diag) => pat.trail = Some(kind(*diag)),
+            Clause::NeverReversing => pat.never_reversing = true,
+        }
+    }
+    (out.len() == before || !out[before..].iter().any(Diagnostic::is_error)).then_some(pat)
+}
+
+struct Count(u32, Option<u32>);
+
+fn kind(diagonal: bool) -> Kind {
+    if diagonal { Kind::Diagonal } else { Kind::Orthogonal }
+}
+
+fn check_directions(
+    d: &syntax::Spanned<syntax::DirectionsDecl>,
+    board: &Board,
+    decls: &Decls,
+    first_leg: bool,
+    out: &mut Vec<Diagnostic>,
+) -> DirExpr {
+    let mut terms = |list: &[syntax::Spanned<syntax::DirTerm>]| -> Vec<DirTerm> {
+        list.iter()
+            .filter_map(|t| {
+                for q in &t.node.qualifiers {
+                    if q.node == Qualifier::Outward && first_leg {
+                        out.push(
+                            Diagnostic::error("variantlab::outward_first", q.span, "`outward` needs a leg before it")
+                                .label("nothing to turn from")
+                                .help("`outward` turns away from the previous leg's last step; use it after `then`"),
+                        );
+                        return None;
+                    }
+                    if q.node != Qualifier::Outward
+                        && let Some(p) = decls.players.iter().find(|p| p.forward.is_none())
+                    {
+                        out.push(
+                            Diagnostic::error("variantlab::no_forward", q.span, format!("{} has no forward direction", p.name))
+                                .label("relative to forward")
+                                .help(format!("add `forward <direction>` to player {}", p.name)),
+                        );
+                        return None;
+                    }
+                }
+                let base = match &t.node.base {
+                    syntax::DirBase::Orthogonal => DirBase::Kind(Kind::Orthogonal),
+                    syntax::DirBase::Diagonal => DirBase::Kind(Kind::Diagonal),
+                    syntax::DirBase::Any => DirBase::Any,
+                    syntax::DirBase::Compass(n) => match board.parse_direction(&n.node) {
+                        Some(dir) => DirBase::Compass(dir),
+                        None => {
+                            out.push(unknown_direction(board, n));
+                            return None;
+                        }
+                    },
+                };
+                Some(DirTerm { qualifiers: t.node.qualifiers.iter().map(|q| q.node).collect(), base })
+            })
+            .collect()
+    };
+    let include = terms(&d.node.include);
+    let except = terms(&d.node.except);
+    DirExpr { include, except }
+}

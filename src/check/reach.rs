@@ -1,0 +1,24 @@
+//! Warnings that need the moves worked out: patterns that can never be made.
+
+use super::model::*;
+use crate::compile::destinations;
+use crate::diagnostic::Diagnostic;
+
+/// Warns about each pattern that reaches no cell from any cell for any player.
+pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
+    for piece in &variant.pieces {
+        for pat in &piece.moves {
+            let reaches = (0..variant.players.len()).any(|pl| {
+                let forward = variant.players[pl].forward;
+                variant.board.cells().any(|c| !destinations(&variant.board, pat, forward, c).is_empty())
+            });
+            if !reaches {
+                out.push(
+                    Diagnostic::warning("variantlab::unreachable_move", pat.span, "this move can never be made")
+                        .label("its conditions exclude every cell")
+                        .help("check the directions, counts and conditions of this move"),
+                );
+            }
+        }
+    }
+}

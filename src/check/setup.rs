@@ -1,0 +1,125 @@
+//! The start position: placements by coordinates and pasted diagrams.
+
+use super::board::off_board;
+use super::declare::Decls;
+use super::model::*;
+use crate::diagnostic::Diagnostic;
+use crate::geometry::{Board, Cell};
+use crate::render::Layout;
+use crate::syntax::{Name, SetupDecl, Span, Spanned, Statement};
+
+pub(super) fn check_setup(statements: &[Statement], board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Vec<Placed> {
+    let mut placed: Vec<(Placed, Span)> = Vec::new();
+    for s in statements {
+        let Statement::Setup(setup) = s else { continue };
+        match setup {
+            SetupDecl::Placements(list) => {
+                for pl in list {
+                    let player = decls.player(&pl.player).map_err(|d| out.push(d)).ok();
+                    for (piece_name, cells) in &pl.pieces {
+                        let piece = decls.piece(piece_name).map_err(|d| out.push(d)).ok();
+                        for c in cells {
+                            let Some(cell) = resolve_cell(board, c, out) else { continue };
+                            if let (Some(player), Some(piece)) = (player, piece) {
+                                place(&mut placed, Placed { cell, player, piece }, c.span, board, out);
+                            }
+                        }
+                    }
+                }
+            }
+            SetupDecl::Diagram(text) => read_diagram(text, board, decls, &mut placed, out),
+        }
+    }
+    placed.into_iter().map(|(p, _)| p).collect()
+}
+
+fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -> Option<Cell> {
+    match board.parse_cell(&c.node) {
+        Some(cell) => Some(cell),
+        None if board.is_hole(&c.node) => {
+            out.push(
+                Diagnostic::error("variantlab::cell_in_hole", c.span, format!("`{}` is a hole in the board", c.node))
+                    .label("a hole")
+                    .help("pieces cannot stand on a hole; pick another cell or remove the hole"),
+            );
+            None
+        }
+        None => {
+            out.push(off_board(c.span, &c.node, board.shape));
+            None
+        }
+    }
+}
+
+fn place(placed: &mut Vec<(Placed, Span)>, p: Placed, span: Span, board: &Board, out: &mut Vec<Diagnostic>) {
+    if placed.iter().any(|(q, _)| q.cell == p.cell) {
+        out.push(
+            Diagnostic::error("variantlab::occupied_cell", span, format!("{} already holds a piece", board.name(p.cell)))
+                .label("second piece on this cell")
+                .help("each cell holds one piece at the start; remove one of the two"),
+        );
+        return;
+    }
+    placed.push((p, span));
+}
+
+fn read_diagram(text: &Spanned<String>, board: &Board, decls: &Decls, placed: &mut Vec<(Placed, Span)>, out: &mut Vec<Diagnostic>) {
+    let layout = Layout::whole(board, 2);
+    let slots = match layout.read(&text.node) {
+        Ok(s) => s,
+        Err(e) => {
+            let span = e.line.map_or(text.span, |l| line_span(text, l));
+            out.push(
+                Diagnostic::error("variantlab::diagram_shape", span, "this diagram does not match the board")
+                    .label(e.message)
+                    .help(format!("draw the {} as `variantlab board` prints it", board.shape)),
+            );
+            return;
+        }
+    };
+    for slot in slots {
+        let (cell, t) = (slot.cell, slot.text.clone());
+        if t.is_empty() {
+            continue;
+        }
+        let span = slot_span(text, &slot);
+        let capitals = t.chars().any(|c| c.is_ascii_uppercase());
+        let lowercase = t.chars().any(|c| c.is_ascii_lowercase());
+        let player = decls.players.iter().position(|p| p.capitals == capitals && capitals != lowercase);
+        let piece = decls.piece(&Name::new(t.clone(), span));
+        match (player, piece) {
+            (Some(pl), Ok(pc)) => place(placed, Placed { cell, player: PlayerId(pl as u8), piece: pc }, span, board, out),
+            (None, _) => out.push(
+                Diagnostic::error("variantlab::unknown_code", span, format!("`{t}` on {} belongs to no player", board.name(cell)))
+                    .label("mixed or unknown letter case")
+                    .help("write a piece code all in capitals or all in lowercase, matching a player's case"),
+            ),
+            (_, Err(_)) => out.push(
+                Diagnostic::error("variantlab::unknown_code", span, format!("no piece has the code `{t}` (on {})", board.name(cell)))
+                    .label("unknown code")
+                    .help("use the codes given in the piece declarations, such as `(PN)`"),
+            ),
+        }
+    }
+}
+
+/// The span of line `l` (counted after leading blank lines) of a diagram.
+fn line_span(text: &Spanned<String>, l: usize) -> Span {
+    let skip = text.node.lines().take_while(|x| x.trim().is_empty()).count();
+    let mut start = text.span.start;
+    for (i, line) in text.node.split_inclusive('\n').enumerate() {
+        if i == l + skip {
+            return Span::new(start, start + line.trim_end().len());
+        }
+        start += line.len();
+    }
+    text.span
+}
+
+/// The span of a slot's text in the file.
+fn slot_span(text: &Spanned<String>, slot: &crate::render::ReadSlot) -> Span {
+    let line = line_span(text, slot.line);
+    let src = &text.node[line.start - text.span.start..];
+    let start = line.start + src.chars().take(slot.column).map(char::len_utf8).sum::<usize>();
+    Span::new(start, start + slot.text.len())
+}

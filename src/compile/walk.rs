@@ -1,0 +1,131 @@
+//! Walking a pattern from one cell: every path, and the cells each must find empty.
+
+use crate::check::{Leg, Pattern};
+use crate::geometry::{Board, Cell, Dir, DirSet, Point};
+use std::collections::BTreeMap;
+
+/// A cell a pattern reaches, with the alternative sets of cells that must be empty
+/// (one empty set suffices; none of the sets contains another).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub to: Cell,
+    pub paths: Vec<u128>,
+}
+
+/// Every destination of a pattern from `from`, for a player whose forward is `forward`.
+pub fn destinations(board: &Board, pattern: &Pattern, forward: Option<Dir>, from: Cell) -> Vec<Reach> {
+    let start = board.point(from);
+    let mut w = Walker { board, pattern, forward, start, path: vec![(start, false)], dirs: vec![], found: BTreeMap::new() };
+    w.leg(0, None);
+    w.found
+        .into_iter()
+        .map(|(to, paths)| Reach { to, paths: minimal(paths) })
+        .collect()
+}
+
+/// Drops duplicate sets and every set that contains another.
+pub fn minimal(mut sets: Vec<u128>) -> Vec<u128> {
+    sets.sort_by_key(|m| (m.count_ones(), *m));
+    sets.dedup();
+    let mut kept: Vec<u128> = Vec::new();
+    for m in sets {
+        if !kept.iter().any(|k| k & m == *k) {
+            kept.push(m);
+        }
+    }
+    kept
+}
+
+struct Walker<'a> {
+    board: &'a Board,
+    pattern: &'a Pattern,
+    forward: Option<Dir>,
+    start: Point,
+    /// Points visited, with whether the step that reached it must find it empty.
+    path: Vec<(Point, bool)>,
+    dirs: Vec<Dir>,
+    found: BTreeMap<Cell, Vec<u128>>,
+}
+
+impl Walker<'_> {
+    /// Begins leg `li`; `prev` is the last step taken before it.
+    fn leg(&mut self, li: usize, prev: Option<Dir>) {
+        let Some(leg) = self.pattern.legs.get(li) else {
+            self.finish();
+            return;
+        };
+        if leg.min == 0 {
+            self.leg(li + 1, prev);
+        }
+        let set = leg.directions.resolve(self.board, self.forward, prev);
+        self.steps(li, leg, set, 0);
+    }
+
+    /// Takes single steps within a leg: `taken` so far, from the directions in `set`.
+    fn steps(&mut self, li: usize, leg: &Leg, set: DirSet, taken: u32) {
+        if taken > 0 && taken >= leg.min {
+            self.leg(li + 1, self.dirs.last().copied());
+        }
+        if leg.max.is_some_and(|m| taken >= m) {
+            return;
+        }
+        let choices = match (leg.direct, taken) {
+            (true, t) if t > 0 => DirSet::EMPTY.with(*self.dirs.last().expect("a step was taken")),
+            _ => set,
+        };
+        for d in choices.iter() {
+            let here = self.path.last().expect("path starts at the start").0;
+            let p = self.board.shift(here, d);
+            if !self.allowed(p, d, leg) {
+                continue;
+            }
+            self.path.push((p, !leg.leap));
+            self.dirs.push(d);
+            self.steps(li, leg, set, taken + 1);
+            self.path.pop();
+            self.dirs.pop();
+        }
+    }
+
+    fn allowed(&self, p: Point, d: Dir, leg: &Leg) -> bool {
+        // Steps need real cells. Leaps may pass outside the board, but a straight leg
+        // stops once it leaves the board's bounds: a straight line never comes back.
+        if self.board.at(p).is_none() && (!leg.leap || (leg.direct && !self.board.within_bounds(p))) {
+            return false;
+        }
+        if self.pattern.never_reversing {
+            let back = self.board.opposite(d);
+            if self.dirs.contains(&back) {
+                return false;
+            }
+        }
+        if let Some(kind) = self.pattern.trail {
+            let (last, earlier) = self.path.split_last().expect("path is never empty");
+            if p == last.0 {
+                return false;
+            }
+            if earlier.iter().any(|(e, _)| *e == p || self.board.adjacent(*e, p, kind)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn finish(&mut self) {
+        let (end, _) = *self.path.last().expect("path is never empty");
+        if end == self.start {
+            return;
+        }
+        let Some(to) = self.board.at(end) else { return };
+        if self.pattern.end_not_adjacent.iter().any(|k| self.board.adjacent(self.start, end, *k)) {
+            return;
+        }
+        let mut mask = 0u128;
+        for &(p, must_be_empty) in &self.path[1..self.path.len() - 1] {
+            if must_be_empty && p != self.start && let Some(c) = self.board.at(p) {
+                mask |= c.bit();
+            }
+        }
+        self.found.entry(to).or_default().push(mask);
+    }
+}

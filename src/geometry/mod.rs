@@ -1,0 +1,290 @@
+//! Boards: cells, lattice coordinates, directions and coordinate schemes.
+//!
+//! Every board lives on an integer lattice with y growing downward: plain (x, y) for
+//! squares, doubled coordinates for hexagons. Directions are lattice vectors, so move
+//! generation treats all boards alike.
+
+mod direction;
+mod scheme;
+
+pub use direction::{Dir, DirSet, Direction, Kind, angle_between};
+pub use scheme::Scheme;
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// Index of a cell on its board; a board has at most 128 cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(pub u8);
+
+impl Cell {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub fn bit(self) -> u128 {
+        1u128 << self.0
+    }
+}
+
+/// The most cells a board may have: one bit each in a `u128`.
+pub const MAX_CELLS: usize = 128;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Orientation {
+    /// Flat-topped cells in vertical files.
+    Flat,
+    /// Pointy-topped cells in horizontal ranks.
+    Pointy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Square { width: u32, height: u32 },
+    Hexagon { side: u32, orientation: Orientation },
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shape::Square { width, height } => write!(f, "square {width} by {height}"),
+            Shape::Hexagon { side, orientation } => {
+                let o = match orientation {
+                    Orientation::Flat => "flat-topped",
+                    Orientation::Pointy => "pointy-topped",
+                };
+                write!(f, "hexagon side {side} {o}")
+            }
+        }
+    }
+}
+
+/// Lattice position (may lie off the board).
+pub type Point = (i32, i32);
+
+/// Why a board cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    TooManyCells(usize),
+    Empty,
+    SchemeMismatch { scheme: Scheme, shape: Shape },
+    TooWide,
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::TooManyCells(n) => {
+                write!(f, "the board has {n} cells; at most {MAX_CELLS} are supported")
+            }
+            BoardError::Empty => write!(f, "the board has no cells"),
+            BoardError::SchemeMismatch { scheme, shape } => {
+                write!(f, "{} coordinates do not fit a {shape} board", scheme.name())
+            }
+            BoardError::TooWide => write!(f, "the board has more files than the scheme can name"),
+        }
+    }
+}
+
+/// A board: its cells in reading order (top row first, left to right), their lattice
+/// points and names, and its direction table.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub shape: Shape,
+    pub scheme: Scheme,
+    points: Vec<Point>,
+    names: Vec<String>,
+    by_point: HashMap<Point, Cell>,
+    by_name: HashMap<String, Cell>,
+    /// Lattice points of the full shape that are holes, with their names.
+    holes: HashMap<String, Point>,
+    directions: Vec<Direction>,
+    bounds: (Point, Point),
+}
+
+impl Board {
+    /// Builds a board; `holes` are names in the scheme (resolved by the caller first
+    /// with [`Board::locate_in_shape`]).
+    pub fn new(shape: Shape, scheme: Scheme, holes: &[Point]) -> Result<Board, BoardError> {
+        let all = shape_points(shape)?;
+        let names_all = scheme.name_all(shape, &all)?;
+        let mut points = Vec::new();
+        let mut names = Vec::new();
+        let mut hole_names = HashMap::new();
+        for (p, n) in all.iter().zip(names_all) {
+            if holes.contains(p) {
+                hole_names.insert(n.to_ascii_lowercase(), *p);
+            } else {
+                points.push(*p);
+                names.push(n);
+            }
+        }
+        if points.is_empty() {
+            return Err(BoardError::Empty);
+        }
+        if points.len() > MAX_CELLS {
+            return Err(BoardError::TooManyCells(points.len()));
+        }
+        let by_point = points.iter().enumerate().map(|(i, p)| (*p, Cell(i as u8))).collect();
+        let by_name = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.to_ascii_lowercase(), Cell(i as u8)))
+            .collect();
+        let xs = points.iter().map(|p| p.0);
+        let ys = points.iter().map(|p| p.1);
+        let bounds = (
+            (xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0)),
+            (xs.max().unwrap_or(0), ys.max().unwrap_or(0)),
+        );
+        let directions = match shape {
+            Shape::Square { .. } => direction::square(),
+            Shape::Hexagon { orientation: Orientation::Flat, .. } => direction::hex_flat(),
+            Shape::Hexagon { orientation: Orientation::Pointy, .. } => direction::hex_pointy(),
+        };
+        Ok(Board { shape, scheme, points, names, by_point, by_name, holes: hole_names, directions, bounds })
+    }
+
+    /// The lattice point a name denotes in the full shape (holes included).
+    pub fn locate_in_shape(shape: Shape, scheme: Scheme, name: &str) -> Option<Point> {
+        let all = shape_points(shape).ok()?;
+        let names = scheme.name_all(shape, &all).ok()?;
+        all.iter().zip(names).find(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(p, _)| *p)
+    }
+
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.points.len()).map(|i| Cell(i as u8))
+    }
+    /// Bitboard of every cell.
+    pub fn all(&self) -> u128 {
+        if self.len() == 128 { u128::MAX } else { (1u128 << self.len()) - 1 }
+    }
+    pub fn point(&self, c: Cell) -> Point {
+        self.points[c.index()]
+    }
+    pub fn at(&self, p: Point) -> Option<Cell> {
+        self.by_point.get(&p).copied()
+    }
+    pub fn name(&self, c: Cell) -> &str {
+        &self.names[c.index()]
+    }
+    /// A cell by its name, case-insensitive.
+    pub fn parse_cell(&self, name: &str) -> Option<Cell> {
+        self.by_name.get(&name.to_ascii_lowercase()).copied()
+    }
+    /// Whether the name denotes a hole of this board.
+    pub fn is_hole(&self, name: &str) -> bool {
+        self.holes.contains_key(&name.to_ascii_lowercase())
+    }
+    pub fn directions(&self) -> &[Direction] {
+        &self.directions
+    }
+    pub fn direction(&self, d: Dir) -> &Direction {
+        &self.directions[d.0 as usize]
+    }
+    pub fn all_directions(&self) -> DirSet {
+        DirSet((1u16 << self.directions.len()) - 1)
+    }
+    pub fn directions_of(&self, kind: Kind) -> DirSet {
+        self.dirs_where(|d| d.kind == kind)
+    }
+    pub fn dirs_where(&self, f: impl Fn(&Direction) -> bool) -> DirSet {
+        let mut s = DirSet::EMPTY;
+        for (i, d) in self.directions.iter().enumerate() {
+            if f(d) {
+                s = s.with(Dir(i as u8));
+            }
+        }
+        s
+    }
+    /// A direction by compass name (`NE`, `north`), case-insensitive.
+    pub fn parse_direction(&self, name: &str) -> Option<Dir> {
+        self.directions
+            .iter()
+            .position(|d| {
+                d.name.eq_ignore_ascii_case(name)
+                    || d.long_name.is_some_and(|l| l.eq_ignore_ascii_case(name))
+            })
+            .map(|i| Dir(i as u8))
+    }
+    pub fn opposite(&self, d: Dir) -> Dir {
+        let b = (self.direction(d).bearing + 180) % 360;
+        Dir(self.directions.iter().position(|x| x.bearing == b).expect("symmetric table") as u8)
+    }
+    /// Moves a lattice point one step.
+    pub fn shift(&self, p: Point, d: Dir) -> Point {
+        let v = self.direction(d);
+        (p.0 + v.dx, p.1 + v.dy)
+    }
+    /// Whether two lattice points differ by one step of the given kind.
+    pub fn adjacent(&self, a: Point, b: Point, kind: Kind) -> bool {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        self.directions.iter().any(|d| d.kind == kind && d.dx == dx && d.dy == dy)
+    }
+    /// Whether a point lies inside the board's bounding box.
+    pub fn within_bounds(&self, p: Point) -> bool {
+        let ((x0, y0), (x1, y1)) = self.bounds;
+        p.0 >= x0 && p.0 <= x1 && p.1 >= y0 && p.1 <= y1
+    }
+    pub fn bounds(&self) -> (Point, Point) {
+        self.bounds
+    }
+    /// The centre cell: for even boards, rounded down and to the left.
+    pub fn centre(&self) -> Cell {
+        let ((x0, y0), (x1, y1)) = self.bounds;
+        let mid = |a: i32, b: i32| (a + b).div_euclid(2);
+        let target = (mid(x0, x1), (y0 + y1 + 1).div_euclid(2));
+        let target = (target.0, if matches!(self.shape, Shape::Square { .. }) { target.1 } else { mid(y0, y1) });
+        self.cells()
+            .min_by_key(|c| {
+                let p = self.point(*c);
+                ((p.0 - target.0).abs() + (p.1 - target.1).abs(), -p.1, p.0)
+            })
+            .expect("a board has cells")
+    }
+}
+
+/// Every lattice point of a shape, in reading order.
+fn shape_points(shape: Shape) -> Result<Vec<Point>, BoardError> {
+    let mut pts = Vec::new();
+    match shape {
+        Shape::Square { width, height } => {
+            if (width as u64) * (height as u64) > MAX_CELLS as u64 {
+                return Err(BoardError::TooManyCells((width as usize).saturating_mul(height as usize)));
+            }
+            for y in 0..height as i32 {
+                for x in 0..width as i32 {
+                    pts.push((x, y));
+                }
+            }
+        }
+        Shape::Hexagon { side, orientation } => {
+            if side == 0 {
+                return Err(BoardError::Empty);
+            }
+            let cells = 3 * (side as u64) * (side as u64) - 3 * side as u64 + 1;
+            if cells > MAX_CELLS as u64 {
+                return Err(BoardError::TooManyCells(cells as usize));
+            }
+            let n = side as i32 - 1;
+            for q in -n..=n {
+                for r in -n..=n {
+                    if (q + r).abs() > n {
+                        continue;
+                    }
+                    pts.push(match orientation {
+                        Orientation::Flat => (q, 2 * r + q),
+                        Orientation::Pointy => (2 * q + r, r),
+                    });
+                }
+            }
+            pts.sort_by_key(|p| (p.1, p.0));
+        }
+    }
+    Ok(pts)
+}

@@ -1,0 +1,9 @@
+//! variantlab: chess variants written as plain text, checked, drawn and played.
+
+pub mod check;
+pub mod compile;
+pub mod diagnostic;
+pub mod geometry;
+pub mod render;
+pub mod runtime;
+pub mod syntax;

@@ -1,0 +1,243 @@
+//! The syntax tree of a variant file. Every node keeps its span; equality ignores spans.
+
+use std::fmt;
+
+/// Byte range in the source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
+
+/// A node with the place it came from. Two nodes are equal when their contents are,
+/// wherever they stand.
+#[derive(Clone)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+impl<T: PartialEq> PartialEq for Spanned<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.node == other.node
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.node.fmt(f)
+    }
+}
+
+pub type Name = Spanned<String>;
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct File {
+    pub statements: Vec<Statement>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Statement {
+    Name(Name),
+    Inventor(Name),
+    Description(Name),
+    Board(Spanned<BoardShape>),
+    Coordinates(Name),
+    Holes(Vec<Name>),
+    Player(PlayerDecl),
+    Option(OptionDecl),
+    Tag(TagDecl),
+    Piece(PieceDecl),
+    Setup(SetupDecl),
+    End(Vec<EndRule>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardShape {
+    Square { width: Spanned<u32>, height: Spanned<u32> },
+    Hexagon { side: Spanned<u32>, pointy: bool },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerDecl {
+    pub name: Name,
+    pub forward: Option<Name>,
+    pub capitals: Option<Spanned<bool>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    pub name: Name,
+    pub default: bool,
+    pub about: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TagDecl {
+    pub mark: Spanned<char>,
+    pub about: Option<String>,
+    pub once_per_game: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    pub name: Name,
+    pub code: Name,
+    pub items: Vec<PieceItem>,
+}
+
+/// `if name:` (when = true) or `unless name:` (when = false).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Guard {
+    pub option: Name,
+    pub when: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceItem {
+    pub guard: Option<Guard>,
+    pub kind: PieceItemKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceItemKind {
+    Move(MoveDecl),
+    CapturedOnlyBy(Vec<Name>),
+    NotAttacked,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Step,
+    Leap,
+    Slide,
+}
+
+/// How many single steps a leg takes: `min..=max` (`max` None: no limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub min: u32,
+    pub max: Option<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveDecl {
+    pub legs: Vec<LegDecl>,
+    pub clauses: Vec<Spanned<Clause>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegDecl {
+    pub mode: Option<Spanned<Mode>>,
+    pub count: Option<Spanned<Count>>,
+    pub direct: bool,
+    pub directions: Spanned<DirectionsDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DirectionsDecl {
+    pub include: Vec<Spanned<DirTerm>>,
+    pub except: Vec<Spanned<DirTerm>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Qualifier {
+    StraightForward,
+    StraightBackward,
+    Forward,
+    Backward,
+    Sideways,
+    Outward,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DirBase {
+    Orthogonal,
+    Diagonal,
+    Any,
+    Compass(Name),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct DirTerm {
+    pub qualifiers: Vec<Spanned<Qualifier>>,
+    pub base: DirBase,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Destination {
+    Either,
+    Empty,
+    Enemy(Option<Name>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    Destination(Destination),
+    Tagged(Spanned<char>),
+    /// `end not [diagonally] adjacent to start`; true for diagonal adjacency.
+    EndNotAdjacent(bool),
+    /// `each new cell [diagonally] adjacent only to the cell just left`.
+    TrailAdjacent(bool),
+    NeverReversing,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupDecl {
+    Diagram(Spanned<String>),
+    Placements(Vec<Placement>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placement {
+    pub player: Name,
+    pub pieces: Vec<(Name, Vec<Name>)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndRule {
+    pub guard: Option<Guard>,
+    pub event: Spanned<Event>,
+    pub outcome: Outcome,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Captured { piece: Name, by: Option<Name> },
+    NoLegalMove,
+    Repetition(Spanned<u32>),
+    PliesWithoutCapture(Spanned<u32>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Draw,
+    MoverWins,
+    MoverLoses,
+}

@@ -1,0 +1,152 @@
+//! Turns pest's errors into diagnostics that say what was expected in words.
+
+use super::Rule;
+use super::Span;
+use crate::diagnostic::Diagnostic;
+use pest::error::{ErrorVariant, InputLocation};
+
+/// Words that begin a top-level statement; parsing resumes at a line starting with one.
+const TOP_LEVEL: &[&str] = &[
+    "name", "inventor", "description", "board", "coordinates", "holes", "player", "option",
+    "tag", "piece", "setup", "game",
+];
+
+pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
+    let pos = offset
+        + match e.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+    let found = found_at(text, pos);
+    let span = Span::new(pos, pos + found.len());
+    let (message, label) = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<&str> = positives.iter().map(|r| expected(*r)).collect();
+            wanted.sort();
+            wanted.dedup();
+            let wanted = join_or(&wanted);
+            let message = if found.is_empty() {
+                format!("expected {wanted}, but the file ends here")
+            } else {
+                format!("expected {wanted}, found `{found}`")
+            };
+            (message, format!("expected {wanted}"))
+        }
+        ErrorVariant::CustomError { message } => (message.clone(), String::new()),
+    };
+    let mut d = Diagnostic::error("variantlab::syntax", span, message).label(label);
+    if let Some(h) = hint(text, pos, &found) {
+        d = d.help(h);
+    }
+    d
+}
+
+/// The word (or character) at a position, for messages.
+fn found_at(text: &str, pos: usize) -> String {
+    let rest = &text[pos.min(text.len())..];
+    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
+    if !word.is_empty() {
+        return word;
+    }
+    rest.chars().next().filter(|c| !c.is_whitespace()).map(String::from).unwrap_or_default()
+}
+
+fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
+    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let starts_line = text[line_start..pos.min(text.len())].trim().is_empty();
+    if starts_line && !found.is_empty() && !TOP_LEVEL.contains(&found) && line.trim_start().starts_with(found) {
+        let list = TOP_LEVEL.join("`, `");
+        return Some(format!("a statement starts with one of `{list}`"));
+    }
+    None
+}
+
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => "something else".into(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
+    }
+}
+
+/// What each rule looks like, in words.
+fn expected(rule: Rule) -> &'static str {
+    use Rule::*;
+    match rule {
+        EOI => "the end of the file",
+        file | statement => "a statement",
+        name_stmt | inventor_stmt | description_stmt | board_stmt | coordinates_stmt
+        | holes_stmt | player_stmt | option_stmt | tag_stmt | piece_stmt | setup_stmt
+        | end_stmt => "a statement such as `piece` or `board`",
+        ident | compass => "a name",
+        number => "a number",
+        cell => "a cell such as `e5`",
+        string | short_string | long_string | short_text | long_text => "a quoted text",
+        square_shape | hexagon_shape => "a board shape (`square 8 by 8` or `hexagon side 6 flat-topped`)",
+        orientation => "`flat-topped` or `pointy-topped`",
+        player_prop | forward_prop | letter_case => "a player property (`forward north`, `capitals`, `lowercase`)",
+        switch => "`on` or `off`",
+        mark => "a one-letter mark",
+        once_per_game => "`once per game`",
+        code => "a one- or two-letter code such as `PN`",
+        piece_item | guard | if_kw | unless_kw => "a move (`step`, `leap`, `slide`) or a piece rule",
+        captured_only_by => "`captured only by ...`",
+        not_attacked => "`may not end on an attacked cell`",
+        move_stmt | first_leg | mode => "a move (`step`, `leap` or `slide`)",
+        next_leg => "a leg after `then`",
+        count | at_least | up_to | between | exactly => "a count such as `2`, `2 or more` or `up to 3`",
+        direct => "`direct`",
+        directions | direction_union | direction_term | direction_kind | qualifier
+        | straight_forward | straight_backward | forward | backward | sideways | outward => {
+            "a direction such as `orthogonal`"
+        }
+        clause | destination | either | empty_dest | enemy_dest | tagged | end_not_adjacent
+        | trail_adjacent | adjacency | diagonally | never_reversing => "a move clause such as `to empty`",
+        setup_diagram | setup_block => "a setup (`{ ... }` or `diagram \"\"\"...\"\"\"`)",
+        placement => "a placement such as `White: King e1`",
+        piece_cells => "a piece name followed by cells",
+        end_rule | event | captured_event | no_move_event | repetition_event | quiet_event => {
+            "a game-end rule such as `Princess captured: mover wins`"
+        }
+        outcome | draw | mover_wins | mover_loses => "an outcome (`draw`, `mover wins`, `mover loses`)",
+        keyword | word_char | WHITESPACE | COMMENT => "something else",
+    }
+}
+
+/// Where to resume after an error: the next line after `pos` whose first word starts a
+/// top-level statement.
+pub(super) fn resume_point(text: &str, pos: usize) -> Option<usize> {
+    let mut line_start = text[pos.min(text.len())..].find('\n').map(|i| pos + i + 1)?;
+    while line_start < text.len() {
+        let line = &text[line_start..];
+        let trimmed = line.trim_start();
+        let word: String = trimmed.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        if TOP_LEVEL.contains(&word.as_str()) && line.len() - trimmed.len() == 0 {
+            return Some(line_start);
+        }
+        match line.find('\n') {
+            Some(i) => line_start += i + 1,
+            None => return None,
+        }
+    }
+    None
+}
+
+/// The start of the last top-level statement line at or before `pos`, after `from`.
+pub(super) fn statement_start_before(text: &str, from: usize, pos: usize) -> Option<usize> {
+    let mut best = None;
+    let mut at = from;
+    while at <= pos && at < text.len() {
+        let line = &text[at..];
+        let word: String = line.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        if TOP_LEVEL.contains(&word.as_str()) {
+            best = Some(at);
+        }
+        match line.find('\n') {
+            Some(i) => at += i + 1,
+            None => break,
+        }
+    }
+    best
+}

@@ -1,0 +1,338 @@
+//! Lowering: pest pairs to the syntax tree, one `lower_*` function per rule.
+
+use super::Rule;
+use super::ast::*;
+use crate::diagnostic::Diagnostic;
+use pest::iterators::Pair;
+
+type P<'a> = Pair<'a, Rule>;
+
+/// Lowering state: where the parsed text starts in the file, and problems found.
+struct Ctx<'d> {
+    offset: usize,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+impl Ctx<'_> {
+    fn span(&self, p: &P) -> Span {
+        let s = p.as_span();
+        Span::new(self.offset + s.start(), self.offset + s.end())
+    }
+    fn name(&self, p: &P) -> Name {
+        Spanned::new(p.as_str().to_string(), self.span(p))
+    }
+    fn number(&mut self, p: &P) -> Spanned<u32> {
+        let span = self.span(p);
+        let value = p.as_str().parse::<u32>().unwrap_or_else(|_| {
+            self.diagnostics.push(
+                Diagnostic::error("variantlab::number_too_large", span, "this number is too large")
+                    .label("too large")
+                    .help("numbers in a variant file must be below 4294967296"),
+            );
+            u32::MAX
+        });
+        Spanned::new(value, span)
+    }
+    fn string(&self, p: P) -> Name {
+        let span = self.span(&p);
+        let inner = p.into_inner().next().and_then(|s| s.into_inner().next());
+        Spanned::new(inner.map(|t| t.as_str().to_string()).unwrap_or_default(), span)
+    }
+}
+
+pub(super) fn lower_file(root: P, offset: usize, diagnostics: &mut Vec<Diagnostic>) -> File {
+    let mut cx = Ctx { offset, diagnostics };
+    let statements = root
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(|p| lower_statement(&mut cx, p))
+        .collect();
+    File { statements }
+}
+
+fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
+    let rule = p.as_rule();
+    let span = cx.span(&p);
+    let mut inner = p.into_inner();
+    match rule {
+        Rule::name_stmt => Statement::Name(cx.string(inner.next().unwrap())),
+        Rule::inventor_stmt => Statement::Inventor(cx.string(inner.next().unwrap())),
+        Rule::description_stmt => Statement::Description(cx.string(inner.next().unwrap())),
+        Rule::board_stmt => Statement::Board(Spanned::new(lower_board(cx, inner.next().unwrap()), span)),
+        Rule::coordinates_stmt => Statement::Coordinates(cx.name(&inner.next().unwrap())),
+        Rule::holes_stmt => Statement::Holes(inner.map(|c| cx.name(&c)).collect()),
+        Rule::player_stmt => Statement::Player(lower_player(cx, inner)),
+        Rule::option_stmt => Statement::Option(lower_option(cx, inner)),
+        Rule::tag_stmt => Statement::Tag(lower_tag(cx, inner)),
+        Rule::piece_stmt => Statement::Piece(lower_piece(cx, inner)),
+        Rule::setup_stmt => Statement::Setup(lower_setup(cx, inner.next().unwrap())),
+        Rule::end_stmt => Statement::End(inner.map(|r| lower_end_rule(cx, r)).collect()),
+        r => unreachable!("not a statement: {r:?}"),
+    }
+}
+
+fn lower_board(cx: &mut Ctx, p: P) -> BoardShape {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    match rule {
+        Rule::square_shape => {
+            let width = cx.number(&inner.next().unwrap());
+            let height = cx.number(&inner.next().unwrap());
+            BoardShape::Square { width, height }
+        }
+        _ => {
+            let side = cx.number(&inner.next().unwrap());
+            let pointy = inner.next().unwrap().as_str() == "pointy-topped";
+            BoardShape::Hexagon { side, pointy }
+        }
+    }
+}
+
+fn lower_player(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PlayerDecl {
+    let name = cx.name(&inner.next().unwrap());
+    let mut decl = PlayerDecl { name, forward: None, capitals: None };
+    for prop in inner {
+        match prop.as_rule() {
+            Rule::forward_prop => decl.forward = Some(cx.name(&prop.into_inner().next().unwrap())),
+            _ => decl.capitals = Some(Spanned::new(prop.as_str() == "capitals", cx.span(&prop))),
+        }
+    }
+    decl
+}
+
+fn lower_option(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> OptionDecl {
+    let name = cx.name(&inner.next().unwrap());
+    let default = inner.next().unwrap().as_str() == "on";
+    let about = inner.next().map(|s| cx.string(s).node);
+    OptionDecl { name, default, about }
+}
+
+fn lower_tag(cx: &mut Ctx, inner: pest::iterators::Pairs<Rule>) -> TagDecl {
+    let mut decl = TagDecl { mark: Spanned::new('?', Span::default()), about: None, once_per_game: false };
+    for p in inner {
+        match p.as_rule() {
+            Rule::mark => decl.mark = lower_mark(cx, &p),
+            Rule::string => decl.about = Some(cx.string(p).node),
+            _ => decl.once_per_game = true,
+        }
+    }
+    decl
+}
+
+fn lower_mark(cx: &mut Ctx, p: &P) -> Spanned<char> {
+    Spanned::new(p.as_str().chars().next().unwrap_or('?'), cx.span(p))
+}
+
+fn lower_piece(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PieceDecl {
+    let name = cx.name(&inner.next().unwrap());
+    let code = cx.name(&inner.next().unwrap());
+    let items = inner.map(|p| lower_piece_item(cx, p)).collect();
+    PieceDecl { name, code, items }
+}
+
+fn lower_guard(cx: &mut Ctx, p: P) -> Guard {
+    let mut inner = p.into_inner();
+    let when = inner.next().unwrap().as_rule() == Rule::if_kw;
+    Guard { option: cx.name(&inner.next().unwrap()), when }
+}
+
+fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
+    let span = cx.span(&p);
+    let mut guard = None;
+    let mut kind = PieceItemKind::NotAttacked;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::guard => guard = Some(lower_guard(cx, q)),
+            Rule::captured_only_by => {
+                kind = PieceItemKind::CapturedOnlyBy(q.into_inner().map(|n| cx.name(&n)).collect())
+            }
+            Rule::not_attacked => kind = PieceItemKind::NotAttacked,
+            _ => kind = PieceItemKind::Move(lower_move(cx, q)),
+        }
+    }
+    PieceItem { guard, kind, span }
+}
+
+fn lower_move(cx: &mut Ctx, p: P) -> MoveDecl {
+    let mut decl = MoveDecl { legs: Vec::new(), clauses: Vec::new() };
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::first_leg | Rule::next_leg => decl.legs.push(lower_leg(cx, q)),
+            _ => decl.clauses.push(lower_clause(cx, q)),
+        }
+    }
+    decl
+}
+
+fn lower_leg(cx: &mut Ctx, p: P) -> LegDecl {
+    let span = cx.span(&p);
+    let mut leg = LegDecl {
+        mode: None,
+        count: None,
+        direct: false,
+        directions: Spanned::new(DirectionsDecl { include: vec![], except: vec![] }, span),
+        span,
+    };
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::mode => {
+                let m = match q.as_str() {
+                    "step" => Mode::Step,
+                    "leap" => Mode::Leap,
+                    _ => Mode::Slide,
+                };
+                leg.mode = Some(Spanned::new(m, cx.span(&q)));
+            }
+            Rule::count => leg.count = Some(lower_count(cx, q)),
+            Rule::direct => leg.direct = true,
+            _ => leg.directions = lower_directions(cx, q),
+        }
+    }
+    leg
+}
+
+fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
+    let span = cx.span(&p);
+    let q = p.into_inner().next().unwrap();
+    let rule = q.as_rule();
+    let nums: Vec<u32> = q.into_inner().map(|n| cx.number(&n).node).collect();
+    let count = match rule {
+        Rule::at_least => Count { min: nums[0], max: None },
+        Rule::up_to => Count { min: 1, max: Some(nums[0]) },
+        Rule::between => Count { min: nums[0], max: Some(nums[1]) },
+        _ => Count { min: nums[0], max: Some(nums[0]) },
+    };
+    Spanned::new(count, span)
+}
+
+fn lower_directions(cx: &mut Ctx, p: P) -> Spanned<DirectionsDecl> {
+    let span = cx.span(&p);
+    let mut unions = p.into_inner();
+    let include = lower_union(cx, unions.next().unwrap());
+    let except = unions.next().map(|u| lower_union(cx, u)).unwrap_or_default();
+    Spanned::new(DirectionsDecl { include, except }, span)
+}
+
+fn lower_union(cx: &mut Ctx, p: P) -> Vec<Spanned<DirTerm>> {
+    p.into_inner().map(|t| lower_direction_term(cx, t)).collect()
+}
+
+fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
+    let span = cx.span(&p);
+    let mut term = DirTerm { qualifiers: vec![], base: DirBase::Any };
+    let mut has_base = false;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::qualifier => {
+                let s = cx.span(&q);
+                let k = match q.into_inner().next().unwrap().as_rule() {
+                    Rule::straight_forward => Qualifier::StraightForward,
+                    Rule::straight_backward => Qualifier::StraightBackward,
+                    Rule::forward => Qualifier::Forward,
+                    Rule::backward => Qualifier::Backward,
+                    Rule::sideways => Qualifier::Sideways,
+                    _ => Qualifier::Outward,
+                };
+                term.qualifiers.push(Spanned::new(k, s));
+            }
+            Rule::direction_kind => {
+                has_base = true;
+                term.base = match q.as_str() {
+                    "orthogonal" => DirBase::Orthogonal,
+                    "diagonal" => DirBase::Diagonal,
+                    _ => DirBase::Any,
+                }
+            }
+            _ => {
+                has_base = true;
+                term.base = DirBase::Compass(cx.name(&q.into_inner().next().unwrap()))
+            }
+        }
+    }
+    let _ = has_base; // a bare qualifier means `any`, already the default
+    Spanned::new(term, span)
+}
+
+fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
+    let span = cx.span(&p);
+    let q = p.into_inner().next().unwrap();
+    let clause = match q.as_rule() {
+        Rule::destination => {
+            let d = q.into_inner().next().unwrap();
+            Clause::Destination(match d.as_rule() {
+                Rule::either => Destination::Either,
+                Rule::empty_dest => Destination::Empty,
+                _ => Destination::Enemy(d.into_inner().next().map(|n| cx.name(&n))),
+            })
+        }
+        Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().next().unwrap())),
+        Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
+        Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
+        _ => Clause::NeverReversing,
+    };
+    Spanned::new(clause, span)
+}
+
+fn is_diagonal(p: P) -> bool {
+    p.into_inner().next().is_some_and(|a| a.into_inner().next().is_some())
+}
+
+fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
+    match p.as_rule() {
+        Rule::setup_diagram => {
+            let s = p.into_inner().next().unwrap();
+            let text = s.into_inner().next().and_then(|l| l.into_inner().next()).unwrap();
+            SetupDecl::Diagram(Spanned::new(text.as_str().to_string(), cx.span(&text)))
+        }
+        _ => SetupDecl::Placements(p.into_inner().map(|q| lower_placement(cx, q)).collect()),
+    }
+}
+
+fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
+    let mut inner = p.into_inner();
+    let player = cx.name(&inner.next().unwrap());
+    let pieces = inner
+        .map(|pc| {
+            let mut it = pc.into_inner();
+            let piece = cx.name(&it.next().unwrap());
+            (piece, it.map(|c| cx.name(&c)).collect())
+        })
+        .collect();
+    Placement { player, pieces }
+}
+
+fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
+    let mut guard = None;
+    let mut event = None;
+    let mut outcome = Outcome::Draw;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::guard => guard = Some(lower_guard(cx, q)),
+            Rule::event => event = Some(lower_event(cx, q)),
+            _ => {
+                outcome = match q.into_inner().next().unwrap().as_rule() {
+                    Rule::draw => Outcome::Draw,
+                    Rule::mover_wins => Outcome::MoverWins,
+                    _ => Outcome::MoverLoses,
+                }
+            }
+        }
+    }
+    EndRule { guard, event: event.expect("grammar requires an event"), outcome }
+}
+
+fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
+    let span = cx.span(&p);
+    let q = p.into_inner().next().unwrap();
+    let event = match q.as_rule() {
+        Rule::captured_event => {
+            let mut it = q.into_inner();
+            let piece = cx.name(&it.next().unwrap());
+            Event::Captured { piece, by: it.next().map(|b| cx.name(&b)) }
+        }
+        Rule::no_move_event => Event::NoLegalMove,
+        Rule::repetition_event => Event::Repetition(cx.number(&q.into_inner().next().unwrap())),
+        _ => Event::PliesWithoutCapture(cx.number(&q.into_inner().next().unwrap())),
+    };
+    Spanned::new(event, span)
+}
