@@ -280,8 +280,8 @@ fn is_diagonal(p: P) -> bool {
 fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
     match p.as_rule() {
         Rule::setup_diagram => {
-            let s = p.into_inner().next().unwrap();
-            let text = s.into_inner().next().and_then(|l| l.into_inner().next()).unwrap();
+            let long_string = p.into_inner().next().unwrap();
+            let text = long_string.into_inner().next().unwrap();
             SetupDecl::Diagram(Spanned::new(text.as_str().to_string(), cx.span(&text)))
         }
         _ => SetupDecl::Placements(p.into_inner().map(|q| lower_placement(cx, q)).collect()),

@@ -1,0 +1,48 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use variantlab::check::{Variant, check};
+use variantlab::compile::{Rules, compile_tables};
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Loads and checks a variant file under `variants/`, failing the test on any error.
+pub fn variant(file: &str) -> Variant {
+    let path = root().join("variants").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let checked = check(file, &text);
+    match checked.variant {
+        Some(v) => v,
+        None => panic!("{file} does not check:\n{}", checked.report.render(100, false)),
+    }
+}
+
+/// The variant compiled with its default options.
+pub fn rules(file: &str) -> Rules {
+    let v = variant(file);
+    compile_tables(&v, &v.default_options()).expect("compiles")
+}
+
+pub fn fixture(path: &str) -> String {
+    let p = root().join("tests/fixtures").join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// A diagram without trailing spaces, surrounding blank lines or common indentation.
+pub fn normalize(text: &str) -> String {
+    let lines: Vec<&str> = variantlab::render::trim_blank_lines(text);
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines.iter().map(|l| l.get(indent..).unwrap_or("").trim_end()).collect::<Vec<_>>().join("\n")
+}
+
+pub fn exists(p: &Path) -> bool {
+    p.exists()
+}
