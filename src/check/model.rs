@@ -1,7 +1,8 @@
 //! The resolved variant: every name looked up, every cell placed on the board.
 
 use crate::geometry::{Board, Cell, Dir, DirSet, Kind, angle_between};
-use crate::syntax::{Outcome, Qualifier, Span};
+pub use crate::syntax::Outcome;
+use crate::syntax::{Qualifier, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlayerId(pub u8);

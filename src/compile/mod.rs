@@ -7,7 +7,7 @@ mod walk;
 
 pub use walk::{Reach, destinations, minimal};
 
-use crate::check::{Dest, PieceId, PlayerId, TagId, Variant, holds};
+use crate::check::{Dest, Event, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::Cell;
 
 /// One move a piece may make from a cell.
@@ -36,29 +36,50 @@ pub struct Rules {
     pub capturable_by: Vec<u64>,
     /// For each piece: whether it may not end a move on an attacked cell.
     pub avoids_attack: Vec<bool>,
+    /// Capturing entries by destination: for each (player, piece, to), the entries
+    /// (indices into `entries`) that can capture on `to`, and their start cells.
+    attack_offsets: Vec<u32>,
+    attack_entries: Vec<(Cell, u32)>,
+    attack_from: Vec<u128>,
+    /// For each captured kind: the capturing kinds for which a capture ends the game.
+    pub capture_ends: Vec<u64>,
+    /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
+    once_bits: Vec<Option<u8>>,
 }
 
 /// Why a variant cannot be compiled with the given options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CompileError {
     TooManyPieces(usize),
+    TooManyPlayers(usize),
+    TooManyOnceMoves(usize),
 }
 
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CompileError::TooManyPieces(n) => write!(f, "{n} piece kinds; at most 64 are supported"),
+            CompileError::TooManyPlayers(n) => write!(f, "{n} players; at most {MAX_PLAYERS} are supported"),
+            CompileError::TooManyOnceMoves(n) => {
+                write!(f, "{n} piece and once-per-game tag pairs; at most 32 are supported")
+            }
         }
     }
 }
 
 impl std::error::Error for CompileError {}
 
+/// The most players a variant may have.
+pub const MAX_PLAYERS: usize = 4;
+
 /// Compiles every pattern of every piece for every player and cell.
 pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, CompileError> {
     let pieces = variant.pieces.len();
     if pieces > 64 {
         return Err(CompileError::TooManyPieces(pieces));
+    }
+    if variant.players.len() > MAX_PLAYERS {
+        return Err(CompileError::TooManyPlayers(variant.players.len()));
     }
     let board = &variant.board;
     let mut entries = Vec::new();
@@ -78,6 +99,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                         }
                     }
                 }
+                // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
+                here.sort_by_key(|(e, _)| (e.to, e.tag));
                 for (mut e, p) in here {
                     let p = minimal(p);
                     e.first_path = paths.len() as u32;
@@ -102,15 +125,107 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         })
         .collect();
     let avoids_attack = variant.pieces.iter().map(|p| p.not_attacked.iter().any(|g| holds(*g, options))).collect();
-    Ok(Rules { variant: variant.clone(), options: options.to_vec(), entries, offsets, paths, capturable_by, avoids_attack })
+    let once_bits = once_bits(variant)?;
+    let mut capture_ends = vec![0u64; pieces];
+    for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
+        if let Event::Captured { piece, by } = r.event {
+            capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0);
+        }
+    }
+    let mut rules = Rules {
+        variant: variant.clone(),
+        options: options.to_vec(),
+        entries,
+        offsets,
+        paths,
+        capturable_by,
+        avoids_attack,
+        attack_offsets: vec![],
+        attack_entries: vec![],
+        attack_from: vec![],
+        capture_ends,
+        once_bits,
+    };
+    index_attacks(&mut rules);
+    Ok(rules)
+}
+
+/// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
+fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
+    let tags = variant.tags.len();
+    let mut bits = vec![None; variant.pieces.len() * tags];
+    let mut next = 0usize;
+    for (pi, piece) in variant.pieces.iter().enumerate() {
+        for t in piece.moves.iter().filter_map(|m| m.tag) {
+            let slot = &mut bits[pi * tags + t.0 as usize];
+            if variant.tag(t).once_per_game && slot.is_none() {
+                *slot = Some(next as u8);
+                next += 1;
+            }
+        }
+    }
+    if next > 32 {
+        return Err(CompileError::TooManyOnceMoves(next));
+    }
+    Ok(bits)
+}
+
+/// Builds the reverse tables: who can capture on each cell, from where.
+fn index_attacks(rules: &mut Rules) {
+    let v = &rules.variant;
+    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
+    let mut lists: Vec<Vec<(Cell, u32)>> = vec![Vec::new(); players * pieces * cells];
+    for pl in 0..players {
+        for pc in 0..pieces {
+            for from in v.board.cells() {
+                let i = (pl * pieces + pc) * cells + from.index();
+                for e in rules.offsets[i]..rules.offsets[i + 1] {
+                    let entry = rules.entries[e as usize];
+                    if entry.dest.allows_enemy() {
+                        lists[(pl * pieces + pc) * cells + entry.to.index()].push((from, e));
+                    }
+                }
+            }
+        }
+    }
+    for list in lists {
+        rules.attack_offsets.push(rules.attack_entries.len() as u32);
+        rules.attack_from.push(list.iter().fold(0u128, |m, (c, _)| m | c.bit()));
+        rules.attack_entries.extend(list);
+    }
+    rules.attack_offsets.push(rules.attack_entries.len() as u32);
 }
 
 impl Rules {
     /// The moves of a piece of `player` standing on `from`.
     pub fn moves(&self, player: PlayerId, piece: PieceId, from: Cell) -> &[MoveEntry] {
-        let cells = self.variant.board.len();
-        let i = (player.0 as usize * self.variant.pieces.len() + piece.0 as usize) * cells + from.index();
+        let i = self.run(player, piece, from);
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
+        (player.0 as usize * self.variant.pieces.len() + piece.0 as usize) * self.variant.board.len() + cell.index()
+    }
+
+    /// Entries of `player`'s `piece` that can capture on `to`, with their start cells.
+    #[inline]
+    pub fn attacks_on(&self, player: PlayerId, piece: PieceId, to: Cell) -> impl Iterator<Item = (Cell, &MoveEntry)> {
+        let i = self.run(player, piece, to);
+        self.attack_entries[self.attack_offsets[i] as usize..self.attack_offsets[i + 1] as usize]
+            .iter()
+            .map(|(from, e)| (*from, &self.entries[*e as usize]))
+    }
+
+    /// Cells from which `player`'s `piece` could capture on `to` on an empty board.
+    #[inline]
+    pub fn attackers_of(&self, player: PlayerId, piece: PieceId, to: Cell) -> u128 {
+        self.attack_from[self.run(player, piece, to)]
+    }
+
+    /// The bit that records a once-per-game use of this piece's tagged move.
+    #[inline]
+    pub fn once_bit(&self, piece: PieceId, tag: Option<TagId>) -> Option<u8> {
+        tag.and_then(|t| self.once_bits[piece.0 as usize * self.variant.tags.len() + t.0 as usize])
     }
 
     /// The alternative must-be-empty sets of an entry.

@@ -1,0 +1,60 @@
+//! Perft: counting move sequences, the standard check of a move generator.
+
+use super::position::{Move, Position};
+use crate::compile::Rules;
+
+/// Whether a move ends the game by what it captures.
+#[inline]
+pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
+    m.captured.is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
+}
+
+/// Counts the legal move sequences of length `depth`. A game that ends early (by a
+/// deciding capture, or a side without moves) ends its sequences there, uncounted.
+/// Repetition and move-count draws are not applied, as in published perft counts.
+pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    walk(rules, pos, depth, &mut buffers)
+}
+
+/// Perft below each root move, in generation order.
+pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    moves
+        .into_iter()
+        .map(|m| {
+            let n = if depth <= 1 {
+                1
+            } else {
+                let undo = pos.make(rules, &m);
+                let n = if ends_by_capture(rules, &m) { 0 } else { walk(rules, pos, depth - 1, &mut buffers) };
+                pos.unmake(&m, undo);
+                n
+            };
+            (m, n)
+        })
+        .collect()
+}
+
+fn walk(rules: &Rules, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (mine, rest) = buffers.split_first_mut().expect("a buffer per level");
+    pos.legal_moves(rules, mine);
+    if depth == 1 {
+        return mine.len() as u64;
+    }
+    let mut total = 0;
+    for m in mine.iter() {
+        if ends_by_capture(rules, m) {
+            continue;
+        }
+        let undo = pos.make(rules, m);
+        total += walk(rules, pos, depth - 1, rest);
+        pos.unmake(m, undo);
+    }
+    total
+}

@@ -1,0 +1,297 @@
+//! Positions: an unchecked [`Setup`] becomes a [`Position`] only through validation.
+
+use crate::check::{Event, Outcome, PieceId, PlayerId, TagId};
+use crate::compile::{MAX_PLAYERS, Rules};
+use crate::geometry::{Cell, MAX_CELLS};
+use std::fmt;
+
+/// A position as written or read, not yet checked against the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// What stands on each cell, by cell index.
+    pub cells: Vec<Option<(PlayerId, PieceId)>>,
+    pub to_move: PlayerId,
+    /// Once-per-game moves already made: (player, piece kind, tag).
+    pub used: Vec<(PlayerId, PieceId, TagId)>,
+    /// Plies since the last capture.
+    pub quiet_plies: u32,
+    /// Move number, starting at 1 and counting full rounds.
+    pub move_number: u32,
+}
+
+impl Setup {
+    /// The variant's start position.
+    pub fn start(rules: &Rules) -> Setup {
+        let v = &rules.variant;
+        let mut cells = vec![None; v.board.len()];
+        for p in &v.setup {
+            cells[p.cell.index()] = Some((p.player, p.piece));
+        }
+        Setup { cells, to_move: PlayerId(0), used: vec![], quiet_plies: 0, move_number: 1 }
+    }
+}
+
+/// Why a setup is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The setup's cell count differs from the board's.
+    WrongSize { expected: usize, found: usize },
+    UnknownPlayer(u8),
+    UnknownPiece(u8),
+    /// A player lacks a piece whose capture decides the game.
+    MissingPiece { player: String, piece: String },
+    /// A once-per-game entry names a move the piece does not have.
+    NotOncePerGame { piece: String, tag: char },
+    /// The position string is malformed.
+    Syntax { field: &'static str, message: String },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::WrongSize { expected, found } => {
+                write!(f, "the position has {found} cells, but the board has {expected}")
+            }
+            PositionError::UnknownPlayer(p) => write!(f, "no player number {p}"),
+            PositionError::UnknownPiece(p) => write!(f, "no piece number {p}"),
+            PositionError::MissingPiece { player, piece } => {
+                write!(f, "{player} has no {piece}, whose capture decides the game")
+            }
+            PositionError::NotOncePerGame { piece, tag } => {
+                write!(f, "{piece} has no once-per-game move tagged `{tag}`")
+            }
+            PositionError::Syntax { field, message } => write!(f, "in the {field}: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What a move undoes.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    used: u32,
+    quiet_plies: u32,
+}
+
+/// A legal position: bitboards per player and kind, a mailbox, and the move state.
+/// Make and unmake never allocate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Per cell: 0 when empty, else `player << 8 | piece + 1`.
+    mailbox: [u16; MAX_CELLS],
+    by_player: [u128; MAX_PLAYERS],
+    by_kind: [u128; 64],
+    occupied: u128,
+    players: u8,
+    to_move: PlayerId,
+    /// Once-per-game bits used, per player.
+    used: [u32; MAX_PLAYERS],
+    quiet_plies: u32,
+    move_number: u32,
+}
+
+/// A move, describing itself: who moves what, where, what it takes, and its tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Cell,
+    pub to: Cell,
+    pub piece: PieceId,
+    pub captured: Option<(PlayerId, PieceId)>,
+    pub tag: Option<TagId>,
+}
+
+impl Position {
+    /// Validates a setup against the rules.
+    pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, PositionError> {
+        let v = &rules.variant;
+        if setup.cells.len() != v.board.len() {
+            return Err(PositionError::WrongSize { expected: v.board.len(), found: setup.cells.len() });
+        }
+        if setup.to_move.0 as usize >= v.players.len() {
+            return Err(PositionError::UnknownPlayer(setup.to_move.0));
+        }
+        let mut pos = Position {
+            mailbox: [0; MAX_CELLS],
+            by_player: [0; MAX_PLAYERS],
+            by_kind: [0; 64],
+            occupied: 0,
+            players: v.players.len() as u8,
+            to_move: setup.to_move,
+            used: [0; MAX_PLAYERS],
+            quiet_plies: setup.quiet_plies,
+            move_number: setup.move_number.max(1),
+        };
+        for (i, c) in setup.cells.iter().enumerate() {
+            if let Some((pl, pc)) = *c {
+                if pl.0 as usize >= v.players.len() {
+                    return Err(PositionError::UnknownPlayer(pl.0));
+                }
+                if pc.0 as usize >= v.pieces.len() {
+                    return Err(PositionError::UnknownPiece(pc.0));
+                }
+                pos.put(Cell(i as u8), pl, pc);
+            }
+        }
+        for &(pl, pc, tag) in &setup.used {
+            if pl.0 as usize >= v.players.len() {
+                return Err(PositionError::UnknownPlayer(pl.0));
+            }
+            let bit = rules.once_bit(pc, Some(tag)).ok_or_else(|| PositionError::NotOncePerGame {
+                piece: v.piece(pc).name.clone(),
+                tag: v.tag(tag).mark,
+            })?;
+            pos.used[pl.0 as usize] |= 1 << bit;
+        }
+        // Every piece whose capture wins must be there for each player.
+        for rule in &v.end_rules {
+            if let Event::Captured { piece, .. } = rule.event
+                && rule.outcome == Outcome::MoverWins
+                && crate::check::holds(rule.guard, &rules.options)
+            {
+                for (i, player) in v.players.iter().enumerate() {
+                    if pos.pieces_of(PlayerId(i as u8), piece) == 0 {
+                        return Err(PositionError::MissingPiece { player: player.name.clone(), piece: v.piece(piece).name.clone() });
+                    }
+                }
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The start position of the variant.
+    pub fn start(rules: &Rules) -> Result<Position, PositionError> {
+        Position::from_setup(rules, &Setup::start(rules))
+    }
+
+    /// Back to an unchecked setup.
+    pub fn to_setup(&self, rules: &Rules) -> Setup {
+        let v = &rules.variant;
+        let cells = (0..v.board.len()).map(|i| self.at(Cell(i as u8))).collect();
+        let mut used = vec![];
+        for pl in 0..self.players {
+            for pc in 0..v.pieces.len() {
+                for t in 0..v.tags.len() {
+                    let (piece, tag) = (PieceId(pc as u8), TagId(t as u8));
+                    if let Some(bit) = rules.once_bit(piece, Some(tag))
+                        && self.used[pl as usize] & (1 << bit) != 0
+                    {
+                        used.push((PlayerId(pl), piece, tag));
+                    }
+                }
+            }
+        }
+        Setup { cells, to_move: self.to_move, used, quiet_plies: self.quiet_plies, move_number: self.move_number }
+    }
+
+    #[inline]
+    fn put(&mut self, c: Cell, pl: PlayerId, pc: PieceId) {
+        self.mailbox[c.index()] = (pl.0 as u16) << 8 | (pc.0 as u16 + 1);
+        self.by_player[pl.0 as usize] |= c.bit();
+        self.by_kind[pc.0 as usize] |= c.bit();
+        self.occupied |= c.bit();
+    }
+
+    #[inline]
+    fn remove(&mut self, c: Cell, pl: PlayerId, pc: PieceId) {
+        self.mailbox[c.index()] = 0;
+        self.by_player[pl.0 as usize] &= !c.bit();
+        self.by_kind[pc.0 as usize] &= !c.bit();
+        self.occupied &= !c.bit();
+    }
+
+    /// What stands on a cell.
+    #[inline]
+    pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
+        let m = self.mailbox[c.index()];
+        (m != 0).then(|| (PlayerId((m >> 8) as u8), PieceId((m & 0xff) as u8 - 1)))
+    }
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.occupied
+    }
+    #[inline]
+    pub fn of_player(&self, p: PlayerId) -> u128 {
+        self.by_player[p.0 as usize]
+    }
+    #[inline]
+    pub fn pieces_of(&self, p: PlayerId, k: PieceId) -> u128 {
+        self.by_player[p.0 as usize] & self.by_kind[k.0 as usize]
+    }
+    #[inline]
+    pub fn to_move(&self) -> PlayerId {
+        self.to_move
+    }
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+    #[inline]
+    pub fn used_bits(&self, p: PlayerId) -> u32 {
+        self.used[p.0 as usize]
+    }
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Plays a move known to be legal here; returns what `unmake` needs.
+    #[inline]
+    pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
+        let undo = Undo { used: self.used[self.to_move.0 as usize], quiet_plies: self.quiet_plies };
+        let me = self.to_move;
+        if let Some((pl, pc)) = m.captured {
+            self.remove(m.to, pl, pc);
+            self.quiet_plies = 0;
+        } else {
+            self.quiet_plies += 1;
+        }
+        self.remove(m.from, me, m.piece);
+        self.put(m.to, me, m.piece);
+        if let Some(bit) = rules.once_bit(m.piece, m.tag) {
+            self.used[me.0 as usize] |= 1 << bit;
+        }
+        self.to_move = PlayerId((me.0 + 1) % self.players);
+        if self.to_move.0 == 0 {
+            self.move_number += 1;
+        }
+        undo
+    }
+
+    /// Takes back the last move made.
+    #[inline]
+    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+        if self.to_move.0 == 0 {
+            self.move_number -= 1;
+        }
+        let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        self.to_move = me;
+        self.remove(m.to, me, m.piece);
+        self.put(m.from, me, m.piece);
+        if let Some((pl, pc)) = m.captured {
+            self.put(m.to, pl, pc);
+        }
+        self.used[me.0 as usize] = undo.used;
+        self.quiet_plies = undo.quiet_plies;
+    }
+
+    /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
+    pub fn repetition_key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for (i, m) in self.mailbox.iter().enumerate() {
+            if *m != 0 {
+                eat((i as u64) << 16 | *m as u64);
+            }
+        }
+        eat(self.to_move.0 as u64 | 1 << 40);
+        for u in &self.used {
+            eat(*u as u64 | 1 << 41);
+        }
+        h
+    }
+}
