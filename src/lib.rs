@@ -4,6 +4,7 @@ pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod geometry;
+pub mod play;
 pub mod render;
 pub mod runtime;
 pub mod syntax;

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use variantlab::check::{PlayerId, Variant, check};
 use variantlab::compile::{Rules, compile_tables};
-use variantlab::render;
+use variantlab::runtime::{self, Position};
+use variantlab::{play, render};
 
 #[derive(Parser)]
 #[command(name = "variantlab", version, about = "Chess variants from plain-text rule files: check, draw and play them")]
@@ -42,6 +43,36 @@ enum Command {
     },
     /// Draw the setup
     Board { file: PathBuf },
+    /// Count the legal move sequences of a given length
+    Perft {
+        file: PathBuf,
+        #[arg(long)]
+        depth: u32,
+        /// A position string, or `start`
+        #[arg(long, default_value = "start")]
+        position: String,
+        /// Print the count below each first move first
+        #[arg(long)]
+        divide: bool,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// List the legal moves, one a line
+    Moves {
+        file: PathBuf,
+        #[arg(long, default_value = "start")]
+        position: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Play a game in the terminal, two people at one keyboard
+    Play {
+        file: PathBuf,
+        #[arg(long, default_value = "start")]
+        position: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -52,6 +83,9 @@ fn main() -> ExitCode {
             footprint(&file, &piece, at.as_deref(), player.as_deref(), full_board, &options)
         }
         Command::Board { file } => load(&file).map(|v| print!("{}", render::board_diagram(&v, &v.setup))),
+        Command::Perft { file, depth, position, divide, options } => perft(&file, depth, &position, divide, &options),
+        Command::Moves { file, position, options } => moves(&file, &position, &options),
+        Command::Play { file, position, options } => play(&file, &position, &options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -110,19 +144,62 @@ fn load(path: &Path) -> Result<Variant, String> {
 /// Compiles with the defaults overridden by `NAME=on|off` settings.
 fn compile(v: &Variant, settings: &[String]) -> Result<Rules, String> {
     let mut values = v.default_options();
-    for s in settings {
-        let (name, value) = s.split_once('=').ok_or_else(|| format!("`{s}`: write an option as NAME=on or NAME=off"))?;
-        let id = v.find_option(name.trim()).ok_or_else(|| {
-            let known: Vec<&str> = v.options.iter().map(|o| o.name.as_str()).collect();
-            format!("there is no option `{name}`; this variant has: {}", if known.is_empty() { "none".into() } else { known.join(", ") })
-        })?;
-        values[id.0 as usize] = match value.trim() {
-            "on" | "true" | "yes" => true,
-            "off" | "false" | "no" => false,
-            other => return Err(format!("`{other}`: an option is `on` or `off`")),
-        };
+    for (name, on) in play::parse_settings(settings)? {
+        let id = v.find_option(&name).ok_or_else(|| format!("there is no option `{name}`"))?;
+        values[id.0 as usize] = on;
     }
     compile_tables(v, &values).map_err(|e| e.to_string())
+}
+
+fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, Position), String> {
+    let rules = play::load_rules(file, &play::parse_settings(options)?)?;
+    let setup = play::start_setup(&rules, Some(position))?;
+    let pos = Position::from_setup(&rules, &setup).map_err(|e| format!("bad position: {e}"))?;
+    Ok((rules, pos))
+}
+
+fn perft(file: &Path, depth: u32, pos: &str, divide: bool, options: &[String]) -> Result<(), String> {
+    let (rules, mut pos) = position(file, pos, options)?;
+    let total = if divide {
+        let rows = runtime::divide(&rules, &mut pos, depth);
+        for (m, n) in &rows {
+            println!("{} {n}", runtime::write_move(&rules.variant, m));
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        runtime::perft(&rules, &mut pos, depth)
+    };
+    println!("nodes {total}");
+    Ok(())
+}
+
+fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
+    let (rules, pos) = position(file, pos, options)?;
+    let mut list = Vec::new();
+    pos.legal_moves(&rules, &mut list);
+    for m in &list {
+        println!("{}", runtime::write_move(&rules.variant, m));
+    }
+    Ok(())
+}
+
+fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
+    use std::io::BufRead;
+    let rules = play::load_rules(file, &play::parse_settings(options)?)?;
+    let setup = play::start_setup(&rules, Some(pos))?;
+    let mut session = play::Session::new(file, rules, setup)?;
+    println!("{}\nType `help` for commands.", session.status());
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let reply = session.handle(&line);
+        if reply.quit {
+            break;
+        }
+        if !reply.text.is_empty() {
+            println!("{}", reply.text);
+        }
+    }
+    Ok(())
 }
 
 fn footprint(file: &Path, piece: &str, at: Option<&str>, player: Option<&str>, full: bool, options: &[String]) -> Result<(), String> {

@@ -1,8 +1,12 @@
 //! The runtime: positions, legal moves from the compiled tables, game end, perft.
 
+mod game;
 mod movegen;
+mod notation;
 mod perft;
 mod position;
 
+pub use notation::{parse_move, parse_position, rows, side_token, write_move, write_position};
+pub use game::{Ending, Game, SavedGame};
 pub use perft::{divide, ends_by_capture, perft};
 pub use position::{Move, Position, PositionError, Setup, Undo};
