@@ -150,8 +150,16 @@ impl DirExpr {
         union(&self.include).minus(union(&self.except))
     }
 
-    pub fn uses(&self, q: Qualifier) -> bool {
-        self.include.iter().chain(&self.except).any(|t| t.qualifiers.contains(&q))
+    /// Whether the set depends on the player's forward direction.
+    pub fn is_relative(&self) -> bool {
+        self.include.iter().chain(&self.except).flat_map(|t| &t.qualifiers).any(|q| *q != Qualifier::Outward)
+    }
+}
+
+impl Pattern {
+    /// Whether the pattern's cells depend on which player moves.
+    pub fn is_relative(&self) -> bool {
+        self.legs.iter().any(|l| l.directions.is_relative())
     }
 }
 

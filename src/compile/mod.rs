@@ -85,23 +85,42 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let mut entries = Vec::new();
     let mut offsets = Vec::new();
     let mut paths: Vec<u128> = Vec::new();
-    for player in &variant.players {
-        for piece in &variant.pieces {
+    // Patterns that do not depend on the player reach the same cells for everyone.
+    let mut shared: Vec<Vec<Vec<Vec<Reach>>>> = variant
+        .pieces
+        .iter()
+        .map(|piece| piece.moves.iter().map(|_| Vec::new()).collect())
+        .collect();
+    for (pl, player) in variant.players.iter().enumerate() {
+        for (pi, piece) in variant.pieces.iter().enumerate() {
             for from in board.cells() {
                 offsets.push(entries.len() as u32);
                 let mut here: Vec<(MoveEntry, Vec<u128>)> = Vec::new();
-                for pat in piece.moves.iter().filter(|p| holds(p.guard, options)) {
-                    for reach in destinations(board, pat, player.forward, from) {
-                        let key = MoveEntry { to: reach.to, dest: pat.dest, target: pat.target, tag: pat.tag, first_path: 0, path_count: 0 };
-                        match here.iter_mut().find(|(e, _)| *e == key) {
-                            Some((_, p)) => p.extend(reach.paths),
-                            None => here.push((key, reach.paths)),
+                for (k, pat) in piece.moves.iter().enumerate().filter(|(_, p)| holds(p.guard, options)) {
+                    let reaches = if pat.is_relative() {
+                        destinations(board, pat, player.forward, from)
+                    } else {
+                        if pl == 0 {
+                            // Cells come in index order, so this lands at `from.index()`.
+                            shared[pi][k].push(destinations(board, pat, None, from));
                         }
+                        shared[pi][k][from.index()].clone()
+                    };
+                    for reach in reaches {
+                        let key = MoveEntry { to: reach.to, dest: pat.dest, target: pat.target, tag: pat.tag, first_path: 0, path_count: 0 };
+                        here.push((key, reach.paths));
                     }
                 }
                 // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| (e.to, e.tag));
-                for (mut e, p) in here {
+                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target));
+                let mut merged: Vec<(MoveEntry, Vec<u128>)> = Vec::with_capacity(here.len());
+                for (e, p) in here {
+                    match merged.last_mut() {
+                        Some((last, lp)) if *last == e => lp.extend(p),
+                        _ => merged.push((e, p)),
+                    }
+                }
+                for (mut e, p) in merged {
                     let p = minimal(p);
                     e.first_path = paths.len() as u32;
                     e.path_count = p.len() as u32;
@@ -174,26 +193,39 @@ fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
 fn index_attacks(rules: &mut Rules) {
     let v = &rules.variant;
     let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
-    let mut lists: Vec<Vec<(Cell, u32)>> = vec![Vec::new(); players * pieces * cells];
-    for pl in 0..players {
-        for pc in 0..pieces {
-            for from in v.board.cells() {
-                let i = (pl * pieces + pc) * cells + from.index();
-                for e in rules.offsets[i]..rules.offsets[i + 1] {
-                    let entry = rules.entries[e as usize];
-                    if entry.dest.allows_enemy() {
-                        lists[(pl * pieces + pc) * cells + entry.to.index()].push((from, e));
+    let buckets = players * pieces * cells;
+    // Count, then fill: one allocation for all buckets.
+    let mut counts = vec![0u32; buckets + 1];
+    let each = |f: &mut dyn FnMut(usize, Cell, u32)| {
+        for pl in 0..players {
+            for pc in 0..pieces {
+                for from in v.board.cells() {
+                    let i = (pl * pieces + pc) * cells + from.index();
+                    for e in rules.offsets[i]..rules.offsets[i + 1] {
+                        let entry = rules.entries[e as usize];
+                        if entry.dest.allows_enemy() {
+                            f((pl * pieces + pc) * cells + entry.to.index(), from, e);
+                        }
                     }
                 }
             }
         }
+    };
+    each(&mut |b, _, _| counts[b + 1] += 1);
+    for i in 0..buckets {
+        counts[i + 1] += counts[i];
     }
-    for list in lists {
-        rules.attack_offsets.push(rules.attack_entries.len() as u32);
-        rules.attack_from.push(list.iter().fold(0u128, |m, (c, _)| m | c.bit()));
-        rules.attack_entries.extend(list);
-    }
-    rules.attack_offsets.push(rules.attack_entries.len() as u32);
+    let mut fill = counts.clone();
+    let mut attack_entries = vec![(Cell(0), 0u32); counts[buckets] as usize];
+    let mut attack_from = vec![0u128; buckets];
+    each(&mut |b, from, e| {
+        attack_entries[fill[b] as usize] = (from, e);
+        fill[b] += 1;
+        attack_from[b] |= from.bit();
+    });
+    rules.attack_offsets = counts;
+    rules.attack_entries = attack_entries;
+    rules.attack_from = attack_from;
 }
 
 impl Rules {

@@ -2,7 +2,6 @@
 
 use crate::check::{Leg, Pattern};
 use crate::geometry::{Board, Cell, Dir, DirSet, Point};
-use std::collections::BTreeMap;
 
 /// A cell a pattern reaches, with the alternative sets of cells that must be empty
 /// (one empty set suffices; none of the sets contains another).
@@ -15,16 +14,28 @@ pub struct Reach {
 /// Every destination of a pattern from `from`, for a player whose forward is `forward`.
 pub fn destinations(board: &Board, pattern: &Pattern, forward: Option<Dir>, from: Cell) -> Vec<Reach> {
     let start = board.point(from);
-    let mut w = Walker { board, pattern, forward, start, path: vec![(start, false)], dirs: vec![], found: BTreeMap::new() };
+    let mut w = Walker { board, pattern, forward, start, path: vec![(start, false)], dirs: vec![], found: Vec::new() };
     w.leg(0, None);
-    w.found
-        .into_iter()
-        .map(|(to, paths)| Reach { to, paths: minimal(paths) })
-        .collect()
+    w.found.sort_unstable();
+    w.found.dedup();
+    let mut out: Vec<Reach> = Vec::new();
+    for (to, mask) in w.found {
+        match out.last_mut() {
+            Some(r) if r.to == to => r.paths.push(mask),
+            _ => out.push(Reach { to, paths: vec![mask] }),
+        }
+    }
+    for r in &mut out {
+        r.paths = minimal(std::mem::take(&mut r.paths));
+    }
+    out
 }
 
 /// Drops duplicate sets and every set that contains another.
 pub fn minimal(mut sets: Vec<u128>) -> Vec<u128> {
+    if sets.len() < 2 {
+        return sets;
+    }
     sets.sort_by_key(|m| (m.count_ones(), *m));
     sets.dedup();
     let mut kept: Vec<u128> = Vec::new();
@@ -44,7 +55,8 @@ struct Walker<'a> {
     /// Points visited, with whether the step that reached it must find it empty.
     path: Vec<(Point, bool)>,
     dirs: Vec<Dir>,
-    found: BTreeMap<Cell, Vec<u128>>,
+    /// Each path's end and must-be-empty set.
+    found: Vec<(Cell, u128)>,
 }
 
 impl Walker<'_> {
@@ -126,6 +138,6 @@ impl Walker<'_> {
                 mask |= c.bit();
             }
         }
-        self.found.entry(to).or_default().push(mask);
+        self.found.push((to, mask));
     }
 }

@@ -93,11 +93,15 @@ pub struct Board {
     pub scheme: Scheme,
     points: Vec<Point>,
     names: Vec<String>,
-    by_point: HashMap<Point, Cell>,
+    /// Dense lookup over the bounding box: `grid[(y - y0) * w + (x - x0)]`.
+    grid: Vec<Option<Cell>>,
     by_name: HashMap<String, Cell>,
     /// Lattice points of the full shape that are holes, with their names.
     holes: HashMap<String, Point>,
     directions: Vec<Direction>,
+    opposites: Vec<Dir>,
+    /// The direction of each small vector (|dx|, |dy| <= 3), at `(dy + 3) * 7 + dx + 3`.
+    by_vector: [Option<Dir>; 49],
     bounds: (Point, Point),
 }
 
@@ -124,7 +128,6 @@ impl Board {
         if points.len() > MAX_CELLS {
             return Err(BoardError::TooManyCells(points.len()));
         }
-        let by_point = points.iter().enumerate().map(|(i, p)| (*p, Cell(i as u8))).collect();
         let by_name = names
             .iter()
             .enumerate()
@@ -141,7 +144,24 @@ impl Board {
             Shape::Hexagon { orientation: Orientation::Flat, .. } => direction::hex_flat(),
             Shape::Hexagon { orientation: Orientation::Pointy, .. } => direction::hex_pointy(),
         };
-        Ok(Board { shape, scheme, points, names, by_point, by_name, holes: hole_names, directions, bounds })
+        let ((x0, y0), (x1, y1)) = bounds;
+        let w = (x1 - x0 + 1) as usize;
+        let mut grid = vec![None; w * (y1 - y0 + 1) as usize];
+        for (i, p) in points.iter().enumerate() {
+            grid[(p.1 - y0) as usize * w + (p.0 - x0) as usize] = Some(Cell(i as u8));
+        }
+        let opposites = directions
+            .iter()
+            .map(|d| {
+                let i = directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).expect("symmetric table");
+                Dir(i as u8)
+            })
+            .collect();
+        let mut by_vector = [None; 49];
+        for (i, d) in directions.iter().enumerate() {
+            by_vector[((d.dy + 3) * 7 + d.dx + 3) as usize] = Some(Dir(i as u8));
+        }
+        Ok(Board { shape, scheme, points, names, grid, by_name, holes: hole_names, directions, opposites, by_vector, bounds })
     }
 
     /// The lattice point a name denotes in the full shape (holes included).
@@ -168,7 +188,11 @@ impl Board {
         self.points[c.index()]
     }
     pub fn at(&self, p: Point) -> Option<Cell> {
-        self.by_point.get(&p).copied()
+        if !self.within_bounds(p) {
+            return None;
+        }
+        let ((x0, y0), (x1, _)) = self.bounds;
+        self.grid[(p.1 - y0) as usize * (x1 - x0 + 1) as usize + (p.0 - x0) as usize]
     }
     pub fn name(&self, c: Cell) -> &str {
         &self.names[c.index()]
@@ -212,9 +236,9 @@ impl Board {
             })
             .map(|i| Dir(i as u8))
     }
+    #[inline]
     pub fn opposite(&self, d: Dir) -> Dir {
-        let b = (self.direction(d).bearing + 180) % 360;
-        Dir(self.directions.iter().position(|x| x.bearing == b).expect("symmetric table") as u8)
+        self.opposites[d.0 as usize]
     }
     /// Moves a lattice point one step.
     pub fn shift(&self, p: Point, d: Dir) -> Point {
@@ -222,9 +246,13 @@ impl Board {
         (p.0 + v.dx, p.1 + v.dy)
     }
     /// Whether two lattice points differ by one step of the given kind.
+    #[inline]
     pub fn adjacent(&self, a: Point, b: Point, kind: Kind) -> bool {
         let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        self.directions.iter().any(|d| d.kind == kind && d.dx == dx && d.dy == dy)
+        if dx.abs() > 3 || dy.abs() > 3 {
+            return false;
+        }
+        self.by_vector[((dy + 3) * 7 + dx + 3) as usize].is_some_and(|d| self.direction(d).kind == kind)
     }
     /// Whether a point lies inside the board's bounding box.
     pub fn within_bounds(&self, p: Point) -> bool {

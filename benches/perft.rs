@@ -1,0 +1,26 @@
+//! Perft from the start of every variant in `variants/`, to a depth that takes
+//! a moment; nodes per second come from divan's throughput counter.
+
+use divan::counter::ItemsCount;
+use variantlab::check::check;
+use variantlab::compile::{Rules, compile_tables};
+use variantlab::runtime::{Position, perft};
+
+fn main() {
+    divan::main();
+}
+
+fn rules(file: &str) -> Rules {
+    let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("variant file");
+    let v = check(file, &text).variant.expect("variant checks");
+    compile_tables(&v, &v.default_options()).expect("compiles")
+}
+
+#[divan::bench(args = [("iss-jetan.var", 4), ("hexagonal-iss-jetan.var", 3)], sample_count = 10)]
+fn start_position(bencher: divan::Bencher, (file, depth): (&str, u32)) {
+    let rules = rules(file);
+    let mut pos = Position::start(&rules).expect("start position");
+    let nodes = perft(&rules, &mut pos.clone(), depth);
+    bencher.counter(ItemsCount::new(nodes)).bench_local(|| perft(&rules, &mut pos, depth));
+}
