@@ -1,0 +1,395 @@
+//! A deliberately simple reference move generator, used only by the tests to
+//! cross-check the fast runtime.
+//!
+//! It works straight from the checked [`Variant`]: every move is found by walking
+//! every path a pattern allows, one single step at a time, on lattice points. Nothing
+//! is precomputed and nothing is shared with the compiler or the runtime; direction
+//! sets, adjacency and angles are all re-derived here from the board's direction
+//! table. It is meant to be obviously right, not fast.
+//!
+//! The meaning implemented (the language's definition):
+//!
+//! 1. A leg's directions are the union of its `include` terms minus the union of its
+//!    `except` terms. A term is its base (a kind, all directions, or one compass
+//!    direction) filtered by each qualifier in turn, comparing bearings with the
+//!    smaller angle `a` between them: relative to the player's forward, Forward
+//!    `a < 90`, Backward `a > 90`, Sideways `a == 90`, StraightForward `a == 0`,
+//!    StraightBackward `a == 180`; Outward is relative to the last single step taken
+//!    before the leg starts, `0 < a < 90`. A missing reference empties the term. The
+//!    set is computed once, when the leg starts.
+//! 2. Leg `i` takes `k` single steps, `min <= k <= max`; a `direct` leg keeps one
+//!    direction, otherwise each step picks any direction of the set.
+//! 3. A step of a non-leap leg must land on a board cell; a leap leg may leave the
+//!    board, but a direct leap leg stops extending once its point has left the
+//!    board's bounding box.
+//! 4. `never reversing`: no step is opposite (bearing + 180) to an earlier step.
+//! 5. `trail`: each new point differs from every earlier point of the path and is
+//!    adjacent (by the trail's kind) to none of them but the one just left.
+//! 6. The end is a board cell, not the start, and not adjacent to the start by any
+//!    kind of `end_not_adjacent`.
+//! 7. Landing points of non-leap steps, the final point excepted, must be empty (the
+//!    mover's start cell counts as empty); one such path is enough.
+//! 8. Destination contents: empty needs `to empty` or either; never an own piece; an
+//!    enemy needs `to enemy` or either, a matching `target`, and the mover allowed by
+//!    the victim's holding `captured only by` entries (all of them).
+//! 9. Patterns and rules apply only when their guard holds.
+//! 10. A once-per-game tag may not be used again by the same player and piece kind.
+//! 11. A piece with a holding `not attacked` may not end where, after the move, an
+//!     enemy piece could capture it (by 1-10).
+//! 12. Moves are (from, to, tag), each counted once; players alternate in order.
+//! 13. The game ends by the first holding end rule that matches: a capture of the
+//!     named kind (by the named kind), or the next side without a legal move.
+//!     Repetition and quiet-move rules are ignored here.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+
+use variantlab::check::{Dest, DirBase, DirExpr, DirTerm, Event, Pattern, PieceId, PlayerId, TagId, Variant, holds};
+use variantlab::geometry::{Board, Cell, Kind};
+use variantlab::syntax::{Outcome, Qualifier};
+
+/// A lattice point, possibly off the board.
+type Point = (i32, i32);
+
+/// A move: from, to, and the tag of the pattern that made it.
+pub type Move = (Cell, Cell, Option<TagId>);
+
+/// A position: what stands on each cell, who moves, and which once-per-game tags
+/// each player has used with which piece kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Simple {
+    pub cells: Vec<Option<(PlayerId, PieceId)>>,
+    pub to_move: PlayerId,
+    pub used: Vec<(PlayerId, PieceId, TagId)>,
+}
+
+/// The setup position, the first player to move.
+pub fn start(v: &Variant) -> Simple {
+    let mut cells = vec![None; v.board.len()];
+    for p in &v.setup {
+        cells[p.cell.index()] = Some((p.player, p.piece));
+    }
+    Simple { cells, to_move: PlayerId(0), used: Vec::new() }
+}
+
+/// Every legal move of the side to move, sorted, each once.
+pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
+    let mut all = BTreeSet::new();
+    for from in v.board.cells() {
+        let Some((player, kind)) = pos.cells[from.index()] else { continue };
+        if player != pos.to_move {
+            continue;
+        }
+        let must_not_be_attacked = v.piece(kind).not_attacked.iter().any(|g| holds(*g, options));
+        for (to, tag) in piece_moves(v, options, &pos.cells, &pos.used, from) {
+            if must_not_be_attacked {
+                let mut after = pos.cells.clone();
+                after[from.index()] = None;
+                after[to.index()] = Some((player, kind));
+                if attacked(v, options, &after, &pos.used, to, player) {
+                    continue;
+                }
+            }
+            all.insert((from, to, tag));
+        }
+    }
+    all.into_iter().collect()
+}
+
+/// Makes a move (assumed legal) and says whether it ends the game.
+pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
+    let (from, to, tag) = mv;
+    let (player, kind) = pos.cells[from.index()].expect("a piece stands on the start cell");
+    assert_eq!(player, pos.to_move, "the piece belongs to the side to move");
+    let captured = pos.cells[to.index()].map(|(_, k)| k);
+
+    let mut next = pos.clone();
+    next.cells[from.index()] = None;
+    next.cells[to.index()] = Some((player, kind));
+    if let Some(t) = tag
+        && v.tag(t).once_per_game
+        && !next.used.contains(&(player, kind, t))
+    {
+        next.used.push((player, kind, t));
+    }
+    next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
+
+    for rule in &v.end_rules {
+        if !holds(rule.guard, options) {
+            continue;
+        }
+        let matched = match rule.event {
+            Event::Captured { piece, by } => captured == Some(piece) && by.is_none_or(|b| b == kind),
+            Event::NoLegalMove => legal_moves(v, options, &next).is_empty(),
+            Event::Repetition(_) | Event::PliesWithoutCapture(_) => false,
+        };
+        if matched {
+            return (next, Some(rule.outcome));
+        }
+    }
+    (next, None)
+}
+
+/// The number of move sequences of exactly `depth` moves; a game that is over has no
+/// moves.
+pub fn perft(v: &Variant, options: &[bool], pos: &Simple, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(v, options, pos);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for mv in moves {
+        let (next, over) = play(v, options, pos, mv);
+        if over.is_none() {
+            total += perft(v, options, &next, depth - 1);
+        }
+    }
+    total
+}
+
+/// Destinations (with tags) the piece on `from` reaches by rules 1-10, without the
+/// `not attacked` rule.
+fn piece_moves(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    used: &[(PlayerId, PieceId, TagId)],
+    from: Cell,
+) -> Vec<(Cell, Option<TagId>)> {
+    let (player, kind) = cells[from.index()].expect("a piece stands there");
+    let forward = v.player(player).forward.map(|d| v.board.directions()[d.0 as usize].bearing);
+    let mut out = Vec::new();
+    for pattern in &v.piece(kind).moves {
+        if !holds(pattern.guard, options) {
+            continue;
+        }
+        if let Some(t) = pattern.tag
+            && v.tag(t).once_per_game
+            && used.contains(&(player, kind, t))
+        {
+            continue;
+        }
+        for to in reach(&v.board, pattern, forward, cells, from) {
+            let allowed = match cells[to.index()] {
+                None => matches!(pattern.dest, Dest::Empty | Dest::Either),
+                Some((owner, _)) if owner == player => false,
+                Some((_, victim)) => {
+                    matches!(pattern.dest, Dest::Enemy | Dest::Either)
+                        && pattern.target.is_none_or(|t| t == victim)
+                        && may_capture(v, options, kind, victim)
+                }
+            };
+            if allowed {
+                out.push((to, pattern.tag));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a piece of kind `attacker` may capture one of kind `victim`.
+fn may_capture(v: &Variant, options: &[bool], attacker: PieceId, victim: PieceId) -> bool {
+    v.piece(victim)
+        .captured_only_by
+        .iter()
+        .filter(|(guard, _)| holds(*guard, options))
+        .all(|(_, kinds)| kinds.contains(&attacker))
+}
+
+/// Whether a piece of another player than `owner` could capture what stands on `cell`.
+fn attacked(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    used: &[(PlayerId, PieceId, TagId)],
+    cell: Cell,
+    owner: PlayerId,
+) -> bool {
+    v.board.cells().any(|c| {
+        matches!(cells[c.index()], Some((p, _)) if p != owner)
+            && piece_moves(v, options, cells, used, c).iter().any(|(to, _)| *to == cell)
+    })
+}
+
+/// The smaller angle between two bearings, 0..=180.
+fn angle(a: u16, b: u16) -> u16 {
+    let d = (a as i32 - b as i32).rem_euclid(360);
+    d.min(360 - d) as u16
+}
+
+/// Whether `b - a` is a direction vector of the given kind.
+fn adjacent(board: &Board, a: Point, b: Point, kind: Kind) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    board.directions().iter().any(|d| d.kind == kind && d.dx == dx && d.dy == dy)
+}
+
+/// Indices (into the board's direction table) a term allows.
+fn term_directions(board: &Board, term: &DirTerm, forward: Option<u16>, prev: Option<u16>) -> BTreeSet<usize> {
+    let dirs = board.directions();
+    let mut set: BTreeSet<usize> = match term.base {
+        DirBase::Kind(k) => (0..dirs.len()).filter(|&i| dirs[i].kind == k).collect(),
+        DirBase::Any => (0..dirs.len()).collect(),
+        DirBase::Compass(d) => [d.0 as usize].into_iter().collect(),
+    };
+    for q in &term.qualifiers {
+        let reference = if *q == Qualifier::Outward { prev } else { forward };
+        let Some(r) = reference else { return BTreeSet::new() };
+        set.retain(|&i| {
+            let a = angle(dirs[i].bearing, r);
+            match q {
+                Qualifier::Forward => a < 90,
+                Qualifier::Backward => a > 90,
+                Qualifier::Sideways => a == 90,
+                Qualifier::StraightForward => a == 0,
+                Qualifier::StraightBackward => a == 180,
+                Qualifier::Outward => a > 0 && a < 90,
+            }
+        });
+    }
+    set
+}
+
+/// Indices a leg's directions allow: included terms less excepted terms.
+fn leg_directions(board: &Board, expr: &DirExpr, forward: Option<u16>, prev: Option<u16>) -> Vec<usize> {
+    let mut include = BTreeSet::new();
+    for t in &expr.include {
+        include.extend(term_directions(board, t, forward, prev));
+    }
+    let mut except = BTreeSet::new();
+    for t in &expr.except {
+        except.extend(term_directions(board, t, forward, prev));
+    }
+    include.difference(&except).copied().collect()
+}
+
+/// Every cell a pattern reaches from `from` by some path whose intermediate landing
+/// cells are empty (rules 1-7); what stands on the destination is not looked at.
+fn reach(
+    board: &Board,
+    pattern: &Pattern,
+    forward: Option<u16>,
+    cells: &[Option<(PlayerId, PieceId)>],
+    from: Cell,
+) -> BTreeSet<Cell> {
+    let start = board.point(from);
+    let mut w = Walk { board, pattern, forward, cells, from, start, found: BTreeSet::new() };
+    if pattern.legs.is_empty() {
+        return w.found;
+    }
+    let first = leg_directions(board, &pattern.legs[0].directions, forward, None);
+    let mut path = vec![start];
+    let mut steps = Vec::new();
+    w.walk(0, 0, &first, None, &mut path, &mut steps, false);
+    w.found
+}
+
+struct Walk<'a> {
+    board: &'a Board,
+    pattern: &'a Pattern,
+    forward: Option<u16>,
+    cells: &'a [Option<(PlayerId, PieceId)>],
+    from: Cell,
+    start: Point,
+    found: BTreeSet<Cell>,
+}
+
+impl Walk<'_> {
+    fn bearing(&self, d: usize) -> u16 {
+        self.board.directions()[d].bearing
+    }
+
+    /// Whether a board point counts as empty: nothing on it, or the mover's start cell.
+    fn empty(&self, p: Point) -> bool {
+        match self.board.at(p) {
+            Some(c) => c == self.from || self.cells[c.index()].is_none(),
+            None => false,
+        }
+    }
+
+    /// Extends a path that has taken `taken` steps of leg `leg`. `set` is the leg's
+    /// direction set, `fixed` the direction a direct leg has chosen, `by_step`
+    /// whether the current point was reached by a non-leap step.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &mut self,
+        leg: usize,
+        taken: u32,
+        set: &[usize],
+        fixed: Option<usize>,
+        path: &mut Vec<Point>,
+        steps: &mut Vec<usize>,
+        by_step: bool,
+    ) {
+        let legs = &self.pattern.legs;
+        let l = &legs[leg];
+        let here = *path.last().expect("the path holds the start");
+
+        // End this leg here.
+        if taken >= l.min {
+            if leg + 1 == legs.len() {
+                self.finish(here);
+            } else {
+                let prev = steps.last().map(|&d| self.bearing(d));
+                let next = leg_directions(self.board, &legs[leg + 1].directions, self.forward, prev);
+                self.walk(leg + 1, 0, &next, None, path, steps, by_step);
+            }
+        }
+
+        // Or take one more step of this leg.
+        if l.max.is_some_and(|m| taken >= m) {
+            return;
+        }
+        assert!(l.max.is_some() || l.direct, "a winding leg needs a largest count");
+        if l.leap && l.direct && taken > 0 && !self.board.within_bounds(here) {
+            return;
+        }
+        // The point is left behind, so it is not the final point.
+        if by_step && !self.empty(here) {
+            return;
+        }
+        let choices: Vec<usize> = match fixed {
+            Some(d) => vec![d],
+            None => set.to_vec(),
+        };
+        for d in choices {
+            let b = self.bearing(d);
+            if self.pattern.never_reversing && steps.iter().any(|&s| self.bearing(s) == (b + 180) % 360) {
+                continue;
+            }
+            let dir = &self.board.directions()[d];
+            let next = (here.0 + dir.dx, here.1 + dir.dy);
+            if !l.leap && self.board.at(next).is_none() {
+                continue;
+            }
+            if let Some(kind) = self.pattern.trail {
+                if path.contains(&next) {
+                    continue;
+                }
+                let earlier = &path[..path.len() - 1];
+                if earlier.iter().any(|&q| adjacent(self.board, q, next, kind)) {
+                    continue;
+                }
+            }
+            path.push(next);
+            steps.push(d);
+            self.walk(leg, taken + 1, set, if l.direct { Some(d) } else { None }, path, steps, !l.leap);
+            path.pop();
+            steps.pop();
+        }
+    }
+
+    /// Records the end of a complete path when it is a cell the move may end on.
+    fn finish(&mut self, end: Point) {
+        let Some(cell) = self.board.at(end) else { return };
+        if end == self.start {
+            return;
+        }
+        if self.pattern.end_not_adjacent.iter().any(|&k| adjacent(self.board, self.start, end, k)) {
+            return;
+        }
+        self.found.insert(cell);
+    }
+}
