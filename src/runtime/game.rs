@@ -29,6 +29,7 @@ pub struct Game {
 impl Game {
     pub fn new(rules: &Rules, start: Setup) -> Result<Game, PositionError> {
         let position = Position::from_setup(rules, &start)?;
+        position.check_playable(rules)?;
         let keys = vec![position.repetition_key()];
         let mut g = Game { start, position, history: vec![], keys, ending: None };
         g.ending = g.judge(rules);

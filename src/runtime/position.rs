@@ -143,7 +143,14 @@ impl Position {
             })?;
             pos.used[pl.0 as usize] |= 1 << bit;
         }
-        // Every piece whose capture wins must be there for each player.
+        Ok(pos)
+    }
+
+    /// Whether a game can be played from here: each player has every piece whose
+    /// capture wins. Positions without one are fine to analyse, not to start a game.
+    pub fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
+        let v = &rules.variant;
+        let pos = self;
         for rule in &v.end_rules {
             if let Event::Captured { piece, .. } = rule.event
                 && rule.outcome == Outcome::MoverWins
@@ -156,7 +163,7 @@ impl Position {
                 }
             }
         }
-        Ok(pos)
+        Ok(())
     }
 
     /// The start position of the variant.

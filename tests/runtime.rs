@@ -1,0 +1,222 @@
+//! Positions, notation and game end, on hand-made positions of the two Jetan games.
+
+mod common;
+
+use common::rules;
+use variantlab::check::{Outcome, PlayerId};
+use variantlab::compile::Rules;
+use variantlab::runtime::{Game, Position, PositionError, Setup, parse_move, parse_position, perft, write_move, write_position};
+
+const SQUARE: &str = "iss-jetan.var";
+const HEX: &str = "hexagonal-iss-jetan.var";
+
+fn game(rules: &Rules, position: &str) -> Game {
+    let setup = parse_position(rules, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    Game::new(rules, setup).unwrap_or_else(|e| panic!("{position}: {e}"))
+}
+
+#[test]
+fn start_positions_are_written_like_fen() {
+    let r = rules(SQUARE);
+    let s = write_position(&r, &Setup::start(&r));
+    assert_eq!(s, "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1");
+    let h = rules(HEX);
+    let s = write_position(&h, &Setup::start(&h));
+    // Files a..n from the left, each from the top: the page's diagram has g13 pr, g12 dw,
+    // g11 dw, g10 ch, and the same mirrored at the bottom.
+    let files: Vec<&str> = s.split(' ').next().unwrap().split('/').collect();
+    assert_eq!(files.len(), 13);
+    assert_eq!(files[6], "prdwdwch5CHDWDWPR");
+}
+
+#[test]
+fn position_strings_round_trip_through_play() {
+    for file in [SQUARE, HEX] {
+        let r = rules(file);
+        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+        let mut seed = 7u64;
+        for _ in 0..60 {
+            let moves = g.legal_moves(&r);
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g.play(&r, moves[(seed >> 33) as usize % moves.len()]);
+            if g.ending().is_some() {
+                break;
+            }
+            let text = g.position_string(&r);
+            let back = parse_position(&r, &text).expect("reads back");
+            assert_eq!(write_position(&r, &back), text);
+            assert_eq!(Position::from_setup(&r, &back).unwrap(), *g.position());
+        }
+    }
+}
+
+#[test]
+fn broken_position_strings_say_what_is_wrong() {
+    let r = rules(SQUARE);
+    let cases = [
+        ("", "empty"),
+        ("10/10 b - 0 1", "2 rows given, the board has 10"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPD b - 0 1", "row 10 has 9 cells"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDW b - 0 1", "`W` is not a piece code"),
+        ("zz9/10/10/10/10/10/10/10/10/10 b - 0 1", "`zz` is not a piece code"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA x - 0 1", "`x` is not a player"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - zero 1", "`zero` is not a number"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b PR:q 0 1", "`q` is not a tag"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1 extra", "unexpected `extra`"),
+        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/99999999999999999999999/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1", "too large"),
+    ];
+    for (text, want) in cases {
+        let e = parse_position(&r, text).expect_err(text).to_string();
+        assert!(e.contains(want), "{text}: `{e}` does not say `{want}`");
+    }
+    // Parsed but not a legal position: Orange has no Princess, whose capture wins.
+    let setup = parse_position(&r, "ch9/10/10/10/10/10/10/10/10/CHPR8 b - 0 1").unwrap();
+    assert_eq!(
+        Game::new(&r, setup).err(),
+        Some(PositionError::MissingPiece { player: "Orange".into(), piece: "Princess".into() })
+    );
+    // The escape is once per game only for the Princess.
+    let e = parse_position(&r, "chpr8/10/10/10/10/10/10/10/10/CHPR8 b CH:e 0 1").and_then(|s| Position::from_setup(&r, &s));
+    assert!(matches!(e, Err(PositionError::NotOncePerGame { .. })), "{e:?}");
+}
+
+#[test]
+fn refused_moves_say_why_and_change_nothing() {
+    let r = rules(SQUARE);
+    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    let before = g.position_string(&r);
+    for (text, want) in [
+        ("zz", "write a move as from-to"),
+        ("e5-e6", "no piece on e5"),
+        ("e9-e8", "not Black's"),
+        ("e1-e4", "Chief cannot go from e1 to e4"),
+        ("e2-e3:q", "`q` is not a tag"),
+        ("e2-k9", "`k9` is not a cell"),
+        ("f1-f4:e", "Princess cannot go from f1 to f4"),
+    ] {
+        let e = g.play_text(&r, text).expect_err(text);
+        assert!(e.contains(want), "{text}: `{e}` does not say `{want}`");
+        assert_eq!(g.position_string(&r), before);
+    }
+    let m = g.play_text(&r, "f1-f5").expect("the escape, written without its tag");
+    assert_eq!(write_move(&r.variant, &m), "f1-f5:e");
+}
+
+#[test]
+fn capturing_the_princess_wins_at_once() {
+    let r = rules(SQUARE);
+    // Black's Padwar on c3 takes the Princess on e5 (two diagonal steps over d4).
+    let mut g = game(&r, "ch9/10/10/10/10/4pr5/10/2PD7/10/CHPR8 b - 0 1");
+    g.play_text(&r, "c3-e5").unwrap();
+    let e = g.ending().expect("game over");
+    assert_eq!((e.outcome, e.winner), (Outcome::MoverWins, Some(PlayerId(0))));
+    assert!(g.legal_moves(&r).is_empty());
+    assert!(g.play_text(&r, "a10-a9").unwrap_err().contains("game is over"));
+    assert!(g.undo());
+    assert!(g.ending().is_none());
+}
+
+/// A setup from (cell, player, piece) triples.
+fn setup(r: &Rules, pieces: &[(&str, &str, &str)], to_move: &str) -> Setup {
+    let v = &r.variant;
+    let mut s = Setup::start(r);
+    s.cells.iter_mut().for_each(|c| *c = None);
+    for (cell, player, piece) in pieces {
+        let c = v.board.parse_cell(cell).unwrap();
+        s.cells[c.index()] = Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
+    }
+    s.to_move = v.find_player(to_move).unwrap();
+    s
+}
+
+#[test]
+fn chief_takes_chief_wins_and_the_last_resort_draws() {
+    let pieces = [
+        ("g4", "Black", "Chief"),
+        ("g7", "Orange", "Chief"),
+        ("h6", "Black", "Panthan"),
+        ("a1", "Black", "Princess"),
+        ("n7", "Orange", "Princess"),
+    ];
+    let r = rules(HEX);
+    let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
+    // The Panthan on h6 touches the Chief on g7 (NW) but may not take it.
+    assert!(g.play_text(&r, "h6-g7").is_err());
+    g.play_text(&r, "g4-g7").unwrap();
+    assert_eq!(g.ending().map(|e| (e.outcome, e.winner)), Some((Outcome::MoverWins, Some(PlayerId(0)))));
+
+    let v = &r.variant;
+    let mut options = v.default_options();
+    options[v.find_option("last-resort").unwrap().0 as usize] = true;
+    let r = variantlab::compile::compile_tables(v, &options).unwrap();
+    let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
+    g.play_text(&r, "h6-g7").unwrap();
+    assert_eq!(g.ending().map(|e| (e.outcome, e.winner)), Some((Outcome::Draw, None)));
+    assert!(g.undo());
+    g.play_text(&r, "g4-g7").unwrap();
+    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins), "Chief takes Chief still wins");
+}
+
+#[test]
+fn a_side_without_moves_draws() {
+    let r = rules(SQUARE);
+    // Orange's Princess on a10 moves only to empty cells along her three lines: a7..a1,
+    // d10..j10 and d7 e6 f5 g4 h3 i2 j1. Every one is filled, and Orange's Chief on
+    // j10 is walled in (its lines to g10, j7 and g7 pass i10 h10, j9 j8, i9 h8).
+    let mut pieces = vec![("a10", "Orange", "Princess"), ("j10", "Orange", "Chief"), ("j1", "Black", "Princess"), ("e1", "Black", "Chief"), ("c3", "Black", "Panthan")];
+    for cell in ["a7", "a6", "a5", "a4", "a3", "a2", "a1", "d10", "e10", "f10", "g10", "h10", "i10", "d7", "e6", "f5", "g4", "h3", "i2", "j9", "i9"] {
+        pieces.push((cell, "Black", "Warrior"));
+    }
+    let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
+    g.play_text(&r, "c3-c4").unwrap();
+    let e = g.ending().expect("Orange cannot move");
+    assert_eq!((e.outcome, e.winner), (Outcome::Draw, None));
+    assert!(e.reason.contains("Orange has no legal move"), "{}", e.reason);
+}
+
+#[test]
+fn repetition_and_quiet_plies_draw() {
+    let r = rules(SQUARE);
+    let mut g = game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 0 1");
+    for m in ["j1-j4", "j10-j7", "j4-j1", "j7-j10", "j1-j4", "j10-j7", "j4-j1"] {
+        g.play_text(&r, m).unwrap();
+        assert!(g.ending().is_none(), "ended early after {m}");
+    }
+    g.play_text(&r, "j7-j10").unwrap();
+    let e = g.ending().expect("third repetition");
+    assert_eq!(e.outcome, Outcome::Draw);
+    assert!(e.reason.contains("3 times"), "{}", e.reason);
+
+    let mut g = game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 99 50");
+    g.play_text(&r, "j1-j4").unwrap();
+    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::Draw));
+}
+
+#[test]
+fn a_side_without_moves_draws() {
+    let r = rules(SQUARE);
+    // Orange's Chief on a10 is walled in by Black pieces it may take... except the
+    // Panthans it steps over: a10's three-cell lines are all blocked.
+    let g = game(&r, "chPN8/PNPN8/10/10/10/10/10/10/prPR8/10 o - 0 1");
+    let moves = g.legal_moves(&r);
+    let ending = g.ending().map(|e| e.outcome);
+    assert!(moves.is_empty() || ending.is_none());
+}
+
+#[test]
+fn perft_counts_from_the_start() {
+    // Cross-checked against the reference generator in tests/reference (a separate
+    // walk of the patterns, no tables); depth 1 of Iss Jetan also by hand: 24 Panthan
+    // moves, 2 Thoat, 8 Flier, 3 Princess moves and 5 safe escapes.
+    for (file, want) in [(SQUARE, [42, 1754, 79264]), (HEX, [84, 7048, 623396])] {
+        let r = rules(file);
+        let mut pos = Position::start(&r).unwrap();
+        for (d, n) in want.iter().enumerate() {
+            assert_eq!(perft(&r, &mut pos, d as u32 + 1), *n, "{file} depth {}", d + 1);
+        }
+        assert_eq!(pos, Position::start(&r).unwrap(), "perft leaves the position as it was");
+    }
+}
