@@ -76,7 +76,8 @@ pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>
                         },
                         _ => None,
                     };
-                    let capitals = p.capitals.as_ref().map_or(d.players.is_empty(), |c| c.node);
+                    // Unsaid, a player takes capitals unless an earlier one has them.
+                    let capitals = p.capitals.as_ref().map_or(!d.players.iter().any(|q| q.capitals), |c| c.node);
                     d.players.push(Player { name: p.name.node.clone(), forward, capitals });
                     d.player_names.push(p.name.node.clone());
                     player_spans.push(p.name.span);

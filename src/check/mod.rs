@@ -39,6 +39,7 @@ pub fn check(name: &str, text: &str) -> Checked {
 /// Resolves a parsed file, pushing every diagnostic; `None` when a name or the board
 /// could not be resolved.
 fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant> {
+    check_repeats(&file.statements, out);
     let board = board::check_board(&file.statements, out);
     let meta = |pick: fn(&Statement) -> Option<&Name>| file.statements.iter().find_map(pick);
     let name = meta(|s| if let Statement::Name(n) = s { Some(n) } else { None });
@@ -73,6 +74,28 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     Some(variant)
 }
 
+/// Statements that may appear once: a repeat is an error where the two could
+/// disagree about the game (coordinates), a warning otherwise.
+fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
+    let kinds: [(&str, fn(&Statement) -> Option<Span>, bool); 4] = [
+        ("name", |s| if let Statement::Name(n) = s { Some(n.span) } else { None }, false),
+        ("inventor", |s| if let Statement::Inventor(n) = s { Some(n.span) } else { None }, false),
+        ("description", |s| if let Statement::Description(n) = s { Some(n.span) } else { None }, false),
+        ("coordinates", |s| if let Statement::Coordinates(n) = s { Some(n.span) } else { None }, true),
+    ];
+    for (what, pick, is_error) in kinds {
+        for span in statements.iter().filter_map(pick).skip(1) {
+            let message = format!("a second `{what}` statement");
+            let d = if is_error {
+                Diagnostic::error("variantlab::duplicate_statement", span, message)
+            } else {
+                Diagnostic::warning("variantlab::duplicate_statement", span, message)
+            };
+            out.push(d.label("the first one counts").help(format!("keep one `{what}` statement")));
+        }
+    }
+}
+
 /// Looks a name up in a list, case-insensitively; on failure, a diagnostic that says
 /// what exists and suggests the closest name.
 pub(crate) fn lookup(
@@ -98,7 +121,8 @@ pub(crate) fn lookup(
     Err(d)
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance, for suggestions.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

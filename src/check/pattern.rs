@@ -26,9 +26,6 @@ pub(super) fn check_pieces(statements: &[Statement], board: &Board, decls: &Decl
 }
 
 fn check_piece(p: &syntax::PieceDecl, board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Piece {
-    if !p.code.node.chars().all(|c| c.is_ascii_alphabetic()) {
-        out.push(Diagnostic::error("variantlab::bad_code", p.code.span, "a piece code is one or two letters").label("not letters"));
-    }
     let mut piece = Piece {
         name: p.name.node.clone(),
         code: p.code.node.to_ascii_uppercase(),
@@ -129,9 +126,8 @@ fn check_move(
     for c in &m.clauses {
         match &c.node {
             Clause::Destination(d) => {
-                if let Some(first) = dest_seen {
-                    let _ = first;
-                    out.push(Diagnostic::error("variantlab::duplicate_clause", c.span, "the destination is already given").label("second destination").help("keep one `to ...` clause"));
+                if dest_seen.is_some() {
+                    out.push(duplicate_clause(c.span, "the destination is already given", "keep one `to ...` clause"));
                 }
                 dest_seen = Some(c.span);
                 match d {
@@ -148,12 +144,22 @@ fn check_move(
                     }
                 }
             }
-            Clause::Tagged(mark) => match decls.tag(mark) {
-                Ok(t) => pat.tag = Some(t),
-                Err(d) => out.push(d),
-            },
+            Clause::Tagged(mark) => {
+                if pat.tag.is_some() {
+                    out.push(duplicate_clause(c.span, "the move is already tagged", "keep one `tagged` clause"));
+                }
+                match decls.tag(mark) {
+                    Ok(t) => pat.tag = Some(t),
+                    Err(d) => out.push(d),
+                }
+            }
             Clause::EndNotAdjacent(diag) => pat.end_not_adjacent.push(kind(*diag)),
-            Clause::TrailAdjacent(diag) => pat.trail = Some(kind(*diag)),
+            Clause::TrailAdjacent(diag) => {
+                if pat.trail.is_some() {
+                    out.push(duplicate_clause(c.span, "the trail condition is already given", "keep one `each new cell ...` clause"));
+                }
+                pat.trail = Some(kind(*diag))
+            }
             Clause::NeverReversing => pat.never_reversing = true,
         }
     }
@@ -161,6 +167,10 @@ fn check_move(
 }
 
 struct Count(u32, Option<u32>);
+
+fn duplicate_clause(span: Span, message: &str, help: &str) -> Diagnostic {
+    Diagnostic::error("variantlab::duplicate_clause", span, message).label("said twice").help(help)
+}
 
 fn kind(diagonal: bool) -> Kind {
     if diagonal { Kind::Diagonal } else { Kind::Orthogonal }

@@ -277,12 +277,15 @@ impl Board {
     }
 }
 
+/// The most cells a shape may have before its holes are taken out.
+const MAX_SHAPE: usize = 4096;
+
 /// Every lattice point of a shape, in reading order.
 fn shape_points(shape: Shape) -> Result<Vec<Point>, BoardError> {
     let mut pts = Vec::new();
     match shape {
         Shape::Square { width, height } => {
-            if (width as u64) * (height as u64) > MAX_CELLS as u64 {
+            if (width as u64) * (height as u64) > MAX_SHAPE as u64 {
                 return Err(BoardError::TooManyCells((width as usize).saturating_mul(height as usize)));
             }
             for y in 0..height as i32 {
@@ -296,7 +299,7 @@ fn shape_points(shape: Shape) -> Result<Vec<Point>, BoardError> {
                 return Err(BoardError::Empty);
             }
             let cells = 3 * (side as u64) * (side as u64) - 3 * side as u64 + 1;
-            if cells > MAX_CELLS as u64 {
+            if cells > MAX_SHAPE as u64 {
                 return Err(BoardError::TooManyCells(cells as usize));
             }
             let n = side as i32 - 1;

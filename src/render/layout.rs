@@ -178,7 +178,7 @@ impl Layout {
     }
 }
 
-/// Drops leading and trailing blank lines, and the common indentation of the rest.
+/// The lines between the first and the last that are not blank.
 pub fn trim_blank_lines(text: &str) -> Vec<&str> {
     let lines: Vec<&str> = text.lines().collect();
     let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());

@@ -18,7 +18,14 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
             InputLocation::Span((s, _)) => s,
         };
     let found = found_at(text, pos);
-    let span = Span::new(pos, pos + found.len());
+    // Inside a word: the parser took a keyword's letters and stopped, as in `stepp`.
+    let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let word_start = text[..pos].char_indices().rev().take_while(|(_, c)| is_word(*c)).last().map_or(pos, |(i, _)| i);
+    let glued = (word_start < pos && !found.is_empty()).then(|| text[word_start..pos + found.len()].to_string());
+    let (found, span) = match &glued {
+        Some(w) => (w.clone(), Span::new(word_start, pos + found.len())),
+        None => (found.clone(), Span::new(pos, pos + found.len())),
+    };
     let (message, label) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut wanted: Vec<&str> = positives.iter().map(|r| expected(*r)).collect();
@@ -35,7 +42,9 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
         ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
     let mut d = Diagnostic::error("variantlab::syntax", span, message).label(label);
-    if let Some(h) = hint(text, pos, &found) {
+    if let Some(w) = glued {
+        d = d.help(format!("`{w}` is not a word here; it reads as `{}` followed by `{}`: check the spelling", &w[..pos - word_start], &w[pos - word_start..]));
+    } else if let Some(h) = hint(text, pos, &found) {
         d = d.help(h);
     }
     d
@@ -51,15 +60,49 @@ fn found_at(text: &str, pos: usize) -> String {
     rest.chars().next().filter(|c| !c.is_whitespace()).map(String::from).unwrap_or_default()
 }
 
+/// Words that begin a statement inside a piece's braces.
+const IN_PIECE: &[&str] = &["step", "leap", "slide", "captured", "may", "if", "unless"];
+
 fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
-    let line_start = text[..pos.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
-    let line = &text[line_start..];
-    let starts_line = text[line_start..pos.min(text.len())].trim().is_empty();
-    if starts_line && !found.is_empty() && !TOP_LEVEL.contains(&found) && line.trim_start().starts_with(found) {
-        let list = TOP_LEVEL.join("`, `");
-        return Some(format!("a statement starts with one of `{list}`"));
+    let pos = pos.min(text.len());
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    if found.is_empty() || !text[line_start..pos].trim().is_empty() {
+        return None;
     }
-    None
+    let (words, what) = if brace_depth(&text[..pos]) > 0 {
+        (IN_PIECE, "a line inside braces starts with")
+    } else {
+        (TOP_LEVEL, "a statement starts with")
+    };
+    if words.contains(&found) {
+        return None;
+    }
+    let closest = words.iter().map(|w| (crate::check::edit_distance(w, &found.to_lowercase()), *w)).min();
+    match closest {
+        Some((d, w)) if d <= 2 => Some(format!("did you mean `{w}`?")),
+        _ => Some(format!("{what} one of `{}`", words.join("`, `"))),
+    }
+}
+
+/// How many braces are open at the end of `text`, outside comments and strings.
+fn brace_depth(text: &str) -> i32 {
+    let b = text.as_bytes();
+    let find = |from: usize, f: &dyn Fn(&[u8]) -> bool| (from..b.len()).find(|&j| f(&b[j..])).unwrap_or(b.len());
+    let (mut depth, mut i) = (0, 0);
+    while i < b.len() {
+        if b[i..].starts_with(b"\"\"\"") {
+            i = (find(i + 3, &|r| r.starts_with(b"\"\"\"")) + 3).min(b.len());
+            continue;
+        }
+        match b[i] {
+            b'#' => i = find(i, &|r| r[0] == b'\n'),
+            b'"' => i = find(i + 1, &|r| r[0] == b'"' || r[0] == b'\n') + 1,
+            b'{' => (depth, i) = (depth + 1, i + 1),
+            b'}' => (depth, i) = (depth - 1, i + 1),
+            _ => i += 1,
+        }
+    }
+    depth
 }
 
 fn join_or(items: &[&str]) -> String {
