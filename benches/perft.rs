@@ -22,5 +22,7 @@ fn start_position(bencher: divan::Bencher, (file, depth): (&str, u32)) {
     let rules = rules(file);
     let mut pos = Position::start(&rules).expect("start position");
     let nodes = perft(&rules, &mut pos.clone(), depth);
-    bencher.counter(ItemsCount::new(nodes)).bench_local(|| perft(&rules, &mut pos, depth));
+    bencher
+        .counter(ItemsCount::new(nodes))
+        .bench_local(|| perft(&rules, &mut pos, depth));
 }

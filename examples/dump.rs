@@ -8,7 +8,22 @@ fn main() {
     println!("{}", variantlab::render::board_diagram(&v, &v.setup));
     let rules = variantlab::compile::compile_tables(&v, &v.default_options()).unwrap();
     for (i, p) in v.pieces.iter().enumerate() {
-        println!("{} {}", p.name, rules.footprint(PlayerId(0), PieceId(i as u8), v.board.centre()).len());
-        println!("{}", variantlab::render::footprint_diagram(&rules, PlayerId(0), PieceId(i as u8), v.board.centre(), p.name == "Princess"));
+        println!(
+            "{} {}",
+            p.name,
+            rules
+                .footprint(PlayerId(0), PieceId(i as u8), v.board.centre())
+                .len()
+        );
+        println!(
+            "{}",
+            variantlab::render::footprint_diagram(
+                &rules,
+                PlayerId(0),
+                PieceId(i as u8),
+                v.board.centre(),
+                p.name == "Princess"
+            )
+        );
     }
 }

@@ -29,7 +29,10 @@ impl Diagnostic {
         }
     }
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, ..Diagnostic::error(code, span, message) }
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, span, message)
+        }
     }
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = label.into();
@@ -54,7 +57,10 @@ pub struct Report {
 impl Report {
     pub fn new(name: &str, text: &str, mut diagnostics: Vec<Diagnostic>) -> Report {
         diagnostics.sort_by_key(|d| (d.span.start, d.span.end));
-        Report { source: Arc::new(NamedSource::new(name, text.to_string())), diagnostics }
+        Report {
+            source: Arc::new(NamedSource::new(name, text.to_string())),
+            diagnostics,
+        }
     }
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
@@ -68,11 +74,18 @@ impl Report {
 
     /// Renders every diagnostic as text, `width` columns wide, in colour or not.
     pub fn render(&self, width: usize, colour: bool) -> String {
-        let theme = if colour { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+        let theme = if colour {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
         let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
         let mut out = String::new();
         for d in &self.diagnostics {
-            let shown = Shown { diagnostic: d, source: &self.source };
+            let shown = Shown {
+                diagnostic: d,
+                source: &self.source,
+            };
             if handler.render_report(&mut out, &shown).is_err() {
                 out.push_str(&d.message);
                 out.push('\n');
@@ -84,7 +97,13 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} error(s), {} warning(s)", self.source.name(), self.errors(), self.warnings())
+        write!(
+            f,
+            "{}: {} error(s), {} warning(s)",
+            self.source.name(),
+            self.errors(),
+            self.warnings()
+        )
     }
 }
 
@@ -118,13 +137,19 @@ impl miette::Diagnostic for Shown<'_> {
         Some(self.diagnostic.severity)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.diagnostic.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         let label = (!self.diagnostic.label.is_empty()).then(|| self.diagnostic.label.clone());
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(label, self.diagnostic.span))))
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            label,
+            self.diagnostic.span,
+        ))))
     }
 }

@@ -10,7 +10,11 @@ use variantlab::runtime::{self, Position};
 use variantlab::{play, render};
 
 #[derive(Parser)]
-#[command(name = "variantlab", version, about = "Chess variants from plain-text rule files: check, draw and play them")]
+#[command(
+    name = "variantlab",
+    version,
+    about = "Chess variants from plain-text rule files: check, draw and play them"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -79,13 +83,41 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { files } => return check_files(&files),
-        Command::Footprint { file, piece, at, player, full_board, options } => {
-            footprint(&file, &piece, at.as_deref(), player.as_deref(), full_board, &options)
+        Command::Footprint {
+            file,
+            piece,
+            at,
+            player,
+            full_board,
+            options,
+        } => footprint(
+            &file,
+            &piece,
+            at.as_deref(),
+            player.as_deref(),
+            full_board,
+            &options,
+        ),
+        Command::Board { file } => {
+            load(&file).map(|v| print!("{}", render::board_diagram(&v, &v.setup)))
         }
-        Command::Board { file } => load(&file).map(|v| print!("{}", render::board_diagram(&v, &v.setup))),
-        Command::Perft { file, depth, position, divide, options } => perft(&file, depth, &position, divide, &options),
-        Command::Moves { file, position, options } => moves(&file, &position, &options),
-        Command::Play { file, position, options } => play(&file, &position, &options),
+        Command::Perft {
+            file,
+            depth,
+            position,
+            divide,
+            options,
+        } => perft(&file, depth, &position, divide, &options),
+        Command::Moves {
+            file,
+            position,
+            options,
+        } => moves(&file, &position, &options),
+        Command::Play {
+            file,
+            position,
+            options,
+        } => play(&file, &position, &options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -97,7 +129,10 @@ fn main() -> ExitCode {
 }
 
 fn width() -> usize {
-    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).unwrap_or(100)
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(100)
 }
 
 fn read(path: &Path) -> Result<String, String> {
@@ -121,14 +156,22 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
         eprint!("{}", checked.report.render(width(), colour));
         if checked.variant.is_some() {
             let w = checked.report.warnings();
-            let note = if w > 0 { format!(" ({w} warning{})", if w == 1 { "" } else { "s" }) } else { String::new() };
+            let note = if w > 0 {
+                format!(" ({w} warning{})", if w == 1 { "" } else { "s" })
+            } else {
+                String::new()
+            };
             println!("ok: {}{note}", f.display());
         } else {
             failed = true;
             println!("failed: {}", checked.report);
         }
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// Loads a file that must check cleanly; warnings go to stderr.
@@ -136,16 +179,28 @@ fn load(path: &Path) -> Result<Variant, String> {
     let text = read(path)?;
     let checked = check(&path.display().to_string(), &text);
     if checked.report.has_errors() {
-        eprint!("{}", checked.report.render(width(), std::io::stderr().is_terminal()));
+        eprint!(
+            "{}",
+            checked
+                .report
+                .render(width(), std::io::stderr().is_terminal())
+        );
     }
-    checked.variant.ok_or_else(|| format!("{} does not check; run `variantlab check` on it", path.display()))
+    checked.variant.ok_or_else(|| {
+        format!(
+            "{} does not check; run `variantlab check` on it",
+            path.display()
+        )
+    })
 }
 
 /// Compiles with the defaults overridden by `NAME=on|off` settings.
 fn compile(v: &Variant, settings: &[String]) -> Result<Rules, String> {
     let mut values = v.default_options();
     for (name, on) in play::parse_settings(settings)? {
-        let id = v.find_option(&name).ok_or_else(|| format!("there is no option `{name}`"))?;
+        let id = v
+            .find_option(&name)
+            .ok_or_else(|| format!("there is no option `{name}`"))?;
         values[id.0 as usize] = on;
     }
     compile_tables(v, &values).map_err(|e| e.to_string())
@@ -158,7 +213,13 @@ fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, P
     Ok((rules, pos))
 }
 
-fn perft(file: &Path, depth: u32, pos: &str, divide: bool, options: &[String]) -> Result<(), String> {
+fn perft(
+    file: &Path,
+    depth: u32,
+    pos: &str,
+    divide: bool,
+    options: &[String],
+) -> Result<(), String> {
     let (rules, mut pos) = position(file, pos, options)?;
     let total = if divide {
         let rows = runtime::divide(&rules, &mut pos, depth);
@@ -202,27 +263,60 @@ fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn footprint(file: &Path, piece: &str, at: Option<&str>, player: Option<&str>, full: bool, options: &[String]) -> Result<(), String> {
+fn footprint(
+    file: &Path,
+    piece: &str,
+    at: Option<&str>,
+    player: Option<&str>,
+    full: bool,
+    options: &[String],
+) -> Result<(), String> {
     let v = load(file)?;
     let rules = compile(&v, options)?;
     let id = v.find_piece(piece).ok_or_else(|| {
-        let known: Vec<String> = v.pieces.iter().map(|p| format!("{} ({})", p.name, p.code)).collect();
-        format!("there is no piece `{piece}`; the pieces are {}", known.join(", "))
+        let known: Vec<String> = v
+            .pieces
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.code))
+            .collect();
+        format!(
+            "there is no piece `{piece}`; the pieces are {}",
+            known.join(", ")
+        )
     })?;
     let cell = match at {
         None => v.board.centre(),
-        Some(a) => v.board.parse_cell(a).ok_or_else(|| format!("`{a}` is not a cell of this board"))?,
+        Some(a) => v
+            .board
+            .parse_cell(a)
+            .ok_or_else(|| format!("`{a}` is not a cell of this board"))?,
     };
     let player = match player {
         None => PlayerId(0),
-        Some(p) => v.find_player(p).ok_or_else(|| format!("there is no player `{p}`"))?,
+        Some(p) => v
+            .find_player(p)
+            .ok_or_else(|| format!("there is no player `{p}`"))?,
     };
-    print!("{}", render::footprint_diagram(&rules, player, id, cell, full));
+    print!(
+        "{}",
+        render::footprint_diagram(&rules, player, id, cell, full)
+    );
     let tags: Vec<String> = v
         .tags
         .iter()
-        .filter(|t| rules.footprint(player, id, cell).iter().any(|(_, m)| *m == t.mark))
-        .map(|t| format!("{} = {}", t.mark, t.about.as_deref().unwrap_or("tagged move")))
+        .filter(|t| {
+            rules
+                .footprint(player, id, cell)
+                .iter()
+                .any(|(_, m)| *m == t.mark)
+        })
+        .map(|t| {
+            format!(
+                "{} = {}",
+                t.mark,
+                t.about.as_deref().unwrap_or("tagged move")
+            )
+        })
         .collect();
     if !tags.is_empty() {
         println!("\n{}", tags.join("; "));

@@ -12,7 +12,12 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("runs");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("writes");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("writes");
     child.wait_with_output().expect("finishes")
 }
 
@@ -22,9 +27,22 @@ fn text(o: &[u8]) -> String {
 
 #[test]
 fn check_passes_valid_files_and_fails_broken_ones() {
-    let ok = run(&["check", "variants/iss-jetan.var", "variants/hexagonal-iss-jetan.var"], "");
+    let ok = run(
+        &[
+            "check",
+            "variants/iss-jetan.var",
+            "variants/hexagonal-iss-jetan.var",
+        ],
+        "",
+    );
     assert!(ok.status.success(), "{}", text(&ok.stderr));
-    assert_eq!(text(&ok.stdout).lines().filter(|l| l.starts_with("ok: ")).count(), 2);
+    assert_eq!(
+        text(&ok.stdout)
+            .lines()
+            .filter(|l| l.starts_with("ok: "))
+            .count(),
+        2
+    );
 
     let dir = std::env::temp_dir().join(format!("variantlab-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -33,7 +51,10 @@ fn check_passes_valid_files_and_fails_broken_ones() {
     let out = run(&["check", bad.to_str().unwrap()], "");
     assert!(!out.status.success());
     let err = text(&out.stderr);
-    assert!(err.contains("variantlab::cell_off_board") && err.contains("`z9` is not a cell"), "{err}");
+    assert!(
+        err.contains("variantlab::cell_off_board") && err.contains("`z9` is not a cell"),
+        "{err}"
+    );
     let missing = run(&["check", "no/such/file.var"], "");
     assert!(!missing.status.success());
     assert!(text(&missing.stderr).contains("cannot read"));
@@ -42,12 +63,24 @@ fn check_passes_valid_files_and_fails_broken_ones() {
 #[test]
 fn footprint_takes_names_or_codes_in_any_case() {
     let by_name = run(&["footprint", "variants/iss-jetan.var", "thoat"], "");
-    let by_code = run(&["footprint", "variants/iss-jetan.var", "TH", "--at", "e5"], "");
+    let by_code = run(
+        &["footprint", "variants/iss-jetan.var", "TH", "--at", "e5"],
+        "",
+    );
     assert!(by_name.status.success());
     assert_eq!(text(&by_name.stdout), text(&by_code.stdout));
     assert!(text(&by_name.stdout).starts_with("[ ][x][ ][x][ ]\n"));
     // Orange's Panthan moves south: its blank cell is above it.
-    let orange = run(&["footprint", "variants/iss-jetan.var", "pn", "--player", "orange"], "");
+    let orange = run(
+        &[
+            "footprint",
+            "variants/iss-jetan.var",
+            "pn",
+            "--player",
+            "orange",
+        ],
+        "",
+    );
     assert_eq!(text(&orange.stdout), "[x][ ][x]\n[x][o][x]\n[x][x][x]\n");
     let unknown = run(&["footprint", "variants/iss-jetan.var", "queen"], "");
     assert!(!unknown.status.success());
@@ -58,16 +91,52 @@ fn footprint_takes_names_or_codes_in_any_case() {
 fn perft_prints_nodes_last_and_divides() {
     let out = run(&["perft", "variants/iss-jetan.var", "--depth", "2"], "");
     assert_eq!(text(&out.stdout).lines().last(), Some("nodes 1754"));
-    let div = run(&["perft", "variants/iss-jetan.var", "--depth", "2", "--divide"], "");
+    let div = run(
+        &[
+            "perft",
+            "variants/iss-jetan.var",
+            "--depth",
+            "2",
+            "--divide",
+        ],
+        "",
+    );
     let lines: Vec<String> = text(&div.stdout).lines().map(String::from).collect();
     assert_eq!(lines.len(), 43, "42 root moves and the total");
-    let sum: u64 = lines[..42].iter().map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 = lines[..42]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(sum, 1754);
-    let bad = run(&["perft", "variants/iss-jetan.var", "--depth", "1", "--position", "nonsense"], "");
+    let bad = run(
+        &[
+            "perft",
+            "variants/iss-jetan.var",
+            "--depth",
+            "1",
+            "--position",
+            "nonsense",
+        ],
+        "",
+    );
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("bad position"));
-    let opt = run(&["perft", "variants/iss-jetan.var", "--depth", "1", "--option", "no-such=on"], "");
-    assert!(text(&opt.stderr).contains("no option `no-such`"), "{}", text(&opt.stderr));
+    let opt = run(
+        &[
+            "perft",
+            "variants/iss-jetan.var",
+            "--depth",
+            "1",
+            "--option",
+            "no-such=on",
+        ],
+        "",
+    );
+    assert!(
+        text(&opt.stderr).contains("no option `no-such`"),
+        "{}",
+        text(&opt.stderr)
+    );
 }
 
 #[test]
@@ -95,7 +164,11 @@ fn play_survives_bad_input_and_saves_and_loads() {
     assert!(o.contains("Refused: there is no piece on e2"), "{o}");
     assert!(o.contains("Could not load /no/such/file"), "{o}");
     let after = "wapddwflchprfldwpdwa/thpnpnpnpn1pnpnpnth/5pn4/10/10/10/10/4PN5/THPNPNPN1PNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 2 2";
-    assert_eq!(o.matches(after).count(), 2, "the loaded game and the one kept after a failed load:\n{o}");
+    assert_eq!(
+        o.matches(after).count(),
+        2,
+        "the loaded game and the one kept after a failed load:\n{o}"
+    );
     let saved = std::fs::read_to_string(&save).unwrap();
     assert!(saved.contains("moves e2-e3 f9-f8"), "{saved}");
 }

@@ -12,13 +12,18 @@ use variantlab::runtime::{Game, Position, Setup, ends_by_capture};
 fn load(file: &str) -> Variant {
     let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    check(file, &text).variant.unwrap_or_else(|| panic!("{file} does not check"))
+    check(file, &text)
+        .variant
+        .unwrap_or_else(|| panic!("{file} does not check"))
 }
 
 fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
     let mut values = v.default_options();
     for (name, on) in set {
-        values[v.find_option(name).unwrap_or_else(|| panic!("no option {name}")).0 as usize] = *on;
+        values[v
+            .find_option(name)
+            .unwrap_or_else(|| panic!("no option {name}"))
+            .0 as usize] = *on;
     }
     compile_tables(v, &values).expect("compiles")
 }
@@ -28,14 +33,21 @@ type Key = (u8, u8, Option<u8>);
 fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
     let mut list = Vec::new();
     pos.legal_moves(rules, &mut list);
-    let set: BTreeSet<Key> = list.iter().map(|m| (m.from.0, m.to.0, m.tag.map(|t| t.0))).collect();
+    let set: BTreeSet<Key> = list
+        .iter()
+        .map(|m| (m.from.0, m.to.0, m.tag.map(|t| t.0)))
+        .collect();
     assert_eq!(set.len(), list.len(), "the runtime listed a move twice");
     set
 }
 
 fn reference_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
     let s = pos.to_setup(rules);
-    let simple = reference::Simple { cells: s.cells, to_move: s.to_move, used: s.used };
+    let simple = reference::Simple {
+        cells: s.cells,
+        to_move: s.to_move,
+        used: s.used,
+    };
     reference::legal_moves(&rules.variant, &rules.options, &simple)
         .into_iter()
         .map(|(f, t, tag)| (f.0, t.0, tag.map(|x| x.0)))
@@ -51,14 +63,20 @@ fn scenarios_hold_for_the_runtime() {
         setup.cells.iter_mut().for_each(|c| *c = None);
         for (cell, player, piece) in s.pieces {
             let c = v.board.parse_cell(cell).unwrap();
-            setup.cells[c.index()] = Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
+            setup.cells[c.index()] =
+                Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
         }
         setup.to_move = v.find_player(s.to_move).unwrap();
         for (player, piece, mark) in s.used {
             let tag = v.tags.iter().position(|t| t.mark == *mark).unwrap();
-            setup.used.push((v.find_player(player).unwrap(), v.find_piece(piece).unwrap(), variantlab::check::TagId(tag as u8)));
+            setup.used.push((
+                v.find_player(player).unwrap(),
+                v.find_piece(piece).unwrap(),
+                variantlab::check::TagId(tag as u8),
+            ));
         }
-        let pos = Position::from_setup(&rules, &setup).unwrap_or_else(|e| panic!("{}: {e}", s.name));
+        let pos =
+            Position::from_setup(&rules, &setup).unwrap_or_else(|e| panic!("{}: {e}", s.name));
         let from = v.board.parse_cell(s.piece_at).unwrap();
         let mut list = Vec::new();
         pos.legal_moves(&rules, &mut list);
@@ -67,7 +85,8 @@ fn scenarios_hold_for_the_runtime() {
             .filter(|m| m.from == from)
             .map(|m| {
                 let to = v.board.name(m.to).to_lowercase();
-                m.tag.map_or(to.clone(), |t| format!("{to}:{}", v.tag(t).mark))
+                m.tag
+                    .map_or(to.clone(), |t| format!("{to}:{}", v.tag(t).mark))
             })
             .collect();
         let want: BTreeSet<String> = s.expected.iter().map(|x| x.to_string()).collect();
@@ -81,7 +100,9 @@ fn random_play(file: &str, set: &[(&str, bool)], games: usize, plies: usize, see
     let rules = compiled(&v, set);
     let mut state = seed;
     let mut next = move |n: usize| {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (state >> 33) as usize % n
     };
     let mut positions = 0;
@@ -92,14 +113,26 @@ fn random_play(file: &str, set: &[(&str, bool)], games: usize, plies: usize, see
             let fast = runtime_moves(&rules, &pos);
             let slow = reference_moves(&rules, &pos);
             positions += 1;
-            assert_eq!(fast, slow, "{file} {set:?}: generators differ at {}", game.position_string(&rules));
+            assert_eq!(
+                fast,
+                slow,
+                "{file} {set:?}: generators differ at {}",
+                game.position_string(&rules)
+            );
             let moves = game.legal_moves(&rules);
             if moves.is_empty() {
                 break;
             }
             // Prefer captures now and then, to reach sparse, tactical positions.
-            let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some() && !ends_by_capture(&rules, m)).collect();
-            let m = if !captures.is_empty() && next(3) == 0 { *captures[next(captures.len())] } else { moves[next(moves.len())] };
+            let captures: Vec<_> = moves
+                .iter()
+                .filter(|m| m.captured.is_some() && !ends_by_capture(&rules, m))
+                .collect();
+            let m = if !captures.is_empty() && next(3) == 0 {
+                *captures[next(captures.len())]
+            } else {
+                moves[next(moves.len())]
+            };
             game.play(&rules, m);
         }
     }
@@ -137,16 +170,27 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
             if moves.is_empty() {
                 break;
             }
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             game.play(&rules, moves[(state >> 33) as usize % moves.len()]);
             if game.ending().is_some() {
                 break;
             }
             let mut pos = game.position().clone();
             let s = pos.to_setup(&rules);
-            let simple = reference::Simple { cells: s.cells, to_move: s.to_move, used: s.used };
+            let simple = reference::Simple {
+                cells: s.cells,
+                to_move: s.to_move,
+                used: s.used,
+            };
             let want = reference::perft(&v, &rules.options, &simple, 2);
-            assert_eq!(variantlab::runtime::perft(&rules, &mut pos, 2), want, "{file} at {}", game.position_string(&rules));
+            assert_eq!(
+                variantlab::runtime::perft(&rules, &mut pos, 2),
+                want,
+                "{file} at {}",
+                game.position_string(&rules)
+            );
         }
     }
 }

@@ -14,23 +14,36 @@ use variantlab::check::{TagId, Variant, check};
 use variantlab::syntax::Outcome;
 
 fn load(file: &str) -> Variant {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let checked = check(file, &text);
-    checked.variant.unwrap_or_else(|| panic!("{file} does not check:\n{}", checked.report.render(100, false)))
+    checked.variant.unwrap_or_else(|| {
+        panic!(
+            "{file} does not check:\n{}",
+            checked.report.render(100, false)
+        )
+    })
 }
 
 fn options(v: &Variant, set: &[(&str, bool)]) -> Vec<bool> {
     let mut values = v.default_options();
     for (name, value) in set {
-        let id = v.find_option(name).unwrap_or_else(|| panic!("no option {name}"));
+        let id = v
+            .find_option(name)
+            .unwrap_or_else(|| panic!("no option {name}"));
         values[id.0 as usize] = *value;
     }
     values
 }
 
 fn tag(v: &Variant, mark: char) -> TagId {
-    let i = v.tags.iter().position(|t| t.mark == mark).unwrap_or_else(|| panic!("no tag {mark}"));
+    let i = v
+        .tags
+        .iter()
+        .position(|t| t.mark == mark)
+        .unwrap_or_else(|| panic!("no tag {mark}"));
     TagId(i as u8)
 }
 
@@ -42,24 +55,46 @@ fn position(
 ) -> Simple {
     let mut cells = vec![None; v.board.len()];
     for (cell, player, piece) in pieces {
-        let c = v.board.parse_cell(cell).unwrap_or_else(|| panic!("no cell {cell}"));
+        let c = v
+            .board
+            .parse_cell(cell)
+            .unwrap_or_else(|| panic!("no cell {cell}"));
         assert!(cells[c.index()].is_none(), "two pieces on {cell}");
-        let p = v.find_player(player).unwrap_or_else(|| panic!("no player {player}"));
-        let k = v.find_piece(piece).unwrap_or_else(|| panic!("no piece {piece}"));
+        let p = v
+            .find_player(player)
+            .unwrap_or_else(|| panic!("no player {player}"));
+        let k = v
+            .find_piece(piece)
+            .unwrap_or_else(|| panic!("no piece {piece}"));
         cells[c.index()] = Some((p, k));
     }
     let used = used
         .iter()
-        .map(|(player, piece, mark)| (v.find_player(player).unwrap(), v.find_piece(piece).unwrap(), tag(v, *mark)))
+        .map(|(player, piece, mark)| {
+            (
+                v.find_player(player).unwrap(),
+                v.find_piece(piece).unwrap(),
+                tag(v, *mark),
+            )
+        })
         .collect();
-    Simple { cells, to_move: v.find_player(to_move).unwrap_or_else(|| panic!("no player {to_move}")), used }
+    Simple {
+        cells,
+        to_move: v
+            .find_player(to_move)
+            .unwrap_or_else(|| panic!("no player {to_move}")),
+        used,
+    }
 }
 
 fn destinations(s: &Scenario) -> BTreeSet<String> {
     let v = load(s.variant);
     let opts = options(&v, s.options);
     let pos = position(&v, s.pieces, s.to_move, s.used);
-    let from = v.board.parse_cell(s.piece_at).unwrap_or_else(|| panic!("no cell {}", s.piece_at));
+    let from = v
+        .board
+        .parse_cell(s.piece_at)
+        .unwrap_or_else(|| panic!("no cell {}", s.piece_at));
     legal_moves(&v, &opts, &pos)
         .into_iter()
         .filter(|(f, _, _)| *f == from)
@@ -76,14 +111,26 @@ fn scenarios_match_the_hand_worked_destinations() {
     for s in SCENARIOS {
         let got = destinations(s);
         let want: BTreeSet<String> = s.expected.iter().map(|e| e.to_lowercase()).collect();
-        assert_eq!(want.len(), s.expected.len(), "{}: duplicate expected entries", s.name);
+        assert_eq!(
+            want.len(),
+            s.expected.len(),
+            "{}: duplicate expected entries",
+            s.name
+        );
         if got != want {
             let missing: Vec<_> = want.difference(&got).collect();
             let extra: Vec<_> = got.difference(&want).collect();
-            failures.push(format!("{}: missing {missing:?}, unexpected {extra:?}", s.name));
+            failures.push(format!(
+                "{}: missing {missing:?}, unexpected {extra:?}",
+                s.name
+            ));
         }
     }
-    assert!(failures.is_empty(), "scenarios disagree:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "scenarios disagree:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -93,16 +140,29 @@ fn legal_moves_are_sorted_and_distinct() {
         let opts = options(&v, s.options);
         let pos = position(&v, s.pieces, s.to_move, s.used);
         let moves = legal_moves(&v, &opts, &pos);
-        assert!(moves.windows(2).all(|w| w[0] < w[1]), "{}: not sorted and distinct", s.name);
+        assert!(
+            moves.windows(2).all(|w| w[0] < w[1]),
+            "{}: not sorted and distinct",
+            s.name
+        );
     }
 }
 
 /// Plays `from`-`to` (the only move between them) and returns the outcome.
-fn outcome(file: &str, opts: &[(&str, bool)], pieces: &[(&str, &str, &str)], from: &str, to: &str) -> Option<Outcome> {
+fn outcome(
+    file: &str,
+    opts: &[(&str, bool)],
+    pieces: &[(&str, &str, &str)],
+    from: &str,
+    to: &str,
+) -> Option<Outcome> {
     let v = load(file);
     let opts = options(&v, opts);
     let pos = position(&v, pieces, "Black", &[]);
-    let (f, t) = (v.board.parse_cell(from).unwrap(), v.board.parse_cell(to).unwrap());
+    let (f, t) = (
+        v.board.parse_cell(from).unwrap(),
+        v.board.parse_cell(to).unwrap(),
+    );
     let mv = legal_moves(&v, &opts, &pos)
         .into_iter()
         .find(|(a, b, _)| *a == f && *b == t)
@@ -116,33 +176,78 @@ fn outcome(file: &str, opts: &[(&str, bool)], pieces: &[(&str, &str, &str)], fro
 
 #[test]
 fn capturing_a_princess_wins() {
-    let pieces = [("e4", "Black", "Panthan"), ("e5", "Orange", "Princess"), ("a10", "Orange", "Warrior")];
-    assert_eq!(outcome("iss-jetan.var", &[], &pieces, "e4", "e5"), Some(Outcome::MoverWins));
-    let pieces = [("g7", "Black", "Panthan"), ("g8", "Orange", "Princess"), ("a1", "Orange", "Warrior")];
-    assert_eq!(outcome("hexagonal-iss-jetan.var", &[], &pieces, "g7", "g8"), Some(Outcome::MoverWins));
+    let pieces = [
+        ("e4", "Black", "Panthan"),
+        ("e5", "Orange", "Princess"),
+        ("a10", "Orange", "Warrior"),
+    ];
+    assert_eq!(
+        outcome("iss-jetan.var", &[], &pieces, "e4", "e5"),
+        Some(Outcome::MoverWins)
+    );
+    let pieces = [
+        ("g7", "Black", "Panthan"),
+        ("g8", "Orange", "Princess"),
+        ("a1", "Orange", "Warrior"),
+    ];
+    assert_eq!(
+        outcome("hexagonal-iss-jetan.var", &[], &pieces, "g7", "g8"),
+        Some(Outcome::MoverWins)
+    );
     // The hexagonal Chief's capture at a distance.
-    let pieces = [("g1", "Black", "Chief"), ("g13", "Orange", "Princess"), ("a1", "Orange", "Warrior")];
-    assert_eq!(outcome("hexagonal-iss-jetan.var", &[], &pieces, "g1", "g13"), Some(Outcome::MoverWins));
+    let pieces = [
+        ("g1", "Black", "Chief"),
+        ("g13", "Orange", "Princess"),
+        ("a1", "Orange", "Warrior"),
+    ];
+    assert_eq!(
+        outcome("hexagonal-iss-jetan.var", &[], &pieces, "g1", "g13"),
+        Some(Outcome::MoverWins)
+    );
 }
 
 #[test]
 fn a_chief_capturing_the_chief_wins_and_last_resort_draws() {
-    let pieces = [("b2", "Black", "Chief"), ("e5", "Orange", "Chief"), ("a10", "Orange", "Warrior")];
-    assert_eq!(outcome("iss-jetan.var", &[], &pieces, "b2", "e5"), Some(Outcome::MoverWins));
-    let pieces = [("g7", "Black", "Panthan"), ("g8", "Orange", "Chief"), ("a1", "Orange", "Warrior")];
+    let pieces = [
+        ("b2", "Black", "Chief"),
+        ("e5", "Orange", "Chief"),
+        ("a10", "Orange", "Warrior"),
+    ];
     assert_eq!(
-        outcome("hexagonal-iss-jetan.var", &[("last-resort", true)], &pieces, "g7", "g8"),
+        outcome("iss-jetan.var", &[], &pieces, "b2", "e5"),
+        Some(Outcome::MoverWins)
+    );
+    let pieces = [
+        ("g7", "Black", "Panthan"),
+        ("g8", "Orange", "Chief"),
+        ("a1", "Orange", "Warrior"),
+    ];
+    assert_eq!(
+        outcome(
+            "hexagonal-iss-jetan.var",
+            &[("last-resort", true)],
+            &pieces,
+            "g7",
+            "g8"
+        ),
         Some(Outcome::Draw)
     );
 }
 
 #[test]
 fn other_moves_go_on_or_end_with_no_legal_move() {
-    let pieces = [("e4", "Black", "Panthan"), ("e6", "Orange", "Panthan"), ("a10", "Orange", "Warrior")];
+    let pieces = [
+        ("e4", "Black", "Panthan"),
+        ("e6", "Orange", "Panthan"),
+        ("a10", "Orange", "Warrior"),
+    ];
     assert_eq!(outcome("iss-jetan.var", &[], &pieces, "e4", "e5"), None);
     // Taking Orange's last piece leaves Orange without a move: a draw.
     let pieces = [("e4", "Black", "Panthan"), ("e5", "Orange", "Panthan")];
-    assert_eq!(outcome("iss-jetan.var", &[], &pieces, "e4", "e5"), Some(Outcome::Draw));
+    assert_eq!(
+        outcome("iss-jetan.var", &[], &pieces, "e4", "e5"),
+        Some(Outcome::Draw)
+    );
 }
 
 #[test]
@@ -151,11 +256,21 @@ fn an_escape_is_recorded_as_used() {
     let opts = v.default_options();
     let pieces = [("a1", "Black", "Princess"), ("j10", "Orange", "Princess")];
     let pos = position(&v, &pieces, "Black", &[]);
-    let (a1, a5) = (v.board.parse_cell("a1").unwrap(), v.board.parse_cell("a5").unwrap());
+    let (a1, a5) = (
+        v.board.parse_cell("a1").unwrap(),
+        v.board.parse_cell("a5").unwrap(),
+    );
     let e = tag(&v, 'e');
     let (next, over) = play(&v, &opts, &pos, (a1, a5, Some(e)));
     assert_eq!(over, None);
-    assert_eq!(next.used, vec![(v.find_player("Black").unwrap(), v.find_piece("Princess").unwrap(), e)]);
+    assert_eq!(
+        next.used,
+        vec![(
+            v.find_player("Black").unwrap(),
+            v.find_piece("Princess").unwrap(),
+            e
+        )]
+    );
 }
 
 fn perft_report(file: &str) {

@@ -5,7 +5,9 @@ mod common;
 use common::rules;
 use variantlab::check::{Outcome, PlayerId};
 use variantlab::compile::Rules;
-use variantlab::runtime::{Game, Position, PositionError, Setup, parse_position, perft, write_move, write_position};
+use variantlab::runtime::{
+    Game, Position, PositionError, Setup, parse_position, perft, write_move, write_position,
+};
 
 const SQUARE: &str = "iss-jetan.var";
 const HEX: &str = "hexagonal-iss-jetan.var";
@@ -19,7 +21,10 @@ fn game(rules: &Rules, position: &str) -> Game {
 fn start_positions_are_written_like_fen() {
     let r = rules(SQUARE);
     let s = write_position(&r, &Setup::start(&r));
-    assert_eq!(s, "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1");
+    assert_eq!(
+        s,
+        "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1"
+    );
     let h = rules(HEX);
     let s = write_position(&h, &Setup::start(&h));
     // Files a..n from the left, each from the top: the page's diagram has g13 pr, g12 dw,
@@ -40,7 +45,9 @@ fn position_strings_round_trip_through_play() {
             if moves.is_empty() {
                 break;
             }
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             g.play(&r, moves[(seed >> 33) as usize % moves.len()]);
             if g.ending().is_some() {
                 break;
@@ -59,14 +66,38 @@ fn broken_position_strings_say_what_is_wrong() {
     let cases = [
         ("", "empty"),
         ("10/10 b - 0 1", "2 rows given, the board has 10"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPD b - 0 1", "row 10 has 9 cells"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDW b - 0 1", "`W` is not a piece code"),
-        ("zz9/10/10/10/10/10/10/10/10/10 b - 0 1", "`zz` is not a piece code"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA x - 0 1", "`x` is not a player"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - zero 1", "`zero` is not a number"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b PR:q 0 1", "`q` is not a tag"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1 extra", "unexpected `extra`"),
-        ("wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/99999999999999999999999/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1", "too large"),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPD b - 0 1",
+            "row 10 has 9 cells",
+        ),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDW b - 0 1",
+            "`W` is not a piece code",
+        ),
+        (
+            "zz9/10/10/10/10/10/10/10/10/10 b - 0 1",
+            "`zz` is not a piece code",
+        ),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA x - 0 1",
+            "`x` is not a player",
+        ),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - zero 1",
+            "`zero` is not a number",
+        ),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b PR:q 0 1",
+            "`q` is not a tag",
+        ),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1 extra",
+            "unexpected `extra`",
+        ),
+        (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/99999999999999999999999/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1",
+            "too large",
+        ),
     ];
     for (text, want) in cases {
         let e = parse_position(&r, text).expect_err(text).to_string();
@@ -76,11 +107,18 @@ fn broken_position_strings_say_what_is_wrong() {
     let setup = parse_position(&r, "ch9/10/10/10/10/10/10/10/10/CHPR8 b - 0 1").unwrap();
     assert_eq!(
         Game::new(&r, setup).err(),
-        Some(PositionError::MissingPiece { player: "Orange".into(), piece: "Princess".into() })
+        Some(PositionError::MissingPiece {
+            player: "Orange".into(),
+            piece: "Princess".into()
+        })
     );
     // The escape is once per game only for the Princess.
-    let e = parse_position(&r, "chpr8/10/10/10/10/10/10/10/10/CHPR8 b CH:e 0 1").and_then(|s| Position::from_setup(&r, &s));
-    assert!(matches!(e, Err(PositionError::NotOncePerGame { .. })), "{e:?}");
+    let e = parse_position(&r, "chpr8/10/10/10/10/10/10/10/10/CHPR8 b CH:e 0 1")
+        .and_then(|s| Position::from_setup(&r, &s));
+    assert!(
+        matches!(e, Err(PositionError::NotOncePerGame { .. })),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -101,7 +139,9 @@ fn refused_moves_say_why_and_change_nothing() {
         assert!(e.contains(want), "{text}: `{e}` does not say `{want}`");
         assert_eq!(g.position_string(&r), before);
     }
-    let m = g.play_text(&r, "f1-f5").expect("the escape, written without its tag");
+    let m = g
+        .play_text(&r, "f1-f5")
+        .expect("the escape, written without its tag");
     assert_eq!(write_move(&r.variant, &m), "f1-f5:e");
 }
 
@@ -112,9 +152,16 @@ fn capturing_the_princess_wins_at_once() {
     let mut g = game(&r, "ch9/10/10/10/10/4pr5/10/2PD7/10/CHPR8 b - 0 1");
     g.play_text(&r, "c3-e5").unwrap();
     let e = g.ending().expect("game over");
-    assert_eq!((e.outcome, e.winner), (Outcome::MoverWins, Some(PlayerId(0))));
+    assert_eq!(
+        (e.outcome, e.winner),
+        (Outcome::MoverWins, Some(PlayerId(0)))
+    );
     assert!(g.legal_moves(&r).is_empty());
-    assert!(g.play_text(&r, "a10-a9").unwrap_err().contains("game is over"));
+    assert!(
+        g.play_text(&r, "a10-a9")
+            .unwrap_err()
+            .contains("game is over")
+    );
     assert!(g.undo());
     assert!(g.ending().is_none());
 }
@@ -146,7 +193,10 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
     // The Panthan on h6 touches the Chief on g7 (NW) but may not take it.
     assert!(g.play_text(&r, "h6-g7").is_err());
     g.play_text(&r, "g4-g7").unwrap();
-    assert_eq!(g.ending().map(|e| (e.outcome, e.winner)), Some((Outcome::MoverWins, Some(PlayerId(0)))));
+    assert_eq!(
+        g.ending().map(|e| (e.outcome, e.winner)),
+        Some((Outcome::MoverWins, Some(PlayerId(0))))
+    );
 
     let v = &r.variant;
     let mut options = v.default_options();
@@ -154,10 +204,17 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
     let r = variantlab::compile::compile_tables(v, &options).unwrap();
     let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
     g.play_text(&r, "h6-g7").unwrap();
-    assert_eq!(g.ending().map(|e| (e.outcome, e.winner)), Some((Outcome::Draw, None)));
+    assert_eq!(
+        g.ending().map(|e| (e.outcome, e.winner)),
+        Some((Outcome::Draw, None))
+    );
     assert!(g.undo());
     g.play_text(&r, "g4-g7").unwrap();
-    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins), "Chief takes Chief still wins");
+    assert_eq!(
+        g.ending().map(|e| e.outcome),
+        Some(Outcome::MoverWins),
+        "Chief takes Chief still wins"
+    );
 }
 
 #[test]
@@ -166,22 +223,37 @@ fn a_side_without_moves_draws() {
     // Orange's Princess on a10 moves only to empty cells along her three lines: a7..a1,
     // d10..j10 and d7 e6 f5 g4 h3 i2 j1. Every one is filled, and Orange's Chief on
     // j10 is walled in (its lines to g10, j7 and g7 pass i10 h10, j9 j8, i9 h8).
-    let mut pieces = vec![("a10", "Orange", "Princess"), ("j10", "Orange", "Chief"), ("j1", "Black", "Princess"), ("e1", "Black", "Chief"), ("c3", "Black", "Panthan")];
-    for cell in ["a7", "a6", "a5", "a4", "a3", "a2", "a1", "d10", "e10", "f10", "g10", "h10", "i10", "d7", "e6", "f5", "g4", "h3", "i2", "j9", "i9"] {
+    let mut pieces = vec![
+        ("a10", "Orange", "Princess"),
+        ("j10", "Orange", "Chief"),
+        ("j1", "Black", "Princess"),
+        ("e1", "Black", "Chief"),
+        ("c3", "Black", "Panthan"),
+    ];
+    for cell in [
+        "a7", "a6", "a5", "a4", "a3", "a2", "a1", "d10", "e10", "f10", "g10", "h10", "i10", "d7",
+        "e6", "f5", "g4", "h3", "i2", "j9", "i9",
+    ] {
         pieces.push((cell, "Black", "Warrior"));
     }
     let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
     g.play_text(&r, "c3-c4").unwrap();
     let e = g.ending().expect("Orange cannot move");
     assert_eq!((e.outcome, e.winner), (Outcome::Draw, None));
-    assert!(e.reason.contains("Orange has no legal move"), "{}", e.reason);
+    assert!(
+        e.reason.contains("Orange has no legal move"),
+        "{}",
+        e.reason
+    );
 }
 
 #[test]
 fn repetition_and_quiet_plies_draw() {
     let r = rules(SQUARE);
     let mut g = game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 0 1");
-    for m in ["j1-j4", "j10-j7", "j4-j1", "j7-j10", "j1-j4", "j10-j7", "j4-j1"] {
+    for m in [
+        "j1-j4", "j10-j7", "j4-j1", "j7-j10", "j1-j4", "j10-j7", "j4-j1",
+    ] {
         g.play_text(&r, m).unwrap();
         assert!(g.ending().is_none(), "ended early after {m}");
     }
@@ -204,8 +276,17 @@ fn perft_counts_from_the_start() {
         let r = rules(file);
         let mut pos = Position::start(&r).unwrap();
         for (d, n) in want.iter().enumerate() {
-            assert_eq!(perft(&r, &mut pos, d as u32 + 1), *n, "{file} depth {}", d + 1);
+            assert_eq!(
+                perft(&r, &mut pos, d as u32 + 1),
+                *n,
+                "{file} depth {}",
+                d + 1
+            );
         }
-        assert_eq!(pos, Position::start(&r).unwrap(), "perft leaves the position as it was");
+        assert_eq!(
+            pos,
+            Position::start(&r).unwrap(),
+            "perft leaves the position as it was"
+        );
     }
 }

@@ -20,13 +20,29 @@ pub(super) struct Decls {
 
 impl Decls {
     pub fn piece(&self, name: &Name) -> Result<PieceId, Diagnostic> {
-        if let Some(i) = self.piece_codes.iter().position(|c| c.eq_ignore_ascii_case(&name.node)) {
+        if let Some(i) = self
+            .piece_codes
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(&name.node))
+        {
             return Ok(PieceId(i as u8));
         }
-        lookup("variantlab::unknown_piece", "piece", &self.piece_names, name).map(|i| PieceId(i as u8))
+        lookup(
+            "variantlab::unknown_piece",
+            "piece",
+            &self.piece_names,
+            name,
+        )
+        .map(|i| PieceId(i as u8))
     }
     pub fn player(&self, name: &Name) -> Result<PlayerId, Diagnostic> {
-        lookup("variantlab::unknown_player", "player", &self.player_names, name).map(|i| PlayerId(i as u8))
+        lookup(
+            "variantlab::unknown_player",
+            "player",
+            &self.player_names,
+            name,
+        )
+        .map(|i| PlayerId(i as u8))
     }
     pub fn tag(&self, mark: &syntax::Spanned<char>) -> Result<TagId, Diagnostic> {
         let name = Name::new(mark.node.to_string(), mark.span);
@@ -35,22 +51,41 @@ impl Decls {
             .position(|m| *m == name.node)
             .map(|i| TagId(i as u8))
             .ok_or_else(|| {
-                let d = Diagnostic::error("variantlab::unknown_tag", mark.span, format!("there is no tag `{}`", mark.node))
-                    .label("unknown tag");
-                d.help(format!("declare it first, e.g. `tag {} \"what it marks\"`", mark.node))
+                let d = Diagnostic::error(
+                    "variantlab::unknown_tag",
+                    mark.span,
+                    format!("there is no tag `{}`", mark.node),
+                )
+                .label("unknown tag");
+                d.help(format!(
+                    "declare it first, e.g. `tag {} \"what it marks\"`",
+                    mark.node
+                ))
             })
     }
     pub fn guard(&self, g: &Option<syntax::Guard>) -> Result<Option<Guard>, Diagnostic> {
         let Some(g) = g else { return Ok(None) };
-        let i = lookup("variantlab::unknown_option", "option", &self.option_names, &g.option)?;
-        Ok(Some(Guard { option: OptionId(i as u8), when: g.when }))
+        let i = lookup(
+            "variantlab::unknown_option",
+            "option",
+            &self.option_names,
+            &g.option,
+        )?;
+        Ok(Some(Guard {
+            option: OptionId(i as u8),
+            when: g.when,
+        }))
     }
     pub fn piece_count(&self) -> usize {
         self.piece_names.len()
     }
 }
 
-pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>, out: &mut Vec<Diagnostic>) -> Decls {
+pub(super) fn check_declarations(
+    statements: &[Statement],
+    board: Option<&Board>,
+    out: &mut Vec<Diagnostic>,
+) -> Decls {
     let mut d = Decls {
         players: vec![],
         options: vec![],
@@ -64,30 +99,37 @@ pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>
     let mut player_spans: Vec<Span> = vec![];
     for s in statements {
         match s {
-            Statement::Player(p) => {
-                if unique(out, "player", &d.player_names, &p.name) {
-                    let forward = match (&p.forward, board) {
-                        (Some(f), Some(b)) => match b.parse_direction(&f.node) {
-                            Some(dir) => Some(dir),
-                            None => {
-                                out.push(unknown_direction(b, f));
-                                None
-                            }
-                        },
-                        _ => None,
-                    };
-                    // Unsaid, a player takes capitals unless an earlier one has them.
-                    let capitals = p.capitals.as_ref().map_or(!d.players.iter().any(|q| q.capitals), |c| c.node);
-                    d.players.push(Player { name: p.name.node.clone(), forward, capitals });
-                    d.player_names.push(p.name.node.clone());
-                    player_spans.push(p.name.span);
-                }
+            Statement::Player(p) if unique(out, "player", &d.player_names, &p.name) => {
+                let forward = match (&p.forward, board) {
+                    (Some(f), Some(b)) => match b.parse_direction(&f.node) {
+                        Some(dir) => Some(dir),
+                        None => {
+                            out.push(unknown_direction(b, f));
+                            None
+                        }
+                    },
+                    _ => None,
+                };
+                // Unsaid, a player takes capitals unless an earlier one has them.
+                let capitals = p
+                    .capitals
+                    .as_ref()
+                    .map_or(!d.players.iter().any(|q| q.capitals), |c| c.node);
+                d.players.push(Player {
+                    name: p.name.node.clone(),
+                    forward,
+                    capitals,
+                });
+                d.player_names.push(p.name.node.clone());
+                player_spans.push(p.name.span);
             }
-            Statement::Option(o) => {
-                if unique(out, "option", &d.option_names, &o.name) {
-                    d.options.push(OptionDef { name: o.name.node.clone(), default: o.default, about: o.about.clone() });
-                    d.option_names.push(o.name.node.clone());
-                }
+            Statement::Option(o) if unique(out, "option", &d.option_names, &o.name) => {
+                d.options.push(OptionDef {
+                    name: o.name.node.clone(),
+                    default: o.default,
+                    about: o.about.clone(),
+                });
+                d.option_names.push(o.name.node.clone());
             }
             Statement::Tag(t) => {
                 let name = Name::new(t.mark.node.to_string(), t.mark.span);
@@ -98,22 +140,40 @@ pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>
                             .help("diagrams use `x` for untagged moves and `o` for the piece; pick another letter"),
                     );
                 } else if unique(out, "tag", &d.tag_marks, &name) {
-                    d.tags.push(TagDef { mark: t.mark.node, about: t.about.clone(), once_per_game: t.once_per_game });
+                    d.tags.push(TagDef {
+                        mark: t.mark.node,
+                        about: t.about.clone(),
+                        once_per_game: t.once_per_game,
+                    });
                     d.tag_marks.push(name.node);
                 }
             }
             Statement::Piece(p) => {
-                let code_clash = d.piece_codes.iter().position(|c| c.eq_ignore_ascii_case(&p.code.node));
+                let code_clash = d
+                    .piece_codes
+                    .iter()
+                    .position(|c| c.eq_ignore_ascii_case(&p.code.node));
                 if let Some(i) = code_clash {
                     out.push(
-                        Diagnostic::error("variantlab::duplicate_code", p.code.span, format!("the code `{}` is already {}'s", p.code.node, d.piece_names[i]))
-                            .label("used twice")
-                            .help("each piece needs its own code so diagrams can tell them apart"),
+                        Diagnostic::error(
+                            "variantlab::duplicate_code",
+                            p.code.span,
+                            format!(
+                                "the code `{}` is already {}'s",
+                                p.code.node, d.piece_names[i]
+                            ),
+                        )
+                        .label("used twice")
+                        .help("each piece needs its own code so diagrams can tell them apart"),
                     );
                 }
                 if unique(out, "piece", &d.piece_names, &p.name) {
                     d.piece_names.push(p.name.node.clone());
-                    d.piece_codes.push(if code_clash.is_some() { String::new() } else { p.code.node.to_ascii_uppercase() });
+                    d.piece_codes.push(if code_clash.is_some() {
+                        String::new()
+                    } else {
+                        p.code.node.to_ascii_uppercase()
+                    });
                 }
             }
             _ => {}
@@ -121,16 +181,36 @@ pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>
     }
     if d.players.is_empty() {
         out.push(
-            Diagnostic::error("variantlab::missing_players", Span::new(0, 0), "the variant declares no player")
-                .help("add lines such as `player White: forward north, capitals`"),
+            Diagnostic::error(
+                "variantlab::missing_players",
+                Span::new(0, 0),
+                "the variant declares no player",
+            )
+            .help("add lines such as `player White: forward north, capitals`"),
         );
     }
-    for i in 1..d.players.len() {
-        if let Some(j) = d.players[..i].iter().position(|q| q.capitals == d.players[i].capitals) {
+    for (i, span) in player_spans.iter().enumerate().skip(1) {
+        if let Some(j) = d.players[..i]
+            .iter()
+            .position(|q| q.capitals == d.players[i].capitals)
+        {
             out.push(
-                Diagnostic::error("variantlab::same_case", player_spans[i], format!("{} and {} both print in {}", d.players[j].name, d.players[i].name, if d.players[i].capitals { "capitals" } else { "lowercase" }))
-                    .label("same letter case as an earlier player")
-                    .help("give each player its own case: `capitals` or `lowercase`"),
+                Diagnostic::error(
+                    "variantlab::same_case",
+                    *span,
+                    format!(
+                        "{} and {} both print in {}",
+                        d.players[j].name,
+                        d.players[i].name,
+                        if d.players[i].capitals {
+                            "capitals"
+                        } else {
+                            "lowercase"
+                        }
+                    ),
+                )
+                .label("same letter case as an earlier player")
+                .help("give each player its own case: `capitals` or `lowercase`"),
             );
         }
     }
@@ -141,9 +221,13 @@ pub(super) fn check_declarations(statements: &[Statement], board: Option<&Board>
 fn unique(out: &mut Vec<Diagnostic>, what: &str, known: &[String], name: &Name) -> bool {
     if known.iter().any(|k| k.eq_ignore_ascii_case(&name.node)) {
         out.push(
-            Diagnostic::error(duplicate_code(what), name.span, format!("the {what} `{}` is declared twice", name.node))
-                .label("second declaration")
-                .help(format!("rename or remove one of the two {what}s")),
+            Diagnostic::error(
+                duplicate_code(what),
+                name.span,
+                format!("the {what} `{}` is declared twice", name.node),
+            )
+            .label("second declaration")
+            .help(format!("rename or remove one of the two {what}s")),
         );
         return false;
     }
@@ -161,7 +245,11 @@ fn duplicate_code(what: &str) -> &'static str {
 
 pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
     let names: Vec<&str> = board.directions().iter().map(|d| d.name).collect();
-    Diagnostic::error("variantlab::unknown_direction", name.span, format!("this board has no direction `{}`", name.node))
-        .label("unknown direction")
-        .help(format!("this board's directions are {}", names.join(", ")))
+    Diagnostic::error(
+        "variantlab::unknown_direction",
+        name.span,
+        format!("this board has no direction `{}`", name.node),
+    )
+    .label("unknown direction")
+    .help(format!("this board's directions are {}", names.join(", ")))
 }

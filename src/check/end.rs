@@ -5,15 +5,26 @@ use super::model::*;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{self, Statement};
 
-pub(super) fn check_end(statements: &[Statement], decls: &Decls, setup: &[Placed], out: &mut Vec<Diagnostic>) -> Vec<EndRule> {
+pub(super) fn check_end(
+    statements: &[Statement],
+    decls: &Decls,
+    setup: &[Placed],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<EndRule> {
     let mut rules = Vec::new();
     for s in statements {
         let Statement::End(list) = s else { continue };
         for r in list {
-            let guard = decls.guard(&r.guard).map_err(|d| out.push(d)).ok().flatten();
+            let guard = decls
+                .guard(&r.guard)
+                .map_err(|d| out.push(d))
+                .ok()
+                .flatten();
             let event = match &r.event.node {
                 syntax::Event::Captured { piece, by } => {
-                    let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else { continue };
+                    let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else {
+                        continue;
+                    };
                     let by = match by.as_ref().map(|b| decls.piece(b)) {
                         Some(Ok(b)) => Some(b),
                         Some(Err(d)) => {
@@ -24,9 +35,13 @@ pub(super) fn check_end(statements: &[Statement], decls: &Decls, setup: &[Placed
                     };
                     if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
                         out.push(
-                            Diagnostic::warning("variantlab::absent_piece", piece.span, format!("no {} stands on the board at the start", piece.node))
-                                .label("never in the setup")
-                                .help("this rule can only apply if the piece appears later"),
+                            Diagnostic::warning(
+                                "variantlab::absent_piece",
+                                piece.span,
+                                format!("no {} stands on the board at the start", piece.node),
+                            )
+                            .label("never in the setup")
+                            .help("this rule can only apply if the piece appears later"),
                         );
                     }
                     Event::Captured { piece: p, by }
@@ -34,18 +49,36 @@ pub(super) fn check_end(statements: &[Statement], decls: &Decls, setup: &[Placed
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
                 syntax::Event::Repetition(n) => {
                     if n.node < 2 {
-                        out.push(Diagnostic::error("variantlab::bad_count", n.span, "a position must occur at least twice to repeat").label("too small"));
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::bad_count",
+                                n.span,
+                                "a position must occur at least twice to repeat",
+                            )
+                            .label("too small"),
+                        );
                     }
                     Event::Repetition(n.node)
                 }
                 syntax::Event::PliesWithoutCapture(n) => {
                     if n.node == 0 {
-                        out.push(Diagnostic::error("variantlab::bad_count", n.span, "the game cannot end after zero plies").label("zero"));
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::bad_count",
+                                n.span,
+                                "the game cannot end after zero plies",
+                            )
+                            .label("zero"),
+                        );
                     }
                     Event::PliesWithoutCapture(n.node)
                 }
             };
-            rules.push(EndRule { guard, event, outcome: r.outcome });
+            rules.push(EndRule {
+                guard,
+                event,
+                outcome: r.outcome,
+            });
         }
     }
     rules

@@ -42,11 +42,21 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     check_repeats(&file.statements, out);
     let board = board::check_board(&file.statements, out);
     let meta = |pick: fn(&Statement) -> Option<&Name>| file.statements.iter().find_map(pick);
-    let name = meta(|s| if let Statement::Name(n) = s { Some(n) } else { None });
+    let name = meta(|s| {
+        if let Statement::Name(n) = s {
+            Some(n)
+        } else {
+            None
+        }
+    });
     if name.is_none() {
         out.push(
-            Diagnostic::warning("variantlab::missing_name", Span::new(0, 0), "the variant has no name")
-                .help("add a line such as `name \"My Chess\"`"),
+            Diagnostic::warning(
+                "variantlab::missing_name",
+                Span::new(0, 0),
+                "the variant has no name",
+            )
+            .help("add a line such as `name \"My Chess\"`"),
         );
     }
     let decls = declare::check_declarations(&file.statements, board.as_ref(), out);
@@ -56,9 +66,22 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     let end_rules = end::check_end(&file.statements, &decls, &setup, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
-        inventor: meta(|s| if let Statement::Inventor(n) = s { Some(n) } else { None }).map(|n| n.node.clone()),
-        description: meta(|s| if let Statement::Description(n) = s { Some(n) } else { None })
-            .map(|n| n.node.trim().to_string()),
+        inventor: meta(|s| {
+            if let Statement::Inventor(n) = s {
+                Some(n)
+            } else {
+                None
+            }
+        })
+        .map(|n| n.node.clone()),
+        description: meta(|s| {
+            if let Statement::Description(n) = s {
+                Some(n)
+            } else {
+                None
+            }
+        })
+        .map(|n| n.node.trim().to_string()),
         board,
         players: decls.players.clone(),
         options: decls.options.clone(),
@@ -77,11 +100,52 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
 /// Statements that may appear once: a repeat is an error where the two could
 /// disagree about the game (coordinates), a warning otherwise.
 fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
-    let kinds: [(&str, fn(&Statement) -> Option<Span>, bool); 4] = [
-        ("name", |s| if let Statement::Name(n) = s { Some(n.span) } else { None }, false),
-        ("inventor", |s| if let Statement::Inventor(n) = s { Some(n.span) } else { None }, false),
-        ("description", |s| if let Statement::Description(n) = s { Some(n.span) } else { None }, false),
-        ("coordinates", |s| if let Statement::Coordinates(n) = s { Some(n.span) } else { None }, true),
+    type Pick = fn(&Statement) -> Option<Span>;
+    let kinds: [(&str, Pick, bool); 4] = [
+        (
+            "name",
+            |s| {
+                if let Statement::Name(n) = s {
+                    Some(n.span)
+                } else {
+                    None
+                }
+            },
+            false,
+        ),
+        (
+            "inventor",
+            |s| {
+                if let Statement::Inventor(n) = s {
+                    Some(n.span)
+                } else {
+                    None
+                }
+            },
+            false,
+        ),
+        (
+            "description",
+            |s| {
+                if let Statement::Description(n) = s {
+                    Some(n.span)
+                } else {
+                    None
+                }
+            },
+            false,
+        ),
+        (
+            "coordinates",
+            |s| {
+                if let Statement::Coordinates(n) = s {
+                    Some(n.span)
+                } else {
+                    None
+                }
+            },
+            true,
+        ),
     ];
     for (what, pick, is_error) in kinds {
         for span in statements.iter().filter_map(pick).skip(1) {
@@ -91,7 +155,10 @@ fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
             } else {
                 Diagnostic::warning("variantlab::duplicate_statement", span, message)
             };
-            out.push(d.label("the first one counts").help(format!("keep one `{what}` statement")));
+            out.push(
+                d.label("the first one counts")
+                    .help(format!("keep one `{what}` statement")),
+            );
         }
     }
 }
@@ -104,17 +171,31 @@ pub(crate) fn lookup(
     known: &[String],
     name: &Name,
 ) -> Result<usize, Diagnostic> {
-    if let Some(i) = known.iter().position(|k| k.eq_ignore_ascii_case(&name.node)) {
+    if let Some(i) = known
+        .iter()
+        .position(|k| k.eq_ignore_ascii_case(&name.node))
+    {
         return Ok(i);
     }
-    let mut d = Diagnostic::error(code, name.span, format!("there is no {what} named `{}`", name.node))
-        .label(format!("unknown {what}"));
+    let mut d = Diagnostic::error(
+        code,
+        name.span,
+        format!("there is no {what} named `{}`", name.node),
+    )
+    .label(format!("unknown {what}"));
     let closest = known
         .iter()
-        .map(|k| (edit_distance(&k.to_lowercase(), &name.node.to_lowercase()), k))
+        .map(|k| {
+            (
+                edit_distance(&k.to_lowercase(), &name.node.to_lowercase()),
+                k,
+            )
+        })
         .min();
     match closest {
-        Some((dist, k)) if dist <= 2.max(name.node.len() / 3) => d = d.help(format!("did you mean `{k}`?")),
+        Some((dist, k)) if dist <= 2.max(name.node.len() / 3) => {
+            d = d.help(format!("did you mean `{k}`?"))
+        }
         _ if known.is_empty() => d = d.help(format!("no {what} is declared")),
         _ => d = d.help(format!("the known ones are `{}`", known.join("`, `"))),
     }
@@ -128,7 +209,11 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     for (i, ca) in a.chars().enumerate() {
         let mut cur = vec![i + 1];
         for (j, cb) in b.iter().enumerate() {
-            cur.push((prev[j] + usize::from(ca != *cb)).min(prev[j + 1] + 1).min(cur[j] + 1));
+            cur.push(
+                (prev[j] + usize::from(ca != *cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
         }
         prev = cur;
     }

@@ -145,14 +145,20 @@ impl DirExpr {
     /// after a previous step `prev`.
     pub fn resolve(&self, board: &Board, forward: Option<Dir>, prev: Option<Dir>) -> DirSet {
         let union = |terms: &[DirTerm]| {
-            terms.iter().fold(DirSet::EMPTY, |acc, t| acc.union(t.resolve(board, forward, prev)))
+            terms.iter().fold(DirSet::EMPTY, |acc, t| {
+                acc.union(t.resolve(board, forward, prev))
+            })
         };
         union(&self.include).minus(union(&self.except))
     }
 
     /// Whether the set depends on the player's forward direction.
     pub fn is_relative(&self) -> bool {
-        self.include.iter().chain(&self.except).flat_map(|t| &t.qualifiers).any(|q| *q != Qualifier::Outward)
+        self.include
+            .iter()
+            .chain(&self.except)
+            .flat_map(|t| &t.qualifiers)
+            .any(|q| *q != Qualifier::Outward)
     }
 }
 
@@ -175,7 +181,9 @@ impl DirTerm {
                 Qualifier::Outward => prev,
                 _ => forward,
             };
-            let Some(r) = reference else { return DirSet::EMPTY };
+            let Some(r) = reference else {
+                return DirSet::EMPTY;
+            };
             let rb = board.direction(r).bearing;
             let keep = board.dirs_where(|d| {
                 let a = angle_between(d.bearing, rb);
@@ -229,10 +237,16 @@ impl Variant {
             .map(|i| PieceId(i as u8))
     }
     pub fn find_player(&self, s: &str) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.name.eq_ignore_ascii_case(s)).map(|i| PlayerId(i as u8))
+        self.players
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(s))
+            .map(|i| PlayerId(i as u8))
     }
     pub fn find_option(&self, s: &str) -> Option<OptionId> {
-        self.options.iter().position(|p| p.name.eq_ignore_ascii_case(s)).map(|i| OptionId(i as u8))
+        self.options
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(s))
+            .map(|i| OptionId(i as u8))
     }
     pub fn piece(&self, id: PieceId) -> &Piece {
         &self.pieces[id.0 as usize]
@@ -246,6 +260,10 @@ impl Variant {
     /// A piece's code as the given player's pieces print.
     pub fn code_for(&self, piece: PieceId, player: PlayerId) -> String {
         let code = &self.piece(piece).code;
-        if self.player(player).capitals { code.to_ascii_uppercase() } else { code.to_ascii_lowercase() }
+        if self.player(player).capitals {
+            code.to_ascii_uppercase()
+        } else {
+            code.to_ascii_lowercase()
+        }
     }
 }

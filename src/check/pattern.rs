@@ -9,7 +9,12 @@ use crate::syntax::{self, Clause, Destination, Mode, PieceItemKind, Qualifier, S
 /// Non-straight steps one move may take at most: such paths branch at every step.
 pub const MAX_CROOKED_STEPS: u32 = 4;
 
-pub(super) fn check_pieces(statements: &[Statement], board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Vec<Piece> {
+pub(super) fn check_pieces(
+    statements: &[Statement],
+    board: &Board,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Piece> {
     let mut seen: Vec<String> = Vec::new();
     let mut pieces = Vec::new();
     for s in statements {
@@ -25,7 +30,12 @@ pub(super) fn check_pieces(statements: &[Statement], board: &Board, decls: &Decl
     pieces
 }
 
-fn check_piece(p: &syntax::PieceDecl, board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Piece {
+fn check_piece(
+    p: &syntax::PieceDecl,
+    board: &Board,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Piece {
     let mut piece = Piece {
         name: p.name.node.clone(),
         code: p.code.node.to_ascii_uppercase(),
@@ -49,17 +59,27 @@ fn check_piece(p: &syntax::PieceDecl, board: &Board, decls: &Decls, out: &mut Ve
                 }
             }
             PieceItemKind::CapturedOnlyBy(names) => {
-                let ids = names.iter().filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok()).collect();
+                let ids = names
+                    .iter()
+                    .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
+                    .collect();
                 piece.captured_only_by.push((guard, ids));
             }
             PieceItemKind::NotAttacked => piece.not_attacked.push(guard),
         }
     }
-    if p.items.iter().all(|i| !matches!(i.kind, PieceItemKind::Move(_))) {
+    if p.items
+        .iter()
+        .all(|i| !matches!(i.kind, PieceItemKind::Move(_)))
+    {
         out.push(
-            Diagnostic::warning("variantlab::immobile_piece", p.name.span, format!("{} has no move", p.name.node))
-                .label("this piece can never move")
-                .help("add a move such as `step 1 any`"),
+            Diagnostic::warning(
+                "variantlab::immobile_piece",
+                p.name.span,
+                format!("{} has no move", p.name.node),
+            )
+            .label("this piece can never move")
+            .help("add a move such as `step 1 any`"),
         );
     }
     piece
@@ -81,28 +101,64 @@ fn check_move(
         if let Some(md) = &l.mode {
             mode = md.node;
         }
-        let default_count = if mode == Mode::Slide { Count(1, None) } else { Count(1, Some(1)) };
-        let (min, max) = l.count.as_ref().map_or((default_count.0, default_count.1), |c| (c.node.min, c.node.max));
+        let default_count = if mode == Mode::Slide {
+            Count(1, None)
+        } else {
+            Count(1, Some(1))
+        };
+        let (min, max) = l
+            .count
+            .as_ref()
+            .map_or((default_count.0, default_count.1), |c| {
+                (c.node.min, c.node.max)
+            });
         let direct = l.direct || mode == Mode::Slide;
         let count_span = l.count.as_ref().map_or(l.span, |c| c.span);
         if max.is_some_and(|mx| mx < min) {
-            out.push(Diagnostic::error("variantlab::bad_count", count_span, "the largest count is below the smallest").label("empty range"));
+            out.push(
+                Diagnostic::error(
+                    "variantlab::bad_count",
+                    count_span,
+                    "the largest count is below the smallest",
+                )
+                .label("empty range"),
+            );
         }
         if max == Some(0) {
-            out.push(Diagnostic::error("variantlab::bad_count", count_span, "a leg of zero steps goes nowhere").label("zero").help("remove the leg, or count from 1"));
+            out.push(
+                Diagnostic::error(
+                    "variantlab::bad_count",
+                    count_span,
+                    "a leg of zero steps goes nowhere",
+                )
+                .label("zero")
+                .help("remove the leg, or count from 1"),
+            );
         }
         if !direct {
             match max {
                 None => out.push(
-                    Diagnostic::error("variantlab::unbounded_path", count_span, "a winding leg needs a largest count")
-                        .label("no limit")
-                        .help("add `direct` to go in a straight line, or give a count such as `up to 3`"),
+                    Diagnostic::error(
+                        "variantlab::unbounded_path",
+                        count_span,
+                        "a winding leg needs a largest count",
+                    )
+                    .label("no limit")
+                    .help(
+                        "add `direct` to go in a straight line, or give a count such as `up to 3`",
+                    ),
                 ),
                 Some(mx) => crooked = crooked.saturating_add(mx),
             }
         }
         let directions = check_directions(&l.directions, board, decls, i == 0, out);
-        legs.push(Leg { leap: mode == Mode::Leap, min, max, direct, directions });
+        legs.push(Leg {
+            leap: mode == Mode::Leap,
+            min,
+            max,
+            direct,
+            directions,
+        });
     }
     if crooked > MAX_CROOKED_STEPS {
         out.push(
@@ -127,7 +183,11 @@ fn check_move(
         match &c.node {
             Clause::Destination(d) => {
                 if dest_seen.is_some() {
-                    out.push(duplicate_clause(c.span, "the destination is already given", "keep one `to ...` clause"));
+                    out.push(duplicate_clause(
+                        c.span,
+                        "the destination is already given",
+                        "keep one `to ...` clause",
+                    ));
                 }
                 dest_seen = Some(c.span);
                 match d {
@@ -146,7 +206,11 @@ fn check_move(
             }
             Clause::Tagged(mark) => {
                 if pat.tag.is_some() {
-                    out.push(duplicate_clause(c.span, "the move is already tagged", "keep one `tagged` clause"));
+                    out.push(duplicate_clause(
+                        c.span,
+                        "the move is already tagged",
+                        "keep one `tagged` clause",
+                    ));
                 }
                 match decls.tag(mark) {
                     Ok(t) => pat.tag = Some(t),
@@ -156,7 +220,11 @@ fn check_move(
             Clause::EndNotAdjacent(diag) => pat.end_not_adjacent.push(kind(*diag)),
             Clause::TrailAdjacent(diag) => {
                 if pat.trail.is_some() {
-                    out.push(duplicate_clause(c.span, "the trail condition is already given", "keep one `each new cell ...` clause"));
+                    out.push(duplicate_clause(
+                        c.span,
+                        "the trail condition is already given",
+                        "keep one `each new cell ...` clause",
+                    ));
                 }
                 pat.trail = Some(kind(*diag))
             }
@@ -169,11 +237,17 @@ fn check_move(
 struct Count(u32, Option<u32>);
 
 fn duplicate_clause(span: Span, message: &str, help: &str) -> Diagnostic {
-    Diagnostic::error("variantlab::duplicate_clause", span, message).label("said twice").help(help)
+    Diagnostic::error("variantlab::duplicate_clause", span, message)
+        .label("said twice")
+        .help(help)
 }
 
 fn kind(diagonal: bool) -> Kind {
-    if diagonal { Kind::Diagonal } else { Kind::Orthogonal }
+    if diagonal {
+        Kind::Diagonal
+    } else {
+        Kind::Orthogonal
+    }
 }
 
 fn check_directions(

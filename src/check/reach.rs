@@ -10,13 +10,20 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
         for pat in &piece.moves {
             let reaches = (0..variant.players.len()).any(|pl| {
                 let forward = variant.players[pl].forward;
-                variant.board.cells().any(|c| !destinations(&variant.board, pat, forward, c).is_empty())
+                variant
+                    .board
+                    .cells()
+                    .any(|c| !destinations(&variant.board, pat, forward, c).is_empty())
             });
             if !reaches {
                 out.push(
-                    Diagnostic::warning("variantlab::unreachable_move", pat.span, "this move can never be made")
-                        .label("its conditions exclude every cell")
-                        .help("check the directions, counts and conditions of this move"),
+                    Diagnostic::warning(
+                        "variantlab::unreachable_move",
+                        pat.span,
+                        "this move can never be made",
+                    )
+                    .label("its conditions exclude every cell")
+                    .help("check the directions, counts and conditions of this move"),
                 );
             }
         }

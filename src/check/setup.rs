@@ -8,7 +8,12 @@ use crate::geometry::{Board, Cell};
 use crate::render::Layout;
 use crate::syntax::{Name, SetupDecl, Span, Spanned, Statement};
 
-pub(super) fn check_setup(statements: &[Statement], board: &Board, decls: &Decls, out: &mut Vec<Diagnostic>) -> Vec<Placed> {
+pub(super) fn check_setup(
+    statements: &[Statement],
+    board: &Board,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Placed> {
     let mut placed: Vec<(Placed, Span)> = Vec::new();
     for s in statements {
         let Statement::Setup(setup) = s else { continue };
@@ -19,9 +24,21 @@ pub(super) fn check_setup(statements: &[Statement], board: &Board, decls: &Decls
                     for (piece_name, cells) in &pl.pieces {
                         let piece = decls.piece(piece_name).map_err(|d| out.push(d)).ok();
                         for c in cells {
-                            let Some(cell) = resolve_cell(board, c, out) else { continue };
+                            let Some(cell) = resolve_cell(board, c, out) else {
+                                continue;
+                            };
                             if let (Some(player), Some(piece)) = (player, piece) {
-                                place(&mut placed, Placed { cell, player, piece }, c.span, board, out);
+                                place(
+                                    &mut placed,
+                                    Placed {
+                                        cell,
+                                        player,
+                                        piece,
+                                    },
+                                    c.span,
+                                    board,
+                                    out,
+                                );
                             }
                         }
                     }
@@ -38,9 +55,13 @@ fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -> Option<Ce
         Some(cell) => Some(cell),
         None if board.is_hole(&c.node) => {
             out.push(
-                Diagnostic::error("variantlab::cell_in_hole", c.span, format!("`{}` is a hole in the board", c.node))
-                    .label("a hole")
-                    .help("pieces cannot stand on a hole; pick another cell or remove the hole"),
+                Diagnostic::error(
+                    "variantlab::cell_in_hole",
+                    c.span,
+                    format!("`{}` is a hole in the board", c.node),
+                )
+                .label("a hole")
+                .help("pieces cannot stand on a hole; pick another cell or remove the hole"),
             );
             None
         }
@@ -51,28 +72,51 @@ fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -> Option<Ce
     }
 }
 
-fn place(placed: &mut Vec<(Placed, Span)>, p: Placed, span: Span, board: &Board, out: &mut Vec<Diagnostic>) {
+fn place(
+    placed: &mut Vec<(Placed, Span)>,
+    p: Placed,
+    span: Span,
+    board: &Board,
+    out: &mut Vec<Diagnostic>,
+) {
     if placed.iter().any(|(q, _)| q.cell == p.cell) {
         out.push(
-            Diagnostic::error("variantlab::occupied_cell", span, format!("{} already holds a piece", board.name(p.cell)))
-                .label("second piece on this cell")
-                .help("each cell holds one piece at the start; remove one of the two"),
+            Diagnostic::error(
+                "variantlab::occupied_cell",
+                span,
+                format!("{} already holds a piece", board.name(p.cell)),
+            )
+            .label("second piece on this cell")
+            .help("each cell holds one piece at the start; remove one of the two"),
         );
         return;
     }
     placed.push((p, span));
 }
 
-fn read_diagram(text: &Spanned<String>, board: &Board, decls: &Decls, placed: &mut Vec<(Placed, Span)>, out: &mut Vec<Diagnostic>) {
+fn read_diagram(
+    text: &Spanned<String>,
+    board: &Board,
+    decls: &Decls,
+    placed: &mut Vec<(Placed, Span)>,
+    out: &mut Vec<Diagnostic>,
+) {
     let layout = Layout::whole(board, 2);
     let slots = match layout.read(&text.node) {
         Ok(s) => s,
         Err(e) => {
             let span = e.line.map_or(text.span, |l| line_span(text, l));
             out.push(
-                Diagnostic::error("variantlab::diagram_shape", span, "this diagram does not match the board")
-                    .label(e.message)
-                    .help(format!("draw the {} as `variantlab board` prints it", board.shape)),
+                Diagnostic::error(
+                    "variantlab::diagram_shape",
+                    span,
+                    "this diagram does not match the board",
+                )
+                .label(e.message)
+                .help(format!(
+                    "draw the {} as `variantlab board` prints it",
+                    board.shape
+                )),
             );
             return;
         }
@@ -85,7 +129,10 @@ fn read_diagram(text: &Spanned<String>, board: &Board, decls: &Decls, placed: &m
         let span = slot_span(text, &slot);
         let capitals = t.chars().any(|c| c.is_ascii_uppercase());
         let lowercase = t.chars().any(|c| c.is_ascii_lowercase());
-        let player = decls.players.iter().position(|p| p.capitals == capitals && capitals != lowercase);
+        let player = decls
+            .players
+            .iter()
+            .position(|p| p.capitals == capitals && capitals != lowercase);
         let piece = decls.piece(&Name::new(t.clone(), span));
         match (player, piece) {
             (Some(pl), Ok(pc)) => place(placed, Placed { cell, player: PlayerId(pl as u8), piece: pc }, span, board, out),
@@ -105,7 +152,11 @@ fn read_diagram(text: &Spanned<String>, board: &Board, decls: &Decls, placed: &m
 
 /// The span of line `l` (counted after leading blank lines) of a diagram.
 fn line_span(text: &Spanned<String>, l: usize) -> Span {
-    let skip = text.node.lines().take_while(|x| x.trim().is_empty()).count();
+    let skip = text
+        .node
+        .lines()
+        .take_while(|x| x.trim().is_empty())
+        .count();
     let mut start = text.span.start;
     for (i, line) in text.node.split_inclusive('\n').enumerate() {
         if i == l + skip {
@@ -120,6 +171,11 @@ fn line_span(text: &Spanned<String>, l: usize) -> Span {
 fn slot_span(text: &Spanned<String>, slot: &crate::render::ReadSlot) -> Span {
     let line = line_span(text, slot.line);
     let src = &text.node[line.start - text.span.start..];
-    let start = line.start + src.chars().take(slot.column).map(char::len_utf8).sum::<usize>();
+    let start = line.start
+        + src
+            .chars()
+            .take(slot.column)
+            .map(char::len_utf8)
+            .sum::<usize>();
     Span::new(start, start + slot.text.len())
 }

@@ -58,10 +58,17 @@ pub enum CompileError {
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            CompileError::TooManyPieces(n) => write!(f, "{n} piece kinds; at most 64 are supported"),
-            CompileError::TooManyPlayers(n) => write!(f, "{n} players; at most {MAX_PLAYERS} are supported"),
+            CompileError::TooManyPieces(n) => {
+                write!(f, "{n} piece kinds; at most 64 are supported")
+            }
+            CompileError::TooManyPlayers(n) => {
+                write!(f, "{n} players; at most {MAX_PLAYERS} are supported")
+            }
             CompileError::TooManyOnceMoves(n) => {
-                write!(f, "{n} piece and once-per-game tag pairs; at most 32 are supported")
+                write!(
+                    f,
+                    "{n} piece and once-per-game tag pairs; at most 32 are supported"
+                )
             }
         }
     }
@@ -96,7 +103,12 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             for from in board.cells() {
                 offsets.push(entries.len() as u32);
                 let mut here: Vec<(MoveEntry, Vec<u128>)> = Vec::new();
-                for (k, pat) in piece.moves.iter().enumerate().filter(|(_, p)| holds(p.guard, options)) {
+                for (k, pat) in piece
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| holds(p.guard, options))
+                {
                     let reaches = if pat.is_relative() {
                         destinations(board, pat, player.forward, from)
                     } else {
@@ -107,7 +119,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                         shared[pi][k][from.index()].clone()
                     };
                     for reach in reaches {
-                        let key = MoveEntry { to: reach.to, dest: pat.dest, target: pat.target, tag: pat.tag, first_path: 0, path_count: 0 };
+                        let key = MoveEntry {
+                            to: reach.to,
+                            dest: pat.dest,
+                            target: pat.target,
+                            tag: pat.tag,
+                            first_path: 0,
+                            path_count: 0,
+                        };
                         here.push((key, reach.paths));
                     }
                 }
@@ -143,7 +162,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                 .unwrap_or(u64::MAX)
         })
         .collect();
-    let avoids_attack = variant.pieces.iter().map(|p| p.not_attacked.iter().any(|g| holds(*g, options))).collect();
+    let avoids_attack = variant
+        .pieces
+        .iter()
+        .map(|p| p.not_attacked.iter().any(|g| holds(*g, options)))
+        .collect();
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
@@ -236,12 +259,19 @@ impl Rules {
     }
 
     fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
-        (player.0 as usize * self.variant.pieces.len() + piece.0 as usize) * self.variant.board.len() + cell.index()
+        (player.0 as usize * self.variant.pieces.len() + piece.0 as usize)
+            * self.variant.board.len()
+            + cell.index()
     }
 
     /// Entries of `player`'s `piece` that can capture on `to`, with their start cells.
     #[inline]
-    pub fn attacks_on(&self, player: PlayerId, piece: PieceId, to: Cell) -> impl Iterator<Item = (Cell, &MoveEntry)> {
+    pub fn attacks_on(
+        &self,
+        player: PlayerId,
+        piece: PieceId,
+        to: Cell,
+    ) -> impl Iterator<Item = (Cell, &MoveEntry)> {
         let i = self.run(player, piece, to);
         self.attack_entries[self.attack_offsets[i] as usize..self.attack_offsets[i + 1] as usize]
             .iter()

@@ -12,9 +12,22 @@ pub struct Reach {
 }
 
 /// Every destination of a pattern from `from`, for a player whose forward is `forward`.
-pub fn destinations(board: &Board, pattern: &Pattern, forward: Option<Dir>, from: Cell) -> Vec<Reach> {
+pub fn destinations(
+    board: &Board,
+    pattern: &Pattern,
+    forward: Option<Dir>,
+    from: Cell,
+) -> Vec<Reach> {
     let start = board.point(from);
-    let mut w = Walker { board, pattern, forward, start, path: vec![(start, false)], dirs: vec![], found: Vec::new() };
+    let mut w = Walker {
+        board,
+        pattern,
+        forward,
+        start,
+        path: vec![(start, false)],
+        dirs: vec![],
+        found: Vec::new(),
+    };
     w.leg(0, None);
     w.found.sort_unstable();
     w.found.dedup();
@@ -22,7 +35,10 @@ pub fn destinations(board: &Board, pattern: &Pattern, forward: Option<Dir>, from
     for (to, mask) in w.found {
         match out.last_mut() {
             Some(r) if r.to == to => r.paths.push(mask),
-            _ => out.push(Reach { to, paths: vec![mask] }),
+            _ => out.push(Reach {
+                to,
+                paths: vec![mask],
+            }),
         }
     }
     for r in &mut out {
@@ -102,7 +118,8 @@ impl Walker<'_> {
     fn allowed(&self, p: Point, d: Dir, leg: &Leg) -> bool {
         // Steps need real cells. Leaps may pass outside the board, but a straight leg
         // stops once it leaves the board's bounds: a straight line never comes back.
-        if self.board.at(p).is_none() && (!leg.leap || (leg.direct && !self.board.within_bounds(p))) {
+        if self.board.at(p).is_none() && (!leg.leap || (leg.direct && !self.board.within_bounds(p)))
+        {
             return false;
         }
         if self.pattern.never_reversing {
@@ -116,7 +133,10 @@ impl Walker<'_> {
             if p == last.0 {
                 return false;
             }
-            if earlier.iter().any(|(e, _)| *e == p || self.board.adjacent(*e, p, kind)) {
+            if earlier
+                .iter()
+                .any(|(e, _)| *e == p || self.board.adjacent(*e, p, kind))
+            {
                 return false;
             }
         }
@@ -129,12 +149,20 @@ impl Walker<'_> {
             return;
         }
         let Some(to) = self.board.at(end) else { return };
-        if self.pattern.end_not_adjacent.iter().any(|k| self.board.adjacent(self.start, end, *k)) {
+        if self
+            .pattern
+            .end_not_adjacent
+            .iter()
+            .any(|k| self.board.adjacent(self.start, end, *k))
+        {
             return;
         }
         let mut mask = 0u128;
         for &(p, must_be_empty) in &self.path[1..self.path.len() - 1] {
-            if must_be_empty && p != self.start && let Some(c) = self.board.at(p) {
+            if must_be_empty
+                && p != self.start
+                && let Some(c) = self.board.at(p)
+            {
                 mask |= c.bit();
             }
         }

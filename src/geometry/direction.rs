@@ -56,7 +56,14 @@ const fn d(name: &'static str, dx: i32, dy: i32, bearing: u16, kind: Kind) -> Di
         270 => Some("west"),
         _ => None,
     };
-    Direction { name, long_name, dx, dy, bearing, kind }
+    Direction {
+        name,
+        long_name,
+        dx,
+        dy,
+        bearing,
+        kind,
+    }
 }
 
 use Kind::{Diagonal as D, Orthogonal as O};

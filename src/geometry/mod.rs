@@ -74,11 +74,18 @@ impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BoardError::TooManyCells(n) => {
-                write!(f, "the board has {n} cells; at most {MAX_CELLS} are supported")
+                write!(
+                    f,
+                    "the board has {n} cells; at most {MAX_CELLS} are supported"
+                )
             }
             BoardError::Empty => write!(f, "the board has no cells"),
             BoardError::SchemeMismatch { scheme, shape } => {
-                write!(f, "{} coordinates do not fit a {shape} board", scheme.name())
+                write!(
+                    f,
+                    "{} coordinates do not fit a {shape} board",
+                    scheme.name()
+                )
             }
             BoardError::TooWide => write!(f, "the board has more files than the scheme can name"),
         }
@@ -141,8 +148,14 @@ impl Board {
         );
         let directions = match shape {
             Shape::Square { .. } => direction::square(),
-            Shape::Hexagon { orientation: Orientation::Flat, .. } => direction::hex_flat(),
-            Shape::Hexagon { orientation: Orientation::Pointy, .. } => direction::hex_pointy(),
+            Shape::Hexagon {
+                orientation: Orientation::Flat,
+                ..
+            } => direction::hex_flat(),
+            Shape::Hexagon {
+                orientation: Orientation::Pointy,
+                ..
+            } => direction::hex_pointy(),
         };
         let ((x0, y0), (x1, y1)) = bounds;
         let w = (x1 - x0 + 1) as usize;
@@ -153,7 +166,10 @@ impl Board {
         let opposites = directions
             .iter()
             .map(|d| {
-                let i = directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).expect("symmetric table");
+                let i = directions
+                    .iter()
+                    .position(|o| o.dx == -d.dx && o.dy == -d.dy)
+                    .expect("symmetric table");
                 Dir(i as u8)
             })
             .collect();
@@ -161,14 +177,29 @@ impl Board {
         for (i, d) in directions.iter().enumerate() {
             by_vector[((d.dy + 3) * 7 + d.dx + 3) as usize] = Some(Dir(i as u8));
         }
-        Ok(Board { shape, scheme, points, names, grid, by_name, holes: hole_names, directions, opposites, by_vector, bounds })
+        Ok(Board {
+            shape,
+            scheme,
+            points,
+            names,
+            grid,
+            by_name,
+            holes: hole_names,
+            directions,
+            opposites,
+            by_vector,
+            bounds,
+        })
     }
 
     /// The lattice point a name denotes in the full shape (holes included).
     pub fn locate_in_shape(shape: Shape, scheme: Scheme, name: &str) -> Option<Point> {
         let all = shape_points(shape).ok()?;
         let names = scheme.name_all(shape, &all).ok()?;
-        all.iter().zip(names).find(|(_, n)| n.eq_ignore_ascii_case(name)).map(|(p, _)| *p)
+        all.iter()
+            .zip(names)
+            .find(|(_, n)| n.eq_ignore_ascii_case(name))
+            .map(|(p, _)| *p)
     }
 
     pub fn len(&self) -> usize {
@@ -182,7 +213,11 @@ impl Board {
     }
     /// Bitboard of every cell.
     pub fn all(&self) -> u128 {
-        if self.len() == 128 { u128::MAX } else { (1u128 << self.len()) - 1 }
+        if self.len() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.len()) - 1
+        }
     }
     pub fn point(&self, c: Cell) -> Point {
         self.points[c.index()]
@@ -252,7 +287,8 @@ impl Board {
         if dx.abs() > 3 || dy.abs() > 3 {
             return false;
         }
-        self.by_vector[((dy + 3) * 7 + dx + 3) as usize].is_some_and(|d| self.direction(d).kind == kind)
+        self.by_vector[((dy + 3) * 7 + dx + 3) as usize]
+            .is_some_and(|d| self.direction(d).kind == kind)
     }
     /// Whether a point lies inside the board's bounding box.
     pub fn within_bounds(&self, p: Point) -> bool {
@@ -267,7 +303,14 @@ impl Board {
         let ((x0, y0), (x1, y1)) = self.bounds;
         let mid = |a: i32, b: i32| (a + b).div_euclid(2);
         let target = (mid(x0, x1), (y0 + y1 + 1).div_euclid(2));
-        let target = (target.0, if matches!(self.shape, Shape::Square { .. }) { target.1 } else { mid(y0, y1) });
+        let target = (
+            target.0,
+            if matches!(self.shape, Shape::Square { .. }) {
+                target.1
+            } else {
+                mid(y0, y1)
+            },
+        );
         self.cells()
             .min_by_key(|c| {
                 let p = self.point(*c);
@@ -286,7 +329,9 @@ fn shape_points(shape: Shape) -> Result<Vec<Point>, BoardError> {
     match shape {
         Shape::Square { width, height } => {
             if (width as u64) * (height as u64) > MAX_SHAPE as u64 {
-                return Err(BoardError::TooManyCells((width as usize).saturating_mul(height as usize)));
+                return Err(BoardError::TooManyCells(
+                    (width as usize).saturating_mul(height as usize),
+                ));
             }
             for y in 0..height as i32 {
                 for x in 0..width as i32 {

@@ -19,8 +19,12 @@ pub enum Scheme {
 }
 
 impl Scheme {
-    pub const ALL: [Scheme; 4] =
-        [Scheme::Algebraic, Scheme::Glinski, Scheme::GameCourier, Scheme::HexShogi];
+    pub const ALL: [Scheme; 4] = [
+        Scheme::Algebraic,
+        Scheme::Glinski,
+        Scheme::GameCourier,
+        Scheme::HexShogi,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -32,15 +36,23 @@ impl Scheme {
     }
 
     pub fn from_name(s: &str) -> Option<Scheme> {
-        Scheme::ALL.into_iter().find(|x| x.name().eq_ignore_ascii_case(s))
+        Scheme::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(s))
     }
 
     /// The scheme a shape uses when the file names none.
     pub fn default_for(shape: Shape) -> Scheme {
         match shape {
             Shape::Square { .. } => Scheme::Algebraic,
-            Shape::Hexagon { orientation: Orientation::Flat, .. } => Scheme::Glinski,
-            Shape::Hexagon { orientation: Orientation::Pointy, .. } => Scheme::HexShogi,
+            Shape::Hexagon {
+                orientation: Orientation::Flat,
+                ..
+            } => Scheme::Glinski,
+            Shape::Hexagon {
+                orientation: Orientation::Pointy,
+                ..
+            } => Scheme::HexShogi,
         }
     }
 
@@ -48,15 +60,34 @@ impl Scheme {
         matches!(
             (self, shape),
             (Scheme::Algebraic, Shape::Square { .. })
-                | (Scheme::Glinski | Scheme::GameCourier, Shape::Hexagon { orientation: Orientation::Flat, .. })
-                | (Scheme::HexShogi, Shape::Hexagon { orientation: Orientation::Pointy, .. })
+                | (
+                    Scheme::Glinski | Scheme::GameCourier,
+                    Shape::Hexagon {
+                        orientation: Orientation::Flat,
+                        ..
+                    }
+                )
+                | (
+                    Scheme::HexShogi,
+                    Shape::Hexagon {
+                        orientation: Orientation::Pointy,
+                        ..
+                    }
+                )
         )
     }
 
     /// Names every point of the shape (given in reading order).
-    pub(super) fn name_all(self, shape: Shape, points: &[Point]) -> Result<Vec<String>, BoardError> {
+    pub(super) fn name_all(
+        self,
+        shape: Shape,
+        points: &[Point],
+    ) -> Result<Vec<String>, BoardError> {
         if !self.fits(shape) {
-            return Err(BoardError::SchemeMismatch { scheme: self, shape });
+            return Err(BoardError::SchemeMismatch {
+                scheme: self,
+                shape,
+            });
         }
         let letters: Vec<char> = match self {
             Scheme::Glinski => ('a'..='z').filter(|c| *c != 'j').collect(),
@@ -88,7 +119,10 @@ impl Scheme {
                     let file = n + 1 - (x + y) / 2;
                     Ok(format!("{}{}", file, letter(y + n)?))
                 }
-                _ => Err(BoardError::SchemeMismatch { scheme: self, shape }),
+                _ => Err(BoardError::SchemeMismatch {
+                    scheme: self,
+                    shape,
+                }),
             })
             .collect()
     }

@@ -27,14 +27,25 @@ pub fn load_rules(path: &Path, settings: &[(String, bool)]) -> Result<Rules, Str
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let text = String::from_utf8_lossy(&bytes);
     let checked = check(&path.display().to_string(), &text);
-    let v = checked
-        .variant
-        .ok_or_else(|| format!("{} does not check:\n{}", path.display(), checked.report.render(100, false)))?;
+    let v = checked.variant.ok_or_else(|| {
+        format!(
+            "{} does not check:\n{}",
+            path.display(),
+            checked.report.render(100, false)
+        )
+    })?;
     let mut values = v.default_options();
     for (name, on) in settings {
         let id = v.find_option(name).ok_or_else(|| {
             let known: Vec<&str> = v.options.iter().map(|o| o.name.as_str()).collect();
-            format!("there is no option `{name}`; this variant has: {}", if known.is_empty() { "none".to_string() } else { known.join(", ") })
+            format!(
+                "there is no option `{name}`; this variant has: {}",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )
         })?;
         values[id.0 as usize] = *on;
     }
@@ -46,7 +57,9 @@ pub fn parse_settings(settings: &[String]) -> Result<Vec<(String, bool)>, String
     settings
         .iter()
         .map(|s| {
-            let (name, value) = s.split_once('=').ok_or_else(|| format!("`{s}`: write an option as NAME=on or NAME=off"))?;
+            let (name, value) = s
+                .split_once('=')
+                .ok_or_else(|| format!("`{s}`: write an option as NAME=on or NAME=off"))?;
             let on = match value.trim() {
                 "on" | "true" | "yes" => true,
                 "off" | "false" | "no" => false,
@@ -68,7 +81,11 @@ pub fn start_setup(rules: &Rules, position: Option<&str>) -> Result<Setup, Strin
 impl Session {
     pub fn new(variant_path: &Path, rules: Rules, start: Setup) -> Result<Session, String> {
         let game = Game::new(&rules, start).map_err(|e| format!("bad position: {e}"))?;
-        Ok(Session { rules, game, variant_path: variant_path.to_path_buf() })
+        Ok(Session {
+            rules,
+            game,
+            variant_path: variant_path.to_path_buf(),
+        })
     }
 
     /// What a player sees: the board and whose move it is, or how the game ended.
@@ -78,7 +95,13 @@ impl Session {
         let pieces: Vec<Placed> = v
             .board
             .cells()
-            .filter_map(|c| pos.at(c).map(|(player, piece)| Placed { cell: c, player, piece }))
+            .filter_map(|c| {
+                pos.at(c).map(|(player, piece)| Placed {
+                    cell: c,
+                    player,
+                    piece,
+                })
+            })
             .collect();
         let mut s = board_diagram(v, &pieces);
         match self.game.ending() {
@@ -97,20 +120,40 @@ impl Session {
     /// Handles one line of input. Nothing a player types loses the game in progress.
     pub fn handle(&mut self, line: &str) -> Reply {
         let line = line.trim();
-        let (cmd, arg) = line.split_once(char::is_whitespace).map_or((line, ""), |(c, a)| (c, a.trim()));
+        let (cmd, arg) = line
+            .split_once(char::is_whitespace)
+            .map_or((line, ""), |(c, a)| (c, a.trim()));
         let text = match cmd {
             "" => String::new(),
-            "quit" | "exit" => return Reply { text: String::new(), quit: true },
+            "quit" | "exit" => {
+                return Reply {
+                    text: String::new(),
+                    quit: true,
+                };
+            }
             "help" | "?" => HELP.to_string(),
             "board" => self.status(),
             "position" => self.game.position_string(&self.rules),
             "moves" => {
                 let v = &self.rules.variant;
-                let moves: Vec<String> = self.game.legal_moves(&self.rules).iter().map(|m| write_move(v, m)).collect();
-                if moves.is_empty() { "No legal moves.".to_string() } else { moves.join(" ") }
+                let moves: Vec<String> = self
+                    .game
+                    .legal_moves(&self.rules)
+                    .iter()
+                    .map(|m| write_move(v, m))
+                    .collect();
+                if moves.is_empty() {
+                    "No legal moves.".to_string()
+                } else {
+                    moves.join(" ")
+                }
             }
             "undo" => {
-                if self.game.undo() { self.status() } else { "Nothing to undo.".to_string() }
+                if self.game.undo() {
+                    self.status()
+                } else {
+                    "Nothing to undo.".to_string()
+                }
             }
             "save" if !arg.is_empty() => self.save(Path::new(arg)),
             "load" if !arg.is_empty() => self.load(Path::new(arg)),
@@ -124,7 +167,11 @@ impl Session {
     }
 
     fn save(&self, path: &Path) -> String {
-        let saved = SavedGame::of(&self.game, &self.rules, &self.variant_path.display().to_string());
+        let saved = SavedGame::of(
+            &self.game,
+            &self.rules,
+            &self.variant_path.display().to_string(),
+        );
         match std::fs::write(path, saved.to_text()) {
             Ok(()) => format!("Saved to {}.", path.display()),
             Err(e) => format!("Could not save to {}: {e}", path.display()),
@@ -137,7 +184,10 @@ impl Session {
                 *self = s;
                 format!("Loaded {}.\n{}", path.display(), self.status())
             }
-            Err(e) => format!("Could not load {}: {e}. The current game goes on.", path.display()),
+            Err(e) => format!(
+                "Could not load {}: {e}. The current game goes on.",
+                path.display()
+            ),
         }
     }
 
@@ -152,10 +202,16 @@ impl Session {
             variant = dir.join(&saved.variant);
         }
         let rules = load_rules(&variant, &saved.options)?;
-        let start = start_setup(&rules, (!saved.start.is_empty()).then_some(saved.start.as_str()))?;
+        let start = start_setup(
+            &rules,
+            (!saved.start.is_empty()).then_some(saved.start.as_str()),
+        )?;
         let mut session = Session::new(&variant, rules, start)?;
         for (i, m) in saved.moves.iter().enumerate() {
-            session.game.play_text(&session.rules, m).map_err(|e| format!("move {} (`{m}`): {e}", i + 1))?;
+            session
+                .game
+                .play_text(&session.rules, m)
+                .map_err(|e| format!("move {} (`{m}`): {e}", i + 1))?;
         }
         Ok(session)
     }

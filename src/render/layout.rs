@@ -37,11 +37,19 @@ impl Layout {
         match board.shape {
             Shape::Square { .. } => {
                 let ((x0, y0), (x1, y1)) = board.bounds();
-                let rows = (y0..=y1).map(|y| (x0..=x1).map(|x| board.at((x, y))).collect()).collect();
+                let rows = (y0..=y1)
+                    .map(|y| (x0..=x1).map(|x| board.at((x, y))).collect())
+                    .collect();
                 Layout::square(rows, width)
             }
-            Shape::Hexagon { orientation: Orientation::Flat, .. } => Layout::hex_flat(board),
-            Shape::Hexagon { orientation: Orientation::Pointy, .. } => Layout::hex_pointy(board),
+            Shape::Hexagon {
+                orientation: Orientation::Flat,
+                ..
+            } => Layout::hex_flat(board),
+            Shape::Hexagon {
+                orientation: Orientation::Pointy,
+                ..
+            } => Layout::hex_pointy(board),
         }
     }
 
@@ -64,7 +72,11 @@ impl Layout {
             }
             lines.push(line);
         }
-        Layout { lines, slots, width }
+        Layout {
+            lines,
+            slots,
+            width,
+        }
     }
 
     /// Flat-topped hexagons: ` __ ` over `/xx\` over `\__/`, files three columns apart.
@@ -81,7 +93,11 @@ impl Layout {
             canvas.put(top + 2, col, "\\__/");
             slots.push((c, top + 1, col + 1));
         }
-        Layout { lines: canvas.lines, slots, width: 2 }
+        Layout {
+            lines: canvas.lines,
+            slots,
+            width: 2,
+        }
     }
 
     /// Pointy-topped hexagons: ` / \ ` over `|xx |` over ` \ / `, two columns a half-cell.
@@ -98,7 +114,11 @@ impl Layout {
             canvas.put(top + 2, col + 1, "\\ /");
             slots.push((c, top + 1, col + 1));
         }
-        Layout { lines: canvas.lines, slots, width: 2 }
+        Layout {
+            lines: canvas.lines,
+            slots,
+            width: 2,
+        }
     }
 
     pub fn slot_width(&self) -> usize {
@@ -110,7 +130,12 @@ impl Layout {
         let mut lines = self.lines.clone();
         for &(cell, line, col) in &self.slots {
             if let Some(t) = text(cell) {
-                for (i, ch) in t.chars().chain(std::iter::repeat(' ')).take(self.width).enumerate() {
+                for (i, ch) in t
+                    .chars()
+                    .chain(std::iter::repeat(' '))
+                    .take(self.width)
+                    .enumerate()
+                {
                     lines[line][col + i] = ch;
                 }
             }
@@ -169,10 +194,19 @@ impl Layout {
             let chars: Vec<char> = given[line].chars().collect();
             let start = col as isize + shifts[line];
             let t: String = (0..self.width)
-                .filter_map(|k| usize::try_from(start + k as isize).ok().and_then(|i| chars.get(i)))
+                .filter_map(|k| {
+                    usize::try_from(start + k as isize)
+                        .ok()
+                        .and_then(|i| chars.get(i))
+                })
                 .collect();
             let column = (start.max(0) as usize) + t.len() - t.trim_start().len();
-            out.push(ReadSlot { cell, text: t.trim().to_string(), line, column });
+            out.push(ReadSlot {
+                cell,
+                text: t.trim().to_string(),
+                line,
+                column,
+            });
         }
         Ok(out)
     }
@@ -181,8 +215,14 @@ impl Layout {
 /// The lines between the first and the last that are not blank.
 pub fn trim_blank_lines(text: &str) -> Vec<&str> {
     let lines: Vec<&str> = text.lines().collect();
-    let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
-    let last = lines.iter().rposition(|l| !l.trim().is_empty()).map_or(first, |i| i + 1);
+    let first = lines
+        .iter()
+        .position(|l| !l.trim().is_empty())
+        .unwrap_or(lines.len());
+    let last = lines
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(first, |i| i + 1);
     lines[first..last].to_vec()
 }
 
@@ -192,7 +232,9 @@ struct Canvas {
 
 impl Canvas {
     fn new(height: usize, width: usize) -> Canvas {
-        Canvas { lines: vec![vec![' '; width]; height] }
+        Canvas {
+            lines: vec![vec![' '; width]; height],
+        }
     }
     fn put(&mut self, line: usize, col: usize, s: &str) {
         for (i, ch) in s.chars().enumerate() {

@@ -7,21 +7,30 @@ mod layout;
 
 pub use layout::{DiagramError, Layout, ReadSlot, trim_blank_lines};
 
-use crate::check::{Placed, PieceId, PlayerId, Variant};
+use crate::check::{PieceId, Placed, PlayerId, Variant};
 use crate::compile::Rules;
 use crate::geometry::{Cell, Shape};
 
 /// The whole board with the given pieces, each printed as its player's code.
 pub fn board_diagram(variant: &Variant, pieces: &[Placed]) -> String {
     Layout::whole(&variant.board, 2).render(|c| {
-        pieces.iter().find(|p| p.cell == c).map(|p| variant.code_for(p.piece, p.player))
+        pieces
+            .iter()
+            .find(|p| p.cell == c)
+            .map(|p| variant.code_for(p.piece, p.player))
     })
 }
 
 /// A piece's footprint from a cell. Square boards are cropped to the smallest square
 /// around the piece that holds the footprint unless `full_board`; hexagonal boards are
 /// always drawn whole.
-pub fn footprint_diagram(rules: &Rules, player: PlayerId, piece: PieceId, from: Cell, full_board: bool) -> String {
+pub fn footprint_diagram(
+    rules: &Rules,
+    player: PlayerId,
+    piece: PieceId,
+    from: Cell,
+    full_board: bool,
+) -> String {
     let variant = &rules.variant;
     let board = &variant.board;
     let marks = rules.footprint(player, piece, from);
@@ -40,10 +49,18 @@ pub fn footprint_diagram(rules: &Rules, player: PlayerId, piece: PieceId, from: 
                     })
                     .max()
                     .unwrap_or(1);
-                let rows = (py - r..=py + r).map(|y| (px - r..=px + r).map(|x| board.at((x, y))).collect()).collect();
+                let rows = (py - r..=py + r)
+                    .map(|y| (px - r..=px + r).map(|x| board.at((x, y))).collect())
+                    .collect();
                 Layout::square(rows, 1)
             };
-            layout.render(|c| if c == from { Some("o".into()) } else { mark(c).map(String::from) })
+            layout.render(|c| {
+                if c == from {
+                    Some("o".into())
+                } else {
+                    mark(c).map(String::from)
+                }
+            })
         }
         Shape::Hexagon { .. } => Layout::whole(board, 2).render(|c| {
             if c == from {

@@ -31,7 +31,13 @@ impl Game {
         let position = Position::from_setup(rules, &start)?;
         position.check_playable(rules)?;
         let keys = vec![position.repetition_key()];
-        let mut g = Game { start, position, history: vec![], keys, ending: None };
+        let mut g = Game {
+            start,
+            position,
+            history: vec![],
+            keys,
+            ending: None,
+        };
         g.ending = g.judge(rules);
         Ok(g)
     }
@@ -78,7 +84,9 @@ impl Game {
 
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some((m, undo)) = self.history.pop() else { return false };
+        let Some((m, undo)) = self.history.pop() else {
+            return false;
+        };
         self.position.unmake(&m, undo);
         self.keys.pop();
         self.ending = None;
@@ -96,11 +104,24 @@ impl Game {
         let last = self.history.last().map(|(m, _)| m);
         let players = v.players.len() as u8;
         let mover = PlayerId((self.position.to_move().0 + players - 1) % players);
-        for rule in v.end_rules.iter().filter(|r| holds(r.guard, &rules.options)) {
+        for rule in v
+            .end_rules
+            .iter()
+            .filter(|r| holds(r.guard, &rules.options))
+        {
             let reason = match rule.event {
                 Event::Captured { piece, by } => match last {
-                    Some(m) if m.captured.is_some_and(|(_, k)| k == piece) && by.is_none_or(|b| b == m.piece) => {
-                        format!("{}'s {} captured the {} ({})", v.player(mover).name, v.piece(m.piece).name, v.piece(piece).name, write_move(v, m))
+                    Some(m)
+                        if m.captured.is_some_and(|(_, k)| k == piece)
+                            && by.is_none_or(|b| b == m.piece) =>
+                    {
+                        format!(
+                            "{}'s {} captured the {} ({})",
+                            v.player(mover).name,
+                            v.piece(m.piece).name,
+                            v.piece(piece).name,
+                            write_move(v, m)
+                        )
                     }
                     _ => continue,
                 },
@@ -110,7 +131,10 @@ impl Game {
                     if !moves.is_empty() {
                         continue;
                     }
-                    format!("{} has no legal move", v.player(self.position.to_move()).name)
+                    format!(
+                        "{} has no legal move",
+                        v.player(self.position.to_move()).name
+                    )
                 }
                 Event::Repetition(n) => {
                     let key = self.position.repetition_key();
@@ -133,7 +157,11 @@ impl Game {
                 Outcome::MoverLoses if players == 2 => Some(other),
                 Outcome::MoverLoses => None,
             };
-            return Some(Ending { outcome: rule.outcome, winner, reason });
+            return Some(Ending {
+                outcome: rule.outcome,
+                winner,
+                reason,
+            });
         }
         None
     }
@@ -162,7 +190,12 @@ impl SavedGame {
         let v = &rules.variant;
         SavedGame {
             variant: variant_path.to_string(),
-            options: v.options.iter().zip(&rules.options).map(|(o, on)| (o.name.clone(), *on)).collect(),
+            options: v
+                .options
+                .iter()
+                .zip(&rules.options)
+                .map(|(o, on)| (o.name.clone(), *on))
+                .collect(),
             start: write_position(rules, &game.start),
             moves: game.moves().map(|m| write_move(v, m)).collect(),
         }
@@ -178,7 +211,12 @@ impl SavedGame {
     }
 
     pub fn parse(text: &str) -> Result<SavedGame, String> {
-        let mut g = SavedGame { variant: String::new(), options: vec![], start: String::new(), moves: vec![] };
+        let mut g = SavedGame {
+            variant: String::new(),
+            options: vec![],
+            start: String::new(),
+            moves: vec![],
+        };
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -191,7 +229,9 @@ impl SavedGame {
                 "start" => g.start = rest.to_string(),
                 "moves" => g.moves = rest.split_whitespace().map(String::from).collect(),
                 "option" => {
-                    let (n, v) = rest.split_once('=').ok_or_else(|| format!("line {}: write `option NAME=on`", i + 1))?;
+                    let (n, v) = rest
+                        .split_once('=')
+                        .ok_or_else(|| format!("line {}: write `option NAME=on`", i + 1))?;
                     let on = match v.trim() {
                         "on" => true,
                         "off" => false,

@@ -16,7 +16,9 @@ impl Position {
         while mine != 0 {
             let from = Cell(mine.trailing_zeros() as u8);
             mine &= mine - 1;
-            let Some((_, piece)) = self.at(from) else { continue };
+            let Some((_, piece)) = self.at(from) else {
+                continue;
+            };
             let avoids = rules.avoids_attack[piece.0 as usize];
             let start = out.len();
             for e in rules.moves(me, piece, from) {
@@ -34,7 +36,10 @@ impl Position {
                         Some((pl, k))
                     }
                 };
-                if rules.once_bit(piece, e.tag).is_some_and(|b| used & (1 << b) != 0) {
+                if rules
+                    .once_bit(piece, e.tag)
+                    .is_some_and(|b| used & (1 << b) != 0)
+                {
                     continue;
                 }
                 // Entries sharing (to, tag) are adjacent: keep the first that works.
@@ -44,7 +49,13 @@ impl Position {
                 if !rules.open(e, occupied) {
                     continue;
                 }
-                let m = Move { from, to: e.to, piece: piece, captured, tag: e.tag };
+                let m = Move {
+                    from,
+                    to: e.to,
+                    piece,
+                    captured,
+                    tag: e.tag,
+                };
                 if avoids && self.attacked_after(rules, &m) {
                     continue;
                 }
@@ -78,7 +89,9 @@ impl Position {
                 for (from, e) in rules.attacks_on(p, k, m.to) {
                     if near & from.bit() == 0
                         || e.target.is_some_and(|t| t != m.piece)
-                        || rules.once_bit(k, e.tag).is_some_and(|b| used & (1 << b) != 0)
+                        || rules
+                            .once_bit(k, e.tag)
+                            .is_some_and(|b| used & (1 << b) != 0)
                     {
                         continue;
                     }

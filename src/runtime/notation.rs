@@ -24,7 +24,13 @@ use crate::geometry::{Cell, Orientation, Shape};
 pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
     let b = &v.board;
     let mut cells: Vec<Cell> = b.cells().collect();
-    let by_file = matches!(b.shape, Shape::Hexagon { orientation: Orientation::Flat, .. });
+    let by_file = matches!(
+        b.shape,
+        Shape::Hexagon {
+            orientation: Orientation::Flat,
+            ..
+        }
+    );
     let key = |c: &Cell| {
         let (x, y) = b.point(*c);
         if by_file { (x, y) } else { (y, x) }
@@ -47,20 +53,41 @@ pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
 /// initials differ; otherwise the whole name.
 pub fn side_token(v: &Variant, p: PlayerId) -> String {
     let initial = |n: &str| n.chars().next().map(|c| c.to_ascii_lowercase());
-    let unique = v.players.iter().filter(|q| initial(&q.name) == initial(&v.player(p).name)).count() == 1;
+    let unique = v
+        .players
+        .iter()
+        .filter(|q| initial(&q.name) == initial(&v.player(p).name))
+        .count()
+        == 1;
     let name = &v.player(p).name;
-    if unique { initial(name).map(String::from).unwrap_or_default() } else { name.to_lowercase() }
+    if unique {
+        initial(name).map(String::from).unwrap_or_default()
+    } else {
+        name.to_lowercase()
+    }
 }
 
 /// Whether codes need parentheses: some two-letter code reads as two one-letter codes.
 fn ambiguous(v: &Variant) -> bool {
-    let single = |c: char| v.pieces.iter().any(|p| p.code.len() == 1 && p.code.starts_with(c.to_ascii_uppercase()));
-    v.pieces.iter().any(|p| p.code.len() == 2 && p.code.chars().all(single))
+    let single = |c: char| {
+        v.pieces
+            .iter()
+            .any(|p| p.code.len() == 1 && p.code.starts_with(c.to_ascii_uppercase()))
+    };
+    v.pieces
+        .iter()
+        .any(|p| p.code.len() == 2 && p.code.chars().all(single))
 }
 
 fn has_once_moves(rules: &Rules) -> bool {
     let v = &rules.variant;
-    (0..v.pieces.len()).any(|p| (0..v.tags.len()).any(|t| rules.once_bit(PieceId(p as u8), Some(TagId(t as u8))).is_some()))
+    (0..v.pieces.len()).any(|p| {
+        (0..v.tags.len()).any(|t| {
+            rules
+                .once_bit(PieceId(p as u8), Some(TagId(t as u8)))
+                .is_some()
+        })
+    })
 }
 
 /// Writes a position string.
@@ -80,7 +107,11 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
                         empty = 0;
                     }
                     let code = v.code_for(pc, pl);
-                    if wrap && code.len() == 2 { s += &format!("({code})") } else { s += &code }
+                    if wrap && code.len() == 2 {
+                        s += &format!("({code})")
+                    } else {
+                        s += &code
+                    }
                 }
             }
         }
@@ -91,9 +122,16 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     }
     let mut fields = vec![board.join("/"), side_token(v, setup.to_move)];
     if has_once_moves(rules) {
-        let used: Vec<String> =
-            setup.used.iter().map(|(pl, pc, t)| format!("{}:{}", v.code_for(*pc, *pl), v.tag(*t).mark)).collect();
-        fields.push(if used.is_empty() { "-".into() } else { used.join(",") });
+        let used: Vec<String> = setup
+            .used
+            .iter()
+            .map(|(pl, pc, t)| format!("{}:{}", v.code_for(*pc, *pl), v.tag(*t).mark))
+            .collect();
+        fields.push(if used.is_empty() {
+            "-".into()
+        } else {
+            used.join(",")
+        });
     }
     fields.push(setup.quiet_plies.to_string());
     fields.push(setup.move_number.to_string());
@@ -101,7 +139,10 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
 }
 
 fn syntax(field: &'static str, message: impl Into<String>) -> PositionError {
-    PositionError::Syntax { field, message: message.into() }
+    PositionError::Syntax {
+        field,
+        message: message.into(),
+    }
 }
 
 /// Reads a piece code at the start of `s` in the given variant: (player, piece, bytes).
@@ -113,15 +154,25 @@ fn read_code(v: &Variant, s: &str) -> Option<(PlayerId, PieceId, usize)> {
             return None;
         }
         let player = v.players.iter().position(|p| p.capitals == upper)?;
-        let piece = v.pieces.iter().position(|p| p.code.eq_ignore_ascii_case(code))?;
+        let piece = v
+            .pieces
+            .iter()
+            .position(|p| p.code.eq_ignore_ascii_case(code))?;
         Some((PlayerId(player as u8), PieceId(piece as u8)))
     };
     if let Some(rest) = s.strip_prefix('(') {
         let end = rest.find(')')?;
         return find(&rest[..end]).map(|(a, b)| (a, b, end + 2));
     }
-    let letters: String = s.chars().take_while(|c| c.is_ascii_alphabetic()).take(2).collect();
-    if letters.len() == 2 && !ambiguous(v) && let Some((a, b)) = find(&letters) {
+    let letters: String = s
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .take(2)
+        .collect();
+    if letters.len() == 2
+        && !ambiguous(v)
+        && let Some((a, b)) = find(&letters)
+    {
         return Some((a, b, 2));
     }
     find(letters.get(..1)?).map(|(a, b)| (a, b, 1))
@@ -131,11 +182,20 @@ fn read_code(v: &Variant, s: &str) -> Option<(PlayerId, PieceId, usize)> {
 pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError> {
     let v = &rules.variant;
     let mut fields = text.split_whitespace();
-    let board = fields.next().ok_or_else(|| syntax("board", "the position string is empty"))?;
+    let board = fields
+        .next()
+        .ok_or_else(|| syntax("board", "the position string is empty"))?;
     let rows_of = rows(v);
     let given: Vec<&str> = board.split('/').collect();
     if given.len() != rows_of.len() {
-        return Err(syntax("board", format!("{} rows given, the board has {}", given.len(), rows_of.len())));
+        return Err(syntax(
+            "board",
+            format!(
+                "{} rows given, the board has {}",
+                given.len(),
+                rows_of.len()
+            ),
+        ));
     }
     let mut cells = vec![None; v.board.len()];
     for (r, (text, row)) in given.iter().zip(&rows_of).enumerate() {
@@ -145,38 +205,80 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
             let rest = &text[at..];
             let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
             if !digits.is_empty() {
-                let n: usize = digits.parse().map_err(|_| syntax("board", format!("row {}: `{digits}` is too large", r + 1)))?;
+                let n: usize = digits.parse().map_err(|_| {
+                    syntax("board", format!("row {}: `{digits}` is too large", r + 1))
+                })?;
                 i += n;
                 at += digits.len();
                 continue;
             }
             let (pl, pc, len) = read_code(v, rest).ok_or_else(|| {
                 let bad: String = rest.chars().take(2).collect();
-                syntax("board", format!("row {}: `{bad}` is not a piece code of this variant", r + 1))
+                syntax(
+                    "board",
+                    format!("row {}: `{bad}` is not a piece code of this variant", r + 1),
+                )
             })?;
-            let cell = row.get(i).ok_or_else(|| syntax("board", format!("row {} has more than {} cells", r + 1, row.len())))?;
+            let cell = row.get(i).ok_or_else(|| {
+                syntax(
+                    "board",
+                    format!("row {} has more than {} cells", r + 1, row.len()),
+                )
+            })?;
             cells[cell.index()] = Some((pl, pc));
             i += 1;
             at += len;
         }
         if i != row.len() {
-            return Err(syntax("board", format!("row {} has {} cells, the board's has {}", r + 1, i, row.len())));
+            return Err(syntax(
+                "board",
+                format!(
+                    "row {} has {} cells, the board's has {}",
+                    r + 1,
+                    i,
+                    row.len()
+                ),
+            ));
         }
     }
-    let side = fields.next().ok_or_else(|| syntax("side to move", "missing"))?;
+    let side = fields
+        .next()
+        .ok_or_else(|| syntax("side to move", "missing"))?;
     let to_move = (0..v.players.len())
         .map(|p| PlayerId(p as u8))
-        .find(|p| side_token(v, *p) == side.to_lowercase() || v.player(*p).name.eq_ignore_ascii_case(side))
+        .find(|p| {
+            side_token(v, *p) == side.to_lowercase() || v.player(*p).name.eq_ignore_ascii_case(side)
+        })
         .ok_or_else(|| syntax("side to move", format!("`{side}` is not a player")))?;
     let mut used = Vec::new();
     if has_once_moves(rules) {
-        let f = fields.next().ok_or_else(|| syntax("once-per-game moves", "missing (write `-` for none)"))?;
+        let f = fields
+            .next()
+            .ok_or_else(|| syntax("once-per-game moves", "missing (write `-` for none)"))?;
         if f != "-" {
             for tok in f.split(',') {
-                let (code, mark) = tok.split_once(':').ok_or_else(|| syntax("once-per-game moves", format!("`{tok}` should look like `PR:e`")))?;
-                let (pl, pc, len) = read_code(v, code).filter(|x| x.2 == code.len()).ok_or_else(|| syntax("once-per-game moves", format!("`{code}` is not a piece code")))?;
+                let (code, mark) = tok.split_once(':').ok_or_else(|| {
+                    syntax(
+                        "once-per-game moves",
+                        format!("`{tok}` should look like `PR:e`"),
+                    )
+                })?;
+                let (pl, pc, len) = read_code(v, code)
+                    .filter(|x| x.2 == code.len())
+                    .ok_or_else(|| {
+                        syntax(
+                            "once-per-game moves",
+                            format!("`{code}` is not a piece code"),
+                        )
+                    })?;
                 let _ = len;
-                let tag = v.tags.iter().position(|t| t.mark.to_string() == mark).ok_or_else(|| syntax("once-per-game moves", format!("`{mark}` is not a tag")))?;
+                let tag = v
+                    .tags
+                    .iter()
+                    .position(|t| t.mark.to_string() == mark)
+                    .ok_or_else(|| {
+                        syntax("once-per-game moves", format!("`{mark}` is not a tag"))
+                    })?;
                 used.push((pl, pc, TagId(tag as u8)));
             }
         }
@@ -184,7 +286,9 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
     let mut number = |field: &'static str, default: u32| -> Result<u32, PositionError> {
         match fields.next() {
             None => Ok(default),
-            Some(t) => t.parse().map_err(|_| syntax(field, format!("`{t}` is not a number"))),
+            Some(t) => t
+                .parse()
+                .map_err(|_| syntax(field, format!("`{t}` is not a number"))),
         }
     };
     let quiet_plies = number("plies since a capture", 0)?;
@@ -192,7 +296,13 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
     if let Some(extra) = fields.next() {
         return Err(syntax("end", format!("unexpected `{extra}`")));
     }
-    Ok(Setup { cells, to_move, used, quiet_plies, move_number })
+    Ok(Setup {
+        cells,
+        to_move,
+        used,
+        quiet_plies,
+        move_number,
+    })
 }
 
 /// Writes a move: `from-to`, `x` for a capture, and `:tag` for a tagged move.
@@ -214,10 +324,17 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Str
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
     };
-    let (from, to) = body
-        .split_once(['-', 'x'])
-        .ok_or_else(|| format!("`{t}`: write a move as from-to, e.g. `{}`", example(rules, pos)))?;
-    let cell = |s: &str| v.board.parse_cell(s.trim()).ok_or_else(|| format!("`{}` is not a cell of this board", s.trim()));
+    let (from, to) = body.split_once(['-', 'x']).ok_or_else(|| {
+        format!(
+            "`{t}`: write a move as from-to, e.g. `{}`",
+            example(rules, pos)
+        )
+    })?;
+    let cell = |s: &str| {
+        v.board
+            .parse_cell(s.trim())
+            .ok_or_else(|| format!("`{}` is not a cell of this board", s.trim()))
+    };
     let (from, to) = (cell(from)?, cell(to)?);
     let tag = match tag {
         None => None,
@@ -233,19 +350,34 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Str
     match pos.at(from) {
         None => return Err(format!("there is no piece on {}", v.board.name(from))),
         Some((pl, _)) if pl != me => {
-            return Err(format!("the piece on {} is not {}'s", v.board.name(from), v.player(me).name));
+            return Err(format!(
+                "the piece on {} is not {}'s",
+                v.board.name(from),
+                v.player(me).name
+            ));
         }
         _ => {}
     }
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    let matching: Vec<&Move> = moves.iter().filter(|m| m.from == from && m.to == to && (tag.is_none() || m.tag == tag)).collect();
+    let matching: Vec<&Move> = moves
+        .iter()
+        .filter(|m| m.from == from && m.to == to && (tag.is_none() || m.tag == tag))
+        .collect();
     match matching.as_slice() {
         [m] => Ok(**m),
-        [] => Err(format!("{} cannot go from {} to {} here", v.piece(pos.at(from).expect("checked").1).name, v.board.name(from), v.board.name(to))),
+        [] => Err(format!(
+            "{} cannot go from {} to {} here",
+            v.piece(pos.at(from).expect("checked").1).name,
+            v.board.name(from),
+            v.board.name(to)
+        )),
         several => {
             let names: Vec<String> = several.iter().map(|m| write_move(v, m)).collect();
-            Err(format!("several moves match; say which: {}", names.join(", ")))
+            Err(format!(
+                "several moves match; say which: {}",
+                names.join(", ")
+            ))
         }
     }
 }
@@ -253,5 +385,7 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Str
 fn example(rules: &Rules, pos: &Position) -> String {
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    moves.first().map_or_else(|| "e2-e4".into(), |m| write_move(&rules.variant, m))
+    moves
+        .first()
+        .map_or_else(|| "e2-e4".into(), |m| write_move(&rules.variant, m))
 }

@@ -6,7 +6,8 @@ use crate::compile::Rules;
 /// Whether a move ends the game by what it captures.
 #[inline]
 pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
-    m.captured.is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
+    m.captured
+        .is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
 /// Counts the legal move sequences of length `depth`. A game that ends early (by a
@@ -29,7 +30,11 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
                 1
             } else {
                 let undo = pos.make(rules, &m);
-                let n = if ends_by_capture(rules, &m) { 0 } else { walk(rules, pos, depth - 1, &mut buffers) };
+                let n = if ends_by_capture(rules, &m) {
+                    0
+                } else {
+                    walk(rules, pos, depth - 1, &mut buffers)
+                };
                 pos.unmake(&m, undo);
                 n
             };

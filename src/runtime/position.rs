@@ -27,7 +27,13 @@ impl Setup {
         for p in &v.setup {
             cells[p.cell.index()] = Some((p.player, p.piece));
         }
-        Setup { cells, to_move: PlayerId(0), used: vec![], quiet_plies: 0, move_number: 1 }
+        Setup {
+            cells,
+            to_move: PlayerId(0),
+            used: vec![],
+            quiet_plies: 0,
+            move_number: 1,
+        }
     }
 }
 
@@ -35,22 +41,37 @@ impl Setup {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
     /// The setup's cell count differs from the board's.
-    WrongSize { expected: usize, found: usize },
+    WrongSize {
+        expected: usize,
+        found: usize,
+    },
     UnknownPlayer(u8),
     UnknownPiece(u8),
     /// A player lacks a piece whose capture decides the game.
-    MissingPiece { player: String, piece: String },
+    MissingPiece {
+        player: String,
+        piece: String,
+    },
     /// A once-per-game entry names a move the piece does not have.
-    NotOncePerGame { piece: String, tag: char },
+    NotOncePerGame {
+        piece: String,
+        tag: char,
+    },
     /// The position string is malformed.
-    Syntax { field: &'static str, message: String },
+    Syntax {
+        field: &'static str,
+        message: String,
+    },
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::WrongSize { expected, found } => {
-                write!(f, "the position has {found} cells, but the board has {expected}")
+                write!(
+                    f,
+                    "the position has {found} cells, but the board has {expected}"
+                )
             }
             PositionError::UnknownPlayer(p) => write!(f, "no player number {p}"),
             PositionError::UnknownPiece(p) => write!(f, "no piece number {p}"),
@@ -106,7 +127,10 @@ impl Position {
     pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, PositionError> {
         let v = &rules.variant;
         if setup.cells.len() != v.board.len() {
-            return Err(PositionError::WrongSize { expected: v.board.len(), found: setup.cells.len() });
+            return Err(PositionError::WrongSize {
+                expected: v.board.len(),
+                found: setup.cells.len(),
+            });
         }
         if setup.to_move.0 as usize >= v.players.len() {
             return Err(PositionError::UnknownPlayer(setup.to_move.0));
@@ -137,10 +161,13 @@ impl Position {
             if pl.0 as usize >= v.players.len() {
                 return Err(PositionError::UnknownPlayer(pl.0));
             }
-            let bit = rules.once_bit(pc, Some(tag)).ok_or_else(|| PositionError::NotOncePerGame {
-                piece: v.piece(pc).name.clone(),
-                tag: v.tag(tag).mark,
-            })?;
+            let bit =
+                rules
+                    .once_bit(pc, Some(tag))
+                    .ok_or_else(|| PositionError::NotOncePerGame {
+                        piece: v.piece(pc).name.clone(),
+                        tag: v.tag(tag).mark,
+                    })?;
             pos.used[pl.0 as usize] |= 1 << bit;
         }
         Ok(pos)
@@ -158,7 +185,10 @@ impl Position {
             {
                 for (i, player) in v.players.iter().enumerate() {
                     if pos.pieces_of(PlayerId(i as u8), piece) == 0 {
-                        return Err(PositionError::MissingPiece { player: player.name.clone(), piece: v.piece(piece).name.clone() });
+                        return Err(PositionError::MissingPiece {
+                            player: player.name.clone(),
+                            piece: v.piece(piece).name.clone(),
+                        });
                     }
                 }
             }
@@ -188,7 +218,13 @@ impl Position {
                 }
             }
         }
-        Setup { cells, to_move: self.to_move, used, quiet_plies: self.quiet_plies, move_number: self.move_number }
+        Setup {
+            cells,
+            to_move: self.to_move,
+            used,
+            quiet_plies: self.quiet_plies,
+            move_number: self.move_number,
+        }
     }
 
     #[inline]
@@ -246,7 +282,10 @@ impl Position {
     /// Plays a move known to be legal here; returns what `unmake` needs.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
-        let undo = Undo { used: self.used[self.to_move.0 as usize], quiet_plies: self.quiet_plies };
+        let undo = Undo {
+            used: self.used[self.to_move.0 as usize],
+            quiet_plies: self.quiet_plies,
+        };
         let me = self.to_move;
         if let Some((pl, pc)) = m.captured {
             self.remove(m.to, pl, pc);

@@ -78,8 +78,14 @@ pub enum Statement {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
-    Square { width: Spanned<u32>, height: Spanned<u32> },
-    Hexagon { side: Spanned<u32>, pointy: bool },
+    Square {
+        width: Spanned<u32>,
+        height: Spanned<u32>,
+    },
+    Hexagon {
+        side: Spanned<u32>,
+        pointy: bool,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]

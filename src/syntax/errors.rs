@@ -7,8 +7,18 @@ use pest::error::{ErrorVariant, InputLocation};
 
 /// Words that begin a top-level statement; parsing resumes at a line starting with one.
 const TOP_LEVEL: &[&str] = &[
-    "name", "inventor", "description", "board", "coordinates", "holes", "player", "option",
-    "tag", "piece", "setup", "game",
+    "name",
+    "inventor",
+    "description",
+    "board",
+    "coordinates",
+    "holes",
+    "player",
+    "option",
+    "tag",
+    "piece",
+    "setup",
+    "game",
 ];
 
 pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
@@ -20,8 +30,14 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     let found = found_at(text, pos);
     // Inside a word: the parser took a keyword's letters and stopped, as in `stepp`.
     let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
-    let word_start = text[..pos].char_indices().rev().take_while(|(_, c)| is_word(*c)).last().map_or(pos, |(i, _)| i);
-    let glued = (word_start < pos && !found.is_empty()).then(|| text[word_start..pos + found.len()].to_string());
+    let word_start = text[..pos]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_word(*c))
+        .last()
+        .map_or(pos, |(i, _)| i);
+    let glued = (word_start < pos && !found.is_empty())
+        .then(|| text[word_start..pos + found.len()].to_string());
     let (found, span) = match &glued {
         Some(w) => (w.clone(), Span::new(word_start, pos + found.len())),
         None => (found.clone(), Span::new(pos, pos + found.len())),
@@ -43,7 +59,11 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     };
     let mut d = Diagnostic::error("variantlab::syntax", span, message).label(label);
     if let Some(w) = glued {
-        d = d.help(format!("`{w}` is not a word here; it reads as `{}` followed by `{}`: check the spelling", &w[..pos - word_start], &w[pos - word_start..]));
+        d = d.help(format!(
+            "`{w}` is not a word here; it reads as `{}` followed by `{}`: check the spelling",
+            &w[..pos - word_start],
+            &w[pos - word_start..]
+        ));
     } else if let Some(h) = hint(text, pos, &found) {
         d = d.help(h);
     }
@@ -53,11 +73,18 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
 /// The word (or character) at a position, for messages.
 fn found_at(text: &str, pos: usize) -> String {
     let rest = &text[pos.min(text.len())..];
-    let word: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
     if !word.is_empty() {
         return word;
     }
-    rest.chars().next().filter(|c| !c.is_whitespace()).map(String::from).unwrap_or_default()
+    rest.chars()
+        .next()
+        .filter(|c| !c.is_whitespace())
+        .map(String::from)
+        .unwrap_or_default()
 }
 
 /// Words that begin a statement inside a piece's braces.
@@ -77,7 +104,10 @@ fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
     if words.contains(&found) {
         return None;
     }
-    let closest = words.iter().map(|w| (crate::check::edit_distance(w, &found.to_lowercase()), *w)).min();
+    let closest = words
+        .iter()
+        .map(|w| (crate::check::edit_distance(w, &found.to_lowercase()), *w))
+        .min();
     match closest {
         Some((d, w)) if d <= 2 => Some(format!("did you mean `{w}`?")),
         _ => Some(format!("{what} one of `{}`", words.join("`, `"))),
@@ -87,7 +117,9 @@ fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
 /// How many braces are open at the end of `text`, outside comments and strings.
 fn brace_depth(text: &str) -> i32 {
     let b = text.as_bytes();
-    let find = |from: usize, f: &dyn Fn(&[u8]) -> bool| (from..b.len()).find(|&j| f(&b[j..])).unwrap_or(b.len());
+    let find = |from: usize, f: &dyn Fn(&[u8]) -> bool| {
+        (from..b.len()).find(|&j| f(&b[j..])).unwrap_or(b.len())
+    };
     let (mut depth, mut i) = (0, 0);
     while i < b.len() {
         if b[i..].starts_with(b"\"\"\"") {
@@ -126,33 +158,45 @@ fn expected(rule: Rule) -> &'static str {
         number => "a number",
         cell => "a cell such as `e5`",
         string | short_string | long_string | short_text | long_text => "a quoted text",
-        square_shape | hexagon_shape => "a board shape (`square 8 by 8` or `hexagon side 6 flat-topped`)",
+        square_shape | hexagon_shape => {
+            "a board shape (`square 8 by 8` or `hexagon side 6 flat-topped`)"
+        }
         orientation => "`flat-topped` or `pointy-topped`",
-        player_prop | forward_prop | letter_case => "a player property (`forward north`, `capitals`, `lowercase`)",
+        player_prop | forward_prop | letter_case => {
+            "a player property (`forward north`, `capitals`, `lowercase`)"
+        }
         switch => "`on` or `off`",
         mark => "a one-letter mark",
         once_per_game => "`once per game`",
         code => "a one- or two-letter code such as `PN`",
-        piece_item | guard | if_kw | unless_kw => "a move (`step`, `leap`, `slide`) or a piece rule",
+        piece_item | guard | if_kw | unless_kw => {
+            "a move (`step`, `leap`, `slide`) or a piece rule"
+        }
         captured_only_by => "`captured only by ...`",
         not_attacked => "`may not end on an attacked cell`",
         move_stmt | first_leg | mode => "a move (`step`, `leap` or `slide`)",
         next_leg => "a leg after `then`",
-        count | at_least | up_to | between | exactly => "a count such as `2`, `2 or more` or `up to 3`",
+        count | at_least | up_to | between | exactly => {
+            "a count such as `2`, `2 or more` or `up to 3`"
+        }
         direct => "`direct`",
         directions | direction_union | direction_term | direction_kind | qualifier
         | straight_forward | straight_backward | forward | backward | sideways | outward => {
             "a direction such as `orthogonal`"
         }
         clause | destination | either | empty_dest | enemy_dest | tagged | end_not_adjacent
-        | trail_adjacent | adjacency | diagonally | never_reversing => "a move clause such as `to empty`",
+        | trail_adjacent | adjacency | diagonally | never_reversing => {
+            "a move clause such as `to empty`"
+        }
         setup_diagram | setup_block => "a setup (`{ ... }` or `diagram \"\"\"...\"\"\"`)",
         placement => "a placement such as `White: King e1`",
         piece_cells => "a piece name followed by cells",
         end_rule | event | captured_event | no_move_event | repetition_event | quiet_event => {
             "a game-end rule such as `Princess captured: mover wins`"
         }
-        outcome | draw | mover_wins | mover_loses => "an outcome (`draw`, `mover wins`, `mover loses`)",
+        outcome | draw | mover_wins | mover_loses => {
+            "an outcome (`draw`, `mover wins`, `mover loses`)"
+        }
         keyword | word_char | WHITESPACE | COMMENT => "something else",
     }
 }
@@ -160,11 +204,16 @@ fn expected(rule: Rule) -> &'static str {
 /// Where to resume after an error: the next line after `pos` whose first word starts a
 /// top-level statement.
 pub(super) fn resume_point(text: &str, pos: usize) -> Option<usize> {
-    let mut line_start = text[pos.min(text.len())..].find('\n').map(|i| pos + i + 1)?;
+    let mut line_start = text[pos.min(text.len())..]
+        .find('\n')
+        .map(|i| pos + i + 1)?;
     while line_start < text.len() {
         let line = &text[line_start..];
         let trimmed = line.trim_start();
-        let word: String = trimmed.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        let word: String = trimmed
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
         if TOP_LEVEL.contains(&word.as_str()) && line.len() - trimmed.len() == 0 {
             return Some(line_start);
         }
@@ -182,7 +231,10 @@ pub(super) fn statement_start_before(text: &str, from: usize, pos: usize) -> Opt
     let mut at = from;
     while at <= pos && at < text.len() {
         let line = &text[at..];
-        let word: String = line.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        let word: String = line
+            .chars()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .collect();
         if TOP_LEVEL.contains(&word.as_str()) {
             best = Some(at);
         }

@@ -25,9 +25,13 @@ impl Ctx<'_> {
         let span = self.span(p);
         let value = p.as_str().parse::<u32>().unwrap_or_else(|_| {
             self.diagnostics.push(
-                Diagnostic::error("variantlab::number_too_large", span, "this number is too large")
-                    .label("too large")
-                    .help("numbers in a variant file must be below 4294967296"),
+                Diagnostic::error(
+                    "variantlab::number_too_large",
+                    span,
+                    "this number is too large",
+                )
+                .label("too large")
+                .help("numbers in a variant file must be below 4294967296"),
             );
             u32::MAX
         });
@@ -36,12 +40,18 @@ impl Ctx<'_> {
     fn string(&self, p: P) -> Name {
         let span = self.span(&p);
         let inner = p.into_inner().next().and_then(|s| s.into_inner().next());
-        Spanned::new(inner.map(|t| t.as_str().to_string()).unwrap_or_default(), span)
+        Spanned::new(
+            inner.map(|t| t.as_str().to_string()).unwrap_or_default(),
+            span,
+        )
     }
 }
 
 pub(super) fn lower_file(root: P, offset: usize, diagnostics: &mut Vec<Diagnostic>) -> File {
-    let mut cx = Ctx { offset, diagnostics };
+    let mut cx = Ctx {
+        offset,
+        diagnostics,
+    };
     let statements = root
         .into_inner()
         .filter(|p| p.as_rule() != Rule::EOI)
@@ -58,7 +68,9 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::name_stmt => Statement::Name(cx.string(inner.next().unwrap())),
         Rule::inventor_stmt => Statement::Inventor(cx.string(inner.next().unwrap())),
         Rule::description_stmt => Statement::Description(cx.string(inner.next().unwrap())),
-        Rule::board_stmt => Statement::Board(Spanned::new(lower_board(cx, inner.next().unwrap()), span)),
+        Rule::board_stmt => {
+            Statement::Board(Spanned::new(lower_board(cx, inner.next().unwrap()), span))
+        }
         Rule::coordinates_stmt => Statement::Coordinates(cx.name(&inner.next().unwrap())),
         Rule::holes_stmt => Statement::Holes(inner.map(|c| cx.name(&c)).collect()),
         Rule::player_stmt => Statement::Player(lower_player(cx, inner)),
@@ -90,7 +102,11 @@ fn lower_board(cx: &mut Ctx, p: P) -> BoardShape {
 
 fn lower_player(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PlayerDecl {
     let name = cx.name(&inner.next().unwrap());
-    let mut decl = PlayerDecl { name, forward: None, capitals: None };
+    let mut decl = PlayerDecl {
+        name,
+        forward: None,
+        capitals: None,
+    };
     for prop in inner {
         match prop.as_rule() {
             Rule::forward_prop => decl.forward = Some(cx.name(&prop.into_inner().next().unwrap())),
@@ -104,11 +120,19 @@ fn lower_option(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> Option
     let name = cx.name(&inner.next().unwrap());
     let default = inner.next().unwrap().as_str() == "on";
     let about = inner.next().map(|s| cx.string(s).node);
-    OptionDecl { name, default, about }
+    OptionDecl {
+        name,
+        default,
+        about,
+    }
 }
 
 fn lower_tag(cx: &mut Ctx, inner: pest::iterators::Pairs<Rule>) -> TagDecl {
-    let mut decl = TagDecl { mark: Spanned::new('?', Span::default()), about: None, once_per_game: false };
+    let mut decl = TagDecl {
+        mark: Spanned::new('?', Span::default()),
+        about: None,
+        once_per_game: false,
+    };
     for p in inner {
         match p.as_rule() {
             Rule::mark => decl.mark = lower_mark(cx, &p),
@@ -133,7 +157,10 @@ fn lower_piece(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PieceDe
 fn lower_guard(cx: &mut Ctx, p: P) -> Guard {
     let mut inner = p.into_inner();
     let when = inner.next().unwrap().as_rule() == Rule::if_kw;
-    Guard { option: cx.name(&inner.next().unwrap()), when }
+    Guard {
+        option: cx.name(&inner.next().unwrap()),
+        when,
+    }
 }
 
 fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
@@ -154,7 +181,10 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
 }
 
 fn lower_move(cx: &mut Ctx, p: P) -> MoveDecl {
-    let mut decl = MoveDecl { legs: Vec::new(), clauses: Vec::new() };
+    let mut decl = MoveDecl {
+        legs: Vec::new(),
+        clauses: Vec::new(),
+    };
     for q in p.into_inner() {
         match q.as_rule() {
             Rule::first_leg | Rule::next_leg => decl.legs.push(lower_leg(cx, q)),
@@ -170,7 +200,13 @@ fn lower_leg(cx: &mut Ctx, p: P) -> LegDecl {
         mode: None,
         count: None,
         direct: false,
-        directions: Spanned::new(DirectionsDecl { include: vec![], except: vec![] }, span),
+        directions: Spanned::new(
+            DirectionsDecl {
+                include: vec![],
+                except: vec![],
+            },
+            span,
+        ),
         span,
     };
     for q in p.into_inner() {
@@ -197,10 +233,22 @@ fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
     let rule = q.as_rule();
     let nums: Vec<u32> = q.into_inner().map(|n| cx.number(&n).node).collect();
     let count = match rule {
-        Rule::at_least => Count { min: nums[0], max: None },
-        Rule::up_to => Count { min: 1, max: Some(nums[0]) },
-        Rule::between => Count { min: nums[0], max: Some(nums[1]) },
-        _ => Count { min: nums[0], max: Some(nums[0]) },
+        Rule::at_least => Count {
+            min: nums[0],
+            max: None,
+        },
+        Rule::up_to => Count {
+            min: 1,
+            max: Some(nums[0]),
+        },
+        Rule::between => Count {
+            min: nums[0],
+            max: Some(nums[1]),
+        },
+        _ => Count {
+            min: nums[0],
+            max: Some(nums[0]),
+        },
     };
     Spanned::new(count, span)
 }
@@ -209,17 +257,25 @@ fn lower_directions(cx: &mut Ctx, p: P) -> Spanned<DirectionsDecl> {
     let span = cx.span(&p);
     let mut unions = p.into_inner();
     let include = lower_union(cx, unions.next().unwrap());
-    let except = unions.next().map(|u| lower_union(cx, u)).unwrap_or_default();
+    let except = unions
+        .next()
+        .map(|u| lower_union(cx, u))
+        .unwrap_or_default();
     Spanned::new(DirectionsDecl { include, except }, span)
 }
 
 fn lower_union(cx: &mut Ctx, p: P) -> Vec<Spanned<DirTerm>> {
-    p.into_inner().map(|t| lower_direction_term(cx, t)).collect()
+    p.into_inner()
+        .map(|t| lower_direction_term(cx, t))
+        .collect()
 }
 
 fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
     let span = cx.span(&p);
-    let mut term = DirTerm { qualifiers: vec![], base: DirBase::Any };
+    let mut term = DirTerm {
+        qualifiers: vec![],
+        base: DirBase::Any,
+    };
     let mut has_base = false;
     for q in p.into_inner() {
         match q.as_rule() {
@@ -274,7 +330,9 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
 }
 
 fn is_diagonal(p: P) -> bool {
-    p.into_inner().next().is_some_and(|a| a.into_inner().next().is_some())
+    p.into_inner()
+        .next()
+        .is_some_and(|a| a.into_inner().next().is_some())
 }
 
 fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
@@ -318,7 +376,11 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
             }
         }
     }
-    EndRule { guard, event: event.expect("grammar requires an event"), outcome }
+    EndRule {
+        guard,
+        event: event.expect("grammar requires an event"),
+        outcome,
+    }
 }
 
 fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
@@ -328,7 +390,10 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::captured_event => {
             let mut it = q.into_inner();
             let piece = cx.name(&it.next().unwrap());
-            Event::Captured { piece, by: it.next().map(|b| cx.name(&b)) }
+            Event::Captured {
+                piece,
+                by: it.next().map(|b| cx.name(&b)),
+            }
         }
         Rule::no_move_event => Event::NoLegalMove,
         Rule::repetition_event => Event::Repetition(cx.number(&q.into_inner().next().unwrap())),

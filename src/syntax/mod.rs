@@ -54,7 +54,8 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
 
 /// Parses text as one grammar rule, whole; for tests of single rules.
 pub fn parses_as(rule: Rule, text: &str) -> bool {
-    VariantParser::parse(rule, text).is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == text.trim()))
+    VariantParser::parse(rule, text)
+        .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == text.trim()))
 }
 
 pub use self::Rule as GrammarRule;

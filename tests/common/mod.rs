@@ -16,7 +16,10 @@ pub fn variant(file: &str) -> Variant {
     let checked = check(file, &text);
     match checked.variant {
         Some(v) => v,
-        None => panic!("{file} does not check:\n{}", checked.report.render(100, false)),
+        None => panic!(
+            "{file} does not check:\n{}",
+            checked.report.render(100, false)
+        ),
     }
 }
 
@@ -40,7 +43,11 @@ pub fn normalize(text: &str) -> String {
         .map(|l| l.len() - l.trim_start().len())
         .min()
         .unwrap_or(0);
-    lines.iter().map(|l| l.get(indent..).unwrap_or("").trim_end()).collect::<Vec<_>>().join("\n")
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or("").trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 pub fn exists(p: &Path) -> bool {

@@ -44,7 +44,9 @@
 
 use std::collections::BTreeSet;
 
-use variantlab::check::{Dest, DirBase, DirExpr, DirTerm, Event, Pattern, PieceId, PlayerId, TagId, Variant, holds};
+use variantlab::check::{
+    Dest, DirBase, DirExpr, DirTerm, Event, Pattern, PieceId, PlayerId, TagId, Variant, holds,
+};
 use variantlab::geometry::{Board, Cell, Kind};
 use variantlab::syntax::{Outcome, Qualifier};
 
@@ -69,18 +71,28 @@ pub fn start(v: &Variant) -> Simple {
     for p in &v.setup {
         cells[p.cell.index()] = Some((p.player, p.piece));
     }
-    Simple { cells, to_move: PlayerId(0), used: Vec::new() }
+    Simple {
+        cells,
+        to_move: PlayerId(0),
+        used: Vec::new(),
+    }
 }
 
 /// Every legal move of the side to move, sorted, each once.
 pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     let mut all = BTreeSet::new();
     for from in v.board.cells() {
-        let Some((player, kind)) = pos.cells[from.index()] else { continue };
+        let Some((player, kind)) = pos.cells[from.index()] else {
+            continue;
+        };
         if player != pos.to_move {
             continue;
         }
-        let must_not_be_attacked = v.piece(kind).not_attacked.iter().any(|g| holds(*g, options));
+        let must_not_be_attacked = v
+            .piece(kind)
+            .not_attacked
+            .iter()
+            .any(|g| holds(*g, options));
         for (to, tag) in piece_moves(v, options, &pos.cells, &pos.used, from) {
             if must_not_be_attacked {
                 let mut after = pos.cells.clone();
@@ -119,7 +131,9 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
             continue;
         }
         let matched = match rule.event {
-            Event::Captured { piece, by } => captured == Some(piece) && by.is_none_or(|b| b == kind),
+            Event::Captured { piece, by } => {
+                captured == Some(piece) && by.is_none_or(|b| b == kind)
+            }
             Event::NoLegalMove => legal_moves(v, options, &next).is_empty(),
             Event::Repetition(_) | Event::PliesWithoutCapture(_) => false,
         };
@@ -160,7 +174,10 @@ fn piece_moves(
     from: Cell,
 ) -> Vec<(Cell, Option<TagId>)> {
     let (player, kind) = cells[from.index()].expect("a piece stands there");
-    let forward = v.player(player).forward.map(|d| v.board.directions()[d.0 as usize].bearing);
+    let forward = v
+        .player(player)
+        .forward
+        .map(|d| v.board.directions()[d.0 as usize].bearing);
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
         if !holds(pattern.guard, options) {
@@ -210,7 +227,9 @@ fn attacked(
 ) -> bool {
     v.board.cells().any(|c| {
         matches!(cells[c.index()], Some((p, _)) if p != owner)
-            && piece_moves(v, options, cells, used, c).iter().any(|(to, _)| *to == cell)
+            && piece_moves(v, options, cells, used, c)
+                .iter()
+                .any(|(to, _)| *to == cell)
     })
 }
 
@@ -223,11 +242,19 @@ fn angle(a: u16, b: u16) -> u16 {
 /// Whether `b - a` is a direction vector of the given kind.
 fn adjacent(board: &Board, a: Point, b: Point, kind: Kind) -> bool {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    board.directions().iter().any(|d| d.kind == kind && d.dx == dx && d.dy == dy)
+    board
+        .directions()
+        .iter()
+        .any(|d| d.kind == kind && d.dx == dx && d.dy == dy)
 }
 
 /// Indices (into the board's direction table) a term allows.
-fn term_directions(board: &Board, term: &DirTerm, forward: Option<u16>, prev: Option<u16>) -> BTreeSet<usize> {
+fn term_directions(
+    board: &Board,
+    term: &DirTerm,
+    forward: Option<u16>,
+    prev: Option<u16>,
+) -> BTreeSet<usize> {
     let dirs = board.directions();
     let mut set: BTreeSet<usize> = match term.base {
         DirBase::Kind(k) => (0..dirs.len()).filter(|&i| dirs[i].kind == k).collect(),
@@ -235,8 +262,14 @@ fn term_directions(board: &Board, term: &DirTerm, forward: Option<u16>, prev: Op
         DirBase::Compass(d) => [d.0 as usize].into_iter().collect(),
     };
     for q in &term.qualifiers {
-        let reference = if *q == Qualifier::Outward { prev } else { forward };
-        let Some(r) = reference else { return BTreeSet::new() };
+        let reference = if *q == Qualifier::Outward {
+            prev
+        } else {
+            forward
+        };
+        let Some(r) = reference else {
+            return BTreeSet::new();
+        };
         set.retain(|&i| {
             let a = angle(dirs[i].bearing, r);
             match q {
@@ -253,7 +286,12 @@ fn term_directions(board: &Board, term: &DirTerm, forward: Option<u16>, prev: Op
 }
 
 /// Indices a leg's directions allow: included terms less excepted terms.
-fn leg_directions(board: &Board, expr: &DirExpr, forward: Option<u16>, prev: Option<u16>) -> Vec<usize> {
+fn leg_directions(
+    board: &Board,
+    expr: &DirExpr,
+    forward: Option<u16>,
+    prev: Option<u16>,
+) -> Vec<usize> {
     let mut include = BTreeSet::new();
     for t in &expr.include {
         include.extend(term_directions(board, t, forward, prev));
@@ -275,7 +313,15 @@ fn reach(
     from: Cell,
 ) -> BTreeSet<Cell> {
     let start = board.point(from);
-    let mut w = Walk { board, pattern, forward, cells, from, start, found: BTreeSet::new() };
+    let mut w = Walk {
+        board,
+        pattern,
+        forward,
+        cells,
+        from,
+        start,
+        found: BTreeSet::new(),
+    };
     if pattern.legs.is_empty() {
         return w.found;
     }
@@ -333,7 +379,8 @@ impl Walk<'_> {
                 self.finish(here);
             } else {
                 let prev = steps.last().map(|&d| self.bearing(d));
-                let next = leg_directions(self.board, &legs[leg + 1].directions, self.forward, prev);
+                let next =
+                    leg_directions(self.board, &legs[leg + 1].directions, self.forward, prev);
                 self.walk(leg + 1, 0, &next, None, path, steps, by_step);
             }
         }
@@ -342,7 +389,10 @@ impl Walk<'_> {
         if l.max.is_some_and(|m| taken >= m) {
             return;
         }
-        assert!(l.max.is_some() || l.direct, "a winding leg needs a largest count");
+        assert!(
+            l.max.is_some() || l.direct,
+            "a winding leg needs a largest count"
+        );
         if l.leap && l.direct && taken > 0 && !self.board.within_bounds(here) {
             return;
         }
@@ -356,7 +406,9 @@ impl Walk<'_> {
         };
         for d in choices {
             let b = self.bearing(d);
-            if self.pattern.never_reversing && steps.iter().any(|&s| self.bearing(s) == (b + 180) % 360) {
+            if self.pattern.never_reversing
+                && steps.iter().any(|&s| self.bearing(s) == (b + 180) % 360)
+            {
                 continue;
             }
             let dir = &self.board.directions()[d];
@@ -375,7 +427,15 @@ impl Walk<'_> {
             }
             path.push(next);
             steps.push(d);
-            self.walk(leg, taken + 1, set, if l.direct { Some(d) } else { None }, path, steps, !l.leap);
+            self.walk(
+                leg,
+                taken + 1,
+                set,
+                if l.direct { Some(d) } else { None },
+                path,
+                steps,
+                !l.leap,
+            );
             path.pop();
             steps.pop();
         }
@@ -383,11 +443,18 @@ impl Walk<'_> {
 
     /// Records the end of a complete path when it is a cell the move may end on.
     fn finish(&mut self, end: Point) {
-        let Some(cell) = self.board.at(end) else { return };
+        let Some(cell) = self.board.at(end) else {
+            return;
+        };
         if end == self.start {
             return;
         }
-        if self.pattern.end_not_adjacent.iter().any(|&k| adjacent(self.board, self.start, end, k)) {
+        if self
+            .pattern
+            .end_not_adjacent
+            .iter()
+            .any(|&k| adjacent(self.board, self.start, end, k))
+        {
             return;
         }
         self.found.insert(cell);

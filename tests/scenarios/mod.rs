@@ -46,7 +46,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "square Thoat: a blocked orthogonal cell, other cells reached another way",
         variant: SQUARE,
         options: &[],
-        pieces: &[("e4", "Black", "Thoat"), ("e5", "Orange", "Panthan"), ("d4", "Black", "Panthan")],
+        pieces: &[
+            ("e4", "Black", "Thoat"),
+            ("e5", "Orange", "Panthan"),
+            ("d4", "Black", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "e4",
@@ -65,11 +69,17 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "hexagonal Thoat: blocked orthogonals, cells two out reached the other way",
         variant: HEX,
         options: &[],
-        pieces: &[("g7", "Black", "Thoat"), ("h7", "Orange", "Panthan"), ("f7", "Black", "Panthan")],
+        pieces: &[
+            ("g7", "Black", "Thoat"),
+            ("h7", "Orange", "Panthan"),
+            ("f7", "Black", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "g7",
-        expected: &["d5", "e4", "e5", "e7", "f4", "f9", "g5", "h4", "h9", "i4", "i5", "i7", "k5"],
+        expected: &[
+            "d5", "e4", "e5", "e7", "f4", "f9", "g5", "h4", "h9", "i4", "i5", "i7", "k5",
+        ],
     },
     // Warrior e4: two orthogonal steps, the first cell empty. N (e5 enemy) and W (d4
     // own) are closed: e6, c4 lost, d5 (via e5 or d4) lost. E f4: f5 (enemy, capture),
@@ -95,7 +105,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "square Padwar: blocked by a piece on its first cell",
         variant: SQUARE,
         options: &[],
-        pieces: &[("e4", "Black", "Padwar"), ("d5", "Orange", "Panthan"), ("f5", "Black", "Panthan")],
+        pieces: &[
+            ("e4", "Black", "Padwar"),
+            ("d5", "Orange", "Panthan"),
+            ("f5", "Black", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "e4",
@@ -110,7 +124,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "square Dwar: blocked paths, others still open",
         variant: SQUARE,
         options: &[],
-        pieces: &[("e4", "Black", "Dwar"), ("e5", "Orange", "Panthan"), ("f4", "Black", "Panthan")],
+        pieces: &[
+            ("e4", "Black", "Dwar"),
+            ("e5", "Orange", "Panthan"),
+            ("f4", "Black", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "e4",
@@ -147,13 +165,17 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "hexagonal Dwar: blocked paths with the trail rule",
         variant: HEX,
         options: &[],
-        pieces: &[("g7", "Black", "Dwar"), ("g8", "Orange", "Panthan"), ("h7", "Black", "Panthan")],
+        pieces: &[
+            ("g7", "Black", "Dwar"),
+            ("g8", "Orange", "Panthan"),
+            ("h7", "Black", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "g7",
         expected: &[
-            "d4", "d5", "d6", "d7", "e4", "e5", "e7", "e8", "f4", "f9", "g4", "g5", "g9", "h4", "i4", "i5", "i7",
-            "k4", "k5", "k6",
+            "d4", "d5", "d6", "d7", "e4", "e5", "e7", "e8", "f4", "f9", "g4", "g5", "g9", "h4",
+            "i4", "i5", "i7", "k4", "k5", "k6",
         ],
     },
     // Flier e4: three diagonal leaps, never reversing: one of NE/SW and one of NW/SE,
@@ -176,7 +198,9 @@ pub const SCENARIOS: &[Scenario] = &[
         to_move: "Black",
         used: &[],
         piece_at: "e4",
-        expected: &["b1", "b3", "b5", "b7", "d1", "d7", "f1", "f7", "h1", "h3", "h5"],
+        expected: &[
+            "b1", "b3", "b5", "b7", "d1", "d7", "f1", "f7", "h1", "h3", "h5",
+        ],
     },
     // Hex Flier g7: three diagonal leaps, each new point diagonally adjacent to no
     // earlier point but the one just left. The diagonal steps obey the same sums as
@@ -200,8 +224,8 @@ pub const SCENARIOS: &[Scenario] = &[
         used: &[],
         piece_at: "g7",
         expected: &[
-            "a4", "b3", "b6", "c2", "c5", "c8", "d1", "d10", "e3", "e9", "f11", "f2", "h11", "h2", "i3", "k1", "k10",
-            "l2", "l5", "l8", "m3", "m6",
+            "a4", "b3", "b6", "c2", "c5", "c8", "d1", "d10", "e3", "e9", "f11", "f2", "h11", "h2",
+            "i3", "k1", "k10", "l2", "l5", "l8", "m3", "m6",
         ],
     },
     // Chief e4: three cells straight, the two between empty. N: e5 own, e7 lost.
@@ -243,8 +267,8 @@ pub const SCENARIOS: &[Scenario] = &[
         used: &[],
         piece_at: "a1",
         expected: &[
-            "a4:m", "a5:e", "a6:e", "a7:e", "a8:e", "a9:e", "a10:e", "e1:e", "f1:e", "g1:e", "h1:e", "i1:e",
-            "j1:e", "f6:e", "g7:e", "h8:e", "i9:e", "j10:e",
+            "a4:m", "a5:e", "a6:e", "a7:e", "a8:e", "a9:e", "a10:e", "e1:e", "f1:e", "g1:e",
+            "h1:e", "i1:e", "j1:e", "f6:e", "g7:e", "h8:e", "i9:e", "j10:e",
         ],
     },
     // The same with the escape used: only the normal move a4 is left.
@@ -283,7 +307,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "hexagonal Princess: the enemy Chief's line closed by a piece",
         variant: HEX,
         options: &[],
-        pieces: &[("g1", "Black", "Princess"), ("g13", "Orange", "Chief"), ("g8", "Black", "Panthan")],
+        pieces: &[
+            ("g1", "Black", "Princess"),
+            ("g13", "Orange", "Chief"),
+            ("g8", "Black", "Panthan"),
+        ],
         to_move: "Black",
         used: &[("Black", "Princess", 'e')],
         piece_at: "g1",
@@ -295,7 +323,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "square Panthan next to the enemy Chief cannot take it",
         variant: SQUARE,
         options: &[],
-        pieces: &[("e4", "Black", "Panthan"), ("b2", "Black", "Chief"), ("e5", "Orange", "Chief")],
+        pieces: &[
+            ("e4", "Black", "Panthan"),
+            ("b2", "Black", "Chief"),
+            ("e5", "Orange", "Chief"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "e4",
@@ -307,7 +339,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "square Chief takes the enemy Chief",
         variant: SQUARE,
         options: &[],
-        pieces: &[("e4", "Black", "Panthan"), ("b2", "Black", "Chief"), ("e5", "Orange", "Chief")],
+        pieces: &[
+            ("e4", "Black", "Panthan"),
+            ("b2", "Black", "Chief"),
+            ("e5", "Orange", "Chief"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "b2",
@@ -335,7 +371,9 @@ pub const SCENARIOS: &[Scenario] = &[
         to_move: "Black",
         used: &[],
         piece_at: "g7",
-        expected: &["e6", "f5", "f6", "f7", "f8", "g8", "h5", "h6", "h7", "h8", "i6"],
+        expected: &[
+            "e6", "f5", "f6", "f7", "f8", "g8", "h5", "h6", "h7", "h8", "i6",
+        ],
     },
     // Hex Chief g1: three cells straight: N g4, NE k1, NW d1, NNE k4, NNW d4 (the
     // other seven lines leave the board at once or within three cells). Its slide
@@ -356,7 +394,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "hexagonal Chief does not take the Princess through a piece",
         variant: HEX,
         options: &[],
-        pieces: &[("g1", "Black", "Chief"), ("g13", "Orange", "Princess"), ("g10", "Orange", "Panthan")],
+        pieces: &[
+            ("g1", "Black", "Chief"),
+            ("g13", "Orange", "Princess"),
+            ("g10", "Orange", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "g1",
@@ -390,7 +432,11 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "square Chief with chief-takes-princess, line closed",
         variant: SQUARE,
         options: &[("chief-takes-princess", true)],
-        pieces: &[("e2", "Black", "Chief"), ("e9", "Orange", "Princess"), ("e7", "Orange", "Panthan")],
+        pieces: &[
+            ("e2", "Black", "Chief"),
+            ("e9", "Orange", "Princess"),
+            ("e7", "Orange", "Panthan"),
+        ],
         to_move: "Black",
         used: &[],
         piece_at: "e2",
