@@ -1,6 +1,6 @@
 //! A game in progress: moves played, undo, and the end rules applied after each move.
 
-use super::notation::{parse_move, write_move, write_position};
+use super::notation::{MoveError, parse_move, write_move, write_position};
 use super::position::{Move, Position, PositionError, Setup, Undo};
 use crate::check::{Event, Outcome, PlayerId, holds};
 use crate::compile::Rules;
@@ -65,9 +65,9 @@ impl Game {
     }
 
     /// Plays a move given in notation. A refused move leaves the game as it was.
-    pub fn play_text(&mut self, rules: &Rules, text: &str) -> Result<Move, String> {
+    pub fn play_text(&mut self, rules: &Rules, text: &str) -> Result<Move, MoveError> {
         if let Some(e) = &self.ending {
-            return Err(format!("the game is over: {}", e.reason));
+            return Err(MoveError::GameOver(e.reason.clone()));
         }
         let m = parse_move(rules, &self.position, text)?;
         self.play(rules, m);

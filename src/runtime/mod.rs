@@ -7,6 +7,8 @@ mod perft;
 mod position;
 
 pub use game::{Ending, Game, SavedGame};
-pub use notation::{parse_move, parse_position, rows, side_token, write_move, write_position};
+pub use notation::{
+    MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
+};
 pub use perft::{divide, ends_by_capture, perft};
 pub use position::{Move, Position, PositionError, Setup, Undo};

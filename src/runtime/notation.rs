@@ -17,6 +17,7 @@ use super::position::{Move, Position, PositionError, Setup};
 use crate::check::{PieceId, PlayerId, TagId, Variant};
 use crate::compile::Rules;
 use crate::geometry::{Cell, Orientation, Shape};
+use std::fmt;
 
 /// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
 /// the top, each left to right; for flat-topped hexagons the files from the left, each
@@ -316,26 +317,99 @@ pub fn write_move(v: &Variant, m: &Move) -> String {
     s
 }
 
+/// Why a move cannot be read or played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not of the form from-to; carries a legal move as an example, if any.
+    Notation {
+        text: String,
+        example: Option<String>,
+    },
+    UnknownCell(String),
+    UnknownTag(String),
+    NoPiece {
+        cell: String,
+    },
+    NotYours {
+        cell: String,
+        player: String,
+    },
+    Illegal {
+        piece: String,
+        from: String,
+        to: String,
+    },
+    /// Several legal moves match; they are listed.
+    Ambiguous(Vec<String>),
+    GameOver(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Notation { text, example } => {
+                write!(f, "`{text}`: write a move as from-to")?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::UnknownCell(c) => write!(f, "`{c}` is not a cell of this board"),
+            MoveError::UnknownTag(t) => write!(f, "`{t}` is not a tag of this variant"),
+            MoveError::NoPiece { cell } => write!(f, "there is no piece on {cell}"),
+            MoveError::NotYours { cell, player } => {
+                write!(f, "the piece on {cell} is not {player}'s")
+            }
+            MoveError::Illegal { piece, from, to } => {
+                write!(f, "{piece} cannot go from {from} to {to} here")
+            }
+            MoveError::Ambiguous(moves) => {
+                write!(f, "several moves match; say which: {}", moves.join(", "))
+            }
+            MoveError::GameOver(reason) => write!(f, "the game is over: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Splits `from-to` (or `fromxto`) at the separator that leaves a cell on each side.
+fn split_cells(rules: &Rules, body: &str) -> Option<(Cell, Cell)> {
+    let b = &rules.variant.board;
+    body.char_indices()
+        .filter(|(_, c)| *c == '-' || *c == 'x' || *c == 'X')
+        .find_map(|(i, _)| {
+            Some((
+                b.parse_cell(body[..i].trim())?,
+                b.parse_cell(body[i + 1..].trim())?,
+            ))
+        })
+}
+
 /// Finds the legal move a text names; the error says why none matches.
-pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, String> {
+pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, MoveError> {
     let v = &rules.variant;
     let t = text.trim();
     let (body, tag) = match t.split_once(':') {
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
     };
-    let (from, to) = body.split_once(['-', 'x']).ok_or_else(|| {
-        format!(
-            "`{t}`: write a move as from-to, e.g. `{}`",
-            example(rules, pos)
-        )
-    })?;
-    let cell = |s: &str| {
-        v.board
-            .parse_cell(s.trim())
-            .ok_or_else(|| format!("`{}` is not a cell of this board", s.trim()))
+    let (from, to) = match split_cells(rules, body) {
+        Some(cells) => cells,
+        None => {
+            // Name the part that is not a cell, when the shape is right.
+            if let Some((a, b)) = body.split_once('-') {
+                for part in [a.trim(), b.trim()] {
+                    if v.board.parse_cell(part).is_none() {
+                        return Err(MoveError::UnknownCell(part.to_string()));
+                    }
+                }
+            }
+            return Err(MoveError::Notation {
+                text: t.to_string(),
+                example: example(rules, pos),
+            });
+        }
     };
-    let (from, to) = (cell(from)?, cell(to)?);
     let tag = match tag {
         None => None,
         Some(m) => Some(
@@ -343,21 +417,21 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Str
                 .iter()
                 .position(|x| x.mark.to_string() == m)
                 .map(|i| TagId(i as u8))
-                .ok_or_else(|| format!("`{m}` is not a tag of this variant"))?,
+                .ok_or_else(|| MoveError::UnknownTag(m.to_string()))?,
         ),
     };
+    let name = |c: Cell| v.board.name(c).to_string();
     let me = pos.to_move();
-    match pos.at(from) {
-        None => return Err(format!("there is no piece on {}", v.board.name(from))),
+    let piece = match pos.at(from) {
+        None => return Err(MoveError::NoPiece { cell: name(from) }),
         Some((pl, _)) if pl != me => {
-            return Err(format!(
-                "the piece on {} is not {}'s",
-                v.board.name(from),
-                v.player(me).name
-            ));
+            return Err(MoveError::NotYours {
+                cell: name(from),
+                player: v.player(me).name.clone(),
+            });
         }
-        _ => {}
-    }
+        Some((_, k)) => k,
+    };
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
     let matching: Vec<&Move> = moves
@@ -366,26 +440,19 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Str
         .collect();
     match matching.as_slice() {
         [m] => Ok(**m),
-        [] => Err(format!(
-            "{} cannot go from {} to {} here",
-            v.piece(pos.at(from).expect("checked").1).name,
-            v.board.name(from),
-            v.board.name(to)
+        [] => Err(MoveError::Illegal {
+            piece: v.piece(piece).name.clone(),
+            from: name(from),
+            to: name(to),
+        }),
+        several => Err(MoveError::Ambiguous(
+            several.iter().map(|m| write_move(v, m)).collect(),
         )),
-        several => {
-            let names: Vec<String> = several.iter().map(|m| write_move(v, m)).collect();
-            Err(format!(
-                "several moves match; say which: {}",
-                names.join(", ")
-            ))
-        }
     }
 }
 
-fn example(rules: &Rules, pos: &Position) -> String {
+fn example(rules: &Rules, pos: &Position) -> Option<String> {
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    moves
-        .first()
-        .map_or_else(|| "e2-e4".into(), |m| write_move(&rules.variant, m))
+    moves.first().map(|m| write_move(&rules.variant, m))
 }
