@@ -1,8 +1,11 @@
 //! The runtime against the reference generator (tests/reference, which walks the
 //! checked patterns directly) and against the hand-worked scenarios.
 
+mod common;
 mod reference;
 mod scenarios;
+
+use common::Lcg;
 
 use std::collections::BTreeSet;
 use variantlab::check::{Variant, check};
@@ -98,13 +101,8 @@ fn scenarios_hold_for_the_runtime() {
 fn random_play(file: &str, set: &[(&str, bool)], games: usize, plies: usize, seed: u64) -> usize {
     let v = load(file);
     let rules = compiled(&v, set);
-    let mut state = seed;
-    let mut next = move |n: usize| {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (state >> 33) as usize % n
-    };
+    let mut rng = Lcg(seed);
+    let mut next = move |n: usize| rng.below(n);
     let mut positions = 0;
     for _ in 0..games {
         let mut game = Game::new(&rules, Setup::start(&rules)).expect("start");
@@ -164,16 +162,13 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         let v = load(file);
         let rules = compiled(&v, &[]);
         let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
-        let mut state = seed;
+        let mut rng = Lcg(seed);
         for _ in 0..30 {
             let moves = game.legal_moves(&rules);
             if moves.is_empty() {
                 break;
             }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            game.play(&rules, moves[(state >> 33) as usize % moves.len()]);
+            game.play(&rules, moves[rng.below(moves.len())]);
             if game.ending().is_some() {
                 break;
             }

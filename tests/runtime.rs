@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::rules;
+use common::{Lcg, rules};
 use variantlab::check::{Outcome, PlayerId};
 use variantlab::compile::Rules;
 use variantlab::runtime::{
@@ -40,16 +40,13 @@ fn position_strings_round_trip_through_play() {
     for file in [SQUARE, HEX] {
         let r = rules(file);
         let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-        let mut seed = 7u64;
+        let mut rng = Lcg(7);
         for _ in 0..60 {
             let moves = g.legal_moves(&r);
             if moves.is_empty() {
                 break;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            g.play(&r, moves[(seed >> 33) as usize % moves.len()]);
+            g.play(&r, moves[rng.below(moves.len())]);
             if g.ending().is_some() {
                 break;
             }

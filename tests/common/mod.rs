@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use variantlab::check::{Variant, check};
 use variantlab::compile::{Rules, compile_tables};
 
@@ -50,6 +50,16 @@ pub fn normalize(text: &str) -> String {
         .join("\n")
 }
 
-pub fn exists(p: &Path) -> bool {
-    p.exists()
+/// A small deterministic random sequence (a 64-bit LCG), for random play.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % n
+    }
 }
