@@ -81,10 +81,14 @@ impl Report {
         };
         let handler = GraphicalReportHandler::new_themed(theme).with_width(width);
         let mut out = String::new();
+        let text = self.source.inner();
+        let mut locator = Locator::new(text);
         for d in &self.diagnostics {
+            let unquoted_at = (!quotable(text, d.span)).then(|| locator.locate(d.span.start));
             let shown = Shown {
                 diagnostic: d,
                 source: &self.source,
+                unquoted_at,
             };
             if handler.render_report(&mut out, &shown).is_err() {
                 out.push_str(&d.message);
@@ -109,10 +113,89 @@ impl fmt::Display for Report {
 
 impl std::error::Error for Report {}
 
-/// A diagnostic paired with its source, as miette wants it.
+/// Lines longer than this are not quoted: miette cannot draw a label beyond column
+/// 65535, and quoting a huge line again for each of its diagnostics floods the output.
+const MAX_QUOTED_LINE: usize = 4000;
+
+/// Whether the lines a snippet of `span` would show (with one line of context either
+/// side) are short enough to quote. Looks no further than one line's limit from the span.
+fn quotable(text: &str, span: Span) -> bool {
+    let bytes = text.as_bytes();
+    let limit = MAX_QUOTED_LINE + 1;
+    // Where the line holding `at` starts or ends, if within the limit.
+    let line_start = |at: usize| {
+        let from = at.saturating_sub(limit);
+        bytes[from..at]
+            .iter()
+            .rposition(|b| *b == b'\n')
+            .map(|i| from + i + 1)
+            .or((from == 0).then_some(0))
+    };
+    let line_end = |at: usize| {
+        let to = (at + limit).min(bytes.len());
+        bytes[at..to]
+            .iter()
+            .position(|b| *b == b'\n')
+            .map(|i| at + i)
+            .or((to == bytes.len()).then_some(to))
+    };
+    let (start, end) = (span.start.min(bytes.len()), span.end.min(bytes.len()));
+    let from = line_start(start).and_then(|s| line_start(s.saturating_sub(1)));
+    let to = line_end(end).and_then(|e| line_end((e + 1).min(bytes.len())));
+    let (Some(from), Some(to)) = (from, to) else {
+        return false;
+    };
+    bytes[from..to]
+        .split(|b| *b == b'\n')
+        .all(|l| l.len() <= MAX_QUOTED_LINE)
+}
+
+/// Finds the line and column (from 1, in characters) of byte offsets, reading on from
+/// the last one asked, so locating every diagnostic of a file reads it once.
+struct Locator<'t> {
+    text: &'t [u8],
+    at: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Locator<'_> {
+    fn new(text: &str) -> Locator<'_> {
+        Locator {
+            text: text.as_bytes(),
+            at: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+    fn locate(&mut self, to: usize) -> (usize, usize) {
+        if to < self.at {
+            *self = Locator {
+                text: self.text,
+                at: 0,
+                line: 1,
+                column: 1,
+            };
+        }
+        let to = to.min(self.text.len());
+        for &b in &self.text[self.at..to] {
+            if b == b'\n' {
+                (self.line, self.column) = (self.line + 1, 1);
+            } else if b & 0xC0 != 0x80 {
+                self.column += 1;
+            }
+        }
+        self.at = to;
+        (self.line, self.column)
+    }
+}
+
+/// A diagnostic paired with its source, as miette wants it. When its lines are too long
+/// to quote, the message gives its line and column instead.
 struct Shown<'a> {
     diagnostic: &'a Diagnostic,
     source: &'a NamedSource<String>,
+    unquoted_at: Option<(usize, usize)>,
 }
 
 impl fmt::Debug for Shown<'_> {
@@ -123,7 +206,11 @@ impl fmt::Debug for Shown<'_> {
 
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)
+        f.write_str(&self.diagnostic.message)?;
+        if let Some((line, column)) = self.unquoted_at {
+            write!(f, " ({}:{line}:{column})", self.source.name())?;
+        }
+        Ok(())
     }
 }
 
@@ -143,9 +230,14 @@ impl miette::Diagnostic for Shown<'_> {
             .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(self.source)
+        self.unquoted_at
+            .is_none()
+            .then_some(self.source as &dyn miette::SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        if self.unquoted_at.is_some() {
+            return None;
+        }
         let label = (!self.diagnostic.label.is_empty()).then(|| self.diagnostic.label.clone());
         Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
             label,

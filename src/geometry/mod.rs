@@ -343,9 +343,13 @@ fn shape_points(shape: Shape) -> Result<Vec<Point>, BoardError> {
             if side == 0 {
                 return Err(BoardError::Empty);
             }
-            let cells = 3 * (side as u64) * (side as u64) - 3 * side as u64 + 1;
+            // 3s(s-1)+1 overflows a u64 for the largest sides.
+            let s = side as u64;
+            let cells = (3 * s).saturating_mul(s - 1).saturating_add(1);
             if cells > MAX_SHAPE as u64 {
-                return Err(BoardError::TooManyCells(cells as usize));
+                return Err(BoardError::TooManyCells(
+                    usize::try_from(cells).unwrap_or(usize::MAX),
+                ));
             }
             let n = side as i32 - 1;
             for q in -n..=n {

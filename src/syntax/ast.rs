@@ -123,11 +123,22 @@ pub struct Guard {
     pub when: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct PieceItem {
     pub guard: Option<Guard>,
     pub kind: PieceItemKind,
     pub span: Span,
+}
+
+impl PartialEq for PieceItem {
+    fn eq(&self, other: &Self) -> bool {
+        let PieceItem {
+            guard,
+            kind,
+            span: _,
+        } = self;
+        (guard, kind) == (&other.guard, &other.kind)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -157,13 +168,27 @@ pub struct MoveDecl {
     pub clauses: Vec<Spanned<Clause>>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct LegDecl {
     pub mode: Option<Spanned<Mode>>,
     pub count: Option<Spanned<Count>>,
     pub direct: bool,
     pub directions: Spanned<DirectionsDecl>,
     pub span: Span,
+}
+
+impl PartialEq for LegDecl {
+    fn eq(&self, other: &Self) -> bool {
+        let LegDecl {
+            mode,
+            count,
+            direct,
+            directions,
+            span: _,
+        } = self;
+        (mode, count, direct, directions)
+            == (&other.mode, &other.count, &other.direct, &other.directions)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

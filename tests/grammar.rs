@@ -1,0 +1,407 @@
+//! Single grammar rules, and the syntax tree's indifference to layout.
+
+mod common;
+
+use common::root;
+use variantlab::syntax::{GrammarRule as Rule, parse, parses_as};
+
+fn accepts(rule: Rule, texts: &[&str]) {
+    for text in texts {
+        assert!(parses_as(rule, text), "{rule:?} should accept {text:?}");
+    }
+}
+
+fn rejects(rule: Rule, texts: &[&str]) {
+    for text in texts {
+        assert!(!parses_as(rule, text), "{rule:?} should reject {text:?}");
+    }
+}
+
+#[test]
+fn words() {
+    // A keyword only stops a name when the whole word is the keyword.
+    accepts(
+        Rule::ident,
+        &["Panthan", "last-resort", "Chief_2", "stepper", "anyone"],
+    );
+    rejects(Rule::ident, &["step", "any", "2nd", "-x", "diagonal"]);
+    accepts(Rule::number, &["0", "3", "100"]);
+    rejects(Rule::number, &["3a", "-1", "1.5"]);
+    accepts(Rule::cell, &["e5", "g13", "8b", "aa10"]);
+    rejects(Rule::cell, &["e", "55", "e5x", "e-5"]);
+    accepts(
+        Rule::string,
+        &["\"Iss Jetan\"", "\"\"", "\"\"\"two\nlines\"\"\""],
+    );
+    rejects(Rule::string, &["\"no end", "\"one\nline\""]);
+}
+
+#[test]
+fn directions() {
+    accepts(
+        Rule::directions,
+        &[
+            "any",
+            "any except straight backward",
+            "forward orthogonal or sideways diagonal",
+            "any except backward orthogonal",
+            "outward diagonal",
+            "N or NE or west",
+            // Which compass names exist is up to the board, not the grammar.
+            "NNE",
+            "forward",
+            "straight forward or straight backward",
+            "orthogonal except N or S",
+        ],
+    );
+    rejects(
+        Rule::directions,
+        &[
+            "",
+            "except N",
+            "orthogonal except",
+            "orthogonal or",
+            "or diagonal",
+            "straight",
+            "any except N except S",
+        ],
+    );
+    accepts(
+        Rule::qualifier,
+        &[
+            "straight forward",
+            "straight backward",
+            "sideways",
+            "outward",
+        ],
+    );
+    rejects(Rule::qualifier, &["straight", "straight sideways", "north"]);
+}
+
+#[test]
+fn counts() {
+    accepts(
+        Rule::count,
+        &["3", "2 or more", "up to 3", "1 to 4", "0 to 2"],
+    );
+    rejects(
+        Rule::count,
+        &[
+            "",
+            "or more",
+            "up to",
+            "2 or",
+            "to 4",
+            "1 to",
+            "up 3",
+            "three",
+            "2 or less",
+        ],
+    );
+    // The alternatives are tried in order; each text must reach its own one.
+    accepts(Rule::at_least, &["2 or more"]);
+    accepts(Rule::up_to, &["up to 3"]);
+    accepts(Rule::between, &["1 to 4"]);
+    rejects(Rule::exactly, &["1 to 4"]);
+}
+
+#[test]
+fn legs() {
+    accepts(
+        Rule::first_leg,
+        &[
+            "step 1 any",
+            "slide orthogonal",
+            "leap 3 direct any",
+            "leap 4 or more direct any",
+            "step up to 3 diagonal",
+        ],
+    );
+    // The first leg must say how the piece travels; later legs inherit it.
+    rejects(
+        Rule::first_leg,
+        &[
+            "1 diagonal",
+            "any",
+            "step",
+            "step 1",
+            "step direct 2 any",
+            "hop 1 any",
+        ],
+    );
+    accepts(
+        Rule::next_leg,
+        &["1 diagonal", "diagonal", "slide orthogonal", "2 direct any"],
+    );
+    rejects(Rule::next_leg, &["", "1", "direct"]);
+}
+
+#[test]
+fn moves_with_clauses() {
+    accepts(
+        Rule::move_stmt,
+        &[
+            "step 1 orthogonal then 1 diagonal",
+            "step 1 orthogonal then 1 diagonal, end not adjacent to start",
+            "step 2 diagonal, end not diagonally adjacent to start",
+            "step 3 orthogonal, each new cell adjacent only to the cell just left",
+            "leap 3 diagonal, each new cell diagonally adjacent only to the cell just left",
+            "step 3 orthogonal, never reversing",
+            "slide any, to enemy Princess",
+            "leap 3 direct any, to empty, tagged m",
+            "step 1 any, to empty or enemy",
+            "step 1 any then outward diagonal then slide orthogonal",
+        ],
+    );
+    rejects(
+        Rule::move_stmt,
+        &[
+            "step 1 any,",
+            "step 1 any, to",
+            "step 1 any, to friend",
+            "step 1 any, tagged",
+            "step 1 any, tagged mm",
+            "step 1 any then",
+            "step 1 any, never reverse",
+            "step 1 any, end adjacent to start",
+        ],
+    );
+    accepts(
+        Rule::piece_item,
+        &[
+            "if last-resort: slide any",
+            "unless last-resort: captured only by Chief",
+            "may not end on an attacked cell",
+            "captured only by Chief or Princess",
+        ],
+    );
+    rejects(
+        Rule::piece_item,
+        &[
+            "if: step 1 any",
+            "if last-resort step 1 any",
+            "captured only by",
+            "may not end on an attacked square",
+        ],
+    );
+}
+
+#[test]
+fn pieces() {
+    accepts(
+        Rule::piece_stmt,
+        &[
+            "piece Panthan (PN) {\n  step 1 any except backward orthogonal\n}",
+            "piece Wall (W) { }",
+            "piece Chief (CH) { step 3 direct any slide any, to enemy Princess }",
+        ],
+    );
+    rejects(
+        Rule::piece_stmt,
+        &[
+            "piece Panthan { step 1 any }",
+            "piece Panthan (PAN) { }",
+            "piece Panthan (P1) { }",
+            "piece step (ST) { }",
+            "piece Panthan (PN) { step 1 any",
+            "piece Panthan (PN) { stpe 1 any }",
+        ],
+    );
+}
+
+#[test]
+fn player_statements() {
+    accepts(
+        Rule::player_stmt,
+        &[
+            "player Black: forward north, capitals",
+            "player Orange: lowercase",
+            "player Red: forward NE",
+            "player White: capitals, forward north",
+        ],
+    );
+    rejects(
+        Rule::player_stmt,
+        &[
+            "player Black",
+            "player Black:",
+            "player Black: forward north capitals",
+            "player Black: forward",
+            "player Black: uppercase",
+            "player any: capitals",
+        ],
+    );
+}
+
+#[test]
+fn board_statements() {
+    accepts(
+        Rule::board_stmt,
+        &[
+            "board square 10 by 10",
+            "board square 8 x 8",
+            "board hexagon side 7 flat-topped",
+            "board hexagon side 6 pointy-topped",
+        ],
+    );
+    rejects(
+        Rule::board_stmt,
+        &[
+            "board square 10",
+            "board square 10 by",
+            "board square ten by ten",
+            "board hexagon side 7",
+            "board hexagon 7 flat-topped",
+            "board circle 8",
+            "board",
+        ],
+    );
+    accepts(
+        Rule::coordinates_stmt,
+        &["coordinates glinski", "coordinates game-courier"],
+    );
+    accepts(Rule::holes_stmt, &["holes d4", "holes d4 e5 f6"]);
+    rejects(Rule::holes_stmt, &["holes", "holes d", "holes 4"]);
+    accepts(
+        Rule::option_stmt,
+        &["option last-resort = off", "option x = on \"about\""],
+    );
+    rejects(
+        Rule::option_stmt,
+        &[
+            "option last-resort",
+            "option last-resort = maybe",
+            "option = on",
+        ],
+    );
+    accepts(
+        Rule::tag_stmt,
+        &[
+            "tag e",
+            "tag e \"escape\"",
+            "tag e \"escape\" once per game",
+            "tag e once per game",
+        ],
+    );
+    rejects(Rule::tag_stmt, &["tag", "tag ee", "tag e once"]);
+}
+
+#[test]
+fn setup_blocks() {
+    accepts(
+        Rule::setup_stmt,
+        &[
+            "setup { }",
+            "setup { Black: Chief e1 }",
+            "setup {\n  Black: Warrior a1 j1, Padwar b1 i1\n  Orange: Warrior a10 j10\n}",
+            "setup diagram \"\"\"\n[WA][  ]\n\"\"\"",
+        ],
+    );
+    rejects(
+        Rule::setup_stmt,
+        &[
+            "setup",
+            "setup { Black: }",
+            "setup { Black: Chief }",
+            "setup { Chief e1 }",
+            "setup { Black: Chief e1, }",
+            "setup diagram \"[WA]\"",
+            "setup diagram \"\"\"[WA]",
+        ],
+    );
+}
+
+#[test]
+fn game_end_rules() {
+    accepts(
+        Rule::end_stmt,
+        &[
+            "game ends { }",
+            "game ends {\n  Princess captured: mover wins\n}",
+            "game ends { Chief captured by Chief: mover wins }",
+            "game ends { if last-resort: Chief captured: draw }",
+            "game ends { no legal move: mover loses position repeated 3 times: draw 100 plies without capture: draw }",
+        ],
+    );
+    rejects(
+        Rule::end_stmt,
+        &[
+            "game ends",
+            "game { }",
+            "game ends { Princess captured }",
+            "game ends { Princess captured: mover }",
+            "game ends { Princess captured: mover win }",
+            "game ends { Princess taken: draw }",
+            "game ends { position repeated 3: draw }",
+            "game ends { no legal moves: draw }",
+        ],
+    );
+}
+
+#[test]
+fn whole_files() {
+    accepts(
+        Rule::file,
+        &[
+            "",
+            "# nothing but a comment",
+            "name \"x\" board square 8 by 8",
+        ],
+    );
+    rejects(Rule::file, &["nmae \"x\"", "board square 8 by 8 }"]);
+}
+
+/// A variant file with its layout changed but nothing else: every line outside a
+/// triple-quoted string indented further and followed by a comment, blanks doubled
+/// where there is no quoted text, and blank lines between.
+fn relaid(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_string = false;
+    for line in text.lines() {
+        let quotes = line.matches("\"\"\"").count();
+        if in_string || quotes > 0 {
+            out.push_str(line);
+        } else if line.contains('"') {
+            out.push_str(&format!("\t  {line}   # layout only\n"));
+        } else {
+            out.push_str(&format!(
+                "\t  {}   # layout only\n",
+                line.replace(' ', "  ")
+            ));
+        }
+        out.push('\n');
+        in_string ^= quotes % 2 == 1;
+    }
+    out
+}
+
+#[test]
+fn layout_and_comments_do_not_change_the_tree() {
+    for file in ["iss-jetan.var", "hexagonal-iss-jetan.var"] {
+        let text =
+            std::fs::read_to_string(root().join("variants").join(file)).expect("variant file");
+        let other = relaid(&text);
+        assert_ne!(text, other);
+        let (a, da) = parse(&text);
+        let (b, db) = parse(&other);
+        assert!(da.is_empty() && db.is_empty(), "{file}: {da:?} {db:?}");
+        assert_eq!(a, b, "{file}");
+    }
+    let (a, _) = parse("piece Thoat (TH) {\n  step 1 orthogonal then 1 diagonal\n}\n");
+    let (b, _) = parse("piece Thoat(TH){step 1 # first\n orthogonal\nthen 1 diagonal}");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn content_changes_do_change_the_tree() {
+    let (a, _) = parse("piece Thoat (TH) { step 1 orthogonal then 1 diagonal }");
+    for changed in [
+        "piece Thoat (TH) { step 1 orthogonal then 2 diagonal }",
+        "piece Thoat (TT) { step 1 orthogonal then 1 diagonal }",
+        "piece Thoat (TH) { leap 1 orthogonal then 1 diagonal }",
+        "piece Thoat (TH) { step 1 orthogonal then 1 diagonal, to empty }",
+        "piece Thoat (TH) { step 1 diagonal then 1 orthogonal }",
+    ] {
+        assert_ne!(a, parse(changed).0, "{changed}");
+    }
+}
