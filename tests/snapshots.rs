@@ -57,6 +57,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),
+    ("duplicate-statement", &["duplicate_statement"]),
     ("duplicate-tag", &["duplicate_tag"]),
     ("immobile-piece", &["immobile_piece"]),
     (
@@ -66,7 +67,6 @@ const EXPECTED: &[(&str, &[&str])] = &[
             "same_case",
             "duplicate_player",
             "unknown_direction",
-            "no_forward",
             "outward_first",
             "unbounded_path",
             "unknown_option",
@@ -93,6 +93,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("syntax-error", &["syntax"]),
     ("syntax-errors", &["syntax"]),
     ("too-many-paths", &["too_many_paths"]),
+    ("too-many-players", &["too_many", "same_case"]),
     ("unbounded-path", &["unbounded_path"]),
     ("unknown-code", &["unknown_code"]),
     ("unknown-direction", &["unknown_direction"]),

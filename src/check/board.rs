@@ -116,7 +116,12 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
                         format!("there is no coordinate scheme named `{}`", name.node),
                     )
                     .label("unknown scheme")
-                    .help(format!("the schemes are `{}`", all.join("`, `"))),
+                    .help(
+                        match super::closest(all.iter().copied(), &name.node) {
+                            Some(w) => format!("did you mean `{w}`?"),
+                            None => format!("the schemes are `{}`", all.join("`, `")),
+                        },
+                    ),
                 );
                 return None;
             }

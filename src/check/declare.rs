@@ -9,6 +9,8 @@ use crate::syntax::{self, Name, Span, Statement};
 /// Every declared name, resolved; later checks look names up here.
 pub(super) struct Decls {
     pub players: Vec<Player>,
+    /// Players whose declaration gives no forward direction.
+    pub lacking_forward: Vec<String>,
     pub options: Vec<OptionDef>,
     pub tags: Vec<TagDef>,
     player_names: Vec<String>,
@@ -88,6 +90,7 @@ pub(super) fn check_declarations(
 ) -> Decls {
     let mut d = Decls {
         players: vec![],
+        lacking_forward: vec![],
         options: vec![],
         tags: vec![],
         player_names: vec![],
@@ -115,6 +118,9 @@ pub(super) fn check_declarations(
                     .capitals
                     .as_ref()
                     .map_or(!d.players.iter().any(|q| q.capitals), |c| c.node);
+                if p.forward.is_none() {
+                    d.lacking_forward.push(p.name.node.clone());
+                }
                 d.players.push(Player {
                     name: p.name.node.clone(),
                     forward,
@@ -179,6 +185,7 @@ pub(super) fn check_declarations(
             _ => {}
         }
     }
+    check_limits(statements, out);
     if d.players.is_empty() {
         out.push(
             Diagnostic::error(
@@ -245,11 +252,69 @@ fn duplicate_code(what: &str) -> &'static str {
 
 pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
     let names: Vec<&str> = board.directions().iter().map(|d| d.name).collect();
-    Diagnostic::error(
+    let d = Diagnostic::error(
         "variantlab::unknown_direction",
         name.span,
         format!("this board has no direction `{}`", name.node),
     )
-    .label("unknown direction")
-    .help(format!("this board's directions are {}", names.join(", ")))
+    .label("unknown direction");
+    let words = board
+        .directions()
+        .iter()
+        .flat_map(|d| [Some(d.name), d.long_name])
+        .flatten();
+    match super::closest(words, &name.node) {
+        Some(w) => d.help(format!(
+            "did you mean `{w}`? This board's directions are {}",
+            names.join(", ")
+        )),
+        None => d.help(format!("this board's directions are {}", names.join(", "))),
+    }
+}
+
+/// The runtime's fixed sizes: players, piece kinds, options and tags.
+fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
+    let limits: [(&str, usize, fn(&Statement) -> Option<Span>); 4] = [
+        ("players", crate::compile::MAX_PLAYERS, |s| {
+            if let Statement::Player(p) = s {
+                Some(p.name.span)
+            } else {
+                None
+            }
+        }),
+        ("piece kinds", 64, |s| {
+            if let Statement::Piece(p) = s {
+                Some(p.name.span)
+            } else {
+                None
+            }
+        }),
+        ("options", 64, |s| {
+            if let Statement::Option(o) = s {
+                Some(o.name.span)
+            } else {
+                None
+            }
+        }),
+        ("tags", 64, |s| {
+            if let Statement::Tag(t) = s {
+                Some(t.mark.span)
+            } else {
+                None
+            }
+        }),
+    ];
+    for (what, most, pick) in limits {
+        if let Some(span) = statements.iter().filter_map(pick).nth(most) {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::too_many",
+                    span,
+                    format!("a variant may have at most {most} {what}"),
+                )
+                .label(format!("{what} beyond the first {most}"))
+                .help(format!("remove {what} from here on")),
+            );
+        }
+    }
 }

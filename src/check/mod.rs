@@ -183,23 +183,23 @@ pub(crate) fn lookup(
         format!("there is no {what} named `{}`", name.node),
     )
     .label(format!("unknown {what}"));
-    let closest = known
-        .iter()
-        .map(|k| {
-            (
-                edit_distance(&k.to_lowercase(), &name.node.to_lowercase()),
-                k,
-            )
-        })
-        .min();
-    match closest {
-        Some((dist, k)) if dist <= 2.max(name.node.len() / 3) => {
-            d = d.help(format!("did you mean `{k}`?"))
-        }
-        _ if known.is_empty() => d = d.help(format!("no {what} is declared")),
-        _ => d = d.help(format!("the known ones are `{}`", known.join("`, `"))),
+    match closest(known.iter().map(String::as_str), &name.node) {
+        Some(k) => d = d.help(format!("did you mean `{k}`?")),
+        None if known.is_empty() => d = d.help(format!("no {what} is declared")),
+        None => d = d.help(format!("the known ones are `{}`", known.join("`, `"))),
     }
     Err(d)
+}
+
+/// The word closest to `name` (any case), if close enough to be a likely misspelling.
+pub(crate) fn closest<'a>(words: impl IntoIterator<Item = &'a str>, name: &str) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    words
+        .into_iter()
+        .map(|w| (edit_distance(&w.to_lowercase(), &lower), w))
+        .min()
+        .filter(|(d, _)| *d <= 2.max(name.len() / 3))
+        .map(|(_, w)| w)
 }
 
 /// Levenshtein distance, for suggestions.

@@ -98,6 +98,7 @@ fn check_move(
     out: &mut Vec<Diagnostic>,
 ) -> Option<Pattern> {
     let before = out.len();
+    let mut no_forward_reported = false;
     let mut legs = Vec::new();
     let mut mode = Mode::Step;
     let mut crooked = 0u32;
@@ -155,7 +156,14 @@ fn check_move(
                 Some(mx) => crooked = crooked.saturating_add(mx),
             }
         }
-        let directions = check_directions(&l.directions, board, decls, i == 0, out);
+        let directions = check_directions(
+            &l.directions,
+            board,
+            decls,
+            i == 0,
+            &mut no_forward_reported,
+            out,
+        );
         legs.push(Leg {
             leap: mode == Mode::Leap,
             min,
@@ -311,6 +319,7 @@ fn check_directions(
     board: &Board,
     decls: &Decls,
     first_leg: bool,
+    reported: &mut bool,
     out: &mut Vec<Diagnostic>,
 ) -> DirExpr {
     let mut terms = |list: &[syntax::Spanned<syntax::DirTerm>]| -> Vec<DirTerm> {
@@ -325,14 +334,17 @@ fn check_directions(
                         );
                         return None;
                     }
-                    if q.node != Qualifier::Outward
-                        && let Some(p) = decls.players.iter().find(|p| p.forward.is_none())
-                    {
-                        out.push(
-                            Diagnostic::error("variantlab::no_forward", q.span, format!("{} has no forward direction", p.name))
-                                .label("relative to forward")
-                                .help(format!("add `forward <direction>` to player {}", p.name)),
-                        );
+                    if q.node != Qualifier::Outward && !decls.lacking_forward.is_empty() {
+                        // Once per leg's directions: one missing statement, one report.
+                        if !*reported {
+                            let names = decls.lacking_forward.join(" and ");
+                            out.push(
+                                Diagnostic::error("variantlab::no_forward", q.span, format!("this direction is relative to forward, but {names} has no forward direction"))
+                                    .label("relative to forward")
+                                    .help(format!("add `forward <direction>` to {names}")),
+                            );
+                            *reported = true;
+                        }
                         return None;
                     }
                 }
