@@ -274,7 +274,7 @@ pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
 
 /// The runtime's fixed sizes: players, piece kinds, options and tags.
 fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
-    let limits: [(&str, usize, fn(&Statement) -> Option<Span>); 4] = [
+    let limits: [(&str, usize, super::Pick); 4] = [
         ("players", crate::compile::MAX_PLAYERS, |s| {
             if let Statement::Player(p) = s {
                 Some(p.name.span)

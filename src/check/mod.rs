@@ -97,10 +97,12 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     Some(variant)
 }
 
+/// Picks the span of one kind of statement.
+type Pick = fn(&Statement) -> Option<Span>;
+
 /// Statements that may appear once: a repeat is an error where the two could
 /// disagree about the game (coordinates), a warning otherwise.
 fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
-    type Pick = fn(&Statement) -> Option<Span>;
     let kinds: [(&str, Pick, bool); 4] = [
         (
             "name",
