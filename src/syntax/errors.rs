@@ -22,11 +22,18 @@ const TOP_LEVEL: &[&str] = &[
 ];
 
 pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
-    let pos = offset
+    let mut pos = offset
         + match e.location {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
         };
+    // Pest places the error where a rule last failed; a missing `)` or `:` is further on.
+    let (further, marks) = punctuation(e);
+    let mut rules_expected = true;
+    if further + offset > pos && !marks.is_empty() {
+        pos = further + offset;
+        rules_expected = false;
+    }
     let found = found_at(text, pos);
     // Inside a word: the parser took a keyword's letters and stopped, as in `stepp`.
     let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
@@ -44,9 +51,20 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     };
     let (message, label) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<&str> = positives.iter().map(|r| expected(*r)).collect();
-            wanted.sort();
+            let mut wanted: Vec<String> = if pos == further + offset {
+                marks
+            } else {
+                vec![]
+            };
+            let mut words: Vec<String> = if rules_expected {
+                positives.iter().map(|r| expected(*r).to_string()).collect()
+            } else {
+                vec![]
+            };
+            words.sort();
+            wanted.extend(words);
             wanted.dedup();
+            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
             let wanted = join_or(&wanted);
             let message = if found.is_empty() {
                 format!("expected {wanted}, but the file ends here")
@@ -70,6 +88,23 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     d
 }
 
+/// Punctuation the parser would have taken at the error (a missing `,` or `:`), which
+/// pest's rule list leaves out.
+/// Where the parser got furthest, and the marks it wanted there.
+fn punctuation(e: &pest::error::Error<Rule>) -> (usize, Vec<String>) {
+    let Some(attempts) = e.parse_attempts() else {
+        return (0, vec![]);
+    };
+    let marks = attempts
+        .expected_tokens()
+        .into_iter()
+        .map(|t| t.to_string())
+        .filter(|t| !t.is_empty() && t != "#" && t.chars().all(|c| c.is_ascii_punctuation()))
+        .map(|t| format!("`{t}`"))
+        .collect();
+    (attempts.max_position, marks)
+}
+
 /// The word (or character) at a position, for messages.
 fn found_at(text: &str, pos: usize) -> String {
     let rest = &text[pos.min(text.len())..];
@@ -87,14 +122,53 @@ fn found_at(text: &str, pos: usize) -> String {
         .unwrap_or_default()
 }
 
+/// Words used inside statements, for suggestions.
+const WORDS: &[&str] = &[
+    "then",
+    "except",
+    "direct",
+    "tagged",
+    "each",
+    "never",
+    "reversing",
+    "captured",
+    "empty",
+    "enemy",
+    "orthogonal",
+    "diagonal",
+    "forward",
+    "backward",
+    "sideways",
+    "straight",
+    "outward",
+    "adjacent",
+    "diagonally",
+    "capitals",
+    "lowercase",
+    "hexagon",
+    "square",
+    "flat-topped",
+    "pointy-topped",
+];
+
 /// Words that begin a statement inside a piece's braces.
 const IN_PIECE: &[&str] = &["step", "leap", "slide", "captured", "may", "if", "unless"];
 
 fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
     let pos = pos.min(text.len());
     let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-    if found.is_empty() || !text[line_start..pos].trim().is_empty() {
+    if found.is_empty() {
         return None;
+    }
+    if !text[line_start..pos].trim().is_empty() {
+        // Mid-line: a misspelt word of the language.
+        let near = if found.len() >= 7 { 2 } else { 1 };
+        return WORDS
+            .iter()
+            .map(|w| (crate::check::edit_distance(w, &found.to_lowercase()), *w))
+            .min()
+            .filter(|(d, _)| *d > 0 && *d <= near)
+            .map(|(_, w)| format!("did you mean `{w}`?"));
     }
     let (words, what) = if brace_depth(&text[..pos]) > 0 {
         (IN_PIECE, "a line inside braces starts with")
