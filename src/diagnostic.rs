@@ -15,6 +15,8 @@ pub struct Diagnostic {
     pub span: Span,
     pub label: String,
     pub help: Option<String>,
+    /// Other places worth showing, such as the first of two declarations.
+    pub also: Vec<(Span, String)>,
 }
 
 impl Diagnostic {
@@ -26,6 +28,7 @@ impl Diagnostic {
             span,
             label: String::new(),
             help: None,
+            also: Vec::new(),
         }
     }
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -36,6 +39,11 @@ impl Diagnostic {
     }
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = label.into();
+        self
+    }
+    /// Labels another place in the file.
+    pub fn also(mut self, span: Span, label: impl Into<String>) -> Diagnostic {
+        self.also.push((span, label.into()));
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
@@ -238,10 +246,13 @@ impl miette::Diagnostic for Shown<'_> {
         if self.unquoted_at.is_some() {
             return None;
         }
-        let label = (!self.diagnostic.label.is_empty()).then(|| self.diagnostic.label.clone());
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            label,
-            self.diagnostic.span,
-        ))))
+        let d = self.diagnostic;
+        let label = (!d.label.is_empty()).then(|| d.label.clone());
+        let main = LabeledSpan::new_with_span(label, d.span);
+        let others = d
+            .also
+            .iter()
+            .map(|(span, l)| LabeledSpan::new_with_span(Some(l.clone()), *span));
+        Some(Box::new(std::iter::once(main).chain(others)))
     }
 }

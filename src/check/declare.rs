@@ -99,10 +99,15 @@ pub(super) fn check_declarations(
         piece_names: vec![],
         piece_codes: vec![],
     };
+    // Where each accepted name was declared, for "first declared here".
     let mut player_spans: Vec<Span> = vec![];
+    let (mut option_spans, mut tag_spans, mut piece_spans, mut code_spans) =
+        (vec![], vec![], vec![], vec![]);
     for s in statements {
         match s {
-            Statement::Player(p) if unique(out, "player", &d.player_names, &p.name) => {
+            Statement::Player(p)
+                if unique(out, "player", &d.player_names, &player_spans, &p.name) =>
+            {
                 let forward = match (&p.forward, board) {
                     (Some(f), Some(b)) => match b.parse_direction(&f.node) {
                         Some(dir) => Some(dir),
@@ -129,7 +134,10 @@ pub(super) fn check_declarations(
                 d.player_names.push(p.name.node.clone());
                 player_spans.push(p.name.span);
             }
-            Statement::Option(o) if unique(out, "option", &d.option_names, &o.name) => {
+            Statement::Option(o)
+                if unique(out, "option", &d.option_names, &option_spans, &o.name) =>
+            {
+                option_spans.push(o.name.span);
                 d.options.push(OptionDef {
                     name: o.name.node.clone(),
                     default: o.default,
@@ -145,7 +153,8 @@ pub(super) fn check_declarations(
                             .label("reserved")
                             .help("diagrams use `x` for untagged moves and `o` for the piece; pick another letter"),
                     );
-                } else if unique(out, "tag", &d.tag_marks, &name) {
+                } else if unique(out, "tag", &d.tag_marks, &tag_spans, &name) {
+                    tag_spans.push(name.span);
                     d.tags.push(TagDef {
                         mark: t.mark.node,
                         about: t.about.clone(),
@@ -170,10 +179,13 @@ pub(super) fn check_declarations(
                             ),
                         )
                         .label("used twice")
+                        .also(code_spans[i], "first used here")
                         .help("each piece needs its own code so diagrams can tell them apart"),
                     );
                 }
-                if unique(out, "piece", &d.piece_names, &p.name) {
+                if unique(out, "piece", &d.piece_names, &piece_spans, &p.name) {
+                    piece_spans.push(p.name.span);
+                    code_spans.push(p.code.span);
                     d.piece_names.push(p.name.node.clone());
                     d.piece_codes.push(if code_clash.is_some() {
                         String::new()
@@ -225,8 +237,17 @@ pub(super) fn check_declarations(
 }
 
 /// Reports a duplicate; true when the name is new.
-fn unique(out: &mut Vec<Diagnostic>, what: &str, known: &[String], name: &Name) -> bool {
-    if known.iter().any(|k| k.eq_ignore_ascii_case(&name.node)) {
+fn unique(
+    out: &mut Vec<Diagnostic>,
+    what: &str,
+    known: &[String],
+    spans: &[Span],
+    name: &Name,
+) -> bool {
+    if let Some(i) = known
+        .iter()
+        .position(|k| k.eq_ignore_ascii_case(&name.node))
+    {
         out.push(
             Diagnostic::error(
                 duplicate_code(what),
@@ -234,6 +255,7 @@ fn unique(out: &mut Vec<Diagnostic>, what: &str, known: &[String], name: &Name) 
                 format!("the {what} `{}` is declared twice", name.node),
             )
             .label("second declaration")
+            .also(spans[i], "first declared here")
             .help(format!("rename or remove one of the two {what}s")),
         );
         return false;

@@ -79,7 +79,7 @@ fn place(
     board: &Board,
     out: &mut Vec<Diagnostic>,
 ) {
-    if placed.iter().any(|(q, _)| q.cell == p.cell) {
+    if let Some((_, first)) = placed.iter().find(|(q, _)| q.cell == p.cell) {
         out.push(
             Diagnostic::error(
                 "variantlab::occupied_cell",
@@ -87,6 +87,7 @@ fn place(
                 format!("{} already holds a piece", board.name(p.cell)),
             )
             .label("second piece on this cell")
+            .also(*first, "first placed here")
             .help("each cell holds one piece at the start; remove one of the two"),
         );
         return;
