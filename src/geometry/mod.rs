@@ -240,6 +240,10 @@ impl Board {
     pub fn is_hole(&self, name: &str) -> bool {
         self.holes.contains_key(&name.to_ascii_lowercase())
     }
+    /// The lattice points of the holes.
+    pub fn hole_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.holes.values().copied()
+    }
     pub fn directions(&self) -> &[Direction] {
         &self.directions
     }

@@ -3,6 +3,9 @@
 
 use crate::geometry::{Board, Cell, Orientation, Shape};
 
+/// What a hole in a hexagonal board shows.
+const HOLE: &str = "##";
+
 /// An empty diagram and the slot of each drawn cell.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -93,6 +96,11 @@ impl Layout {
             canvas.put(top + 2, col, "\\__/");
             slots.push((c, top + 1, col + 1));
         }
+        // Neighbours outline a hole inside the board; mark it so it does not pass for
+        // an empty cell.
+        for (x, y) in board.hole_points().filter(|p| board.within_bounds(*p)) {
+            canvas.put((y - y0) as usize + 1, (3 * (x - x0)) as usize + 1, HOLE);
+        }
         Layout {
             lines: canvas.lines,
             slots,
@@ -113,6 +121,9 @@ impl Layout {
             canvas.put(top + 1, col + 4, "|");
             canvas.put(top + 2, col + 1, "\\ /");
             slots.push((c, top + 1, col + 1));
+        }
+        for (x, y) in board.hole_points().filter(|p| board.within_bounds(*p)) {
+            canvas.put(2 * (y - y0) as usize + 1, 2 * (x - x0) as usize + 1, HOLE);
         }
         Layout {
             lines: canvas.lines,
