@@ -258,7 +258,21 @@ fn board_statements() {
     );
     accepts(
         Rule::coordinates_stmt,
-        &["coordinates glinski", "coordinates game-courier"],
+        &[
+            "coordinates files lettered from the left, ranks numbered from the bottom",
+            "coordinates files lettered skipping j from the left, ranks numbered from the bottom of each file",
+            "coordinates files lettered from the left, lines along NE numbered from the bottom",
+            "coordinates lines along NE numbered from the right, ranks lettered from the top",
+        ],
+    );
+    rejects(
+        Rule::coordinates_stmt,
+        &[
+            "coordinates glinski",
+            "coordinates files lettered from the left",
+            "coordinates files from the left, ranks numbered from the bottom",
+            "coordinates files lettered skipping from the left, ranks numbered from the bottom",
+        ],
     );
     accepts(Rule::holes_stmt, &["holes d4", "holes d4 e5 f6"]);
     rejects(Rule::holes_stmt, &["holes", "holes d", "holes 4"]);

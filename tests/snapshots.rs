@@ -46,6 +46,7 @@ fn settings(folder: &str) -> insta::Settings {
 const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("bad-count", &["bad_count"]),
+    ("bad-scheme", &["bad_scheme"]),
     ("board-size", &["board_size"]),
     ("cell-in-hole", &["cell_in_hole"]),
     ("cell-off-board", &["cell_off_board"]),
@@ -89,7 +90,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("path-too-long", &["path_too_long"]),
     ("reserved-mark", &["reserved_mark"]),
     ("same-case", &["same_case"]),
-    ("scheme-mismatch", &["scheme_mismatch"]),
+    ("scheme-same-names", &["bad_scheme"]),
     ("syntax-error", &["syntax"]),
     ("syntax-errors", &["syntax"]),
     ("too-many-paths", &["too_many_paths"]),
@@ -101,7 +102,6 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("unknown-piece", &["unknown_piece"]),
     ("unknown-piece-in-game-end", &["unknown_piece"]),
     ("unknown-player", &["unknown_player"]),
-    ("unknown-scheme", &["unknown_scheme"]),
     ("unknown-tag", &["unknown_tag"]),
     ("unreachable-move", &["unreachable_move"]),
 ];

@@ -1,8 +1,8 @@
 //! The board statement, its coordinate scheme and holes.
 
 use crate::diagnostic::Diagnostic;
-use crate::geometry::{Board, BoardError, Orientation, Scheme, Shape};
-use crate::syntax::{BoardShape, Span, Statement};
+use crate::geometry::{Board, BoardError, Labels, Orientation, Part, Scheme, SchemeError, Shape};
+use crate::syntax::{BoardShape, CoordinatesDecl, LineFamily, Name, Span, Spanned, Statement};
 
 pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -> Option<Board> {
     let boards: Vec<_> = statements
@@ -80,58 +80,33 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
             }
         }
     };
-    let scheme = match statements.iter().find_map(|s| {
+    let coordinates = statements.iter().find_map(|s| {
         if let Statement::Coordinates(c) = s {
             Some(c)
         } else {
             None
         }
-    }) {
+    });
+    let scheme = match coordinates {
         None => Scheme::default_for(shape),
-        Some(name) => match Scheme::from_name(&name.node) {
-            Some(s) if s.fits(shape) => s,
-            Some(s) => {
-                let fitting: Vec<&str> = Scheme::ALL
-                    .iter()
-                    .filter(|x| x.fits(shape))
-                    .map(|x| x.name())
-                    .collect();
-                out.push(
-                    Diagnostic::error(
-                        "variantlab::scheme_mismatch",
-                        name.span,
-                        format!("{} coordinates do not fit a {shape} board", s.name()),
-                    )
-                    .label("wrong scheme for this board")
-                    .help(format!("for this board use `{}`", fitting.join("` or `"))),
-                );
-                return None;
-            }
-            None => {
-                let all: Vec<&str> = Scheme::ALL.iter().map(|x| x.name()).collect();
-                out.push(
-                    Diagnostic::error(
-                        "variantlab::unknown_scheme",
-                        name.span,
-                        format!("there is no coordinate scheme named `{}`", name.node),
-                    )
-                    .label("unknown scheme")
-                    .help(
-                        match super::closest(all.iter().copied(), &name.node) {
-                            Some(w) => format!("did you mean `{w}`?"),
-                            None => format!("the schemes are `{}`", all.join("`, `")),
-                        },
-                    ),
-                );
-                return None;
-            }
-        },
+        Some(decl) => check_scheme(decl, shape, out)?,
     };
+    // A scheme that cannot name the cells is reported once, before holes use it.
+    if let Err(BoardError::Scheme(e)) = Board::new(shape, scheme.clone(), &[]) {
+        let parts: Vec<Span> =
+            coordinates.map_or(vec![], |c| c.node.parts.iter().map(|p| p.span).collect());
+        out.push(scheme_error(
+            &e,
+            &parts,
+            coordinates.map_or(first.span, |c| c.span),
+        ));
+        return None;
+    }
     let mut holes = Vec::new();
     for s in statements {
         if let Statement::Holes(names) = s {
             for n in names {
-                match Board::locate_in_shape(shape, scheme, &n.node) {
+                match Board::locate_in_shape(shape, &scheme, &n.node) {
                     Some(p) if holes.contains(&p) => out.push(
                         Diagnostic::warning(
                             "variantlab::duplicate_hole",
@@ -171,4 +146,85 @@ pub(super) fn off_board(span: Span, name: &str, shape: Shape) -> Diagnostic {
     )
     .label("not on the board")
     .help(format!("the board is a {shape}"))
+}
+
+/// Reads the two parts of a `coordinates` statement.
+fn check_scheme(
+    decl: &Spanned<CoordinatesDecl>,
+    shape: Shape,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Scheme> {
+    let board = Board::new(shape, Scheme::default_for(shape), &[]).ok();
+    let known = |n: &Name, out: &mut Vec<Diagnostic>| -> bool {
+        match &board {
+            Some(b) if b.parse_direction(&n.node).is_none() => {
+                out.push(super::declare::unknown_direction(b, n));
+                false
+            }
+            _ => true,
+        }
+    };
+    let mut parts = Vec::new();
+    for p in &decl.node.parts {
+        let along = match &p.node.along {
+            LineFamily::Files => "N".to_string(),
+            LineFamily::Ranks => "E".to_string(),
+            LineFamily::Along(n) if known(n, out) => n.node.clone(),
+            LineFamily::Along(_) => return None,
+        };
+        let from = match p.node.side.node.to_ascii_lowercase().as_str() {
+            "left" => "W".to_string(),
+            "right" => "E".to_string(),
+            "top" => "N".to_string(),
+            "bottom" => "S".to_string(),
+            _ if known(&p.node.side, out) => p.node.side.node.clone(),
+            _ => return None,
+        };
+        let labels = match &p.node.letters {
+            Some(skip) => Labels::Letters {
+                skip: skip.iter().map(|c| c.to_ascii_lowercase()).collect(),
+            },
+            None => Labels::Numbers,
+        };
+        parts.push(Part {
+            along,
+            from,
+            labels,
+            within: p.node.within,
+        });
+    }
+    let [first, second]: [Part; 2] = parts.try_into().ok()?;
+    Some(Scheme {
+        parts: [first, second],
+    })
+}
+
+/// A scheme that cannot name the board's cells, pointed at the part at fault.
+fn scheme_error(e: &SchemeError, parts: &[Span], whole: Span) -> Diagnostic {
+    let at = |i: usize| parts.get(i).copied().unwrap_or(whole);
+    let (span, help) = match e {
+        SchemeError::UnknownDirection { part, .. } => {
+            (at(*part), "use one of the board's compass directions")
+        }
+        SchemeError::SideAlongLines { part } => (
+            at(*part),
+            "count lines from a side they do not run towards: files from the left or right, ranks from the top or bottom",
+        ),
+        SchemeError::SideAcrossLine { part } => (
+            at(*part),
+            "count along a line from one of its ends: along files from the top or bottom",
+        ),
+        SchemeError::BothWithin => (whole, "keep `of each ...` on one part only"),
+        SchemeError::TooFewLetters { part, .. } => (
+            at(*part),
+            "number these lines instead, or skip fewer letters",
+        ),
+        SchemeError::SameName(_) => (
+            whole,
+            "letter one part and number the other, so names cannot run together",
+        ),
+    };
+    Diagnostic::error("variantlab::bad_scheme", span, e.to_string())
+        .label("cannot name the cells this way")
+        .help(help)
 }

@@ -8,7 +8,7 @@ mod direction;
 mod scheme;
 
 pub use direction::{Dir, DirSet, Direction, Kind, angle_between};
-pub use scheme::Scheme;
+pub use scheme::{Labels, Part, Scheme, SchemeError};
 
 use std::collections::HashMap;
 use std::fmt;
@@ -66,8 +66,7 @@ pub type Point = (i32, i32);
 pub enum BoardError {
     TooManyCells(usize),
     Empty,
-    SchemeMismatch { scheme: Scheme, shape: Shape },
-    TooWide,
+    Scheme(SchemeError),
 }
 
 impl fmt::Display for BoardError {
@@ -80,14 +79,7 @@ impl fmt::Display for BoardError {
                 )
             }
             BoardError::Empty => write!(f, "the board has no cells"),
-            BoardError::SchemeMismatch { scheme, shape } => {
-                write!(
-                    f,
-                    "{} coordinates do not fit a {shape} board",
-                    scheme.name()
-                )
-            }
-            BoardError::TooWide => write!(f, "the board has more files than the scheme can name"),
+            BoardError::Scheme(e) => write!(f, "{e}"),
         }
     }
 }
@@ -117,7 +109,10 @@ impl Board {
     /// with [`Board::locate_in_shape`]).
     pub fn new(shape: Shape, scheme: Scheme, holes: &[Point]) -> Result<Board, BoardError> {
         let all = shape_points(shape)?;
-        let names_all = scheme.name_all(shape, &all)?;
+        let directions = directions_of(shape);
+        let names_all = scheme
+            .name_all(&all, &directions)
+            .map_err(BoardError::Scheme)?;
         let mut points = Vec::new();
         let mut names = Vec::new();
         let mut hole_names = HashMap::new();
@@ -146,17 +141,6 @@ impl Board {
             (xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0)),
             (xs.max().unwrap_or(0), ys.max().unwrap_or(0)),
         );
-        let directions = match shape {
-            Shape::Square { .. } => direction::square(),
-            Shape::Hexagon {
-                orientation: Orientation::Flat,
-                ..
-            } => direction::hex_flat(),
-            Shape::Hexagon {
-                orientation: Orientation::Pointy,
-                ..
-            } => direction::hex_pointy(),
-        };
         let ((x0, y0), (x1, y1)) = bounds;
         let w = (x1 - x0 + 1) as usize;
         let mut grid = vec![None; w * (y1 - y0 + 1) as usize];
@@ -193,9 +177,9 @@ impl Board {
     }
 
     /// The lattice point a name denotes in the full shape (holes included).
-    pub fn locate_in_shape(shape: Shape, scheme: Scheme, name: &str) -> Option<Point> {
+    pub fn locate_in_shape(shape: Shape, scheme: &Scheme, name: &str) -> Option<Point> {
         let all = shape_points(shape).ok()?;
-        let names = scheme.name_all(shape, &all).ok()?;
+        let names = scheme.name_all(&all, &directions_of(shape)).ok()?;
         all.iter()
             .zip(names)
             .find(|(_, n)| n.eq_ignore_ascii_case(name))
@@ -321,6 +305,21 @@ impl Board {
                 ((p.0 - target.0).abs() + (p.1 - target.1).abs(), -p.1, p.0)
             })
             .expect("a board has cells")
+    }
+}
+
+/// The direction table of a shape's cells.
+fn directions_of(shape: Shape) -> Vec<Direction> {
+    match shape {
+        Shape::Square { .. } => direction::square(),
+        Shape::Hexagon {
+            orientation: Orientation::Flat,
+            ..
+        } => direction::hex_flat(),
+        Shape::Hexagon {
+            orientation: Orientation::Pointy,
+            ..
+        } => direction::hex_pointy(),
     }
 }
 

@@ -1,129 +1,257 @@
-//! Coordinate schemes: how cells are named.
+//! Coordinate schemes: how cells are named, described by the variant file.
+//!
+//! A cell's name is two labels side by side. Each label numbers (or letters) a family
+//! of parallel lines (files, ranks, or lines along some direction), counting from one
+//! side of the board; or, `within` the other part's line, counts the cell's place
+//! along that line from one end.
 
-use super::{BoardError, Orientation, Point, Shape};
+use super::{Direction, Orientation, Point, Shape};
+use std::fmt;
 
-/// A named way of writing cell coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scheme {
-    /// Squares: files a.. from the left, ranks 1.. from the bottom.
-    Algebraic,
-    /// Flat-topped hexagons: files a.. from the left skipping j, rank k = k-th cell
-    /// from the bottom of its file.
-    Glinski,
-    /// Flat-topped hexagons: files a.. from the left (j included); ranks run along the
-    /// file upward, and stay constant along the lines rising to the right.
-    GameCourier,
-    /// Pointy-topped hexagons: ranks lettered a.. from the top, files numbered 1.. from
-    /// the right along the lines rising to the right; written file then rank (`6f`).
-    HexShogi,
+/// How a part labels its lines: letters (some perhaps skipped) or numbers from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Labels {
+    Letters { skip: Vec<char> },
+    Numbers,
+}
+
+/// One half of a cell's name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The compass name of the direction the lines run along (`N` for files).
+    pub along: String,
+    /// The compass name of the side counting starts from (`W` for "from the left").
+    pub from: String,
+    pub labels: Labels,
+    /// Count the cell's place along the other part's line instead of the lines.
+    pub within: bool,
+}
+
+/// Two parts, written in this order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scheme {
+    pub parts: [Part; 2],
+}
+
+/// Why a scheme cannot name a board's cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SchemeError {
+    /// Part `part` (0 or 1) names a direction the board lacks.
+    UnknownDirection {
+        part: usize,
+        name: String,
+    },
+    /// Lines are counted from a side they run towards.
+    SideAlongLines {
+        part: usize,
+    },
+    /// Places along a line are counted from a side across it.
+    SideAcrossLine {
+        part: usize,
+    },
+    /// Both parts count within the other.
+    BothWithin,
+    TooFewLetters {
+        part: usize,
+        needed: usize,
+        have: usize,
+    },
+    SameName(String),
+}
+
+impl fmt::Display for SchemeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchemeError::UnknownDirection { name, .. } => {
+                write!(f, "the board has no direction `{name}`")
+            }
+            SchemeError::SideAlongLines { .. } => {
+                write!(
+                    f,
+                    "these lines run towards that side, so it cannot start their count"
+                )
+            }
+            SchemeError::SideAcrossLine { .. } => {
+                write!(
+                    f,
+                    "that side lies across the other part's lines, so it cannot start a count along them"
+                )
+            }
+            SchemeError::BothWithin => write!(f, "only one part can count within the other"),
+            SchemeError::TooFewLetters { needed, have, .. } => {
+                write!(
+                    f,
+                    "{needed} labels are needed but only {have} letters are available"
+                )
+            }
+            SchemeError::SameName(n) => write!(f, "two cells would both be named `{n}`"),
+        }
+    }
+}
+
+impl std::error::Error for SchemeError {}
+
+fn part(along: &str, from: &str, labels: Labels, within: bool) -> Part {
+    Part {
+        along: along.into(),
+        from: from.into(),
+        labels,
+        within,
+    }
 }
 
 impl Scheme {
-    pub const ALL: [Scheme; 4] = [
-        Scheme::Algebraic,
-        Scheme::Glinski,
-        Scheme::GameCourier,
-        Scheme::HexShogi,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Scheme::Algebraic => "algebraic",
-            Scheme::Glinski => "glinski",
-            Scheme::GameCourier => "game-courier",
-            Scheme::HexShogi => "hex-shogi",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<Scheme> {
-        Scheme::ALL
-            .into_iter()
-            .find(|x| x.name().eq_ignore_ascii_case(s))
-    }
-
-    /// The scheme a shape uses when the file names none.
+    /// The scheme a board uses when the file gives none: files lettered from the left
+    /// and ranks numbered from the bottom (of each file, on flat-topped hexagons); on
+    /// pointy-topped hexagons, lines rising to the right numbered from the right, then
+    /// ranks lettered from the top.
     pub fn default_for(shape: Shape) -> Scheme {
-        match shape {
-            Shape::Square { .. } => Scheme::Algebraic,
+        let letters = || Labels::Letters { skip: vec![] };
+        let parts = match shape {
+            Shape::Square { .. } => [
+                part("N", "W", letters(), false),
+                part("E", "S", Labels::Numbers, false),
+            ],
             Shape::Hexagon {
                 orientation: Orientation::Flat,
                 ..
-            } => Scheme::Glinski,
+            } => [
+                part("N", "W", letters(), false),
+                part("N", "S", Labels::Numbers, true),
+            ],
             Shape::Hexagon {
                 orientation: Orientation::Pointy,
                 ..
-            } => Scheme::HexShogi,
-        }
-    }
-
-    pub fn fits(self, shape: Shape) -> bool {
-        matches!(
-            (self, shape),
-            (Scheme::Algebraic, Shape::Square { .. })
-                | (
-                    Scheme::Glinski | Scheme::GameCourier,
-                    Shape::Hexagon {
-                        orientation: Orientation::Flat,
-                        ..
-                    }
-                )
-                | (
-                    Scheme::HexShogi,
-                    Shape::Hexagon {
-                        orientation: Orientation::Pointy,
-                        ..
-                    }
-                )
-        )
-    }
-
-    /// Names every point of the shape (given in reading order).
-    pub(super) fn name_all(
-        self,
-        shape: Shape,
-        points: &[Point],
-    ) -> Result<Vec<String>, BoardError> {
-        if !self.fits(shape) {
-            return Err(BoardError::SchemeMismatch {
-                scheme: self,
-                shape,
-            });
-        }
-        let letters: Vec<char> = match self {
-            Scheme::Glinski => ('a'..='z').filter(|c| *c != 'j').collect(),
-            _ => ('a'..='z').collect(),
+            } => [
+                part("NE", "E", Labels::Numbers, false),
+                part("E", "N", letters(), false),
+            ],
         };
-        let letter = |i: i32| letters.get(i as usize).copied().ok_or(BoardError::TooWide);
-        points
+        Scheme { parts }
+    }
+
+    /// Names every point, given in reading order, using the board's directions.
+    pub(super) fn name_all(
+        &self,
+        points: &[Point],
+        dirs: &[Direction],
+    ) -> Result<Vec<String>, SchemeError> {
+        if self.parts.iter().all(|p| p.within) {
+            return Err(SchemeError::BothWithin);
+        }
+        let vector = |part: usize, name: &str| {
+            dirs.iter()
+                .find(|d| {
+                    d.name.eq_ignore_ascii_case(name)
+                        || d.long_name.is_some_and(|l| l.eq_ignore_ascii_case(name))
+                })
+                .map(|d| (d.dx, d.dy))
+                .ok_or_else(|| SchemeError::UnknownDirection {
+                    part,
+                    name: name.to_string(),
+                })
+        };
+        let mut indices: [Vec<usize>; 2] = [vec![], vec![]];
+        for i in [0, 1].into_iter().filter(|i| !self.parts[*i].within) {
+            indices[i] = line_indices(
+                i,
+                vector(i, &self.parts[i].along)?,
+                vector(i, &self.parts[i].from)?,
+                points,
+            )?;
+        }
+        for i in [0, 1].into_iter().filter(|i| self.parts[*i].within) {
+            let other = vector(1 - i, &self.parts[1 - i].along)?;
+            let side = vector(i, &self.parts[i].from)?;
+            indices[i] = places_along(i, other, side, points)?;
+        }
+        let mut labels: [Vec<String>; 2] = [vec![], vec![]];
+        for i in 0..2 {
+            labels[i] = label_all(i, &self.parts[i].labels, &indices[i])?;
+        }
+        let names: Vec<String> = labels[0]
             .iter()
-            .map(|&(x, y)| match (self, shape) {
-                (Scheme::Algebraic, Shape::Square { height, .. }) => {
-                    Ok(format!("{}{}", letter(x)?, height as i32 - y))
-                }
-                (Scheme::Glinski, Shape::Hexagon { side, .. }) => {
-                    // Flat doubled coordinates: column x, half-row y. The bottom cell of
-                    // column x has y = 2(n-1) - |x|.
-                    let n = side as i32 - 1;
-                    let bottom = 2 * n - x.abs();
-                    Ok(format!("{}{}", letter(x + n)?, (bottom - y) / 2 + 1))
-                }
-                (Scheme::GameCourier, Shape::Hexagon { side, .. }) => {
-                    let n = side as i32;
-                    let f = x + n - 1;
-                    // y = -2R - F + 3n - 1
-                    let r = (3 * n - 1 - f - y) / 2;
-                    Ok(format!("{}{}", letter(f)?, r))
-                }
-                (Scheme::HexShogi, Shape::Hexagon { side, .. }) => {
-                    let n = side as i32 - 1;
-                    let file = n + 1 - (x + y) / 2;
-                    Ok(format!("{}{}", file, letter(y + n)?))
-                }
-                _ => Err(BoardError::SchemeMismatch {
-                    scheme: self,
-                    shape,
-                }),
-            })
-            .collect()
+            .zip(&labels[1])
+            .map(|(a, b)| format!("{a}{b}"))
+            .collect();
+        let mut sorted: Vec<String> = names.iter().map(|n| n.to_ascii_lowercase()).collect();
+        sorted.sort();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(SchemeError::SameName(w[0].clone()));
+        }
+        Ok(names)
+    }
+}
+
+/// `cross(p, d)`: constant along any line parallel to `d`.
+fn cross(p: Point, d: Point) -> i64 {
+    p.0 as i64 * d.1 as i64 - p.1 as i64 * d.0 as i64
+}
+
+/// Each point's line, counted from the side `from` (0 for the nearest line).
+fn line_indices(
+    part: usize,
+    along: Point,
+    from: Point,
+    points: &[Point],
+) -> Result<Vec<usize>, SchemeError> {
+    let toward = cross(from, along);
+    if toward == 0 {
+        return Err(SchemeError::SideAlongLines { part });
+    }
+    let mut keys: Vec<i64> = points.iter().map(|p| cross(*p, along)).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    if toward > 0 {
+        keys.reverse();
+    }
+    Ok(points
+        .iter()
+        .map(|p| {
+            keys.iter()
+                .position(|k| *k == cross(*p, along))
+                .expect("listed")
+        })
+        .collect())
+}
+
+/// Each point's place along its line of the other part, counted from the end `from`.
+fn places_along(
+    part: usize,
+    other: Point,
+    from: Point,
+    points: &[Point],
+) -> Result<Vec<usize>, SchemeError> {
+    let dot = |p: Point| p.0 as i64 * from.0 as i64 + p.1 as i64 * from.1 as i64;
+    if dot(other) == 0 {
+        return Err(SchemeError::SideAcrossLine { part });
+    }
+    Ok(points
+        .iter()
+        .map(|p| {
+            let line = cross(*p, other);
+            points
+                .iter()
+                .filter(|q| cross(**q, other) == line && dot(**q) > dot(*p))
+                .count()
+        })
+        .collect())
+}
+
+fn label_all(part: usize, labels: &Labels, indices: &[usize]) -> Result<Vec<String>, SchemeError> {
+    match labels {
+        Labels::Numbers => Ok(indices.iter().map(|i| (i + 1).to_string()).collect()),
+        Labels::Letters { skip } => {
+            let letters: Vec<char> = ('a'..='z').filter(|c| !skip.contains(c)).collect();
+            let needed = indices.iter().max().map_or(0, |m| m + 1);
+            if needed > letters.len() {
+                return Err(SchemeError::TooFewLetters {
+                    part,
+                    needed,
+                    have: letters.len(),
+                });
+            }
+            Ok(indices.iter().map(|i| letters[*i].to_string()).collect())
+        }
     }
 }

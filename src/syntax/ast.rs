@@ -66,7 +66,7 @@ pub enum Statement {
     Inventor(Name),
     Description(Name),
     Board(Spanned<BoardShape>),
-    Coordinates(Name),
+    Coordinates(Spanned<CoordinatesDecl>),
     Holes(Vec<Name>),
     Player(PlayerDecl),
     Option(OptionDecl),
@@ -74,6 +74,29 @@ pub enum Statement {
     Piece(PieceDecl),
     Setup(SetupDecl),
     End(Vec<EndRule>),
+}
+
+/// The two parts of a coordinate scheme, in the order names are written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoordinatesDecl {
+    pub parts: Vec<Spanned<CoordinatePart>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoordinatePart {
+    /// `None` for files, `Some` for lines along a direction (ranks are `E`).
+    pub along: LineFamily,
+    /// Letters to skip; `None` for numbers.
+    pub letters: Option<Vec<char>>,
+    pub side: Name,
+    pub within: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineFamily {
+    Files,
+    Ranks,
+    Along(Name),
 }
 
 #[derive(Clone, Debug, PartialEq)]

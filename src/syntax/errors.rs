@@ -236,6 +236,12 @@ fn expected(rule: Rule) -> &'static str {
             "a board shape (`square 8 by 8` or `hexagon side 6 flat-topped`)"
         }
         orientation => "`flat-topped` or `pointy-topped`",
+        coordinate_part | line_family | files | ranks | lines_along => {
+            "a part of a cell name such as `files lettered from the left`"
+        }
+        line_labels | lettered | numbered => "`lettered` or `numbered`",
+        side => "a side such as `left` or `bottom`",
+        of_each => "`of each file`",
         player_prop | forward_prop | letter_case => {
             "a player property (`forward north`, `capitals`, `lowercase`)"
         }
@@ -266,7 +272,7 @@ fn expected(rule: Rule) -> &'static str {
         placement => "a placement such as `White: King e1`",
         piece_cells => "a piece name followed by cells",
         end_rule | event | captured_event | no_move_event | repetition_event | quiet_event => {
-            "a game-end rule such as `Princess captured: mover wins`"
+            "a game-end rule such as `King captured: mover wins`"
         }
         outcome | draw | mover_wins | mover_loses => {
             "an outcome (`draw`, `mover wins`, `mover loses`)"

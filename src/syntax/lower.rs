@@ -14,9 +14,11 @@ struct Ctx<'d> {
 }
 
 impl Ctx<'_> {
+    /// A pair's span, less the blanks an optional last element may have taken.
     fn span(&self, p: &P) -> Span {
         let s = p.as_span();
-        Span::new(self.offset + s.start(), self.offset + s.end())
+        let trailing = s.as_str().len() - s.as_str().trim_end().len();
+        Span::new(self.offset + s.start(), self.offset + s.end() - trailing)
     }
     fn name(&self, p: &P) -> Name {
         Spanned::new(p.as_str().to_string(), self.span(p))
@@ -71,7 +73,10 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::board_stmt => {
             Statement::Board(Spanned::new(lower_board(cx, inner.next().unwrap()), span))
         }
-        Rule::coordinates_stmt => Statement::Coordinates(cx.name(&inner.next().unwrap())),
+        Rule::coordinates_stmt => {
+            let parts = inner.map(|p| lower_coordinate_part(cx, p)).collect();
+            Statement::Coordinates(Spanned::new(CoordinatesDecl { parts }, span))
+        }
         Rule::holes_stmt => Statement::Holes(inner.map(|c| cx.name(&c)).collect()),
         Rule::player_stmt => Statement::Player(lower_player(cx, inner)),
         Rule::option_stmt => Statement::Option(lower_option(cx, inner)),
@@ -98,6 +103,41 @@ fn lower_board(cx: &mut Ctx, p: P) -> BoardShape {
             BoardShape::Hexagon { side, pointy }
         }
     }
+}
+
+fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
+    let span = cx.span(&p);
+    let mut part = CoordinatePart {
+        along: LineFamily::Files,
+        letters: None,
+        side: Spanned::new(String::new(), span),
+        within: false,
+    };
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::line_family => {
+                let f = q.into_inner().next().unwrap();
+                part.along = match f.as_rule() {
+                    Rule::files => LineFamily::Files,
+                    Rule::ranks => LineFamily::Ranks,
+                    _ => LineFamily::Along(cx.name(&f.into_inner().next().unwrap())),
+                };
+            }
+            Rule::line_labels => {
+                let l = q.into_inner().next().unwrap();
+                if l.as_rule() == Rule::lettered {
+                    part.letters = Some(
+                        l.into_inner()
+                            .filter_map(|m| m.as_str().chars().next())
+                            .collect(),
+                    );
+                }
+            }
+            Rule::side => part.side = cx.name(&q.into_inner().next().unwrap()),
+            _ => part.within = true,
+        }
+    }
+    Spanned::new(part, span)
 }
 
 fn lower_player(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PlayerDecl {

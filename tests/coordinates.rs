@@ -1,0 +1,159 @@
+//! Coordinate schemes described in the language, checked against the schemes the rule
+//! pages use (as set out in shared/rules-notes.md).
+
+use std::collections::BTreeSet;
+use variantlab::check::check;
+use variantlab::geometry::Board;
+
+fn board(shape: &str, coordinates: &str) -> Board {
+    let text = format!("board {shape}\ncoordinates {coordinates}\nplayer A: capitals\n");
+    let checked = check("test.var", &text);
+    match checked.variant {
+        Some(v) => v.board,
+        None => panic!("{text}\n{}", checked.report.render(100, false)),
+    }
+}
+
+fn names(b: &Board) -> BTreeSet<String> {
+    b.cells().map(|c| b.name(c).to_string()).collect()
+}
+
+/// The name of the cell one step from `from` in a compass direction.
+fn step(b: &Board, from: &str, dir: &str) -> String {
+    let c = b.parse_cell(from).unwrap();
+    let p = b.shift(b.point(c), b.parse_direction(dir).unwrap());
+    b.at(p).map(|c| b.name(c).to_string()).unwrap_or_default()
+}
+
+#[test]
+fn algebraic() {
+    let b = board(
+        "square 10 by 10",
+        "files lettered from the left, ranks numbered from the bottom",
+    );
+    assert_eq!(
+        b.name(b.cells().next().unwrap()),
+        "a10",
+        "reading order starts top left"
+    );
+    assert_eq!(step(&b, "e5", "N"), "e6");
+    assert_eq!(step(&b, "e5", "E"), "f5");
+    assert_eq!(b.name(b.centre()), "e5");
+}
+
+#[test]
+fn glinski() {
+    // Files a-l without j; rank k is the k-th cell from the bottom of its file.
+    let b = board(
+        "hexagon side 6 flat-topped",
+        "files lettered skipping j from the left, ranks numbered from the bottom of each file",
+    );
+    let mut want = BTreeSet::new();
+    for (i, f) in "abcdefghikl".chars().enumerate() {
+        let len = 11 - (i as i32 - 5).abs();
+        for r in 1..=len {
+            want.insert(format!("{f}{r}"));
+        }
+    }
+    assert_eq!(names(&b), want);
+    assert_eq!(b.name(b.centre()), "f6");
+    // McCooey's White: King g1 beside the Queen e1 across the f file's bottom cell f1.
+    assert_eq!(step(&b, "f1", "NE"), "g1");
+    assert_eq!(step(&b, "f1", "NW"), "e1");
+    assert_eq!(step(&b, "f1", "N"), "f2");
+}
+
+#[test]
+fn game_courier() {
+    // Cell (F, R), F = 0 for file a, exists when 1 <= R <= 11 and 6 <= F + R <= 16;
+    // N is (0, 1) and NE (1, 0) in (F, R).
+    let b = board(
+        "hexagon side 6 flat-topped",
+        "files lettered from the left, lines along NE numbered from the bottom",
+    );
+    let mut want = BTreeSet::new();
+    for (f, letter) in "abcdefghijk".chars().enumerate() {
+        for r in 1..=11 {
+            if (6..=16).contains(&(f + r)) {
+                want.insert(format!("{letter}{r}"));
+            }
+        }
+    }
+    assert_eq!(names(&b), want);
+    assert_eq!(step(&b, "f6", "N"), "f7");
+    assert_eq!(step(&b, "f6", "NE"), "g6");
+    assert_eq!(step(&b, "f6", "SE"), "g5");
+    assert_eq!(step(&b, "f6", "E"), "h5", "diagonal E is (2, -1)");
+    // White's home row runs along the two lower edges.
+    let home = [
+        "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
+    ];
+    for (a, b2) in home.iter().zip(home.iter().skip(1)) {
+        let dir = if a.as_bytes()[0] < b'f' { "SE" } else { "NE" };
+        assert_eq!(step(&b, a, dir), *b2);
+    }
+}
+
+#[test]
+fn hex_shogi() {
+    // Ranks a (top, 6 cells) to k; files numbered 1-11 from the right along the lines
+    // rising to the right; a cell is file then rank.
+    let b = board(
+        "hexagon side 6 pointy-topped",
+        "lines along NE numbered from the right, ranks lettered from the top",
+    );
+    let row = |rank: char| -> Vec<String> {
+        let mut cells: Vec<_> = b.cells().filter(|c| b.name(*c).ends_with(rank)).collect();
+        cells.sort_by_key(|c| b.point(*c).0);
+        cells.iter().map(|c| b.name(*c).to_string()).collect()
+    };
+    assert_eq!(row('a'), ["11a", "10a", "9a", "8a", "7a", "6a"]);
+    assert_eq!(row('f').first().map(String::as_str), Some("11f"));
+    assert_eq!(row('f').last().map(String::as_str), Some("1f"));
+    assert_eq!(row('k'), ["6k", "5k", "4k", "3k", "2k", "1k"]);
+    assert_eq!(b.name(b.centre()), "6f");
+    assert_eq!(step(&b, "6f", "NE"), "6e", "a file rises to the right");
+}
+
+#[test]
+fn schemes_that_cannot_name_cells_are_reported() {
+    for (coordinates, want) in [
+        (
+            "files numbered from the bottom, ranks numbered from the left",
+            "bad_scheme",
+        ),
+        (
+            "files lettered from the left, lines along NNE numbered from the bottom",
+            "unknown_direction",
+        ),
+        (
+            "files lettered from the left of each rank, ranks numbered from the bottom of each file",
+            "bad_scheme",
+        ),
+    ] {
+        let text = format!("board square 8 by 8\ncoordinates {coordinates}\nplayer A: capitals\n");
+        let r = check("t.var", &text).report;
+        assert!(
+            r.diagnostics
+                .iter()
+                .any(|d| d.code == format!("variantlab::{want}")),
+            "{coordinates}:\n{}",
+            r.render(100, false)
+        );
+    }
+    // File 1 rank 11 and file 11 rank 1 would both be `111`.
+    let text = "board square 11 by 11\ncoordinates files numbered from the left, ranks numbered from the bottom\nplayer A: capitals\n";
+    let r = check("t.var", text).report;
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "variantlab::bad_scheme" && d.message.contains("`111`"))
+    );
+    // Square files lettered past z.
+    let r = check("t.var", "board square 27 by 2\nplayer A: capitals\n").report;
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "variantlab::bad_scheme")
+    );
+}
