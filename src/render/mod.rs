@@ -1,7 +1,7 @@
 //! Diagrams: boards, setups and footprints in the styles of the rule pages.
 //!
 //! Square boards print `[..]` cells; flat-topped hexagons the `__/  \__` art of the
-//! Jetan pages; pointy-topped hexagons a `/ \` and `| |` art.
+//! hexagonal rule pages; pointy-topped hexagons a `/ \` and `| |` art.
 
 mod layout;
 

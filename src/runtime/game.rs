@@ -170,8 +170,8 @@ impl Game {
 /// A saved game as text:
 ///
 /// ```text
-/// variant variants/iss-jetan.var
-/// option chief-takes-princess=off
+/// variant variants/my-game.var
+/// option some-rule=off
 /// start <position string>
 /// moves e2-e3 f9-f8 ...
 /// ```
