@@ -221,7 +221,7 @@ fn perft(
     options: &[String],
 ) -> Result<(), String> {
     let (rules, mut pos) = position(file, pos, options)?;
-    let total = if divide {
+    let total = if divide && depth > 0 {
         let rows = runtime::divide(&rules, &mut pos, depth);
         for (m, n) in &rows {
             println!("{} {n}", runtime::write_move(&rules.variant, m));

@@ -200,7 +200,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
     }
     let mut cells = vec![None; v.board.len()];
     for (r, (text, row)) in given.iter().zip(&rows_of).enumerate() {
-        let mut i = 0;
+        let mut i: usize = 0;
         let mut at = 0;
         while at < text.len() {
             let rest = &text[at..];
@@ -209,7 +209,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
                 let n: usize = digits.parse().map_err(|_| {
                     syntax("board", format!("row {}: `{digits}` is too large", r + 1))
                 })?;
-                i += n;
+                i = i.saturating_add(n);
                 at += digits.len();
                 continue;
             }
