@@ -4,8 +4,8 @@ use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use variantlab::check::{PlayerId, Variant, check};
-use variantlab::compile::{Rules, compile_tables};
+use variantlab::check::{PlayerId, check};
+use variantlab::compile::Rules;
 use variantlab::runtime::{self, Position};
 use variantlab::{play, render};
 
@@ -98,9 +98,10 @@ fn main() -> ExitCode {
             full_board,
             &options,
         ),
-        Command::Board { file } => {
-            load(&file).map(|v| print!("{}", render::board_diagram(&v, &v.setup)))
-        }
+        Command::Board { file } => rules(&file, &[]).map(|r| {
+            let v = &r.variant;
+            print!("{}", render::board_diagram(v, &v.setup))
+        }),
         Command::Perft {
             file,
             depth,
@@ -174,40 +175,13 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
     }
 }
 
-/// Loads a file that must check cleanly; warnings go to stderr.
-fn load(path: &Path) -> Result<Variant, String> {
-    let text = read(path)?;
-    let checked = check(&path.display().to_string(), &text);
-    if checked.report.has_errors() {
-        eprint!(
-            "{}",
-            checked
-                .report
-                .render(width(), std::io::stderr().is_terminal())
-        );
-    }
-    checked.variant.ok_or_else(|| {
-        format!(
-            "{} does not check; run `variantlab check` on it",
-            path.display()
-        )
-    })
-}
-
-/// Compiles with the defaults overridden by `NAME=on|off` settings.
-fn compile(v: &Variant, settings: &[String]) -> Result<Rules, String> {
-    let mut values = v.default_options();
-    for (name, on) in play::parse_settings(settings)? {
-        let id = v
-            .find_option(&name)
-            .ok_or_else(|| format!("there is no option `{name}`"))?;
-        values[id.0 as usize] = on;
-    }
-    compile_tables(v, &values).map_err(|e| e.to_string())
+/// Loads, checks and compiles a file with `NAME=on|off` option settings.
+fn rules(file: &Path, options: &[String]) -> Result<Rules, String> {
+    play::load_rules(file, &play::parse_settings(options)?)
 }
 
 fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, Position), String> {
-    let rules = play::load_rules(file, &play::parse_settings(options)?)?;
+    let rules = rules(file, options)?;
     let setup = play::start_setup(&rules, Some(position))?;
     let pos = Position::from_setup(&rules, &setup).map_err(|e| format!("bad position: {e}"))?;
     Ok((rules, pos))
@@ -246,7 +220,7 @@ fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
 
 fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
     use std::io::BufRead;
-    let rules = play::load_rules(file, &play::parse_settings(options)?)?;
+    let rules = rules(file, options)?;
     let setup = play::start_setup(&rules, Some(pos))?;
     let mut session = play::Session::new(file, rules, setup)?;
     println!("{}\nType `help` for commands.", session.status());
@@ -271,8 +245,8 @@ fn footprint(
     full: bool,
     options: &[String],
 ) -> Result<(), String> {
-    let v = load(file)?;
-    let rules = compile(&v, options)?;
+    let rules = rules(file, options)?;
+    let v = &rules.variant;
     let id = v.find_piece(piece).ok_or_else(|| {
         let known: Vec<String> = v
             .pieces
