@@ -194,12 +194,23 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
 #[test]
 #[ignore]
 fn deep_perft_agrees_with_the_reference() {
-    for (file, depth, want) in [("iss-jetan.var", 4, 3_566_713u64), ("hexagonal-iss-jetan.var", 4, 55_018_637)] {
+    for (file, depth, want) in [
+        ("iss-jetan.var", 4, 3_566_713u64),
+        ("hexagonal-iss-jetan.var", 4, 55_018_637),
+    ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
         let mut pos = Position::start(&rules).unwrap();
-        assert_eq!(variantlab::runtime::perft(&rules, &mut pos, depth), want, "{file} runtime");
+        assert_eq!(
+            variantlab::runtime::perft(&rules, &mut pos, depth),
+            want,
+            "{file} runtime"
+        );
         let start = reference::start(&v);
-        assert_eq!(reference::perft(&v, &rules.options, &start, depth), want, "{file} reference");
+        assert_eq!(
+            reference::perft(&v, &rules.options, &start, depth),
+            want,
+            "{file} reference"
+        );
     }
 }
