@@ -296,38 +296,18 @@ pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
 
 /// The runtime's fixed sizes: players, piece kinds, options and tags.
 fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
-    let limits: [(&str, usize, super::Pick); 4] = [
-        ("players", crate::compile::MAX_PLAYERS, |s| {
-            if let Statement::Player(p) = s {
-                Some(p.name.span)
-            } else {
-                None
-            }
-        }),
-        ("piece kinds", 64, |s| {
-            if let Statement::Piece(p) = s {
-                Some(p.name.span)
-            } else {
-                None
-            }
-        }),
-        ("options", 64, |s| {
-            if let Statement::Option(o) = s {
-                Some(o.name.span)
-            } else {
-                None
-            }
-        }),
-        ("tags", 64, |s| {
-            if let Statement::Tag(t) = s {
-                Some(t.mark.span)
-            } else {
-                None
-            }
-        }),
+    let limits = [
+        ("player", "players", crate::compile::MAX_PLAYERS),
+        ("piece", "piece kinds", 64),
+        ("option", "options", 64),
+        ("tag", "tags", 64),
     ];
-    for (what, most, pick) in limits {
-        if let Some(span) = statements.iter().filter_map(pick).nth(most) {
+    for (keyword, what, most) in limits {
+        let mut spans = statements
+            .iter()
+            .filter(|s| s.keyword() == keyword)
+            .filter_map(Statement::name_span);
+        if let Some(span) = spans.nth(most) {
             out.push(
                 Diagnostic::error(
                     "variantlab::too_many",

@@ -100,60 +100,21 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     Some(variant)
 }
 
-/// Picks the span of one kind of statement.
-type Pick = fn(&Statement) -> Option<Span>;
-
 /// Statements that may appear once: a repeat is an error where the two could
 /// disagree about the game (coordinates), a warning otherwise.
 fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
-    let kinds: [(&str, Pick, bool); 4] = [
-        (
-            "name",
-            |s| {
-                if let Statement::Name(n) = s {
-                    Some(n.span)
-                } else {
-                    None
-                }
-            },
-            false,
-        ),
-        (
-            "inventor",
-            |s| {
-                if let Statement::Inventor(n) = s {
-                    Some(n.span)
-                } else {
-                    None
-                }
-            },
-            false,
-        ),
-        (
-            "description",
-            |s| {
-                if let Statement::Description(n) = s {
-                    Some(n.span)
-                } else {
-                    None
-                }
-            },
-            false,
-        ),
-        (
-            "coordinates",
-            |s| {
-                if let Statement::Coordinates(n) = s {
-                    Some(n.span)
-                } else {
-                    None
-                }
-            },
-            true,
-        ),
+    let kinds = [
+        ("name", false),
+        ("inventor", false),
+        ("description", false),
+        ("coordinates", true),
     ];
-    for (what, pick, is_error) in kinds {
-        for span in statements.iter().filter_map(pick).skip(1) {
+    for (what, is_error) in kinds {
+        let spans = statements
+            .iter()
+            .filter(|s| s.keyword() == what)
+            .filter_map(Statement::name_span);
+        for span in spans.skip(1) {
             let message = format!("a second `{what}` statement");
             let d = if is_error {
                 Diagnostic::error("variantlab::duplicate_statement", span, message)

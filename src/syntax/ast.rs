@@ -99,6 +99,40 @@ pub enum LineFamily {
     Along(Name),
 }
 
+impl Statement {
+    /// The word that starts the statement.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Statement::Name(_) => "name",
+            Statement::Inventor(_) => "inventor",
+            Statement::Description(_) => "description",
+            Statement::Board(_) => "board",
+            Statement::Coordinates(_) => "coordinates",
+            Statement::Holes(_) => "holes",
+            Statement::Player(_) => "player",
+            Statement::Option(_) => "option",
+            Statement::Tag(_) => "tag",
+            Statement::Piece(_) => "piece",
+            Statement::Setup(_) => "setup",
+            Statement::End(_) => "game",
+        }
+    }
+
+    /// The span that best names the statement: its name, mark or value.
+    pub fn name_span(&self) -> Option<Span> {
+        match self {
+            Statement::Name(n) | Statement::Inventor(n) | Statement::Description(n) => Some(n.span),
+            Statement::Board(b) => Some(b.span),
+            Statement::Coordinates(c) => Some(c.span),
+            Statement::Player(p) => Some(p.name.span),
+            Statement::Option(o) => Some(o.name.span),
+            Statement::Tag(t) => Some(t.mark.span),
+            Statement::Piece(p) => Some(p.name.span),
+            Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardShape {
     Square {
