@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use variantlab::check::{PlayerId, check};
 use variantlab::compile::Rules;
 use variantlab::runtime::{self, Position};
-use variantlab::{play, render};
+use variantlab::{play, render, search};
 
 #[derive(Parser)]
 #[command(
@@ -69,14 +69,62 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
-    /// Play a game in the terminal, two people at one keyboard
+    /// Play a game in the terminal, two people at one keyboard or against the computer
     Play {
         file: PathBuf,
         #[arg(long, default_value = "start")]
         position: String,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+        /// `computer` to play against the engine
+        #[arg(long, value_name = "computer|human", default_value = "human")]
+        vs: String,
+        #[command(flatten)]
+        engine: EngineArgs,
     },
+    /// Search a position and print the best move, its score and the principal variation
+    Think {
+        file: PathBuf,
+        #[arg(long, default_value = "start")]
+        position: String,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        #[command(flatten)]
+        engine: EngineArgs,
+    },
+    /// Print the piece values the engine estimates from the rules
+    Values {
+        file: PathBuf,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+}
+
+/// How hard the computer thinks.
+#[derive(clap::Args)]
+struct EngineArgs {
+    /// Search depth in plies (the same move on every machine)
+    #[arg(long)]
+    level: Option<u32>,
+    /// Time per move, e.g. `2s` or `500ms` (default: 1s when no level is given)
+    #[arg(long)]
+    time: Option<String>,
+    /// The side the computer plays (default: the side not to move at the start)
+    #[arg(long = "computer-plays", value_name = "PLAYER")]
+    computer_plays: Option<String>,
+}
+
+impl EngineArgs {
+    fn limits(&self) -> Result<search::Limits, String> {
+        let mut limits = match self.level {
+            Some(l) => search::Limits::depth(l),
+            None => search::Limits::time(std::time::Duration::from_secs(1)),
+        };
+        if let Some(t) = &self.time {
+            limits.time = Some(search::parse_time(t)?);
+        }
+        Ok(limits)
+    }
 }
 
 fn main() -> ExitCode {
@@ -118,7 +166,18 @@ fn main() -> ExitCode {
             file,
             position,
             options,
-        } => play(&file, &position, &options),
+            vs,
+            engine,
+        } => play(&file, &position, &options, &vs, &engine),
+        Command::Think {
+            file,
+            position,
+            options,
+            engine,
+        } => think(&file, &position, &options, &engine),
+        Command::Values { file, options } => {
+            rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -218,12 +277,44 @@ fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
+fn play(
+    file: &Path,
+    pos: &str,
+    options: &[String],
+    vs: &str,
+    engine: &EngineArgs,
+) -> Result<(), String> {
     use std::io::BufRead;
     let rules = rules(file, options)?;
     let setup = play::start_setup(&rules, Some(pos))?;
+    let computer = match vs {
+        "human" => None,
+        "computer" => Some(computer_side(&rules, &setup, engine)?),
+        other => {
+            return Err(format!(
+                "`--vs {other}`: write `--vs computer` or `--vs human`"
+            ));
+        }
+    };
+    let limits = engine.limits()?;
     let mut session = play::Session::new(file, rules, setup)?;
     println!("{}\nType `help` for commands.", session.status());
+    let reply_as_computer = |session: &mut play::Session| {
+        while let Some(side) = computer
+            && session.game().ending().is_none()
+            && session.game().position().to_move() == side
+        {
+            let t = search::think_in_game(session.rules(), session.game(), &limits, 20);
+            let Some(m) = t.best else { break };
+            let text = runtime::write_move(&session.rules().variant, &m);
+            println!(
+                "Computer plays {text} ({}).",
+                search::describe_score(t.score)
+            );
+            println!("{}", session.handle(&text).text);
+        }
+    };
+    reply_as_computer(&mut session);
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| e.to_string())?;
         let reply = session.handle(&line);
@@ -233,7 +324,36 @@ fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
         if !reply.text.is_empty() {
             println!("{}", reply.text);
         }
+        if line.trim() != "undo" {
+            reply_as_computer(&mut session);
+        }
     }
+    Ok(())
+}
+
+fn computer_side(
+    rules: &Rules,
+    setup: &runtime::Setup,
+    engine: &EngineArgs,
+) -> Result<PlayerId, String> {
+    let v = &rules.variant;
+    match &engine.computer_plays {
+        Some(p) => v
+            .find_player(p)
+            .ok_or_else(|| format!("there is no player `{p}`")),
+        None => Ok(PlayerId((setup.to_move.0 + 1) % v.players.len() as u8)),
+    }
+}
+
+fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Result<(), String> {
+    let rules = rules(file, options)?;
+    let setup = play::start_setup(&rules, Some(pos))?;
+    let game = runtime::Game::new(&rules, setup).map_err(|e| format!("bad position: {e}"))?;
+    if let Some(e) = game.ending() {
+        return Err(format!("the game is over: {}", e.reason));
+    }
+    let t = search::think_in_game(&rules, &game, &engine.limits()?, 22);
+    print!("{}", search::describe_thought(&rules, &t));
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 
 use super::notation::{MoveError, parse_move, write_move, write_position};
 use super::position::{Move, Position, PositionError, Setup, Undo};
-use crate::check::{Event, Outcome, PlayerId, holds};
+use crate::check::{Event, Outcome, PlayerId};
 use crate::compile::Rules;
 
 /// How a game ended.
@@ -13,6 +13,8 @@ pub struct Ending {
     pub winner: Option<PlayerId>,
     /// The rule that ended the game, in words.
     pub reason: String,
+    /// Its index among the variant's end rules.
+    pub rule: usize,
 }
 
 /// A game: the start, the moves since, and the ending once there is one.
@@ -98,72 +100,47 @@ impl Game {
         write_position(rules, &self.position.to_setup(rules))
     }
 
-    /// The first end rule (in the file's order) that applies now.
+    /// How many times the current position has occurred, this time included.
+    pub fn occurrences(&self) -> u32 {
+        let key = self.position.repetition_key();
+        self.keys.iter().filter(|k| **k == key).count() as u32
+    }
+
+    /// The first end rule (in the file's order) that applies now, with its reason.
     fn judge(&self, rules: &Rules) -> Option<Ending> {
         let v = &rules.variant;
         let last = self.history.last().map(|(m, _)| m);
         let players = v.players.len() as u8;
         let mover = PlayerId((self.position.to_move().0 + players - 1) % players);
-        for rule in v
-            .end_rules
-            .iter()
-            .filter(|r| holds(r.guard, &rules.options))
-        {
-            let reason = match rule.event {
-                Event::Captured { piece, by } => match last {
-                    Some(m)
-                        if m.captured.is_some_and(|(_, k)| k == piece)
-                            && by.is_none_or(|b| b == m.piece) =>
-                    {
-                        format!(
-                            "{}'s {} captured the {} ({})",
-                            v.player(mover).name,
-                            v.piece(m.piece).name,
-                            v.piece(piece).name,
-                            write_move(v, m)
-                        )
-                    }
-                    _ => continue,
-                },
-                Event::NoLegalMove => {
-                    let mut moves = Vec::new();
-                    self.position.legal_moves(rules, &mut moves);
-                    if !moves.is_empty() {
-                        continue;
-                    }
-                    format!(
-                        "{} has no legal move",
-                        v.player(self.position.to_move()).name
-                    )
-                }
-                Event::Repetition(n) => {
-                    let key = self.position.repetition_key();
-                    if (self.keys.iter().filter(|k| **k == key).count() as u32) < n {
-                        continue;
-                    }
-                    format!("the position occurred {n} times")
-                }
-                Event::PliesWithoutCapture(n) => {
-                    if self.position.quiet_plies() < n {
-                        continue;
-                    }
-                    format!("{n} plies without a capture")
-                }
-            };
-            let other = PlayerId((mover.0 + 1) % players);
-            let winner = match rule.outcome {
-                Outcome::Draw => None,
-                Outcome::MoverWins => Some(mover),
-                Outcome::MoverLoses if players == 2 => Some(other),
-                Outcome::MoverLoses => None,
-            };
-            return Some(Ending {
-                outcome: rule.outcome,
-                winner,
-                reason,
-            });
-        }
-        None
+        let verdict = self.position.verdict(rules, last, self.occurrences(), || {
+            let mut moves = Vec::new();
+            self.position.legal_moves(rules, &mut moves);
+            !moves.is_empty()
+        })?;
+        let reason = match v.end_rules[verdict.rule].event {
+            Event::Captured { piece, .. } => {
+                let m = last.expect("a capture rule applies only after a move");
+                format!(
+                    "{}'s {} captured the {} ({})",
+                    v.player(mover).name,
+                    v.piece(m.piece).name,
+                    v.piece(piece).name,
+                    write_move(v, m)
+                )
+            }
+            Event::NoLegalMove => format!(
+                "{} has no legal move",
+                v.player(self.position.to_move()).name
+            ),
+            Event::Repetition(n) => format!("the position occurred {n} times"),
+            Event::PliesWithoutCapture(n) => format!("{n} plies without a capture"),
+        };
+        Some(Ending {
+            outcome: verdict.outcome,
+            winner: verdict.winner(mover, players),
+            reason,
+            rule: verdict.rule,
+        })
     }
 }
 

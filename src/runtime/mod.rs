@@ -1,11 +1,13 @@
 //! The runtime: positions, legal moves from the compiled tables, game end, perft.
 
+mod end;
 mod game;
 mod movegen;
 mod notation;
 mod perft;
 mod position;
 
+pub use end::Verdict;
 pub use game::{Ending, Game, SavedGame};
 pub use notation::{
     MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,

@@ -1,0 +1,61 @@
+//! The end rules, judged in one place for games and searches alike.
+
+use super::position::{Move, Position};
+use crate::check::{Event, Outcome, PlayerId, holds};
+use crate::compile::Rules;
+
+/// An end rule that applies: its index in the variant's list and what it decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub rule: usize,
+    pub outcome: Outcome,
+}
+
+impl Verdict {
+    /// The winner, when the rule names one and there are two players; `mover` made
+    /// the last move.
+    pub fn winner(&self, mover: PlayerId, players: u8) -> Option<PlayerId> {
+        match self.outcome {
+            Outcome::Draw => None,
+            Outcome::MoverWins => Some(mover),
+            Outcome::MoverLoses if players == 2 => Some(PlayerId((mover.0 + 1) % players)),
+            Outcome::MoverLoses => None,
+        }
+    }
+}
+
+impl Position {
+    /// The first end rule (in the file's order) that applies now, `last` having just
+    /// been played. `occurrences` counts how often this position has stood on the
+    /// board, this time included. `has_move` tells whether the side to move has a
+    /// legal move; it is asked only when a rule needs to know.
+    pub fn verdict(
+        &self,
+        rules: &Rules,
+        last: Option<&Move>,
+        occurrences: u32,
+        mut has_move: impl FnMut() -> bool,
+    ) -> Option<Verdict> {
+        let mut moves: Option<bool> = None;
+        for (i, rule) in rules.variant.end_rules.iter().enumerate() {
+            if !holds(rule.guard, &rules.options) {
+                continue;
+            }
+            let applies = match rule.event {
+                Event::Captured { piece, by } => last.is_some_and(|m| {
+                    m.captured.is_some_and(|(_, k)| k == piece) && by.is_none_or(|b| b == m.piece)
+                }),
+                Event::NoLegalMove => !*moves.get_or_insert_with(&mut has_move),
+                Event::Repetition(n) => occurrences >= n,
+                Event::PliesWithoutCapture(n) => self.quiet_plies() >= n,
+            };
+            if applies {
+                return Some(Verdict {
+                    rule: i,
+                    outcome: rule.outcome,
+                });
+            }
+        }
+        None
+    }
+}

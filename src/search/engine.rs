@@ -1,0 +1,442 @@
+//! Iterative-deepening negamax alpha-beta with quiescence on captures.
+
+use super::table::{Bound, Entry, Table};
+use super::values::Evaluator;
+use super::zobrist::Zobrist;
+use crate::check::Outcome;
+use crate::compile::Rules;
+use crate::runtime::{Move, Position, ends_by_capture};
+use std::time::{Duration, Instant};
+
+/// The score of a win on the spot; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 1_000_000;
+const INF: i32 = MATE + 1;
+/// Scores beyond this are wins or losses found by the search.
+const WON: i32 = MATE - 1_000;
+const MAX_PLY: usize = 128;
+
+/// When to stop thinking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in plies (captures are followed beyond it).
+    pub depth: u32,
+    /// Stop after this long; the last finished iteration's move is played.
+    pub time: Option<Duration>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// A fixed depth: the same move every time, on any machine.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: depth.max(1),
+            time: None,
+            nodes: None,
+        }
+    }
+
+    /// As deep as the time allows.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            depth: MAX_PLY as u32 / 2,
+            time: Some(time),
+            nodes: None,
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// None when the side to move has no move.
+    pub best: Option<Move>,
+    /// For the side to move, in hundredths of the weakest ordinary piece, or
+    /// `MATE - n` for a win in `n` plies.
+    pub score: i32,
+    /// The deepest iteration finished.
+    pub depth: u32,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// A score in words: `+1.25`, or `win in 3` / `loss in 4` (plies).
+pub fn describe_score(score: i32) -> String {
+    if score > WON {
+        format!("win in {} plies", MATE - score)
+    } else if score < -WON {
+        format!("loss in {} plies", MATE + score)
+    } else {
+        format!("{:+.2}", score as f64 / 100.0)
+    }
+}
+
+/// A searcher for one variant. Keeps its table between searches of one game.
+pub struct Searcher<'a> {
+    rules: &'a Rules,
+    zobrist: Zobrist,
+    eval: Evaluator,
+    table: Table,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    buffers: Vec<Vec<Move>>,
+    ranks: Vec<Vec<i32>>,
+    /// Keys of the game's earlier positions, then of the positions on the search path.
+    path: Vec<u64>,
+    nodes: u64,
+    stop: bool,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    root_best: Option<Move>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher whose table holds `2^table_bits` entries.
+    pub fn new(rules: &'a Rules, table_bits: u32) -> Searcher<'a> {
+        let v = &rules.variant;
+        Searcher {
+            rules,
+            zobrist: Zobrist::new(rules),
+            eval: Evaluator::new(rules),
+            table: Table::new(table_bits),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; v.players.len() * v.pieces.len() * v.board.len()],
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            path: Vec::with_capacity(1024),
+            nodes: 0,
+            stop: false,
+            deadline: None,
+            node_limit: u64::MAX,
+            root_best: None,
+        }
+    }
+
+    pub fn zobrist(&self) -> &Zobrist {
+        &self.zobrist
+    }
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Forgets what earlier searches learnt, so the next one depends on nothing else.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.fill(0);
+        self.killers.fill([None; 2]);
+    }
+
+    /// Searches `pos`, whose earlier positions in the game had the keys `history`
+    /// (oldest first; they count for repetition).
+    pub fn think(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Thought {
+        let started = Instant::now();
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.nodes = 0;
+        self.stop = false;
+        self.deadline = limits.time.map(|t| started + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let mut pos = pos.clone();
+        let mut found = Thought {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: vec![],
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        for depth in 1..=limits.depth.max(1) {
+            self.root_best = None;
+            let score = self.node(&mut pos, depth as i32, -INF, INF, 0, None);
+            if self.stop && depth > 1 {
+                // A move searched in full this iteration beat the others searched.
+                if let Some(m) = self.root_best
+                    && Some(m) != found.best
+                    && score > found.score
+                {
+                    found.best = Some(m);
+                }
+                break;
+            }
+            found.best = self.root_best;
+            found.score = score;
+            found.depth = depth;
+            found.pv = self.principal_variation(&pos, depth as usize);
+            if found.best.is_none() || score.abs() > WON {
+                break;
+            }
+            if let (Some(t), Some(d)) = (limits.time, self.deadline)
+                && Instant::now() + t / 2 > d
+            {
+                // The next iteration would not finish.
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        found.elapsed = started.elapsed();
+        found
+    }
+
+    fn principal_variation(&self, pos: &Position, depth: usize) -> Vec<Move> {
+        let mut pos = pos.clone();
+        let mut pv: Vec<Move> = vec![];
+        let mut seen = vec![];
+        let mut moves = vec![];
+        while pv.len() < depth {
+            let key = self.zobrist.key(&pos);
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let m = match (pv.is_empty(), self.root_best) {
+                (true, Some(m)) => m,
+                _ => match self.table.probe(key).and_then(|e| e.best) {
+                    Some(m) => m,
+                    None => break,
+                },
+            };
+            pos.legal_moves(self.rules, &mut moves);
+            if !moves.contains(&m) {
+                break;
+            }
+            pos.make(self.rules, &m);
+            pv.push(m);
+            if ends_by_capture(self.rules, &m) {
+                break;
+            }
+        }
+        pv
+    }
+
+    fn poll(&mut self) {
+        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop = true;
+        }
+    }
+
+    /// How often the position with this key has occurred on the path, this time included.
+    fn occurrences(&self, key: u64) -> u32 {
+        1 + self.path.iter().filter(|k| **k == key).count() as u32
+    }
+
+    fn ended(outcome: Outcome, ply: usize) -> i32 {
+        // The side to move is the one that did not make the last move.
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::MoverWins => -(MATE - ply as i32),
+            Outcome::MoverLoses => MATE - ply as i32,
+        }
+    }
+
+    /// Negamax below one position; `depth <= 0` is the quiescence search.
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        last: Option<&Move>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && ply > 0 {
+            self.poll();
+        }
+        if self.stop {
+            return 0;
+        }
+        let rules = self.rules;
+        let key = self.zobrist.key(pos);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let mut generated = false;
+        let verdict = pos.verdict(rules, last, self.occurrences(key), || {
+            pos.legal_moves(rules, &mut moves);
+            generated = true;
+            !moves.is_empty()
+        });
+        if let Some(v) = verdict {
+            self.buffers[ply] = moves;
+            return Self::ended(v.outcome, ply);
+        }
+        if !generated {
+            pos.legal_moves(rules, &mut moves);
+        }
+        if moves.is_empty() {
+            // Stuck, and no rule says who won: nobody did.
+            self.buffers[ply] = moves;
+            return 0;
+        }
+        let quiet = depth <= 0;
+        let mut best = -INF;
+        let mut hint = None;
+        if quiet || ply >= MAX_PLY - 1 {
+            let stand = self.eval.evaluate(rules, pos);
+            if stand >= beta || ply >= MAX_PLY - 1 {
+                self.buffers[ply] = moves;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            moves.retain(|m| m.captured.is_some());
+        } else if let Some(e) = self.table.probe(key) {
+            hint = e.best;
+            let score = from_table(e.score, ply);
+            if ply > 0 && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    self.buffers[ply] = moves;
+                    return score;
+                }
+            }
+        }
+        let mut ranks = std::mem::take(&mut self.ranks[ply]);
+        self.rank(&moves, &mut ranks, hint, ply, pos);
+        let alpha0 = alpha;
+        let mut best_move = None;
+        self.path.push(key);
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut ranks, i);
+            let m = moves[i];
+            let undo = pos.make(rules, &m);
+            let score = if i == 0 || quiet {
+                -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
+            } else {
+                let s = -self.node(pos, depth - 1, -alpha - 1, -alpha, ply + 1, Some(&m));
+                if s > alpha && s < beta {
+                    -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
+                } else {
+                    s
+                }
+            };
+            pos.unmake(&m, undo);
+            if self.stop {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if ply == 0 {
+                    self.root_best = Some(m);
+                }
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if m.captured.is_none() && !quiet {
+                            self.remember(&m, ply, depth, pos);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.buffers[ply] = moves;
+        self.ranks[ply] = ranks;
+        if !quiet && !self.stop {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(Entry {
+                key,
+                best: best_move,
+                score: to_table(best, ply),
+                depth: depth as i16,
+                bound,
+            });
+        }
+        best
+    }
+
+    fn history_index(&self, pos: &Position, m: &Move) -> usize {
+        let v = &self.rules.variant;
+        (pos.to_move().0 as usize * v.pieces.len() + m.piece.0 as usize) * v.board.len()
+            + m.to.index()
+    }
+
+    /// A quiet move that cut off: a killer at this ply, and credit in the history.
+    fn remember(&mut self, m: &Move, ply: usize, depth: i32, pos: &Position) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(*m) {
+            k[1] = k[0];
+            k[0] = Some(*m);
+        }
+        let i = self.history_index(pos, m);
+        self.history[i] = (self.history[i] + depth * depth).min(1 << 20);
+    }
+
+    /// Ranks moves: the table's move, game-ending captures, other captures by most
+    /// valuable victim then least valuable attacker, killers, then history.
+    fn rank(
+        &self,
+        moves: &[Move],
+        ranks: &mut Vec<i32>,
+        hint: Option<Move>,
+        ply: usize,
+        pos: &Position,
+    ) {
+        ranks.clear();
+        for m in moves {
+            let r = if Some(*m) == hint {
+                1 << 30
+            } else if let Some((_, k)) = m.captured {
+                if ends_by_capture(self.rules, m) {
+                    1 << 29
+                } else {
+                    (1 << 25) + self.eval.value(k).min(1 << 14) * 256
+                        - self.eval.value(m.piece).min(255)
+                }
+            } else if self.killers[ply][0] == Some(*m) {
+                1 << 24
+            } else if self.killers[ply][1] == Some(*m) {
+                (1 << 24) - 1
+            } else {
+                self.history[self.history_index(pos, m)]
+            };
+            ranks.push(r);
+        }
+    }
+}
+
+/// Brings the best remaining move to `i`.
+#[inline]
+fn pick(moves: &mut [Move], ranks: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if ranks[j] > ranks[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    ranks.swap(i, best);
+}
+
+/// Wins are stored as distances from the stored position, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > WON {
+        score + ply as i32
+    } else if score < -WON {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > WON {
+        score - ply as i32
+    } else if score < -WON {
+        score + ply as i32
+    } else {
+        score
+    }
+}

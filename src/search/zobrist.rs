@@ -1,0 +1,80 @@
+//! Zobrist keys: one random number per (cell, player, piece), per side to move and per
+//! once-per-game use, XORed together. Pieces in hand fit the same scheme: one number
+//! per (player, piece, count held), see [`Zobrist::hand`].
+
+use super::cells::each_cell;
+use crate::compile::{MAX_PLAYERS, Rules};
+use crate::runtime::Position;
+
+/// The most pieces of one kind a player can hold in hand that the keys tell apart.
+pub const MAX_HELD: usize = 32;
+
+pub struct Zobrist {
+    cells: usize,
+    pieces: usize,
+    /// By (player, piece, cell).
+    placed: Vec<u64>,
+    /// By side to move.
+    side: [u64; MAX_PLAYERS],
+    /// By (player, once-per-game bit).
+    used: Vec<u64>,
+    /// By (player, piece, count held).
+    held: Vec<u64>,
+}
+
+/// SplitMix64: a fixed sequence, so keys are the same in every run.
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Zobrist {
+    pub fn new(rules: &Rules) -> Zobrist {
+        let v = &rules.variant;
+        let (cells, pieces, players) = (v.board.len(), v.pieces.len(), v.players.len());
+        let mut seed = 0x5eed_u64;
+        let mut draw = |n: usize| (0..n).map(|_| splitmix(&mut seed)).collect::<Vec<u64>>();
+        let placed = draw(players * pieces * cells);
+        let sides = draw(MAX_PLAYERS);
+        let side: [u64; MAX_PLAYERS] = std::array::from_fn(|i| sides[i]);
+        let used = draw(MAX_PLAYERS * 32);
+        let held = draw(players * pieces * (MAX_HELD + 1));
+        Zobrist {
+            cells,
+            pieces,
+            placed,
+            side,
+            used,
+            held,
+        }
+    }
+
+    /// The key of a position, computed afresh: it depends on nothing but the position,
+    /// whatever kinds of move led there.
+    pub fn key(&self, pos: &Position) -> u64 {
+        let mut k = self.side[pos.to_move().0 as usize];
+        each_cell(pos.occupied(), |c| {
+            if let Some((pl, pc)) = pos.at(c) {
+                k ^= self.placed
+                    [(pl.0 as usize * self.pieces + pc.0 as usize) * self.cells + c.index()];
+            }
+        });
+        for pl in 0..pos.players() {
+            let mut used = pos.used_bits(crate::check::PlayerId(pl));
+            while used != 0 {
+                let bit = used.trailing_zeros() as usize;
+                used &= used - 1;
+                k ^= self.used[pl as usize * 32 + bit];
+            }
+        }
+        k
+    }
+
+    /// The number a player's hand contributes for holding `count` pieces of a kind.
+    pub fn hand(&self, player: usize, piece: usize, count: usize) -> u64 {
+        self.held[(player * self.pieces + piece) * (MAX_HELD + 1) + count.min(MAX_HELD)]
+    }
+}
