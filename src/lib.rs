@@ -5,6 +5,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod geometry;
 pub mod play;
+pub mod playtest;
 pub mod render;
 pub mod runtime;
 pub mod search;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use variantlab::check::{PlayerId, check};
 use variantlab::compile::Rules;
 use variantlab::runtime::{self, Position};
-use variantlab::{play, render, search};
+use variantlab::{play, playtest, render, search};
 
 #[derive(Parser)]
 #[command(
@@ -92,6 +92,49 @@ enum Command {
         #[command(flatten)]
         engine: EngineArgs,
     },
+    /// Let the computer play a variant against itself many times and report the results
+    Selfplay {
+        file: PathBuf,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Search depth in plies for both sides
+        #[arg(long, default_value_t = playtest::Study::LEVEL)]
+        level: u32,
+        /// Random moves that open each game
+        #[arg(long, default_value_t = playtest::Study::OPENING_PLIES)]
+        opening: u32,
+        /// Stop a game after this many plies and count it unfinished
+        #[arg(long, default_value_t = playtest::Study::MAX_PLIES)]
+        max_plies: u32,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+        /// Print the raw tallies as JSON instead of the report
+        #[arg(long)]
+        json: bool,
+        /// Play only the K-th of N slices of the games (default: from SLURM_ARRAY_TASK_ID
+        /// or JOB_COMPLETION_INDEX when set)
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// The number of slices when the index comes from the environment
+        #[arg(long, value_name = "N")]
+        shard_count: Option<u32>,
+        /// Threads to play on (default: every core)
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Play the same games under each value of an option, e.g. `last-resort=on,off`
+        #[arg(long, value_name = "NAME=V1,V2")]
+        compare: Option<String>,
+    },
+    /// Add up selfplay shards (their --json output) into the report of one run
+    Merge {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the merged tallies as JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the piece values the engine estimates from the rules
     Values {
         file: PathBuf,
@@ -175,6 +218,30 @@ fn main() -> ExitCode {
             options,
             engine,
         } => think(&file, &position, &options, &engine),
+        Command::Selfplay {
+            file,
+            games,
+            seed,
+            level,
+            opening,
+            max_plies,
+            options,
+            json,
+            shard,
+            shard_count,
+            threads,
+            compare,
+        } => {
+            let mut study = playtest::Study::new(games, seed);
+            study.level = level;
+            study.opening_plies = opening;
+            study.max_plies = max_plies;
+            if let Some(t) = threads {
+                study.threads = t.max(1);
+            }
+            selfplay(&file, study, &options, json, shard, shard_count, compare)
+        }
+        Command::Merge { files, json } => merge(&files, json),
         Command::Values { file, options } => {
             rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
         }
@@ -414,6 +481,95 @@ fn footprint(
         .collect();
     if !tags.is_empty() {
         println!("\n{}", tags.join("; "));
+    }
+    Ok(())
+}
+
+fn selfplay(
+    file: &Path,
+    mut study: playtest::Study,
+    options: &[String],
+    json: bool,
+    shard: Option<String>,
+    shard_count: Option<u32>,
+    compare: Option<String>,
+) -> Result<(), String> {
+    study.shard = match shard {
+        Some(s) => playtest::Shard::parse(&s)?,
+        None => playtest::shard_from_env(|k| std::env::var(k).ok(), shard_count)?
+            .unwrap_or(playtest::Shard::WHOLE),
+    };
+    let settings = play::parse_settings(options)?;
+    let runs: Vec<(Option<(String, String)>, Vec<(String, bool)>)> = match &compare {
+        None => vec![(None, settings)],
+        Some(c) => {
+            let (name, values) = playtest::parse_compare(c)?;
+            let parsed = play::parse_settings(
+                &values.iter().map(|v| format!("{name}={v}")).collect::<Vec<_>>(),
+            )?;
+            parsed
+                .into_iter()
+                .zip(values)
+                .map(|(set, value)| {
+                    let mut all = settings.clone();
+                    all.push(set);
+                    (Some((name.clone(), value)), all)
+                })
+                .collect()
+        }
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let mut results = vec![];
+    for (label, settings) in runs {
+        let rules = play::load_rules(file, &settings)?;
+        let started = std::time::Instant::now();
+        let show = |done: usize, total: usize| {
+            if terminal {
+                eprint!("\r{}  ", playtest::progress_line(done, total, started.elapsed()));
+            }
+        };
+        let tallies = playtest::run_study(&rules, &study, &show)?;
+        if terminal {
+            eprintln!();
+        }
+        results.push((label, tallies));
+    }
+    let text = match (json, &compare) {
+        (true, None) => to_json(&results[0].1)?,
+        (true, Some(_)) => to_json(&results.iter().map(|(_, t)| t).collect::<Vec<_>>())?,
+        (false, None) => playtest::text_report(&results[0].1),
+        (false, Some(_)) => {
+            let name = results[0].0.as_ref().map_or(String::new(), |l| l.0.clone());
+            let runs: Vec<(String, playtest::Tallies)> = results
+                .into_iter()
+                .map(|(l, t)| (l.map_or(String::new(), |l| l.1), t))
+                .collect();
+            playtest::compare_report(&name, &runs)
+        }
+    };
+    print!("{text}");
+    Ok(())
+}
+
+fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
+    serde_json::to_string_pretty(value)
+        .map(|s| s + "\n")
+        .map_err(|e| e.to_string())
+}
+
+fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
+    let mut parts = vec![];
+    for f in files {
+        let text = read(f)?;
+        let t: playtest::Tallies = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not selfplay tallies: {e}", f.display()))?;
+        parts.push(t);
+    }
+    let merged = playtest::merge(&parts).map_err(|e| e.to_string())?;
+    if json {
+        print!("{}", to_json(&merged)?);
+    } else {
+        print!("{}", playtest::text_report(&merged));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 use super::table::{Bound, Entry, Table};
 use super::values::Evaluator;
 use super::zobrist::Zobrist;
-use crate::check::Outcome;
+use crate::check::{Outcome, PlayerId};
 use crate::compile::Rules;
 use crate::runtime::{Move, Position, ends_by_capture};
 use std::time::{Duration, Instant};
@@ -90,7 +90,14 @@ pub struct Searcher<'a> {
     deadline: Option<Instant>,
     node_limit: u64,
     root_best: Option<Move>,
+    /// The side the search is for, and what a draw costs it.
+    root_side: PlayerId,
+    contempt: i32,
 }
+
+/// What a draw costs the side searching: it plays on when a move about this much worse
+/// than a draw is available, so games end by the rules that decide them more often.
+pub const CONTEMPT: i32 = 25;
 
 impl<'a> Searcher<'a> {
     /// A searcher whose table holds `2^table_bits` entries.
@@ -111,6 +118,8 @@ impl<'a> Searcher<'a> {
             deadline: None,
             node_limit: u64::MAX,
             root_best: None,
+            root_side: PlayerId(0),
+            contempt: CONTEMPT,
         }
     }
 
@@ -119,6 +128,12 @@ impl<'a> Searcher<'a> {
     }
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
+    }
+
+    /// Sets what a draw costs the searching side (0: a draw is worth exactly even).
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.contempt = contempt;
+        self.table.clear();
     }
 
     /// Forgets what earlier searches learnt, so the next one depends on nothing else.
@@ -138,6 +153,11 @@ impl<'a> Searcher<'a> {
         self.stop = false;
         self.deadline = limits.time.map(|t| started + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        if self.root_side != pos.to_move() {
+            // Draw scores in the table were for the other side.
+            self.table.clear();
+            self.root_side = pos.to_move();
+        }
         let mut pos = pos.clone();
         let mut found = Thought {
             best: None,
@@ -221,10 +241,19 @@ impl<'a> Searcher<'a> {
         1 + self.path.iter().filter(|k| **k == key).count() as u32
     }
 
-    fn ended(outcome: Outcome, ply: usize) -> i32 {
+    /// A draw's score for the side to move.
+    fn draw(&self, pos: &Position) -> i32 {
+        if pos.to_move() == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
+    fn ended(&self, outcome: Outcome, ply: usize, pos: &Position) -> i32 {
         // The side to move is the one that did not make the last move.
         match outcome {
-            Outcome::Draw => 0,
+            Outcome::Draw => self.draw(pos),
             Outcome::MoverWins => -(MATE - ply as i32),
             Outcome::MoverLoses => MATE - ply as i32,
         }
@@ -258,7 +287,7 @@ impl<'a> Searcher<'a> {
         });
         if let Some(v) = verdict {
             self.buffers[ply] = moves;
-            return Self::ended(v.outcome, ply);
+            return self.ended(v.outcome, ply, pos);
         }
         if !generated {
             pos.legal_moves(rules, &mut moves);
@@ -266,7 +295,7 @@ impl<'a> Searcher<'a> {
         if moves.is_empty() {
             // Stuck, and no rule says who won: nobody did.
             self.buffers[ply] = moves;
-            return 0;
+            return self.draw(pos);
         }
         let quiet = depth <= 0;
         let mut best = -INF;

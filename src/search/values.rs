@@ -152,26 +152,55 @@ pub struct Evaluator {
     deciding: Vec<u64>,
     /// The kinds that decide the game.
     royal: Vec<PieceId>,
+    kinds: usize,
+    cells: usize,
+    /// By (player, piece, cell): the cells its moves reach on an empty board...
+    moves: Vec<u128>,
+    /// ...and those where it could capture.
+    hits: Vec<u128>,
     mobility: i32,
+    threat: i32,
     attacked: i32,
     zone: i32,
 }
 
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
+        let v = &rules.variant;
         let values: Vec<i32> = piece_values(rules).iter().map(|p| p.value).collect();
         let deciding = deciding(rules);
         let royal = (0..values.len())
             .filter(|k| deciding[*k] != 0)
             .map(|k| PieceId(k as u8))
             .collect();
+        let (kinds, cells) = (v.pieces.len(), v.board.len());
+        let mut moves = vec![0u128; v.players.len() * kinds * cells];
+        let mut hits = moves.clone();
+        for pl in 0..v.players.len() {
+            for k in 0..kinds {
+                for c in v.board.cells() {
+                    let i = (pl * kinds + k) * cells + c.index();
+                    for e in rules.moves(PlayerId(pl as u8), PieceId(k as u8), c) {
+                        moves[i] |= e.to.bit();
+                        if e.dest.allows_enemy() {
+                            hits[i] |= e.to.bit();
+                        }
+                    }
+                }
+            }
+        }
         Evaluator {
             values,
             deciding,
             royal,
+            kinds,
+            cells,
+            moves,
+            hits,
             mobility: 3,
+            threat: 4,
             attacked: 60,
-            zone: 6,
+            zone: 12,
         }
     }
 
@@ -179,6 +208,11 @@ impl Evaluator {
     #[inline]
     pub fn value(&self, k: PieceId) -> i32 {
         self.values[k.0 as usize]
+    }
+
+    #[inline]
+    fn at(&self, p: PlayerId, k: PieceId, c: crate::geometry::Cell) -> usize {
+        (p.0 as usize * self.kinds + k.0 as usize) * self.cells + c.index()
     }
 
     /// The position's worth to the side to move: its material, mobility and the
@@ -196,78 +230,39 @@ impl Evaluator {
 
     fn side(&self, rules: &Rules, pos: &Position, p: PlayerId) -> i32 {
         let mut s = 0;
+        let own = pos.of_player(p);
+        let enemy = pos.occupied() & !own;
         for (k, v) in self.values.iter().enumerate() {
-            s += *v * count(pos.pieces_of(p, PieceId(k as u8))) as i32;
+            let k = PieceId(k as u8);
+            let set = pos.pieces_of(p, k);
+            s += *v * count(set) as i32;
+            // Mobility on the board as it is, ignoring what blocks the way.
+            each_cell(set, |c| {
+                let i = self.at(p, k, c);
+                s += self.mobility * count(self.moves[i] & !own) as i32;
+                s += self.threat * count(self.hits[i] & enemy) as i32;
+            });
         }
-        s += self.mobility * self.reach(rules, pos, p);
         for &r in &self.royal {
             each_cell(pos.pieces_of(p, r), |cell| {
-                s -= self.attacked
-                    * attackers(rules, pos, cell, p, self.deciding[r.0 as usize]) as i32;
-                s -= self.zone * self.pressure(rules, pos, cell, p, r);
+                let allowed = self.deciding[r.0 as usize];
+                s -= self.attacked * attackers(rules, pos, cell, p, allowed) as i32;
+                s -= self.zone * self.pressure(pos, self.moves[self.at(p, r, cell)], p, allowed);
             });
         }
         s
     }
 
-    /// Moves `p` could make if it were to move, without the checks that need a trial move.
-    fn reach(&self, rules: &Rules, pos: &Position, p: PlayerId) -> i32 {
-        let occupied = pos.occupied();
-        let mine = pos.of_player(p);
-        let used = pos.used_bits(p);
+    /// How many of the cells around a deciding piece (those it could move to) enemies
+    /// of the allowed kinds could capture on, counted once per enemy.
+    fn pressure(&self, pos: &Position, zone: u128, p: PlayerId, allowed: u64) -> i32 {
         let mut n = 0;
-        each_cell(mine, |from| {
-            let Some((_, piece)) = pos.at(from) else {
-                return;
-            };
-            let mut last = None;
-            for e in rules.moves(p, piece, from) {
-                if mine & e.to.bit() != 0 || last == Some(e.to) {
-                    continue;
-                }
-                let ok = if occupied & e.to.bit() == 0 {
-                    e.dest.allows_empty()
-                } else {
-                    e.dest.allows_enemy()
-                };
-                if ok
-                    && !rules
-                        .once_bit(piece, e.tag)
-                        .is_some_and(|b| used & (1 << b) != 0)
-                    && rules.open(e, occupied)
-                {
-                    n += 1;
-                    last = Some(e.to);
-                }
-            }
-        });
-        n
-    }
-
-    /// Enemy pieces able to take a deciding piece near where it stands: for each cell it
-    /// could move to on an empty board, the enemies placed to capture there.
-    fn pressure(
-        &self,
-        rules: &Rules,
-        pos: &Position,
-        cell: crate::geometry::Cell,
-        p: PlayerId,
-        r: PieceId,
-    ) -> i32 {
-        let allowed = self.deciding[r.0 as usize];
-        let mut n = 0;
-        for e in rules.moves(p, r, cell) {
-            for q in 0..pos.players() {
-                let q = PlayerId(q);
-                if q == p {
-                    continue;
-                }
-                for k in 0..self.values.len() {
-                    if allowed & (1 << k) != 0 {
-                        let k = PieceId(k as u8);
-                        n += count(pos.pieces_of(q, k) & rules.attackers_of(q, k, e.to)) as i32;
-                    }
-                }
+        for q in (0..pos.players()).map(PlayerId).filter(|q| *q != p) {
+            for k in (0..self.kinds).filter(|k| allowed & (1 << k) != 0) {
+                let k = PieceId(k as u8);
+                each_cell(pos.pieces_of(q, k), |c| {
+                    n += count(self.hits[self.at(q, k, c)] & zone) as i32;
+                });
             }
         }
         n

@@ -1,0 +1,14 @@
+//! Playtesting: the computer plays a variant against itself many times and the games
+//! are tallied: who wins, how games end, how long they last. A study is a list of
+//! seeded games; any slice of it can run anywhere, and the tallies of the slices add
+//! up to exactly those of one run.
+
+mod report;
+mod run;
+mod shard;
+mod tally;
+
+pub use report::{compare_report, parse_compare, progress_line, text_report};
+pub use run::{GameRecord, Study, play_game, run_study};
+pub use shard::{Shard, shard_from_env};
+pub use tally::{MergeError, Tallies, merge};

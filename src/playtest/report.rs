@@ -1,0 +1,243 @@
+//! Reading tallies: rates, game lengths and confidence intervals.
+
+use super::tally::Tallies;
+use std::fmt::Write;
+
+/// A normal-approximation 95% interval's half width.
+const Z95: f64 = 1.959_964;
+
+/// A mean and its standard error.
+#[derive(Clone, Copy, Debug)]
+struct Estimate {
+    mean: f64,
+    se: f64,
+}
+
+impl Estimate {
+    /// From the count of games, the sum of a per-game value and the sum of its squares.
+    fn of(n: u64, sum: f64, squares: f64) -> Estimate {
+        let n = n as f64;
+        if n < 1.0 {
+            return Estimate { mean: 0.0, se: 0.0 };
+        }
+        let mean = sum / n;
+        let var = if n > 1.0 {
+            ((squares - n * mean * mean) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        Estimate {
+            mean,
+            se: (var / n).sqrt(),
+        }
+    }
+
+    fn minus(self, other: Estimate) -> Estimate {
+        Estimate {
+            mean: self.mean - other.mean,
+            se: self.se.hypot(other.se),
+        }
+    }
+
+    fn interval(self, digits: usize) -> String {
+        let h = Z95 * self.se;
+        format!(
+            "{:.d$} ± {:.d$} (95% CI {:.d$} to {:.d$})",
+            self.mean,
+            h,
+            self.mean - h,
+            self.mean + h,
+            d = digits
+        )
+    }
+}
+
+impl Tallies {
+    fn drawn(&self) -> u64 {
+        self.draws + self.unfinished
+    }
+
+    /// The first player's score: 1 a win, 1/2 a game without a winner, 0 a loss.
+    fn first_score(&self) -> Estimate {
+        let w = self.wins.first().copied().unwrap_or(0) as f64;
+        let d = self.drawn() as f64;
+        Estimate::of(self.games, w + d / 2.0, w + d / 4.0)
+    }
+
+    fn draw_rate(&self) -> Estimate {
+        let d = self.drawn() as f64;
+        Estimate::of(self.games, d, d)
+    }
+
+    fn length(&self) -> Estimate {
+        let (sum, squares) = self.lengths.iter().fold((0.0, 0.0), |(s, q), (len, n)| {
+            let (len, n) = (*len as f64, *n as f64);
+            (s + len * n, q + len * len * n)
+        });
+        Estimate::of(self.games, sum, squares)
+    }
+
+    fn median_length(&self) -> f64 {
+        let nth = |i: u64| {
+            let mut seen = 0;
+            for (len, n) in &self.lengths {
+                seen += n;
+                if seen > i {
+                    return *len as f64;
+                }
+            }
+            0.0
+        };
+        if self.games == 0 {
+            0.0
+        } else if self.games % 2 == 1 {
+            nth(self.games / 2)
+        } else {
+            (nth(self.games / 2 - 1) + nth(self.games / 2)) / 2.0
+        }
+    }
+}
+
+fn share(n: u64, of: u64) -> String {
+    format!("{:5.1}%", 100.0 * n as f64 / of.max(1) as f64)
+}
+
+/// The study's report, as `selfplay` and `merge` print it.
+pub fn text_report(t: &Tallies) -> String {
+    let mut s = String::new();
+    let options: Vec<String> = t
+        .options
+        .iter()
+        .map(|(k, v)| format!("{k}={}", if *v { "on" } else { "off" }))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{}: {} games, level {}, seed {}, {} random opening plies{}",
+        t.variant,
+        t.games,
+        t.level,
+        t.seed,
+        t.opening_plies,
+        if options.is_empty() {
+            String::new()
+        } else {
+            format!(", options {}", options.join(" "))
+        }
+    );
+    if t.games < t.games_planned {
+        let shards: Vec<String> = t
+            .shards
+            .iter()
+            .map(|k| format!("{}/{}", k + 1, t.shard_count))
+            .collect();
+        let _ = writeln!(
+            s,
+            "(shards {} of a study of {} games)",
+            shards.join(" "),
+            t.games_planned
+        );
+    }
+    let width = t
+        .players
+        .iter()
+        .map(|p| p.len() + 5)
+        .chain(t.end_rules.iter().map(|r| r.len()))
+        .max()
+        .unwrap_or(10)
+        .max(24);
+    s += "\nresults\n";
+    for (p, w) in t.players.iter().zip(&t.wins) {
+        let _ = writeln!(s, "  {:<width$} {w:>7} {}", format!("{p} wins"), share(*w, t.games));
+    }
+    let _ = writeln!(s, "  {:<width$} {:>7} {}", "draws", t.draws, share(t.draws, t.games));
+    if t.unfinished > 0 {
+        let _ = writeln!(
+            s,
+            "  {:<width$} {:>7} {}",
+            format!("unfinished at {} plies", t.max_plies),
+            t.unfinished,
+            share(t.unfinished, t.games)
+        );
+    }
+    let decisive: u64 = t.wins.iter().sum();
+    let _ = writeln!(s, "  {:<width$} {:>7} {}", "decisive games", decisive, share(decisive, t.games));
+    s += "\nend rules fired (draws by reason among them)\n";
+    for (r, n) in t.end_rules.iter().zip(&t.fired) {
+        let _ = writeln!(s, "  {r:<width$} {n:>7} {}", share(*n, t.games));
+    }
+    let longest = t.lengths.keys().next_back().copied().unwrap_or(0);
+    let _ = writeln!(
+        s,
+        "\ngame length in plies: mean {:.1}, median {:.1}, longest {longest}",
+        t.length().mean,
+        t.median_length(),
+    );
+    if let Some(first) = t.players.first() {
+        let _ = writeln!(
+            s,
+            "{first}'s score (moving first; a draw counts 1/2): {}",
+            t.first_score().interval(3)
+        );
+    }
+    s
+}
+
+/// Two or more runs of the same games under different values of one option, and
+/// what changed between the first and each other.
+pub fn compare_report(option: &str, runs: &[(String, Tallies)]) -> String {
+    let mut s = String::new();
+    for (value, t) in runs {
+        let _ = writeln!(s, "==== {option}={value}\n{}", text_report(t));
+    }
+    let Some(((base_value, base), rest)) = runs.split_first() else {
+        return s;
+    };
+    for (value, t) in rest {
+        let _ = writeln!(s, "==== {option}={value} minus {option}={base_value}");
+        let _ = writeln!(
+            s,
+            "  draw rate:         {}",
+            t.draw_rate().minus(base.draw_rate()).interval(3)
+        );
+        let _ = writeln!(
+            s,
+            "  first player score: {}",
+            t.first_score().minus(base.first_score()).interval(3)
+        );
+        let _ = writeln!(
+            s,
+            "  game length:       {}",
+            t.length().minus(base.length()).interval(1)
+        );
+        s += "  (an interval that excludes 0 is a difference the games show at 95% confidence)\n";
+    }
+    s
+}
+
+/// A progress bar with the time left, for a terminal.
+pub fn progress_line(done: usize, total: usize, elapsed: std::time::Duration) -> String {
+    const WIDTH: usize = 30;
+    let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
+    let left = if done == 0 {
+        "estimating".to_string()
+    } else {
+        let secs = elapsed.as_secs_f64() * (total - done) as f64 / done as f64;
+        format!("{}:{:02} left", secs as u64 / 60, secs as u64 % 60)
+    };
+    format!(
+        "[{}{}] {done}/{total} games, {left}",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled)
+    )
+}
+
+/// Reads `NAME=on,off` (any values, at least two) for `--compare`.
+pub fn parse_compare(text: &str) -> Result<(String, Vec<String>), String> {
+    let bad = || format!("`{text}`: write a comparison as NAME=on,off");
+    let (name, values) = text.split_once('=').ok_or_else(bad)?;
+    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
+    if name.trim().is_empty() || values.len() < 2 || values.iter().any(|v| v.is_empty()) {
+        return Err(bad());
+    }
+    Ok((name.trim().to_string(), values))
+}
