@@ -505,7 +505,10 @@ fn selfplay(
         Some(c) => {
             let (name, values) = playtest::parse_compare(c)?;
             let parsed = play::parse_settings(
-                &values.iter().map(|v| format!("{name}={v}")).collect::<Vec<_>>(),
+                &values
+                    .iter()
+                    .map(|v| format!("{name}={v}"))
+                    .collect::<Vec<_>>(),
             )?;
             parsed
                 .into_iter()
@@ -525,7 +528,10 @@ fn selfplay(
         let started = std::time::Instant::now();
         let show = |done: usize, total: usize| {
             if terminal {
-                eprint!("\r{}  ", playtest::progress_line(done, total, started.elapsed()));
+                eprint!(
+                    "\r{}  ",
+                    playtest::progress_line(done, total, started.elapsed())
+                );
             }
         };
         let tallies = playtest::run_study(&rules, &study, &show)?;

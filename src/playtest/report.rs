@@ -147,9 +147,20 @@ pub fn text_report(t: &Tallies) -> String {
         .max(24);
     s += "\nresults\n";
     for (p, w) in t.players.iter().zip(&t.wins) {
-        let _ = writeln!(s, "  {:<width$} {w:>7} {}", format!("{p} wins"), share(*w, t.games));
+        let _ = writeln!(
+            s,
+            "  {:<width$} {w:>7} {}",
+            format!("{p} wins"),
+            share(*w, t.games)
+        );
     }
-    let _ = writeln!(s, "  {:<width$} {:>7} {}", "draws", t.draws, share(t.draws, t.games));
+    let _ = writeln!(
+        s,
+        "  {:<width$} {:>7} {}",
+        "draws",
+        t.draws,
+        share(t.draws, t.games)
+    );
     if t.unfinished > 0 {
         let _ = writeln!(
             s,
@@ -160,7 +171,13 @@ pub fn text_report(t: &Tallies) -> String {
         );
     }
     let decisive: u64 = t.wins.iter().sum();
-    let _ = writeln!(s, "  {:<width$} {:>7} {}", "decisive games", decisive, share(decisive, t.games));
+    let _ = writeln!(
+        s,
+        "  {:<width$} {:>7} {}",
+        "decisive games",
+        decisive,
+        share(decisive, t.games)
+    );
     s += "\nend rules fired (draws by reason among them)\n";
     for (r, n) in t.end_rules.iter().zip(&t.fired) {
         let _ = writeln!(s, "  {r:<width$} {n:>7} {}", share(*n, t.games));

@@ -136,7 +136,9 @@ pub fn run_study(
         }
         progress(done.load(Ordering::Relaxed), list.len());
     });
-    let records = records.into_inner().map_err(|_| "a game crashed".to_string())?;
+    let records = records
+        .into_inner()
+        .map_err(|_| "a game crashed".to_string())?;
     let mut t = Tallies::new(rules, study);
     for r in records {
         t.add(&r.ok_or("a game crashed")?);

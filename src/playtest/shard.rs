@@ -51,10 +51,14 @@ pub fn shard_from_env(
     };
     let (index, count) = if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
         let first = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-        let count = count.or(number("SLURM_ARRAY_TASK_COUNT")?).ok_or(
-            "SLURM_ARRAY_TASK_ID is set: give the number of shards with --shard-count",
-        )?;
-        (id.checked_sub(first).ok_or("SLURM_ARRAY_TASK_ID is below SLURM_ARRAY_TASK_MIN")?, count)
+        let count = count
+            .or(number("SLURM_ARRAY_TASK_COUNT")?)
+            .ok_or("SLURM_ARRAY_TASK_ID is set: give the number of shards with --shard-count")?;
+        (
+            id.checked_sub(first)
+                .ok_or("SLURM_ARRAY_TASK_ID is below SLURM_ARRAY_TASK_MIN")?,
+            count,
+        )
     } else if let Some(i) = number("JOB_COMPLETION_INDEX")? {
         let count = count.ok_or(
             "JOB_COMPLETION_INDEX is set: give the number of shards (the Job's completions) with --shard-count",
@@ -64,7 +68,9 @@ pub fn shard_from_env(
         return Ok(None);
     };
     if count == 0 || index >= count {
-        return Err(format!("shard index {index} is not below the shard count {count}"));
+        return Err(format!(
+            "shard index {index} is not below the shard count {count}"
+        ));
     }
     Ok(Some(Shard { index, count }))
 }

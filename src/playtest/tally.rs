@@ -53,7 +53,10 @@ impl fmt::Display for MergeError {
         match self {
             MergeError::Nothing => write!(f, "nothing to merge"),
             MergeError::Different(what) => {
-                write!(f, "the files are from different studies: their {what} differ")
+                write!(
+                    f,
+                    "the files are from different studies: their {what} differ"
+                )
             }
             MergeError::Overlap(k) => write!(f, "shard {}/N appears more than once", k + 1),
         }
@@ -66,11 +69,9 @@ impl std::error::Error for MergeError {}
 pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
     let event = match event {
         Event::Captured { piece, by: None } => format!("{} captured", v.piece(piece).name),
-        Event::Captured { piece, by: Some(b) } => format!(
-            "{} captured by {}",
-            v.piece(piece).name,
-            v.piece(b).name
-        ),
+        Event::Captured { piece, by: Some(b) } => {
+            format!("{} captured by {}", v.piece(piece).name, v.piece(b).name)
+        }
         Event::NoLegalMove => "no legal move".to_string(),
         Event::Repetition(n) => format!("position repeated {n} times"),
         Event::PliesWithoutCapture(n) => format!("{n} plies without capture"),

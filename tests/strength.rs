@@ -1,0 +1,125 @@
+//! The engine against simple players, on every shipped variant: it must beat a random
+//! mover nearly always and a one-move greedy player in most games.
+
+mod common;
+
+use common::Lcg;
+use variantlab::check::PlayerId;
+use variantlab::compile::{Rules, compile_tables};
+use variantlab::runtime::{Game, Move, Setup};
+use variantlab::search::{Limits, Searcher, game_history, piece_values};
+
+/// Games longer than this count as not won.
+const MAX_PLIES: usize = 300;
+
+fn shipped() -> Vec<(String, Rules)> {
+    let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
+        .expect("variants folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".var"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    files
+        .into_iter()
+        .map(|f| {
+            let v = common::variant(&f);
+            let r = compile_tables(&v, &v.default_options()).expect("compiles");
+            (f, r)
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy)]
+enum Opponent {
+    Random,
+    Greedy,
+}
+
+/// The opponent's move: any legal move, or the one taking the most valuable piece
+/// (winning at once if it can), ties broken at random.
+fn opponent_move(rules: &Rules, game: &Game, kind: Opponent, rng: &mut Lcg) -> Move {
+    let moves = game.legal_moves(rules);
+    if let Opponent::Random = kind {
+        return moves[rng.below(moves.len())];
+    }
+    let values = piece_values(rules);
+    let me = game.position().to_move();
+    let gain = |m: &Move| {
+        let mut after = game.clone();
+        after.play(rules, *m);
+        match after.ending() {
+            Some(e) if e.winner == Some(me) => i32::MAX,
+            Some(e) if e.winner.is_some() => i32::MIN,
+            _ => m.captured.map_or(0, |(_, k)| values[k.0 as usize].value),
+        }
+    };
+    let gains: Vec<i32> = moves.iter().map(gain).collect();
+    let best = *gains.iter().max().expect("a move");
+    let top: Vec<Move> = moves
+        .iter()
+        .zip(&gains)
+        .filter(|(_, g)| **g == best)
+        .map(|(m, _)| *m)
+        .collect();
+    top[rng.below(top.len())]
+}
+
+/// Plays one game; true when the engine (moving first in even games) wins.
+fn engine_wins(rules: &Rules, depth: u32, kind: Opponent, index: u64) -> bool {
+    let mut rng = Lcg(index * 7919 + 17);
+    let mut searcher = Searcher::new(rules, 14);
+    let engine = PlayerId((index % 2) as u8);
+    let mut game = Game::new(rules, Setup::start(rules)).expect("start");
+    while game.ending().is_none() && game.moves().count() < MAX_PLIES {
+        let m = if game.position().to_move() == engine {
+            let history = game_history(rules, searcher.zobrist(), &game);
+            searcher
+                .think(game.position(), &history, &Limits::depth(depth))
+                .best
+                .expect("a move while the game goes on")
+        } else {
+            opponent_move(rules, &game, kind, &mut rng)
+        };
+        game.play(rules, m);
+    }
+    game.ending().and_then(|e| e.winner) == Some(engine)
+}
+
+/// Wins out of `games`, played on two threads.
+fn wins(rules: &Rules, depth: u32, kind: Opponent, games: u64) -> u64 {
+    std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2u64)
+            .map(|t| {
+                s.spawn(move || {
+                    (0..games)
+                        .filter(|g| g % 2 == t)
+                        .filter(|g| engine_wins(rules, depth, kind, *g))
+                        .count() as u64
+                })
+            })
+            .collect();
+        halves
+            .into_iter()
+            .map(|h| h.join().expect("no panic"))
+            .sum()
+    })
+}
+
+#[test]
+fn beats_a_random_mover_at_least_95_times_in_100() {
+    for (file, rules) in shipped() {
+        let won = wins(&rules, 1, Opponent::Random, 100);
+        eprintln!("{file}: {won} of 100 won against a random mover");
+        assert!(won >= 95, "{file}: the engine won only {won} of 100 games");
+    }
+}
+
+#[test]
+fn beats_a_greedy_player_in_most_games() {
+    for (file, rules) in shipped() {
+        let won = wins(&rules, 2, Opponent::Greedy, 20);
+        eprintln!("{file}: {won} of 20 won against a greedy player");
+        assert!(won > 10, "{file}: the engine won only {won} of 20 games");
+    }
+}
