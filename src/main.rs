@@ -500,26 +500,9 @@ fn selfplay(
             .unwrap_or(playtest::Shard::WHOLE),
     };
     let settings = play::parse_settings(options)?;
-    let runs: Vec<(Option<(String, String)>, Vec<(String, bool)>)> = match &compare {
-        None => vec![(None, settings)],
-        Some(c) => {
-            let (name, values) = playtest::parse_compare(c)?;
-            let parsed = play::parse_settings(
-                &values
-                    .iter()
-                    .map(|v| format!("{name}={v}"))
-                    .collect::<Vec<_>>(),
-            )?;
-            parsed
-                .into_iter()
-                .zip(values)
-                .map(|(set, value)| {
-                    let mut all = settings.clone();
-                    all.push(set);
-                    (Some((name.clone(), value)), all)
-                })
-                .collect()
-        }
+    let runs = match &compare {
+        None => vec![(String::new(), settings)],
+        Some(c) => playtest::compared_settings(&settings, c)?,
     };
     let terminal = std::io::stderr().is_terminal();
     let mut results = vec![];
@@ -544,14 +527,7 @@ fn selfplay(
         (true, None) => to_json(&results[0].1)?,
         (true, Some(_)) => to_json(&results.iter().map(|(_, t)| t).collect::<Vec<_>>())?,
         (false, None) => playtest::text_report(&results[0].1),
-        (false, Some(_)) => {
-            let name = results[0].0.as_ref().map_or(String::new(), |l| l.0.clone());
-            let runs: Vec<(String, playtest::Tallies)> = results
-                .into_iter()
-                .map(|(l, t)| (l.map_or(String::new(), |l| l.1), t))
-                .collect();
-            playtest::compare_report(&name, &runs)
-        }
+        (false, Some(_)) => playtest::compare_report(&results),
     };
     print!("{text}");
     Ok(())

@@ -199,18 +199,18 @@ pub fn text_report(t: &Tallies) -> String {
     s
 }
 
-/// Two or more runs of the same games under different values of one option, and
-/// what changed between the first and each other.
-pub fn compare_report(option: &str, runs: &[(String, Tallies)]) -> String {
+/// Two or more runs of the same games under different settings of one option (each
+/// labelled `NAME=VALUE`), and what changed between the first and each other.
+pub fn compare_report(runs: &[(String, Tallies)]) -> String {
     let mut s = String::new();
-    for (value, t) in runs {
-        let _ = writeln!(s, "==== {option}={value}\n{}", text_report(t));
+    for (label, t) in runs {
+        let _ = writeln!(s, "==== {label}\n{}", text_report(t));
     }
-    let Some(((base_value, base), rest)) = runs.split_first() else {
+    let Some(((base_label, base), rest)) = runs.split_first() else {
         return s;
     };
-    for (value, t) in rest {
-        let _ = writeln!(s, "==== {option}={value} minus {option}={base_value}");
+    for (label, t) in rest {
+        let _ = writeln!(s, "==== {label} minus {base_label}");
         let _ = writeln!(
             s,
             "  draw rate:         {}",
@@ -248,13 +248,30 @@ pub fn progress_line(done: usize, total: usize, elapsed: std::time::Duration) ->
     )
 }
 
-/// Reads `NAME=on,off` (any values, at least two) for `--compare`.
-pub fn parse_compare(text: &str) -> Result<(String, Vec<String>), String> {
-    let bad = || format!("`{text}`: write a comparison as NAME=on,off");
-    let (name, values) = text.split_once('=').ok_or_else(bad)?;
-    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
-    if name.trim().is_empty() || values.len() < 2 || values.iter().any(|v| v.is_empty()) {
+/// Reads `NAME=on,off` for `--compare`: for each value, a label `NAME=VALUE` and the
+/// option settings with that value added.
+pub fn compared_settings(
+    settings: &[(String, bool)],
+    compare: &str,
+) -> Result<Vec<(String, Vec<(String, bool)>)>, String> {
+    let bad = || format!("`{compare}`: write a comparison as NAME=on,off");
+    let (name, values) = compare.split_once('=').ok_or_else(bad)?;
+    let name = name.trim();
+    let values: Vec<&str> = values.split(',').map(str::trim).collect();
+    if name.is_empty() || values.len() < 2 {
         return Err(bad());
     }
-    Ok((name.trim().to_string(), values))
+    values
+        .into_iter()
+        .map(|v| {
+            let on = match v {
+                "on" => true,
+                "off" => false,
+                _ => return Err(format!("`{v}`: an option is `on` or `off`")),
+            };
+            let mut all = settings.to_vec();
+            all.push((name.to_string(), on));
+            Ok((format!("{name}={v}"), all))
+        })
+        .collect()
 }

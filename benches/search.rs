@@ -1,0 +1,44 @@
+//! Search speed in nodes per second from each variant's start, and the time a batch of
+//! self-play games takes at the default playtesting level.
+
+use divan::counter::ItemsCount;
+use variantlab::check::check;
+use variantlab::compile::{Rules, compile_tables};
+use variantlab::playtest::{Study, run_study};
+use variantlab::runtime::Position;
+use variantlab::search::{Limits, Searcher};
+
+fn main() {
+    divan::main();
+}
+
+fn rules(file: &str) -> Rules {
+    let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("variant file");
+    let v = check(file, &text).variant.expect("variant checks");
+    compile_tables(&v, &v.default_options()).expect("compiles")
+}
+
+#[divan::bench(args = [("iss-jetan.var", 5), ("hexagonal-iss-jetan.var", 4)], sample_count = 5)]
+fn think_from_start(bencher: divan::Bencher, (file, depth): (&str, u32)) {
+    let rules = rules(file);
+    let pos = Position::start(&rules).expect("start position");
+    let mut searcher = Searcher::new(&rules, 18);
+    let nodes = searcher.think(&pos, &[], &Limits::depth(depth)).nodes;
+    bencher.counter(ItemsCount::new(nodes)).bench_local(|| {
+        searcher.clear();
+        searcher.think(&pos, &[], &Limits::depth(depth))
+    });
+}
+
+/// Ten games on one thread at the default level; a thousand take a hundred times as
+/// long, divided by the cores.
+#[divan::bench(args = ["iss-jetan.var", "hexagonal-iss-jetan.var"], sample_count = 3)]
+fn ten_selfplay_games(bencher: divan::Bencher, file: &str) {
+    let rules = rules(file);
+    let mut study = Study::new(10, 1);
+    study.threads = 1;
+    bencher
+        .counter(ItemsCount::new(10usize))
+        .bench_local(|| run_study(&rules, &study, &|_, _| {}).expect("plays"));
+}

@@ -1,0 +1,148 @@
+//! The engine's commands, run as a user would: think, values, play against the
+//! computer, selfplay and merge.
+
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("SLURM_ARRAY_TASK_ID")
+        .env_remove("JOB_COMPLETION_INDEX")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("writes");
+    child.wait_with_output().expect("finishes")
+}
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let o = run(args, stdin);
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn fails(args: &[&str]) -> String {
+    let o = run(args, "");
+    assert!(!o.status.success(), "{args:?} should fail");
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+// Black's Warrior on e4 can take Orange's Princess on e6.
+const PRINCESS_EN_PRISE: &str = "4ch5/10/10/10/4pr5/10/4WA5/10/10/4CHPR4 b - 0 1";
+
+#[test]
+fn think_prints_the_move_its_score_and_the_line() {
+    let out = ok(
+        &[
+            "think",
+            "variants/iss-jetan.var",
+            "--position",
+            PRINCESS_EN_PRISE,
+            "--level",
+            "3",
+        ],
+        "",
+    );
+    assert!(out.contains("best move e4xe6\n"), "{out}");
+    assert!(out.contains("score win in 1 plies\n"), "{out}");
+    assert!(out.contains("pv e4xe6\n"), "{out}");
+    let timed = ok(
+        &[
+            "think",
+            "variants/hexagonal-iss-jetan.var",
+            "--time",
+            "300ms",
+        ],
+        "",
+    );
+    assert!(timed.starts_with("best move "), "{timed}");
+    assert!(fails(&["think", "variants/iss-jetan.var", "--time", "soon"]).contains("not a time"));
+}
+
+#[test]
+fn values_lists_every_piece() {
+    let out = ok(&["values", "variants/hexagonal-iss-jetan.var"], "");
+    for piece in [
+        "Panthan", "Thoat", "Warrior", "Padwar", "Dwar", "Flier", "Chief", "Princess",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(piece)), "{piece}: {out}");
+    }
+    assert_eq!(out.matches("decides the game").count(), 2, "{out}");
+}
+
+#[test]
+fn the_computer_answers_each_move() {
+    let out = ok(
+        &[
+            "play",
+            "variants/iss-jetan.var",
+            "--vs",
+            "computer",
+            "--level",
+            "1",
+        ],
+        "b2-b3\nquit\n",
+    );
+    assert_eq!(out.matches("Computer plays ").count(), 1, "{out}");
+    // Playing Black's side, the computer moves first.
+    let out = ok(
+        &[
+            "play",
+            "variants/iss-jetan.var",
+            "--vs",
+            "computer",
+            "--level",
+            "1",
+            "--computer-plays",
+            "black",
+        ],
+        "quit\n",
+    );
+    assert_eq!(out.matches("Computer plays ").count(), 1, "{out}");
+    assert!(fails(&["play", "variants/iss-jetan.var", "--vs", "robot"]).contains("--vs computer"));
+}
+
+#[test]
+fn selfplay_compares_an_option_and_refuses_bad_settings() {
+    let out = ok(
+        &[
+            "selfplay",
+            "variants/hexagonal-iss-jetan.var",
+            "--games",
+            "2",
+            "--level",
+            "1",
+            "--max-plies",
+            "40",
+            "--compare",
+            "last-resort=on,off",
+        ],
+        "",
+    );
+    assert!(out.contains("==== last-resort=on\n"), "{out}");
+    assert!(
+        out.contains("==== last-resort=off minus last-resort=on\n"),
+        "{out}"
+    );
+    assert!(out.contains("draw rate:"), "{out}");
+    let file = "variants/iss-jetan.var";
+    assert!(fails(&["selfplay", file, "--shard", "4/3"]).contains("K/N"));
+    assert!(
+        fails(&["selfplay", file, "--compare", "chief-takes-princess"]).contains("NAME=on,off")
+    );
+    assert!(fails(&["selfplay", file, "--compare", "nothing=on,off"]).contains("no option"));
+    assert!(fails(&["merge", "Cargo.toml"]).contains("not selfplay tallies"));
+}
