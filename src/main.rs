@@ -419,7 +419,7 @@ fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Res
     if let Some(e) = game.ending() {
         return Err(format!("the game is over: {}", e.reason));
     }
-    let t = search::think_in_game(&rules, &game, &engine.limits()?, 22);
+    let t = search::think_in_game(&rules, &game, &engine.limits()?, 20);
     print!("{}", search::describe_thought(&rules, &t));
     Ok(())
 }

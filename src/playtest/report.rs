@@ -248,12 +248,15 @@ pub fn progress_line(done: usize, total: usize, elapsed: std::time::Duration) ->
     )
 }
 
+/// Option settings by name, as `--option` gives them.
+pub type Settings = Vec<(String, bool)>;
+
 /// Reads `NAME=on,off` for `--compare`: for each value, a label `NAME=VALUE` and the
 /// option settings with that value added.
 pub fn compared_settings(
     settings: &[(String, bool)],
     compare: &str,
-) -> Result<Vec<(String, Vec<(String, bool)>)>, String> {
+) -> Result<Vec<(String, Settings)>, String> {
     let bad = || format!("`{compare}`: write a comparison as NAME=on,off");
     let (name, values) = compare.split_once('=').ok_or_else(bad)?;
     let name = name.trim();

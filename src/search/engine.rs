@@ -171,12 +171,13 @@ impl<'a> Searcher<'a> {
             self.root_best = None;
             let score = self.node(&mut pos, depth as i32, -INF, INF, 0, None);
             if self.stop && depth > 1 {
-                // A move searched in full this iteration beat the others searched.
+                // The last iteration's move was searched first; a move searched in
+                // full after it replaced it only by doing better.
                 if let Some(m) = self.root_best
                     && Some(m) != found.best
-                    && score > found.score
                 {
                     found.best = Some(m);
+                    found.pv = self.principal_variation(&pos, depth as usize - 1);
                 }
                 break;
             }
