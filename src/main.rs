@@ -391,9 +391,13 @@ fn play(
         if !reply.text.is_empty() {
             println!("{}", reply.text);
         }
-        if line.trim() != "undo" {
-            reply_as_computer(&mut session);
+        if line.trim() == "undo"
+            && computer.is_some_and(|c| session.game().position().to_move() == c)
+        {
+            // Take back the player's move too, so the player is to move again.
+            println!("{}", session.handle("undo").text);
         }
+        reply_as_computer(&mut session);
     }
     Ok(())
 }

@@ -97,6 +97,21 @@ fn the_computer_answers_each_move() {
         "b2-b3\nquit\n",
     );
     assert_eq!(out.matches("Computer plays ").count(), 1, "{out}");
+    // Undo takes back the computer's answer and the move before it.
+    let out = ok(
+        &[
+            "play",
+            "variants/iss-jetan.var",
+            "--vs",
+            "computer",
+            "--level",
+            "1",
+        ],
+        "b2-b3\nundo\nposition\nc2-c3\nquit\n",
+    );
+    assert_eq!(out.matches("Computer plays ").count(), 2, "{out}");
+    let start = "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1";
+    assert!(out.lines().any(|l| l == start), "{out}");
     // Playing Black's side, the computer moves first.
     let out = ok(
         &[
