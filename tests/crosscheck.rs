@@ -31,7 +31,7 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
     compile_tables(v, &values).expect("compiles")
 }
 
-type Key = (u8, u8, Option<u8>);
+type Key = (u16, u16, Option<u8>);
 
 fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
     let mut list = Vec::new();
