@@ -36,6 +36,6 @@ fn reaches(board: &Board, pat: &Pattern, forward: Option<Dir>, from: Cell) -> bo
     if board.len() <= 128 {
         !destinations::<u128>(board, pat, forward, from).is_empty()
     } else {
-        !destinations::<Wide>(board, pat, forward, from).is_empty()
+        !destinations::<Wide<16>>(board, pat, forward, from).is_empty()
     }
 }

@@ -96,7 +96,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let (entries, offsets, sets) = match Sets::width_for(variant.board.len()) {
         1 => build::<u64>(variant, options),
         2 => build::<u128>(variant, options),
-        _ => build::<Wide>(variant, options),
+        3..=8 => build::<Wide<8>>(variant, options),
+        _ => build::<Wide<16>>(variant, options),
     };
     let capturable_by = variant
         .pieces
@@ -138,7 +139,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     match Sets::width_for(variant.board.len()) {
         1 => index_attacks::<u64>(&mut rules),
         2 => index_attacks::<u128>(&mut rules),
-        _ => index_attacks::<Wide>(&mut rules),
+        3..=8 => index_attacks::<Wide<8>>(&mut rules),
+        _ => index_attacks::<Wide<16>>(&mut rules),
     }
     Ok(rules)
 }

@@ -40,19 +40,21 @@ impl<S: CellSet> SetTables<S> {
     }
 }
 
-/// The cell-set tables at one of the three widths; chosen by the board's size.
+/// The cell-set tables at one of the widths; chosen by the board's size.
 #[derive(Clone, Debug)]
 pub enum Sets {
     /// Boards of up to 64 cells: one machine word.
     One(SetTables<u64>),
     /// Up to 128 cells: two words.
     Two(SetTables<u128>),
-    /// Up to 1,024 cells.
-    Wide(SetTables<Wide>),
+    /// Up to 512 cells: eight words.
+    Wide8(SetTables<Wide<8>>),
+    /// Up to 1,024 cells: sixteen words.
+    Wide16(SetTables<Wide<16>>),
 }
 
 impl Sets {
-    /// How many words a set needs on a board of `cells` cells: 1, 2, or more.
+    /// How many words a set needs on a board of `cells` cells.
     pub fn width_for(cells: usize) -> usize {
         cells.div_ceil(64).max(1)
     }
@@ -92,4 +94,5 @@ macro_rules! width {
 
 width!(u64, One);
 width!(u128, Two);
-width!(Wide, Wide);
+width!(Wide<8>, Wide8);
+width!(Wide<16>, Wide16);

@@ -145,9 +145,10 @@ macro_rules! word_set {
 word_set!(u64, 64);
 word_set!(u128, 128);
 
-/// A set of up to 1,024 cells: sixteen words.
+/// A set of up to `64 * W` cells, for boards of more than 128: `Wide<8>` up to 512
+/// cells, `Wide<16>` up to 1,024.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Wide(pub [u64; 16]);
+pub struct Wide<const W: usize>(pub [u64; W]);
 
 /// Where a wide mask's words lie in the pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,78 +157,85 @@ pub struct MaskRun {
     pub len: u32,
 }
 
-impl CellSet for Wide {
-    const CAPACITY: usize = 1024;
-    const EMPTY: Self = Wide([0; 16]);
-    type Mask = MaskRun;
-    type Slots = [u16; 1024];
+macro_rules! wide_set {
+    ($w:literal) => {
+        impl CellSet for Wide<$w> {
+            const CAPACITY: usize = 64 * $w;
+            const EMPTY: Self = Wide([0; $w]);
+            type Mask = MaskRun;
+            type Slots = [u16; 64 * $w];
 
-    fn slots() -> Self::Slots {
-        [0; 1024]
-    }
-    #[inline]
-    fn contains(&self, c: Cell) -> bool {
-        self.0[c.index() >> 6] >> (c.0 & 63) & 1 != 0
-    }
-    #[inline]
-    fn insert(&mut self, c: Cell) {
-        self.0[c.index() >> 6] |= 1 << (c.0 & 63);
-    }
-    #[inline]
-    fn remove(&mut self, c: Cell) {
-        self.0[c.index() >> 6] &= !(1 << (c.0 & 63));
-    }
-    #[inline]
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|w| *w == 0)
-    }
-    fn len(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-    #[inline]
-    fn union(&self, other: &Self) -> Self {
-        Wide(std::array::from_fn(|i| self.0[i] | other.0[i]))
-    }
-    #[inline]
-    fn intersection(&self, other: &Self) -> Self {
-        Wide(std::array::from_fn(|i| self.0[i] & other.0[i]))
-    }
-    #[inline]
-    fn difference(&self, other: &Self) -> Self {
-        Wide(std::array::from_fn(|i| self.0[i] & !other.0[i]))
-    }
-    #[inline]
-    fn intersects(&self, other: &Self) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
-    }
-    #[inline]
-    fn pop_first(&mut self) -> Option<Cell> {
-        for (i, w) in self.0.iter_mut().enumerate() {
-            if *w != 0 {
-                let c = Cell((i * 64) as u16 + w.trailing_zeros() as u16);
-                *w &= *w - 1;
-                return Some(c);
+            fn slots() -> Self::Slots {
+                [0; 64 * $w]
+            }
+            #[inline]
+            fn contains(&self, c: Cell) -> bool {
+                self.0[c.index() >> 6] >> (c.0 & 63) & 1 != 0
+            }
+            #[inline]
+            fn insert(&mut self, c: Cell) {
+                self.0[c.index() >> 6] |= 1 << (c.0 & 63);
+            }
+            #[inline]
+            fn remove(&mut self, c: Cell) {
+                self.0[c.index() >> 6] &= !(1 << (c.0 & 63));
+            }
+            #[inline]
+            fn is_empty(&self) -> bool {
+                self.0.iter().all(|w| *w == 0)
+            }
+            fn len(&self) -> usize {
+                self.0.iter().map(|w| w.count_ones() as usize).sum()
+            }
+            #[inline]
+            fn union(&self, other: &Self) -> Self {
+                Wide(std::array::from_fn(|i| self.0[i] | other.0[i]))
+            }
+            #[inline]
+            fn intersection(&self, other: &Self) -> Self {
+                Wide(std::array::from_fn(|i| self.0[i] & other.0[i]))
+            }
+            #[inline]
+            fn difference(&self, other: &Self) -> Self {
+                Wide(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+            }
+            #[inline]
+            fn intersects(&self, other: &Self) -> bool {
+                self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+            }
+            #[inline]
+            fn pop_first(&mut self) -> Option<Cell> {
+                for (i, w) in self.0.iter_mut().enumerate() {
+                    if *w != 0 {
+                        let c = Cell((i * 64) as u16 + w.trailing_zeros() as u16);
+                        *w &= *w - 1;
+                        return Some(c);
+                    }
+                }
+                None
+            }
+            fn pack(&self, pool: &mut Vec<MaskWord>) -> MaskRun {
+                let start = pool.len() as u32;
+                for (i, w) in self.0.iter().enumerate().filter(|(_, w)| **w != 0) {
+                    pool.push(MaskWord {
+                        index: i as u32,
+                        bits: *w,
+                    });
+                }
+                MaskRun {
+                    start,
+                    len: pool.len() as u32 - start,
+                }
+            }
+            #[inline]
+            fn misses(&self, mask: &MaskRun, pool: &[MaskWord]) -> bool {
+                pool[mask.start as usize..(mask.start + mask.len) as usize]
+                    .iter()
+                    .all(|w| self.0[w.index as usize & ($w - 1)] & w.bits == 0)
             }
         }
-        None
-    }
-    fn pack(&self, pool: &mut Vec<MaskWord>) -> MaskRun {
-        let start = pool.len() as u32;
-        for (i, w) in self.0.iter().enumerate().filter(|(_, w)| **w != 0) {
-            pool.push(MaskWord {
-                index: i as u32,
-                bits: *w,
-            });
-        }
-        MaskRun {
-            start,
-            len: pool.len() as u32 - start,
-        }
-    }
-    #[inline]
-    fn misses(&self, mask: &MaskRun, pool: &[MaskWord]) -> bool {
-        pool[mask.start as usize..(mask.start + mask.len) as usize]
-            .iter()
-            .all(|w| self.0[w.index as usize] & w.bits == 0)
-    }
+    };
 }
+
+wide_set!(8);
+wide_set!(16);

@@ -27,7 +27,7 @@ impl Cell {
     }
 }
 
-/// The most cells a board may have: one bit each in a [`Wide`] set.
+/// The most cells a board may have: one bit each in a `Wide<16>` set.
 pub const MAX_CELLS: usize = 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -107,7 +107,8 @@ pub struct Position {
 enum Inner {
     One(PositionOf<u64>),
     Two(PositionOf<u128>),
-    Wide(Box<PositionOf<Wide>>),
+    Wide8(Box<PositionOf<Wide<8>>>),
+    Wide16(Box<PositionOf<Wide<16>>>),
 }
 
 /// A position at one width, borrowed; see [`Position::view`].
@@ -115,7 +116,8 @@ enum Inner {
 pub enum View<'a> {
     One(&'a PositionOf<u64>),
     Two(&'a PositionOf<u128>),
-    Wide(&'a PositionOf<Wide>),
+    Wide8(&'a PositionOf<Wide<8>>),
+    Wide16(&'a PositionOf<Wide<16>>),
 }
 
 /// Runs `$body` with `$p` bound to the position at its width.
@@ -124,7 +126,8 @@ macro_rules! at_width {
         match $inner {
             Inner::One($p) => $body,
             Inner::Two($p) => $body,
-            Inner::Wide($p) => $body,
+            Inner::Wide8($p) => $body,
+            Inner::Wide16($p) => $body,
         }
     };
 }
@@ -162,7 +165,8 @@ impl Position {
         let inner = match &rules.sets {
             Sets::One(_) => Inner::One(PositionOf::from_setup(rules, setup)?),
             Sets::Two(_) => Inner::Two(PositionOf::from_setup(rules, setup)?),
-            Sets::Wide(_) => Inner::Wide(Box::new(PositionOf::from_setup(rules, setup)?)),
+            Sets::Wide8(_) => Inner::Wide8(Box::new(PositionOf::from_setup(rules, setup)?)),
+            Sets::Wide16(_) => Inner::Wide16(Box::new(PositionOf::from_setup(rules, setup)?)),
         };
         Ok(Position { inner })
     }
@@ -177,7 +181,8 @@ impl Position {
         match &self.inner {
             Inner::One(p) => View::One(p),
             Inner::Two(p) => View::Two(p),
-            Inner::Wide(p) => View::Wide(p),
+            Inner::Wide8(p) => View::Wide8(p),
+            Inner::Wide16(p) => View::Wide16(p),
         }
     }
 
