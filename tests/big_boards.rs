@@ -116,6 +116,13 @@ fn letters_run_out_only_past_their_pairs() {
         )
     };
     assert!(check("ok.var", &text(2)).variant.is_some());
+    // Numbered files and lettered ranks: number then letters.
+    let numbered = king_and_rook(
+        "board square 30 by 30\ncoordinates files numbered from the left, ranks lettered from the bottom",
+        "White: King 1a\nBlack: King 30ad",
+    );
+    let v = check("numbered.var", &numbered).variant.expect("checks");
+    assert_eq!(v.board.point(v.board.parse_cell("30ad").unwrap()), (29, 0));
     let checked = check("bad.var", &text(3));
     assert!(
         checked
