@@ -103,6 +103,8 @@ pub struct Position {
     inner: Inner,
 }
 
+// The one- and two-word positions stay inline; only the wide ones are boxed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Inner {
     One(PositionOf<u64>),
