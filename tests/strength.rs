@@ -4,10 +4,10 @@
 mod common;
 
 use common::Lcg;
-use variantlab::check::PlayerId;
+use variantlab::check::{Outcome, PlayerId};
 use variantlab::compile::{Rules, compile_tables};
 use variantlab::runtime::{Game, Move, Setup};
-use variantlab::search::{Limits, Searcher, game_history, piece_values};
+use variantlab::search::{Limits, Searcher, game_history};
 
 /// Games longer than this count as not won.
 const MAX_PLIES: usize = 300;
@@ -38,20 +38,27 @@ enum Opponent {
 
 /// The opponent's move: any legal move, or the one taking the most valuable piece
 /// (winning at once if it can), ties broken at random.
-fn opponent_move(rules: &Rules, game: &Game, kind: Opponent, rng: &mut Lcg) -> Move {
+fn opponent_move(
+    rules: &Rules,
+    values: &[i32],
+    game: &Game,
+    kind: Opponent,
+    rng: &mut Lcg,
+) -> Move {
     let moves = game.legal_moves(rules);
     if let Opponent::Random = kind {
         return moves[rng.below(moves.len())];
     }
-    let values = piece_values(rules);
-    let me = game.position().to_move();
+    let pos = game.position();
+    // Only a capture gains anything; the rules say whether it ends the game.
     let gain = |m: &Move| {
-        let mut after = game.clone();
-        after.play(rules, *m);
-        match after.ending() {
-            Some(e) if e.winner == Some(me) => i32::MAX,
-            Some(e) if e.winner.is_some() => i32::MIN,
-            _ => m.captured.map_or(0, |(_, k)| values[k.0 as usize].value),
+        let Some((_, k)) = m.captured else { return 0 };
+        let mut after = pos.clone();
+        after.make(rules, m);
+        match after.verdict(rules, Some(m), 1, || true).map(|v| v.outcome) {
+            Some(Outcome::MoverWins) => i32::MAX,
+            Some(Outcome::MoverLoses) => i32::MIN,
+            _ => values[k.0 as usize],
         }
     };
     let gains: Vec<i32> = moves.iter().map(gain).collect();
@@ -66,9 +73,16 @@ fn opponent_move(rules: &Rules, game: &Game, kind: Opponent, rng: &mut Lcg) -> M
 }
 
 /// Plays one game; true when the engine (moving first in even games) wins.
-fn engine_wins(rules: &Rules, depth: u32, kind: Opponent, index: u64) -> bool {
+fn engine_wins(
+    rules: &Rules,
+    searcher: &mut Searcher,
+    values: &[i32],
+    depth: u32,
+    kind: Opponent,
+    index: u64,
+) -> bool {
     let mut rng = Lcg(index * 7919 + 17);
-    let mut searcher = Searcher::new(rules, 14);
+    searcher.clear();
     let engine = PlayerId((index % 2) as u8);
     let mut game = Game::new(rules, Setup::start(rules)).expect("start");
     while game.ending().is_none() && game.moves().count() < MAX_PLIES {
@@ -79,7 +93,7 @@ fn engine_wins(rules: &Rules, depth: u32, kind: Opponent, index: u64) -> bool {
                 .best
                 .expect("a move while the game goes on")
         } else {
-            opponent_move(rules, &game, kind, &mut rng)
+            opponent_move(rules, values, &game, kind, &mut rng)
         };
         game.play(rules, m);
     }
@@ -92,9 +106,11 @@ fn wins(rules: &Rules, depth: u32, kind: Opponent, games: u64) -> u64 {
         let halves: Vec<_> = (0..2u64)
             .map(|t| {
                 s.spawn(move || {
+                    let mut searcher = Searcher::new(rules, 14);
+                    let values = searcher.evaluator().values.clone();
                     (0..games)
                         .filter(|g| g % 2 == t)
-                        .filter(|g| engine_wins(rules, depth, kind, *g))
+                        .filter(|g| engine_wins(rules, &mut searcher, &values, depth, kind, *g))
                         .count() as u64
                 })
             })
@@ -109,8 +125,12 @@ fn wins(rules: &Rules, depth: u32, kind: Opponent, games: u64) -> u64 {
 #[test]
 fn beats_a_random_mover_at_least_95_times_in_100() {
     for (file, rules) in shipped() {
+        let t = std::time::Instant::now();
         let won = wins(&rules, 1, Opponent::Random, 100);
-        eprintln!("{file}: {won} of 100 won against a random mover");
+        eprintln!(
+            "{file}: {won} of 100 won against a random mover ({:?})",
+            t.elapsed()
+        );
         assert!(won >= 95, "{file}: the engine won only {won} of 100 games");
     }
 }
@@ -118,8 +138,12 @@ fn beats_a_random_mover_at_least_95_times_in_100() {
 #[test]
 fn beats_a_greedy_player_in_most_games() {
     for (file, rules) in shipped() {
+        let t = std::time::Instant::now();
         let won = wins(&rules, 2, Opponent::Greedy, 20);
-        eprintln!("{file}: {won} of 20 won against a greedy player");
+        eprintln!(
+            "{file}: {won} of 20 won against a greedy player ({:?})",
+            t.elapsed()
+        );
         assert!(won > 10, "{file}: the engine won only {won} of 20 games");
     }
 }

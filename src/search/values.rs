@@ -1,13 +1,17 @@
 //! The evaluation, derived from the rules alone: piece values estimated from each
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
-use super::cells::{count, each_cell};
+use super::cells::{by_view, by_width};
+use super::zobrist::splitmix;
 use crate::check::{Dest, Event, Outcome, PieceId, PlayerId, holds};
-use crate::compile::{MoveEntry, Rules};
-use crate::runtime::Position;
+use crate::compile::{MoveEntry, Rules, SetTables, Width};
+use crate::geometry::Cell;
+use crate::runtime::{Position, PositionOf};
 
-/// The share of cells taken as occupied when judging how often a move's path is open.
+/// The share of cells taken as occupied when judging how often a move's path is open,
+/// and how many such boards are drawn (the same ones every time).
 const DENSITY: f64 = 0.3;
+const SAMPLES: usize = 256;
 /// What the weakest ordinary piece is worth.
 const UNIT: f64 = 100.0;
 
@@ -17,7 +21,7 @@ pub struct PieceValue {
     pub piece: PieceId,
     /// Destinations from an average cell of the empty board.
     pub reach: f64,
-    /// The same, each weighed by how often its path is open on a board a third full,
+    /// The same, each weighed by how often its path is open on a board 30% full,
     /// whether it can capture, and whether it is once per game.
     pub weighed: f64,
     /// The value in hundredths of the weakest ordinary piece.
@@ -48,25 +52,18 @@ pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
     let v = &rules.variant;
     let decides = deciding(rules);
     let kinds = v.pieces.len();
-    let mut out: Vec<PieceValue> = (0..kinds)
-        .map(|k| {
-            let piece = PieceId(k as u8);
-            let (mut reach, mut weighed, mut runs) = (0.0, 0.0, 0.0);
-            for pl in 0..v.players.len() {
-                for cell in v.board.cells() {
-                    let (r, w) = cell_worth(rules, rules.moves(PlayerId(pl as u8), piece, cell));
-                    reach += r;
-                    weighed += w;
-                    runs += 1.0;
-                }
-            }
+    let measured = by_width!(rules, measure(rules));
+    let mut out: Vec<PieceValue> = measured
+        .into_iter()
+        .enumerate()
+        .map(|(k, (reach, weighed))| {
             // A piece few kinds may take lives longer.
-            let takers = count_bits(rules.capturable_by[k] & mask(kinds));
+            let takers = (rules.capturable_by[k] & mask(kinds)).count_ones() as usize;
             let shelter = 1.0 + 0.25 * (kinds - takers) as f64 / kinds as f64;
             PieceValue {
-                piece,
-                reach: reach / runs,
-                weighed: weighed / runs * shelter,
+                piece: PieceId(k as u8),
+                reach,
+                weighed: weighed * shelter,
                 value: 0,
                 decides: decides[k] != 0,
             }
@@ -96,13 +93,55 @@ fn mask(kinds: usize) -> u64 {
     }
 }
 
-fn count_bits(x: u64) -> usize {
-    x.count_ones() as usize
+/// Each piece's average destinations per cell, plain and weighed.
+fn measure<S: Width>(rules: &Rules) -> Vec<(f64, f64)> {
+    let v = &rules.variant;
+    let sets = rules.sets::<S>();
+    let mut seed = 0x7a1u64;
+    let boards: Vec<S> = (0..SAMPLES)
+        .map(|_| {
+            S::from_cells(
+                v.board
+                    .cells()
+                    .filter(|_| (splitmix(&mut seed) % 1000) as f64 / 1000.0 < DENSITY),
+            )
+        })
+        .collect();
+    let full = S::from_cells(v.board.cells());
+    (0..v.pieces.len())
+        .map(|k| {
+            let (mut reach, mut weighed, mut runs) = (0.0, 0.0, 0.0);
+            for pl in 0..v.players.len() {
+                for cell in v.board.cells() {
+                    let entries = rules.moves(PlayerId(pl as u8), PieceId(k as u8), cell);
+                    let (r, w) = cell_worth(rules, entries, |e| {
+                        if sets.open(e, &full) {
+                            1.0
+                        } else {
+                            open_share(sets, e, &boards)
+                        }
+                    });
+                    reach += r;
+                    weighed += w;
+                    runs += 1.0;
+                }
+            }
+            (reach / runs, weighed / runs)
+        })
+        .collect()
+}
+
+fn open_share<S: Width>(sets: &SetTables<S>, e: &MoveEntry, boards: &[S]) -> f64 {
+    boards.iter().filter(|b| sets.open(e, b)).count() as f64 / boards.len() as f64
 }
 
 /// Destinations from one cell, plain and weighed. Entries come grouped by destination;
 /// a destination counts once, at its best entry.
-fn cell_worth(rules: &Rules, entries: &[MoveEntry]) -> (f64, f64) {
+fn cell_worth(
+    rules: &Rules,
+    entries: &[MoveEntry],
+    open: impl Fn(&MoveEntry) -> f64,
+) -> (f64, f64) {
     let (mut reach, mut weighed) = (0.0, 0.0);
     let mut i = 0;
     while i < entries.len() {
@@ -112,7 +151,7 @@ fn cell_worth(rules: &Rules, entries: &[MoveEntry]) -> (f64, f64) {
         while i < entries.len() && entries[i].to == to {
             let e = &entries[i];
             empty_ok |= e.dest.allows_empty();
-            best = best.max(entry_worth(rules, e));
+            best = best.max(entry_weight(rules, e) * open(e));
             i += 1;
         }
         if empty_ok {
@@ -123,7 +162,7 @@ fn cell_worth(rules: &Rules, entries: &[MoveEntry]) -> (f64, f64) {
     (reach, weighed)
 }
 
-fn entry_worth(rules: &Rules, e: &MoveEntry) -> f64 {
+fn entry_weight(rules: &Rules, e: &MoveEntry) -> f64 {
     let mut w = match e.dest {
         Dest::Either => 1.0,
         Dest::Enemy => 0.6,
@@ -135,13 +174,7 @@ fn entry_worth(rules: &Rules, e: &MoveEntry) -> f64 {
     if e.tag.is_some_and(|t| rules.variant.tag(t).once_per_game) {
         w *= 0.15;
     }
-    // The chance that at least one of the alternative paths is clear.
-    let blocked: f64 = rules
-        .paths(e)
-        .iter()
-        .map(|p| 1.0 - (1.0 - DENSITY).powi(count(*p) as i32))
-        .product();
-    w * (1.0 - blocked)
+    w
 }
 
 /// Scores positions for the side to move.
@@ -152,12 +185,6 @@ pub struct Evaluator {
     deciding: Vec<u64>,
     /// The kinds that decide the game.
     royal: Vec<PieceId>,
-    kinds: usize,
-    cells: usize,
-    /// By (player, piece, cell): the cells its moves reach on an empty board...
-    moves: Vec<u128>,
-    /// ...and those where it could capture.
-    hits: Vec<u128>,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -166,37 +193,16 @@ pub struct Evaluator {
 
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
-        let v = &rules.variant;
         let values: Vec<i32> = piece_values(rules).iter().map(|p| p.value).collect();
         let deciding = deciding(rules);
         let royal = (0..values.len())
             .filter(|k| deciding[*k] != 0)
             .map(|k| PieceId(k as u8))
             .collect();
-        let (kinds, cells) = (v.pieces.len(), v.board.len());
-        let mut moves = vec![0u128; v.players.len() * kinds * cells];
-        let mut hits = moves.clone();
-        for pl in 0..v.players.len() {
-            for k in 0..kinds {
-                for c in v.board.cells() {
-                    let i = (pl * kinds + k) * cells + c.index();
-                    for e in rules.moves(PlayerId(pl as u8), PieceId(k as u8), c) {
-                        moves[i] |= e.to.bit();
-                        if e.dest.allows_enemy() {
-                            hits[i] |= e.to.bit();
-                        }
-                    }
-                }
-            }
-        }
         Evaluator {
             values,
             deciding,
             royal,
-            kinds,
-            cells,
-            moves,
-            hits,
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -210,102 +216,119 @@ impl Evaluator {
         self.values[k.0 as usize]
     }
 
-    #[inline]
-    fn at(&self, p: PlayerId, k: PieceId, c: crate::geometry::Cell) -> usize {
-        (p.0 as usize * self.kinds + k.0 as usize) * self.cells + c.index()
-    }
-
     /// The position's worth to the side to move: its material, mobility and the
     /// safety of its deciding pieces, less the same for the others.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
-        let me = pos.to_move();
-        let mut total = 0;
-        for p in 0..pos.players() {
-            let p = PlayerId(p);
-            let s = self.side(rules, pos, p);
-            total += if p == me { s } else { -s };
-        }
-        total
+        by_view!(pos, p => self.evaluate_at(rules, p))
     }
 
-    fn side(&self, rules: &Rules, pos: &Position, p: PlayerId) -> i32 {
+    fn evaluate_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> i32 {
+        let me = pos.to_move();
+        (0..pos.players())
+            .map(|p| {
+                let s = self.side(rules, pos, PlayerId(p));
+                if PlayerId(p) == me { s } else { -s }
+            })
+            .sum()
+    }
+
+    fn side<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>, p: PlayerId) -> i32 {
         let mut s = 0;
-        let own = pos.of_player(p);
-        let enemy = pos.occupied() & !own;
+        let own = *pos.of_player(p);
+        let enemy = pos.occupied().difference(&own);
         for (k, v) in self.values.iter().enumerate() {
             let k = PieceId(k as u8);
             let set = pos.pieces_of(p, k);
-            s += *v * count(set) as i32;
-            // Mobility on the board as it is, ignoring what blocks the way.
-            each_cell(set, |c| {
-                let i = self.at(p, k, c);
-                s += self.mobility * count(self.moves[i] & !own) as i32;
-                s += self.threat * count(self.hits[i] & enemy) as i32;
-            });
+            s += *v * set.len() as i32;
+            // Mobility and threats on the board as it is, ignoring what blocks the way.
+            for c in set.iter() {
+                let mut last = None;
+                for e in rules.moves(p, k, c) {
+                    if last == Some(e.to) || own.contains(e.to) {
+                        continue;
+                    }
+                    last = Some(e.to);
+                    s += self.mobility;
+                    if e.dest.allows_enemy() && enemy.contains(e.to) {
+                        s += self.threat;
+                    }
+                }
+            }
         }
         for &r in &self.royal {
-            each_cell(pos.pieces_of(p, r), |cell| {
-                let allowed = self.deciding[r.0 as usize];
-                s -= self.attacked * attackers(rules, pos, cell, p, allowed) as i32;
-                s -= self.zone * self.pressure(pos, self.moves[self.at(p, r, cell)], p, allowed);
-            });
+            let allowed = self.deciding[r.0 as usize];
+            for cell in pos.pieces_of(p, r).iter() {
+                s -= self.attacked * attackers_at(rules, pos, cell, p, allowed) as i32;
+                let zone = S::from_cells(rules.moves(p, r, cell).iter().map(|e| e.to));
+                s -= self.zone * pressure(rules, pos, &zone, p, allowed);
+            }
         }
         s
     }
+}
 
-    /// How many of the cells around a deciding piece (those it could move to) enemies
-    /// of the allowed kinds could capture on, counted once per enemy.
-    fn pressure(&self, pos: &Position, zone: u128, p: PlayerId, allowed: u64) -> i32 {
-        let mut n = 0;
-        for q in (0..pos.players()).map(PlayerId).filter(|q| *q != p) {
-            for k in (0..self.kinds).filter(|k| allowed & (1 << k) != 0) {
-                let k = PieceId(k as u8);
-                each_cell(pos.pieces_of(q, k), |c| {
-                    n += count(self.hits[self.at(q, k, c)] & zone) as i32;
-                });
+/// How many times enemies of the allowed kinds aim at the cells around a deciding
+/// piece (those it could move to).
+fn pressure<S: Width>(
+    rules: &Rules,
+    pos: &PositionOf<S>,
+    zone: &S,
+    p: PlayerId,
+    allowed: u64,
+) -> i32 {
+    let mut n = 0;
+    for q in (0..pos.players()).map(PlayerId).filter(|q| *q != p) {
+        for k in (0..rules.variant.pieces.len()).filter(|k| allowed & (1 << k) != 0) {
+            let k = PieceId(k as u8);
+            for c in pos.pieces_of(q, k).iter() {
+                let mut last = None;
+                for e in rules.moves(q, k, c) {
+                    if e.dest.allows_enemy() && last != Some(e.to) && zone.contains(e.to) {
+                        last = Some(e.to);
+                        n += 1;
+                    }
+                }
             }
         }
-        n
     }
+    n
 }
 
 /// Enemy pieces of the allowed kinds that could capture on `cell` now.
-pub fn attackers(
+pub fn attackers(rules: &Rules, pos: &Position, cell: Cell, owner: PlayerId, allowed: u64) -> u32 {
+    by_view!(pos, p => attackers_at(rules, p, cell, owner, allowed))
+}
+
+fn attackers_at<S: Width>(
     rules: &Rules,
-    pos: &Position,
-    cell: crate::geometry::Cell,
+    pos: &PositionOf<S>,
+    cell: Cell,
     owner: PlayerId,
     allowed: u64,
 ) -> u32 {
+    let sets = rules.sets::<S>();
     let occupied = pos.occupied();
     let victim = pos.at(cell).map(|(_, k)| k);
     let mut n = 0;
-    for q in 0..pos.players() {
-        let q = PlayerId(q);
-        if q == owner {
-            continue;
-        }
+    for q in (0..pos.players()).map(PlayerId).filter(|q| *q != owner) {
         let used = pos.used_bits(q);
-        for k in 0..rules.variant.pieces.len() {
-            if allowed & (1 << k) == 0 {
-                continue;
-            }
+        for k in (0..rules.variant.pieces.len()).filter(|k| allowed & (1 << k) != 0) {
             let k = PieceId(k as u8);
-            let mut near = pos.pieces_of(q, k) & rules.attackers_of(q, k, cell);
-            if near == 0 {
+            let mut near = pos.pieces_of(q, k);
+            if near.is_empty() || !sets.attackers_among(rules.run(q, k, cell), &near) {
                 continue;
             }
             for (from, e) in rules.attacks_on(q, k, cell) {
-                if near & from.bit() == 0
+                if !near.contains(from)
                     || e.target.is_some_and(|t| Some(t) != victim)
                     || rules
                         .once_bit(k, e.tag)
                         .is_some_and(|b| used & (1 << b) != 0)
-                    || !rules.open(e, occupied)
+                    || !sets.open(e, occupied)
                 {
                     continue;
                 }
-                near &= !from.bit();
+                near.remove(from);
                 n += 1;
             }
         }

@@ -2,9 +2,11 @@
 //! once-per-game use, XORed together. Pieces in hand fit the same scheme: one number
 //! per (player, piece, count held), see [`Zobrist::hand`].
 
-use super::cells::each_cell;
+use super::cells::by_view;
+use crate::check::PlayerId;
 use crate::compile::{MAX_PLAYERS, Rules};
-use crate::runtime::Position;
+use crate::geometry::CellSet;
+use crate::runtime::{Position, PositionOf};
 
 /// The most pieces of one kind a player can hold in hand that the keys tell apart.
 pub const MAX_HELD: usize = 32;
@@ -55,15 +57,19 @@ impl Zobrist {
     /// The key of a position, computed afresh: it depends on nothing but the position,
     /// whatever kinds of move led there.
     pub fn key(&self, pos: &Position) -> u64 {
+        by_view!(pos, p => self.key_of(p))
+    }
+
+    fn key_of<S: CellSet>(&self, pos: &PositionOf<S>) -> u64 {
         let mut k = self.side[pos.to_move().0 as usize];
-        each_cell(pos.occupied(), |c| {
+        for c in pos.occupied().iter() {
             if let Some((pl, pc)) = pos.at(c) {
                 k ^= self.placed
                     [(pl.0 as usize * self.pieces + pc.0 as usize) * self.cells + c.index()];
             }
-        });
+        }
         for pl in 0..pos.players() {
-            let mut used = pos.used_bits(crate::check::PlayerId(pl));
+            let mut used = pos.used_bits(PlayerId(pl));
             while used != 0 {
                 let bit = used.trailing_zeros() as usize;
                 used &= used - 1;
