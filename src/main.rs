@@ -41,12 +41,26 @@ enum Command {
         /// Draw the whole board instead of the smallest square around the footprint
         #[arg(long)]
         full_board: bool,
+        /// Also draw the cells the piece can only capture on
+        #[arg(long)]
+        captures: bool,
+        /// Write an SVG picture instead of text
+        #[arg(long)]
+        svg: bool,
         /// Set an option: NAME=on|off
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
     /// Draw the setup
-    Board { file: PathBuf },
+    Board {
+        file: PathBuf,
+        /// Label files and ranks along the edges
+        #[arg(long)]
+        coordinates: bool,
+        /// Write an SVG picture instead of text
+        #[arg(long)]
+        svg: bool,
+    },
     /// Count the legal move sequences of a given length
     Perft {
         file: PathBuf,
@@ -89,18 +103,35 @@ fn main() -> ExitCode {
             at,
             player,
             full_board,
+            captures,
+            svg,
             options,
         } => footprint(
             &file,
             &piece,
             at.as_deref(),
             player.as_deref(),
-            full_board,
+            Drawing {
+                full_board,
+                captures,
+                svg,
+            },
             &options,
         ),
-        Command::Board { file } => rules(&file, &[]).map(|r| {
+        Command::Board {
+            file,
+            coordinates,
+            svg,
+        } => rules(&file, &[]).map(|r| {
             let v = &r.variant;
-            print!("{}", render::board_diagram(v, &v.setup))
+            print!(
+                "{}",
+                match (svg, coordinates) {
+                    (true, _) => render::svg::board_svg(v, &v.setup, None),
+                    (false, true) => render::text::labelled_board(v, &v.setup, None, colour()),
+                    (false, false) => render::board_diagram(v, &v.setup),
+                }
+            )
         }),
         Command::Perft {
             file,
@@ -237,12 +268,24 @@ fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// How `footprint` draws.
+struct Drawing {
+    full_board: bool,
+    captures: bool,
+    svg: bool,
+}
+
+/// Colour on a terminal, never under NO_COLOR.
+fn colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 fn footprint(
     file: &Path,
     piece: &str,
     at: Option<&str>,
     player: Option<&str>,
-    full: bool,
+    how: Drawing,
     options: &[String],
 ) -> Result<(), String> {
     let rules = rules(file, options)?;
@@ -271,29 +314,19 @@ fn footprint(
             .find_player(p)
             .ok_or_else(|| format!("there is no player `{p}`"))?,
     };
-    print!(
-        "{}",
-        render::footprint_diagram(&rules, player, id, cell, full)
-    );
-    let tags: Vec<String> = v
-        .tags
-        .iter()
-        .filter(|t| {
-            rules
-                .footprint(player, id, cell)
-                .iter()
-                .any(|(_, m)| *m == t.mark)
-        })
-        .map(|t| {
-            format!(
-                "{} = {}",
-                t.mark,
-                t.about.as_deref().unwrap_or("tagged move")
-            )
-        })
-        .collect();
-    if !tags.is_empty() {
-        println!("\n{}", tags.join("; "));
+    if how.svg {
+        print!(
+            "{}",
+            render::svg::footprint_svg(&rules, player, id, cell, how.captures)
+        );
+        return Ok(());
     }
+    let marks = render::footprint_marks(&rules, player, id, cell, how.captures);
+    let hidden = !how.captures && render::has_capture_only(&rules, player, id, cell);
+    print!(
+        "{}{}",
+        render::footprint_drawing(&rules, player, id, cell, how.full_board, how.captures),
+        render::footprint_legend(&rules, &marks, hidden)
+    );
     Ok(())
 }
