@@ -83,6 +83,18 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Serve a local web page to explore and play variants
+    Serve {
+        /// Variant files, or folders of them
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The port to listen on; 0 picks a free one
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Play a game in the terminal, two people at one keyboard
     Play {
         file: PathBuf,
@@ -150,6 +162,12 @@ fn main() -> ExitCode {
             position,
             options,
         } => play(&file, &position, &options),
+        Command::Serve { files, port, host } => {
+            variantlab::serve::start(files, &host, port).map(|s| {
+                println!("Serving on http://{}/ (Ctrl-C stops)", s.address);
+                s.wait()
+            })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
