@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::path::PathBuf;
 use variantlab::check::{Variant, check};
 use variantlab::compile::{Rules, compile_tables};
