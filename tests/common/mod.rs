@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod server;
+pub mod webdriver;
 
 use std::path::PathBuf;
 use variantlab::check::{Variant, check};

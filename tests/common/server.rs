@@ -84,10 +84,33 @@ pub fn request(address: &str, method: &str, path: &str, body: Option<&str>) -> (
     raw_answer(s)
 }
 
-/// Reads a whole answer from a connection the server closes.
+/// Reads an answer: up to its Content-Length, or until the peer closes.
 pub fn raw_answer(mut s: TcpStream) -> (u16, Vec<u8>) {
     let mut all = Vec::new();
-    s.read_to_end(&mut all).expect("reads the answer");
+    let mut buf = [0u8; 8192];
+    let mut wanted: Option<usize> = None;
+    loop {
+        if let Some(w) = wanted
+            && all.len() >= w
+        {
+            break;
+        }
+        let n = s.read(&mut buf).expect("reads the answer");
+        if n == 0 {
+            break;
+        }
+        all.extend_from_slice(&buf[..n]);
+        if wanted.is_none()
+            && let Some(end) = all.windows(4).position(|w| w == b"\r\n\r\n")
+        {
+            let head = String::from_utf8_lossy(&all[..end]).to_ascii_lowercase();
+            wanted = head
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|n| n.trim().parse::<usize>().ok())
+                .map(|n| end + 4 + n);
+        }
+    }
     let split = all
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
