@@ -271,7 +271,7 @@ fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
     use std::io::BufRead;
     let rules = rules(file, options)?;
     let setup = play::start_setup(&rules, Some(pos))?;
-    let mut session = play::Session::new(file, rules, setup)?;
+    let mut session = play::Session::new(file, rules, setup)?.with_colour(colour());
     println!("{}\nType `help` for commands.", session.status());
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| e.to_string())?;

@@ -3,7 +3,7 @@
 
 use crate::check::{Placed, check};
 use crate::compile::{Rules, compile_tables};
-use crate::render::board_diagram;
+use crate::render::text::labelled_board;
 use crate::runtime::{Game, SavedGame, Setup, parse_position, write_move};
 use std::path::{Path, PathBuf};
 
@@ -12,6 +12,8 @@ pub struct Session {
     rules: Rules,
     game: Game,
     variant_path: PathBuf,
+    /// Draw boards with ANSI colours.
+    colour: bool,
 }
 
 /// What one line of input produced.
@@ -85,7 +87,14 @@ impl Session {
             rules,
             game,
             variant_path: variant_path.to_path_buf(),
+            colour: false,
         })
+    }
+
+    /// Boards drawn in colour (for a terminal that shows it).
+    pub fn with_colour(mut self, on: bool) -> Session {
+        self.colour = on;
+        self
     }
 
     /// What a player sees: the board and whose move it is, or how the game ended.
@@ -103,7 +112,11 @@ impl Session {
                 })
             })
             .collect();
-        let mut s = board_diagram(v, &pieces);
+        let last = self.game.moves().last();
+        let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
+        if let Some(m) = last {
+            s += &format!("Last move: {}.\n", write_move(v, m));
+        }
         match self.game.ending() {
             Some(e) => {
                 let result = match e.winner {
@@ -181,7 +194,7 @@ impl Session {
     fn load(&mut self, path: &Path) -> String {
         match Session::restore(path) {
             Ok(s) => {
-                *self = s;
+                *self = s.with_colour(self.colour);
                 format!("Loaded {}.\n{}", path.display(), self.status())
             }
             Err(e) => format!(
