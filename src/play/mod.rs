@@ -1,10 +1,10 @@
 //! The terminal game: one command a line, answered in text. Kept apart from the
 //! terminal itself so a whole session can be tested.
 
-use crate::check::{Placed, check};
+use crate::check::{Placed, Variant, check};
 use crate::compile::{Rules, compile_tables};
 use crate::render::text::labelled_board;
-use crate::runtime::{Game, SavedGame, Setup, parse_position, write_move};
+use crate::runtime::{Game, Position, SavedGame, Setup, parse_position, write_move};
 use std::path::{Path, PathBuf};
 
 /// A game being played, with what is needed to save and reload it.
@@ -101,17 +101,7 @@ impl Session {
     pub fn status(&self) -> String {
         let v = &self.rules.variant;
         let pos = self.game.position();
-        let pieces: Vec<Placed> = v
-            .board
-            .cells()
-            .filter_map(|c| {
-                pos.at(c).map(|(player, piece)| Placed {
-                    cell: c,
-                    player,
-                    piece,
-                })
-            })
-            .collect();
+        let pieces = placed(v, pos);
         let last = self.game.moves().last();
         let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
         if let Some(m) = last {
@@ -235,4 +225,19 @@ impl Session {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+}
+
+/// What stands on the board in a position, cell by cell.
+pub fn placed(variant: &Variant, pos: &Position) -> Vec<Placed> {
+    variant
+        .board
+        .cells()
+        .filter_map(|c| {
+            pos.at(c).map(|(player, piece)| Placed {
+                cell: c,
+                player,
+                piece,
+            })
+        })
+        .collect()
 }

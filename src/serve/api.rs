@@ -18,8 +18,9 @@
 //! played, the board picture and the ending. Bad requests get a 4xx answer with
 //! `{"error": REASON}`.
 
-use crate::check::{Placed, PlayerId, check};
+use crate::check::{PlayerId, check};
 use crate::compile::{Rules, compile_tables};
+use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};
 use crate::runtime::{Game, Setup, parse_position, write_move};
@@ -395,17 +396,7 @@ fn state(id: u64, e: &GameEntry) -> Value {
     let rules = &e.rules;
     let v = &rules.variant;
     let pos = e.game.position();
-    let pieces: Vec<Placed> = v
-        .board
-        .cells()
-        .filter_map(|c| {
-            pos.at(c).map(|(player, piece)| Placed {
-                cell: c,
-                player,
-                piece,
-            })
-        })
-        .collect();
+    let pieces = placed(v, pos);
     let last = e.game.moves().last().map(|m| (m.from, m.to));
     let legal: Vec<Value> = e
         .game
