@@ -383,7 +383,8 @@ impl Geometry {
 
 /// Each label of the board's scheme once, beside the edge where its line starts: a
 /// part that labels lines goes past the line's back end; a part that counts within
-/// lines goes to the side of its leftmost cell. Labels move outward until clear of cells.
+/// lines goes to the side of its leftmost cell. Labels move outward until clear of cells
+/// and of each other.
 fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
     let parts = &board.scheme.parts;
     let vector = |name: &str| {
@@ -432,10 +433,13 @@ fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
             let mut k = 0.8;
             let spot = loop {
                 let spot = (cx + ox * geo.unit * k, cy + oy * geo.unit * k);
-                let clear = board.cells().all(|c| {
-                    let (x, y) = geo.centre(board.point(c));
-                    ((x - spot.0).powi(2) + (y - spot.1).powi(2)).sqrt() >= 0.75 * geo.unit
-                });
+                let far = |(x, y): (f64, f64), d: f64| {
+                    ((x - spot.0).powi(2) + (y - spot.1).powi(2)).sqrt() >= d * geo.unit
+                };
+                let clear = board
+                    .cells()
+                    .all(|c| far(geo.centre(board.point(c)), 0.75))
+                    && out.iter().all(|(_, at)| far(*at, 0.5));
                 if clear || k > 4.0 {
                     break spot;
                 }
