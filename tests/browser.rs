@@ -129,3 +129,38 @@ fn a_broken_file_shows_its_diagnostics() {
     assert!(text.contains("variantlab::unknown_piece"), "{text}");
     assert!(b.text("#diagnostics-title").contains("does not check"));
 }
+
+#[test]
+fn a_game_from_a_position_ends_with_its_result() {
+    let Some(b) = browser("a_game_from_a_position_ends_with_its_result") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/#iss-jetan"));
+    b.wait_count("#board .piece", 40);
+    // A broken position string is refused with the reason; the game goes on.
+    b.type_into("#position", "ch9/10");
+    b.click("#start-here");
+    let why = b.wait_text_where("#message", "bad position: ...", |t| {
+        t.starts_with("bad position:")
+    });
+    assert!(why.contains("10"), "{why}");
+    b.wait_count("#board .piece", 40);
+    // Black's Panthan takes the Orange Princess.
+    b.type_into("#position", "ch9/10/10/10/10/4pr5/4PN5/10/10/PR8CH b - 0 1");
+    b.click("#start-here");
+    b.wait_count("#board .piece", 5);
+    b.wait_text("#status", "Black to move.");
+    b.click(r#"#board .piece[data-cell="e4"]"#);
+    b.click(r#"#board .piece[data-cell="e5"]"#);
+    b.wait_count("#board .piece", 4);
+    b.wait_text_where("#status", "Game over: Black wins: ...", |t| {
+        t.starts_with("Game over: Black wins: ")
+    });
+    // No more moves: clicking a piece marks nothing.
+    b.click(r#"#board .piece[data-cell="a10"]"#);
+    b.click(r#"#board .piece[data-cell="e5"]"#);
+    assert_eq!(b.all("#board .cell.target").len(), 0);
+    b.click("#undo");
+    b.wait_text("#status", "Black to move.");
+}

@@ -373,3 +373,32 @@ fn an_edited_file_shows_its_new_rules_or_its_diagnostics() {
     assert_eq!(s.json("GET", "/api/variants/iss-jetan", None).0, 404);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_finished_game_says_who_won_and_takes_no_more_moves() {
+    let s = variants();
+    // Black's Panthan on e4 can take the Orange Princess on e5.
+    let body =
+        r#"{"variant": "iss-jetan", "position": "ch9/10/10/10/10/4pr5/4PN5/10/10/PR8CH b - 0 1"}"#;
+    let (status, g) = s.json("POST", "/api/games", Some(body));
+    assert_eq!(status, 200, "{g}");
+    let id = g["id"].as_u64().unwrap();
+    let (_, g) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "e4xe5"}"#),
+    );
+    assert_eq!(g["ending"]["result"], "Black wins");
+    assert_eq!(g["ending"]["winner"], "Black");
+    assert!(g["ending"]["reason"].as_str().unwrap().contains("Princess"));
+    assert_eq!(g["legal"], serde_json::json!([]));
+    let (status, v) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "a10-a9"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("over"), "{v}");
+    let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
+    assert!(g["ending"].is_null());
+}

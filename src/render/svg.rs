@@ -436,9 +436,7 @@ fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
                 let far = |(x, y): (f64, f64), d: f64| {
                     ((x - spot.0).powi(2) + (y - spot.1).powi(2)).sqrt() >= d * geo.unit
                 };
-                let clear = board
-                    .cells()
-                    .all(|c| far(geo.centre(board.point(c)), 0.75))
+                let clear = board.cells().all(|c| far(geo.centre(board.point(c)), 0.75))
                     && out.iter().all(|(_, at)| far(*at, 0.5));
                 if clear || k > 4.0 {
                     break spot;

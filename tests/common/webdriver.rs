@@ -190,6 +190,17 @@ impl Browser {
         self.session_call("POST", &format!("/element/{e}/click"), Some(json!({})));
     }
 
+    /// Replaces the text of an input.
+    pub fn type_into(&self, css: &str, text: &str) {
+        let e = self.wait_one(css);
+        self.session_call("POST", &format!("/element/{e}/clear"), Some(json!({})));
+        self.session_call(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({"text": text})),
+        );
+    }
+
     pub fn text(&self, css: &str) -> String {
         let e = self.wait_one(css);
         self.session_call("GET", &format!("/element/{e}/text"), None)
@@ -208,15 +219,20 @@ impl Browser {
 
     /// Waits until the text of `css` is `want`.
     pub fn wait_text(&self, css: &str, want: &str) {
+        self.wait_text_where(css, want, |t| t == want);
+    }
+
+    /// Waits until the text of `css` passes `ok` (`what` says what was wanted).
+    pub fn wait_text_where(&self, css: &str, what: &str, ok: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(15);
         loop {
             let got = self.text(css);
-            if got == want {
-                return;
+            if ok(&got) {
+                return got;
             }
             assert!(
                 Instant::now() < deadline,
-                "`{css}` reads `{got}`, not `{want}`"
+                "`{css}` reads `{got}`, not `{what}`"
             );
             std::thread::sleep(Duration::from_millis(50));
         }

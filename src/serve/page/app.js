@@ -108,9 +108,11 @@ function chosenOptions() {
   return out;
 }
 
-async function newGame() {
+async function newGame(position) {
+  const body = { variant: page.variant, options: chosenOptions() };
+  if (typeof position === 'string') body.position = position;
   try {
-    page.game = await api('POST', '/api/games', { variant: page.variant, options: chosenOptions() });
+    page.game = await api('POST', '/api/games', body);
     page.selected = null;
     say('');
     showGame();
@@ -244,7 +246,8 @@ async function showFootprint(name) {
 
 $('board').addEventListener('click', onBoardClick);
 $('undo').addEventListener('click', undo);
-$('new-game').addEventListener('click', newGame);
+$('new-game').addEventListener('click', () => newGame());
+$('start-here').addEventListener('click', () => newGame($('position').value));
 $('back').addEventListener('click', () => page.game && showGame());
 $('captures').addEventListener('change', () => page.piece && showFootprint(page.piece));
 loadList().catch((e) => say(e.message));
