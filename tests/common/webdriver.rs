@@ -109,13 +109,29 @@ impl Browser {
 
     /// Whether the driver answers that it is ready.
     fn ready(&self) -> bool {
-        std::net::TcpStream::connect(&self.address).is_ok()
-            && std::panic::catch_unwind(|| request(&self.address, "GET", "/status", None))
-                .is_ok_and(|(status, body)| {
-                    status == 200
-                        && serde_json::from_slice::<Value>(&body)
-                            .is_ok_and(|v| v["value"]["ready"] == true)
-                })
+        use std::io::Read;
+        let Ok(mut s) = std::net::TcpStream::connect(&self.address) else {
+            return false;
+        };
+        let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
+        if s.write_all(b"GET /status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            .is_err()
+        {
+            return false;
+        }
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = s.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            got.extend_from_slice(&buf[..n]);
+            let text = String::from_utf8_lossy(&got).replace([' ', '\n'], "");
+            if text.contains(r#""ready":true"#) {
+                return true;
+            }
+        }
+        false
     }
 
     /// One WebDriver command; its `value`, or a panic with the driver's error.
@@ -156,9 +172,9 @@ impl Browser {
             .collect()
     }
 
-    /// Waits (up to 15 s) until `css` matches `n` elements; the elements.
+    /// Waits (up to 30 s) until `css` matches `n` elements; the elements.
     pub fn wait_count(&self, css: &str, n: usize) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let found = self.all(css);
             if found.len() == n {
@@ -175,7 +191,7 @@ impl Browser {
 
     /// Waits for the first element matching `css`.
     pub fn wait_one(&self, css: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             if let Some(e) = self.all(css).into_iter().next() {
                 return e;
@@ -224,7 +240,7 @@ impl Browser {
 
     /// Waits until the text of `css` passes `ok` (`what` says what was wanted).
     pub fn wait_text_where(&self, css: &str, what: &str, ok: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(30);
         loop {
             let got = self.text(css);
             if ok(&got) {
