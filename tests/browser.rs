@@ -164,3 +164,30 @@ fn a_game_from_a_position_ends_with_its_result() {
     b.click("#undo");
     b.wait_text("#status", "Black to move.");
 }
+
+#[test]
+fn hexagonal_cells_are_clicked_like_squares() {
+    let Some(b) = browser("hexagonal_cells_are_clicked_like_squares") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/"));
+    b.click(r#"#variants button[data-variant="hexagonal-iss-jetan"]"#);
+    b.wait_count("#board .piece", 44);
+    // The page's hexagonal Thoat diagram marks 18 cells.
+    b.click(r#"#pieces button[data-piece="Thoat"]"#);
+    b.wait_count("#board [data-mark]", 18);
+    b.click("#back");
+    b.wait_count("#board .piece", 44);
+    // The piece on c1 has two moves: a2 and c3.
+    b.click(r#"#board .piece[data-cell="c1"]"#);
+    b.wait_count("#board .cell.target", 2);
+    assert_eq!(
+        b.all(r#"#board polygon.cell.target[data-cell="a2"]"#).len(),
+        1
+    );
+    b.click(r#"#board .cell[data-cell="c3"]"#);
+    b.wait_text("#status", "Orange to move.");
+    b.wait_count(r#"#board .piece[data-cell="c3"]"#, 1);
+    assert_eq!(b.text("#move-list"), "c1-c3");
+}
