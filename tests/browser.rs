@@ -125,9 +125,12 @@ fn a_broken_file_shows_its_diagnostics() {
     };
     let s = Server::start(&[Path::new("variants/invalid/unknown-piece.var")]);
     b.goto(&s.url("/#unknown-piece"));
-    let text = b.text("#diagnostics-text");
-    assert!(text.contains("variantlab::unknown_piece"), "{text}");
-    assert!(b.text("#diagnostics-title").contains("does not check"));
+    b.wait_text_where("#diagnostics-text", "the unknown_piece diagnostic", |t| {
+        t.contains("variantlab::unknown_piece")
+    });
+    b.wait_text_where("#diagnostics-title", "... does not check", |t| {
+        t.ends_with("does not check")
+    });
 }
 
 #[test]
