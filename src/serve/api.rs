@@ -18,6 +18,8 @@
 //! played, the board picture and the ending. Bad requests get a 4xx answer with
 //! `{"error": REASON}`.
 
+use super::catalog::Catalog;
+use super::request::{field, parse_body, parse_query, parse_settings};
 use crate::check::{PlayerId, check};
 use crate::compile::{Rules, compile_tables};
 use crate::play::placed;
@@ -54,65 +56,6 @@ impl Answer {
 }
 
 type Reply = Result<Value, Answer>;
-
-/// Where the variants come from: files, and folders whose `.var` files are read anew
-/// on every request (so files added later show up).
-#[derive(Clone, Debug)]
-pub struct Catalog {
-    sources: Vec<PathBuf>,
-}
-
-impl Catalog {
-    pub fn new(sources: Vec<PathBuf>) -> Catalog {
-        Catalog { sources }
-    }
-
-    /// Every variant file with its id (the file's stem, made unique).
-    pub fn entries(&self) -> Vec<(String, PathBuf)> {
-        let mut files = Vec::new();
-        for s in &self.sources {
-            if s.is_dir() {
-                let mut found: Vec<PathBuf> = std::fs::read_dir(s)
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "var"))
-                    .collect();
-                found.sort();
-                files.extend(found);
-            } else {
-                files.push(s.clone());
-            }
-        }
-        let mut out: Vec<(String, PathBuf)> = Vec::new();
-        for f in files {
-            let stem: String = f
-                .file_stem()
-                .map(|s| s.to_string_lossy().to_ascii_lowercase())
-                .unwrap_or_default()
-                .chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-                .collect();
-            let mut id = stem.clone();
-            let mut n = 2;
-            while out.iter().any(|(i, _)| *i == id) {
-                id = format!("{stem}-{n}");
-                n += 1;
-            }
-            out.push((id, f));
-        }
-        out
-    }
-
-    fn find(&self, id: &str) -> Result<PathBuf, Answer> {
-        self.entries()
-            .into_iter()
-            .find(|(i, _)| i == id)
-            .map(|(_, p)| p)
-            .ok_or_else(|| Answer::error(404, format!("there is no variant `{id}`")))
-    }
-}
 
 /// A variant file as read now: compiled rules, or the text `check` prints.
 enum Loaded {
@@ -450,69 +393,4 @@ fn known_route(parts: &[&str]) -> bool {
             | ["api", "games", _]
             | ["api", "games", _, "moves" | "undo"]
     )
-}
-
-fn parse_body(body: &[u8]) -> Result<Value, Answer> {
-    let v: Value = serde_json::from_slice(body)
-        .map_err(|e| Answer::error(400, format!("the body is not JSON: {e}")))?;
-    if v.is_object() {
-        Ok(v)
-    } else {
-        Err(Answer::error(400, "the body must be a JSON object"))
-    }
-}
-
-fn field(v: &Value, name: &str) -> Result<String, Answer> {
-    match v.get(name) {
-        Some(Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(Answer::error(400, format!("`{name}` must be a string"))),
-        None => Err(Answer::error(400, format!("`{name}` is missing"))),
-    }
-}
-
-/// `a=1&b=x%20y` to pairs, percent-decoded.
-fn parse_query(q: &str) -> Result<Vec<(String, String)>, Answer> {
-    q.split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let (k, v) = p.split_once('=').unwrap_or((p, ""));
-            Ok((decode(k)?, decode(v)?))
-        })
-        .collect()
-}
-
-pub(super) fn decode(s: &str) -> Result<String, Answer> {
-    let bad = || Answer::error(400, format!("`{s}` is not valid percent-encoding"));
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'%' => {
-                let hex = b.get(i + 1..i + 3).ok_or_else(bad)?;
-                let hex = std::str::from_utf8(hex).map_err(|_| bad())?;
-                out.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            c => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).map_err(|_| bad())
-}
-
-/// `a=on,b=off` to option settings.
-fn parse_settings(s: &str) -> Result<Vec<(String, bool)>, Answer> {
-    let list: Vec<String> = s
-        .split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(String::from)
-        .collect();
-    crate::play::parse_settings(&list).map_err(|e| Answer::error(400, e))
 }

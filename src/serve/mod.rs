@@ -6,8 +6,11 @@
 //! every bad request into a 4xx answer with the reason.
 
 pub mod api;
+mod catalog;
+mod request;
 
-pub use api::{Answer, Api, Catalog};
+pub use api::{Answer, Api};
+pub use catalog::Catalog;
 
 use std::io::Read;
 use std::net::SocketAddr;
@@ -111,7 +114,7 @@ fn route(method: &str, url: &str, body: &[u8], api: &Mutex<Api>) -> Answer {
         ("GET", "/style.css") => page("text/css; charset=utf-8", STYLE),
         ("GET", "/app.js") => page("text/javascript; charset=utf-8", SCRIPT),
         (_, p) if p.starts_with("/api/") => {
-            let path = match api::decode(p) {
+            let path = match request::decode(p) {
                 Ok(p) => p,
                 Err(a) => return a,
             };
