@@ -144,3 +144,38 @@ fn the_command_line_colours_only_a_terminal() {
     let fp = run(&["footprint", "variants/iss-jetan.var", "thoat", "--svg"]);
     assert_eq!(fp.matches("data-mark=").count(), 12);
 }
+
+/// Runs the command line on a pseudo-terminal (util-linux `script`), with extra
+/// environment; None when `script` is missing.
+fn on_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
+    let cmd = format!("{} {args}", env!("CARGO_BIN_EXE_variantlab"));
+    let mut c = std::process::Command::new("script");
+    c.args(["-qec", &cmd, "/dev/null"])
+        .current_dir(root())
+        .env_remove("NO_COLOR")
+        .stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn a_terminal_gets_colour_unless_no_color_is_set() {
+    let args = "board variants/iss-jetan.var --coordinates";
+    let Some(coloured) = on_terminal(args, &[]) else {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED a_terminal_gets_colour_unless_no_color_is_set: no `script` to make a terminal"
+        );
+        return;
+    };
+    assert!(coloured.contains("\x1b[1;31mwa\x1b[0m"), "{coloured:?}");
+    let plain = on_terminal(args, &[("NO_COLOR", "1")]).expect("runs");
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+    assert!(plain.contains("10 [wa]"));
+}
