@@ -56,7 +56,22 @@ fn variants_are_listed_and_described() {
         .iter()
         .map(|v| v["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Hexagonal Iss Jetan", "Iss Jetan"]);
+    let files = std::fs::read_dir(root().join("variants"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "var"))
+        })
+        .count();
+    assert_eq!(names.len(), files);
+    assert!(names.contains(&"Hexagonal Iss Jetan") && names.contains(&"Iss Jetan"));
+    assert!(
+        list["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v["ok"] == true)
+    );
     let (status, v) = s.json("GET", "/api/variants/iss-jetan", None);
     assert_eq!(status, 200);
     assert_eq!(v["ok"], true);
