@@ -9,4 +9,5 @@ pub mod playtest;
 pub mod render;
 pub mod runtime;
 pub mod search;
+pub mod serve;
 pub mod syntax;
