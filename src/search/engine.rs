@@ -301,15 +301,23 @@ impl<'a> Searcher<'a> {
         let quiet = depth <= 0;
         let mut best = -INF;
         let mut hint = None;
-        if quiet || ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1 {
+            self.buffers[ply] = moves;
+            return self.eval.evaluate(rules, pos);
+        }
+        // At the horizon a side whose deciding piece is attacked may not stand pat;
+        // deeper in the captures it may, which keeps the search finite.
+        if quiet && (depth < 0 || !self.eval.in_danger(rules, pos)) {
             let stand = self.eval.evaluate(rules, pos);
-            if stand >= beta || ply >= MAX_PLY - 1 {
+            if stand >= beta {
                 self.buffers[ply] = moves;
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
             moves.retain(|m| m.captured.is_some());
+        } else if quiet {
+            // Every move is searched, as if in check.
         } else if let Some(e) = self.table.probe(key) {
             hint = e.best;
             let score = from_table(e.score, ply);

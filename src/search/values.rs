@@ -260,10 +260,29 @@ impl Evaluator {
             for cell in pos.pieces_of(p, r).iter() {
                 s -= self.attacked * attackers_at(rules, pos, cell, p, allowed) as i32;
                 let zone = S::from_cells(rules.moves(p, r, cell).iter().map(|e| e.to));
-                s -= self.zone * pressure(rules, pos, &zone, p, allowed);
+                // Per cell of the zone, so that a far-moving piece is not thought
+                // safer near the edge of the board.
+                let cells = zone.len().max(8) as i32;
+                s -= self.zone * 8 * pressure(rules, pos, &zone, p, allowed) / cells;
             }
         }
         s
+    }
+
+    /// Whether an enemy can capture a piece of the side to move whose capture decides
+    /// the game: then the side to move may not simply stand still.
+    pub fn in_danger(&self, rules: &Rules, pos: &Position) -> bool {
+        by_view!(pos, p => self.in_danger_at(rules, p))
+    }
+
+    fn in_danger_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> bool {
+        let me = pos.to_move();
+        self.royal.iter().any(|r| {
+            let allowed = self.deciding[r.0 as usize];
+            pos.pieces_of(me, *r)
+                .iter()
+                .any(|c| attackers_at(rules, pos, c, me, allowed) > 0)
+        })
     }
 }
 
