@@ -19,7 +19,10 @@ fn rules(file: &str) -> Rules {
     compile_tables(&v, &v.default_options()).expect("compiles")
 }
 
-#[divan::bench(args = [("iss-jetan.var", 5), ("hexagonal-iss-jetan.var", 4)], sample_count = 5)]
+#[divan::bench(
+    args = [("iss-jetan.var", 5), ("hexagonal-iss-jetan.var", 4), ("hexagonal-iss-jetan-12.var", 3)],
+    sample_count = 5
+)]
 fn think_from_start(bencher: divan::Bencher, (file, depth): (&str, u32)) {
     let rules = rules(file);
     let pos = Position::start(&rules).expect("start position");
