@@ -5,7 +5,7 @@
 
 mod walk;
 
-pub use walk::{Reach, destinations, minimal};
+pub use walk::{Reach, destinations, minimal, path_count};
 
 use crate::check::{Dest, Event, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::Cell;
