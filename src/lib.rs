@@ -6,6 +6,6 @@ pub mod diagnostic;
 pub mod geometry;
 pub mod play;
 pub mod render;
-pub mod suggest;
 pub mod runtime;
+pub mod suggest;
 pub mod syntax;

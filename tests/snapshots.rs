@@ -104,6 +104,14 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("unknown-player", &["unknown_player"]),
     ("unknown-tag", &["unknown_tag"]),
     ("unreachable-move", &["unreachable_move"]),
+    ("glued-words", &["syntax"]),
+    ("misspelt-qualifier", &["syntax"]),
+    ("misspelt-word-before", &["syntax"]),
+    ("look-alike-letter", &["syntax"]),
+    ("unknown-end-phrase", &["syntax"]),
+    ("transposed-letters", &["unknown_piece"]),
+    ("impossible-leg", &["unreachable_move"]),
+    ("unclosed-brace", &["syntax"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.
@@ -113,6 +121,7 @@ const WARNINGS_ONLY: &[&str] = &[
     "immobile-piece",
     "missing-name",
     "unreachable-move",
+    "impossible-leg",
 ];
 
 #[test]

@@ -96,8 +96,41 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     if out.iter().any(Diagnostic::is_error) {
         return None;
     }
+    check_once_pairs(&variant, out);
     reach::check_reach(&variant, out);
     Some(variant)
+}
+
+/// (piece, once-per-game tag) pairs the runtime tracks at most: one bit each.
+pub const MAX_ONCE_PAIRS: usize = 32;
+
+/// Refuses the move that makes one (piece, once-per-game tag) pair too many, numbering
+/// the pairs in the order the runtime does.
+fn check_once_pairs(variant: &Variant, out: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(usize, TagId)> = Vec::new();
+    for (pi, piece) in variant.pieces.iter().enumerate() {
+        for m in &piece.moves {
+            let Some(t) = m.tag else { continue };
+            if !variant.tag(t).once_per_game || seen.contains(&(pi, t)) {
+                continue;
+            }
+            seen.push((pi, t));
+            if seen.len() == MAX_ONCE_PAIRS + 1 {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::too_many",
+                        m.span,
+                        format!(
+                            "this move makes {} pairs of a piece and a once-per-game tag; at most {MAX_ONCE_PAIRS} are supported",
+                            seen.len()
+                        ),
+                    )
+                    .label("one pair too many")
+                    .help("share once-per-game tags between fewer pieces"),
+                );
+            }
+        }
+    }
 }
 
 /// Statements that may appear once: a repeat is an error where the two could

@@ -206,7 +206,7 @@ fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
             }
         }
     }
-    if next > 32 {
+    if next > crate::check::MAX_ONCE_PAIRS {
         return Err(CompileError::TooManyOnceMoves(next));
     }
     Ok(bits)

@@ -3,8 +3,8 @@
 use super::Rule;
 use super::Span;
 use super::VariantParser;
-use pest::Parser;
 use crate::diagnostic::Diagnostic;
+use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
 /// Words that begin a top-level statement; parsing resumes at a line starting with one.
@@ -74,7 +74,10 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
         .map_or(pos, |(i, _)| i);
     let (found, span) = if word_start < pos && !found.is_empty() {
         let end = pos + found.len();
-        (text[word_start..end].to_string(), Span::new(word_start, end))
+        (
+            text[word_start..end].to_string(),
+            Span::new(word_start, end),
+        )
     } else {
         (found.clone(), Span::new(pos, pos + found.len()))
     };
@@ -90,8 +93,11 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
                 vec![]
             };
             described.sort();
-            wanted.extend(described);
-            wanted.dedup();
+            for w in described {
+                if !wanted.contains(&w) {
+                    wanted.push(w);
+                }
+            }
             let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
             let wanted = join_or(&wanted);
             let message = if found.is_empty() {
@@ -111,20 +117,30 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     if let Some((opened, what)) = open {
         d = d.also(opened, format!("this {what} is never closed"));
     }
-    if let Some(mut better) =
-        misspelt(text, region_start, region_end, span, offset + error_position(e))
-    {
+    if let Some(mut better) = misspelt(
+        text,
+        region_start,
+        region_end,
+        span,
+        offset + error_position(e),
+    ) {
         better.also = d.also;
         return better;
     }
     if !found.is_empty() && at_line_start(text, span.start) && words.is_empty() && open.is_none() {
         let word = found.as_str();
         if brace_depth(&text[region_start..span.start]) == 0 && !TOP_LEVEL.contains(&word) {
-            d = d.help(format!("a statement starts with one of `{}`", TOP_LEVEL.join("`, `")));
+            d = d.help(format!(
+                "a statement starts with one of `{}`",
+                TOP_LEVEL.join("`, `")
+            ));
         }
     } else if !words.is_empty() && pos == further {
         let fit: Vec<&str> = words.iter().map(String::as_str).collect();
-        d = d.help(format!("the words that fit here are `{}`", fit.join("`, `")));
+        d = d.help(format!(
+            "the words that fit here are `{}`",
+            fit.join("`, `")
+        ));
     }
     d
 }

@@ -47,7 +47,11 @@ impl Ctx<'_> {
     }
     fn string(&self, p: P) -> Name {
         let span = self.span(&p);
-        let inner = p.into_inner().filter(content).next().and_then(|s| s.into_inner().filter(content).next());
+        let inner = p
+            .into_inner()
+            .filter(content)
+            .next()
+            .and_then(|s| s.into_inner().filter(content).next());
         Spanned::new(
             inner.map(|t| t.as_str().to_string()).unwrap_or_default(),
             span,
@@ -61,7 +65,8 @@ pub(super) fn lower_file(root: P, offset: usize, diagnostics: &mut Vec<Diagnosti
         diagnostics,
     };
     let statements = root
-        .into_inner().filter(content)
+        .into_inner()
+        .filter(content)
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(|p| lower_statement(&mut cx, p))
         .collect();
@@ -126,14 +131,17 @@ fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
                 part.along = match f.as_rule() {
                     Rule::files => LineFamily::Files,
                     Rule::ranks => LineFamily::Ranks,
-                    _ => LineFamily::Along(cx.name(&f.into_inner().filter(content).next().unwrap())),
+                    _ => {
+                        LineFamily::Along(cx.name(&f.into_inner().filter(content).next().unwrap()))
+                    }
                 };
             }
             Rule::line_labels => {
                 let l = q.into_inner().filter(content).next().unwrap();
                 if l.as_rule() == Rule::lettered {
                     part.letters = Some(
-                        l.into_inner().filter(content)
+                        l.into_inner()
+                            .filter(content)
                             .filter_map(|m| m.as_str().chars().next())
                             .collect(),
                     );
@@ -155,7 +163,9 @@ fn lower_player<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> Pla
     };
     for prop in inner {
         match prop.as_rule() {
-            Rule::forward_prop => decl.forward = Some(cx.name(&prop.into_inner().filter(content).next().unwrap())),
+            Rule::forward_prop => {
+                decl.forward = Some(cx.name(&prop.into_inner().filter(content).next().unwrap()))
+            }
             _ => decl.capitals = Some(Spanned::new(prop.as_str() == "capitals", cx.span(&prop))),
         }
     }
@@ -217,7 +227,12 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
         match q.as_rule() {
             Rule::guard => guard = Some(lower_guard(cx, q)),
             Rule::captured_only_by => {
-                kind = PieceItemKind::CapturedOnlyBy(q.into_inner().filter(content).map(|n| cx.name(&n)).collect())
+                kind = PieceItemKind::CapturedOnlyBy(
+                    q.into_inner()
+                        .filter(content)
+                        .map(|n| cx.name(&n))
+                        .collect(),
+                )
             }
             Rule::not_attacked => kind = PieceItemKind::NotAttacked,
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
@@ -277,7 +292,11 @@ fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
     let span = cx.span(&p);
     let q = p.into_inner().filter(content).next().unwrap();
     let rule = q.as_rule();
-    let nums: Vec<u32> = q.into_inner().filter(content).map(|n| cx.number(&n).node).collect();
+    let nums: Vec<u32> = q
+        .into_inner()
+        .filter(content)
+        .map(|n| cx.number(&n).node)
+        .collect();
     let count = match rule {
         Rule::at_least => Count {
             min: nums[0],
@@ -311,7 +330,8 @@ fn lower_directions(cx: &mut Ctx, p: P) -> Spanned<DirectionsDecl> {
 }
 
 fn lower_union(cx: &mut Ctx, p: P) -> Vec<Spanned<DirTerm>> {
-    p.into_inner().filter(content)
+    p.into_inner()
+        .filter(content)
         .map(|t| lower_direction_term(cx, t))
         .collect()
 }
@@ -347,7 +367,8 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
             }
             _ => {
                 has_base = true;
-                term.base = DirBase::Compass(cx.name(&q.into_inner().filter(content).next().unwrap()))
+                term.base =
+                    DirBase::Compass(cx.name(&q.into_inner().filter(content).next().unwrap()))
             }
         }
     }
@@ -367,7 +388,10 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                 _ => Destination::Enemy(d.into_inner().filter(content).next().map(|n| cx.name(&n))),
             })
         }
-        Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().filter(content).next().unwrap())),
+        Rule::tagged => Clause::Tagged(lower_mark(
+            cx,
+            &q.into_inner().filter(content).next().unwrap(),
+        )),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         _ => Clause::NeverReversing,
@@ -376,7 +400,8 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
 }
 
 fn is_diagonal(p: P) -> bool {
-    p.into_inner().filter(content)
+    p.into_inner()
+        .filter(content)
         .next()
         .is_some_and(|a| a.into_inner().filter(content).next().is_some())
 }
@@ -388,7 +413,12 @@ fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
             let text = long_string.into_inner().filter(content).next().unwrap();
             SetupDecl::Diagram(Spanned::new(text.as_str().to_string(), cx.span(&text)))
         }
-        _ => SetupDecl::Placements(p.into_inner().filter(content).map(|q| lower_placement(cx, q)).collect()),
+        _ => SetupDecl::Placements(
+            p.into_inner()
+                .filter(content)
+                .map(|q| lower_placement(cx, q))
+                .collect(),
+        ),
     }
 }
 
@@ -442,7 +472,9 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::no_move_event => Event::NoLegalMove,
-        Rule::repetition_event => Event::Repetition(cx.number(&q.into_inner().filter(content).next().unwrap())),
+        Rule::repetition_event => {
+            Event::Repetition(cx.number(&q.into_inner().filter(content).next().unwrap()))
+        }
         _ => Event::PliesWithoutCapture(cx.number(&q.into_inner().filter(content).next().unwrap())),
     };
     Spanned::new(event, span)

@@ -47,11 +47,9 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
                 let resume_from = if errors <= MAX_SYNTAX_ERRORS {
                     let d = errors::describe(&e, text, offset);
                     // Keep what parsed cleanly before the error.
-                    if let Some(stop) =
-                        errors::statement_start_before(text, offset, d.span.start)
+                    if let Some(stop) = errors::statement_start_before(text, offset, d.span.start)
                         && stop > offset
-                        && let Ok(mut pairs) =
-                            VariantParser::parse(Rule::file, &text[offset..stop])
+                        && let Ok(mut pairs) = VariantParser::parse(Rule::file, &text[offset..stop])
                     {
                         let root = pairs.next().expect("file rule");
                         let mut lowered = lower::lower_file(root, offset, &mut diagnostics);
