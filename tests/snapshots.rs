@@ -112,6 +112,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("transposed-letters", &["unknown_piece"]),
     ("impossible-leg", &["unreachable_move"]),
     ("unclosed-brace", &["syntax"]),
+    ("too-many-once-pairs", &["too_many"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.

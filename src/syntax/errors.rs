@@ -54,6 +54,7 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     // Pest places the error where a rule last failed; a missing `)` or `:`, or a word
     // after one that was taken, is further on.
     let (further, marks, words) = furthest(e);
+    let punctuation_missing = !marks.is_empty();
     let further = further + offset;
     let inside_word = |at: usize| {
         let b = text.as_bytes();
@@ -135,7 +136,7 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
                 TOP_LEVEL.join("`, `")
             ));
         }
-    } else if !words.is_empty() && pos == further {
+    } else if !words.is_empty() && pos == further && !punctuation_missing {
         let fit: Vec<&str> = words.iter().map(String::as_str).collect();
         d = d.help(format!(
             "the words that fit here are `{}`",
