@@ -99,7 +99,7 @@ impl Walker<'_> {
             set,
             last: prev,
         };
-        if self.counts.from_state(state) > 0 {
+        if self.counts.paths_from_state(state) > 0 {
             self.steps(li, leg, set, 0);
         }
     }
@@ -129,7 +129,7 @@ impl Walker<'_> {
                 set,
                 last: Some(d),
             };
-            if self.counts.from_state(next) == 0 {
+            if self.counts.paths_from_state(next) == 0 {
                 continue;
             }
             self.path.push((p, !leg.leap));
@@ -199,7 +199,7 @@ impl Walker<'_> {
 /// without them. Saturates at `u64::MAX`.
 pub fn path_count(board: &Board, pattern: &Pattern, forward: Option<Dir>, from: Cell) -> u64 {
     let start = board.point(from);
-    Counts::new(board, pattern, forward, start).from_leg(0, None, start)
+    Counts::new(board, pattern, forward, start).paths_from_leg(0, None, start)
 }
 
 /// Where a walk is, as far as the rest of it is concerned.
@@ -234,12 +234,12 @@ impl<'a> Counts<'a> {
     }
 
     /// Paths from the start of leg `li` at `at`, after a last step `prev`.
-    fn from_leg(&mut self, li: usize, prev: Option<Dir>, at: Point) -> u64 {
+    fn paths_from_leg(&mut self, li: usize, prev: Option<Dir>, at: Point) -> u64 {
         let Some(leg) = self.pattern.legs.get(li) else {
             return u64::from(self.may_end(at));
         };
         let skip = if leg.min == 0 {
-            self.from_leg(li + 1, prev, at)
+            self.paths_from_leg(li + 1, prev, at)
         } else {
             0
         };
@@ -251,20 +251,20 @@ impl<'a> Counts<'a> {
             set,
             last: prev,
         };
-        skip.saturating_add(self.from_state(state))
+        skip.saturating_add(self.paths_from_state(state))
     }
 
     /// Paths from within a leg.
-    fn from_state(&mut self, s: State) -> u64 {
+    fn paths_from_state(&mut self, s: State) -> u64 {
         if let Some(n) = self.known.get(&s) {
             return *n;
         }
         let leg = &self.pattern.legs[s.leg];
         let mut total = 0u64;
         if s.taken > 0 && s.taken >= leg.min {
-            total = self.from_leg(s.leg + 1, s.last, s.at);
+            total = self.paths_from_leg(s.leg + 1, s.last, s.at);
         }
-        if !leg.max.is_some_and(|m| s.taken >= m) {
+        if leg.max.is_none_or(|m| s.taken < m) {
             let choices = match (leg.direct, s.last) {
                 (true, Some(d)) if s.taken > 0 => DirSet::EMPTY.with(d),
                 _ => s.set,
@@ -280,7 +280,7 @@ impl<'a> Counts<'a> {
                     last: Some(d),
                     ..s
                 };
-                total = total.saturating_add(self.from_state(next));
+                total = total.saturating_add(self.paths_from_state(next));
             }
         }
         self.known.insert(s, total);
@@ -303,5 +303,5 @@ impl<'a> Counts<'a> {
 /// outside the board, but a straight leg stops once it leaves the board's bounds: a
 /// straight line never comes back.
 fn on_board(board: &Board, p: Point, leg: &Leg) -> bool {
-    board.at(p).is_some() || (leg.leap && !(leg.direct && !board.within_bounds(p)))
+    board.at(p).is_some() || (leg.leap && (!leg.direct || board.within_bounds(p)))
 }

@@ -49,9 +49,8 @@ impl Ctx<'_> {
         let span = self.span(&p);
         let inner = p
             .into_inner()
-            .filter(content)
-            .next()
-            .and_then(|s| s.into_inner().filter(content).next());
+            .find(content)
+            .and_then(|s| s.into_inner().find(content));
         Spanned::new(
             inner.map(|t| t.as_str().to_string()).unwrap_or_default(),
             span,
@@ -127,17 +126,15 @@ fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
     for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::line_family => {
-                let f = q.into_inner().filter(content).next().unwrap();
+                let f = q.into_inner().find(content).unwrap();
                 part.along = match f.as_rule() {
                     Rule::files => LineFamily::Files,
                     Rule::ranks => LineFamily::Ranks,
-                    _ => {
-                        LineFamily::Along(cx.name(&f.into_inner().filter(content).next().unwrap()))
-                    }
+                    _ => LineFamily::Along(cx.name(&f.into_inner().find(content).unwrap())),
                 };
             }
             Rule::line_labels => {
-                let l = q.into_inner().filter(content).next().unwrap();
+                let l = q.into_inner().find(content).unwrap();
                 if l.as_rule() == Rule::lettered {
                     part.letters = Some(
                         l.into_inner()
@@ -147,7 +144,7 @@ fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
                     );
                 }
             }
-            Rule::side => part.side = cx.name(&q.into_inner().filter(content).next().unwrap()),
+            Rule::side => part.side = cx.name(&q.into_inner().find(content).unwrap()),
             _ => part.within = true,
         }
     }
@@ -164,7 +161,7 @@ fn lower_player<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> Pla
     for prop in inner {
         match prop.as_rule() {
             Rule::forward_prop => {
-                decl.forward = Some(cx.name(&prop.into_inner().filter(content).next().unwrap()))
+                decl.forward = Some(cx.name(&prop.into_inner().find(content).unwrap()))
             }
             _ => decl.capitals = Some(Spanned::new(prop.as_str() == "capitals", cx.span(&prop))),
         }
@@ -290,7 +287,7 @@ fn lower_leg(cx: &mut Ctx, p: P) -> LegDecl {
 
 fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
     let span = cx.span(&p);
-    let q = p.into_inner().filter(content).next().unwrap();
+    let q = p.into_inner().find(content).unwrap();
     let rule = q.as_rule();
     let nums: Vec<u32> = q
         .into_inner()
@@ -347,7 +344,7 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
         match q.as_rule() {
             Rule::qualifier => {
                 let s = cx.span(&q);
-                let k = match q.into_inner().filter(content).next().unwrap().as_rule() {
+                let k = match q.into_inner().find(content).unwrap().as_rule() {
                     Rule::straight_forward => Qualifier::StraightForward,
                     Rule::straight_backward => Qualifier::StraightBackward,
                     Rule::forward => Qualifier::Forward,
@@ -367,8 +364,7 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
             }
             _ => {
                 has_base = true;
-                term.base =
-                    DirBase::Compass(cx.name(&q.into_inner().filter(content).next().unwrap()))
+                term.base = DirBase::Compass(cx.name(&q.into_inner().find(content).unwrap()))
             }
         }
     }
@@ -378,20 +374,17 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
 
 fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
     let span = cx.span(&p);
-    let q = p.into_inner().filter(content).next().unwrap();
+    let q = p.into_inner().find(content).unwrap();
     let clause = match q.as_rule() {
         Rule::destination => {
-            let d = q.into_inner().filter(content).next().unwrap();
+            let d = q.into_inner().find(content).unwrap();
             Clause::Destination(match d.as_rule() {
                 Rule::either => Destination::Either,
                 Rule::empty_dest => Destination::Empty,
-                _ => Destination::Enemy(d.into_inner().filter(content).next().map(|n| cx.name(&n))),
+                _ => Destination::Enemy(d.into_inner().find(content).map(|n| cx.name(&n))),
             })
         }
-        Rule::tagged => Clause::Tagged(lower_mark(
-            cx,
-            &q.into_inner().filter(content).next().unwrap(),
-        )),
+        Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         _ => Clause::NeverReversing,
@@ -401,16 +394,15 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
 
 fn is_diagonal(p: P) -> bool {
     p.into_inner()
-        .filter(content)
-        .next()
-        .is_some_and(|a| a.into_inner().filter(content).next().is_some())
+        .find(content)
+        .is_some_and(|a| a.into_inner().find(content).is_some())
 }
 
 fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
     match p.as_rule() {
         Rule::setup_diagram => {
-            let long_string = p.into_inner().filter(content).next().unwrap();
-            let text = long_string.into_inner().filter(content).next().unwrap();
+            let long_string = p.into_inner().find(content).unwrap();
+            let text = long_string.into_inner().find(content).unwrap();
             SetupDecl::Diagram(Spanned::new(text.as_str().to_string(), cx.span(&text)))
         }
         _ => SetupDecl::Placements(
@@ -444,7 +436,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
             Rule::guard => guard = Some(lower_guard(cx, q)),
             Rule::event => event = Some(lower_event(cx, q)),
             _ => {
-                outcome = match q.into_inner().filter(content).next().unwrap().as_rule() {
+                outcome = match q.into_inner().find(content).unwrap().as_rule() {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
                     _ => Outcome::MoverLoses,
@@ -461,7 +453,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
 
 fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
     let span = cx.span(&p);
-    let q = p.into_inner().filter(content).next().unwrap();
+    let q = p.into_inner().find(content).unwrap();
     let event = match q.as_rule() {
         Rule::captured_event => {
             let mut it = q.into_inner().filter(content);
@@ -473,9 +465,9 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
         Rule::no_move_event => Event::NoLegalMove,
         Rule::repetition_event => {
-            Event::Repetition(cx.number(&q.into_inner().filter(content).next().unwrap()))
+            Event::Repetition(cx.number(&q.into_inner().find(content).unwrap()))
         }
-        _ => Event::PliesWithoutCapture(cx.number(&q.into_inner().filter(content).next().unwrap())),
+        _ => Event::PliesWithoutCapture(cx.number(&q.into_inner().find(content).unwrap())),
     };
     Spanned::new(event, span)
 }
