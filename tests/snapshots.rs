@@ -113,6 +113,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("impossible-leg", &["unreachable_move"]),
     ("unclosed-brace", &["syntax"]),
     ("too-many-once-pairs", &["too_many"]),
+    ("hex-cell-off-board", &["cell_off_board"]),
+    ("ambiguous-name", &["ambiguous_name"]),
+    ("missing-end", &["missing_end"]),
+    ("undecided-end", &["undecided_end"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.
@@ -123,6 +127,8 @@ const WARNINGS_ONLY: &[&str] = &[
     "missing-name",
     "unreachable-move",
     "impossible-leg",
+    "missing-end",
+    "undecided-end",
 ];
 
 #[test]

@@ -103,6 +103,7 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
         return None;
     }
     let mut holes = Vec::new();
+    let whole = Board::new(shape, scheme.clone(), &[]);
     for s in statements {
         if let Statement::Holes(names) = s {
             for n in names {
@@ -116,7 +117,10 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
                         .label("listed twice"),
                     ),
                     Some(p) => holes.push(p),
-                    None => out.push(off_board(n.span, &n.node, shape)),
+                    None => match &whole {
+                        Ok(b) => out.push(off_board(n.span, &n.node, b)),
+                        Err(_) => {}
+                    },
                 }
             }
         }
@@ -138,14 +142,23 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
     }
 }
 
-pub(super) fn off_board(span: Span, name: &str, shape: Shape) -> Diagnostic {
+/// A cell name that names no cell; the help says how this board's cells are written.
+pub(super) fn off_board(span: Span, name: &str, board: &Board) -> Diagnostic {
+    let mut cells = board.cells();
+    let first = cells.next().map(|c| board.name(c).to_string());
+    let last = cells.last().map(|c| board.name(c).to_string());
+    let written = match (first, last) {
+        (Some(f), Some(l)) => format!("; its cells are written `{f}` to `{l}`"),
+        (Some(f), None) => format!("; its one cell is `{f}`"),
+        _ => String::new(),
+    };
     Diagnostic::error(
         "variantlab::cell_off_board",
         span,
         format!("`{name}` is not a cell of this board"),
     )
     .label("not on the board")
-    .help(format!("the board is a {shape}"))
+    .help(format!("the board is a {}{written}", board.shape))
 }
 
 /// Reads the two parts of a `coordinates` statement.

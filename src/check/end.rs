@@ -83,3 +83,43 @@ pub(super) fn check_end(
     }
     rules
 }
+
+/// Warns when the rules leave a game without an end: no `game ends` statement, or no
+/// rule for a player left without a legal move (such a game stops undecided).
+pub(super) fn check_undecided(
+    statements: &[Statement],
+    variant: &Variant,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(end) = statements.iter().find(|s| matches!(s, Statement::End(_))) else {
+        out.push(
+            Diagnostic::warning(
+                "variantlab::missing_end",
+                crate::syntax::Span::new(0, 0),
+                "the variant has no `game ends` statement: no game will ever be decided",
+            )
+            .help("add rules such as `game ends { no legal move: mover loses }`"),
+        );
+        return;
+    };
+    let decided = variant
+        .end_rules
+        .iter()
+        .any(|r| r.guard.is_none() && r.event == Event::NoLegalMove);
+    let first_rule = match end {
+        Statement::End(list) => list.first().map(|r| r.event.span),
+        _ => None,
+    };
+    if !decided {
+        let span = first_rule.unwrap_or(crate::syntax::Span::new(0, 0));
+        out.push(
+            Diagnostic::warning(
+                "variantlab::undecided_end",
+                span,
+                "no rule decides a position where the player to move has no legal move",
+            )
+            .label("the first of these rules")
+            .help("such a game stops without a result; add `no legal move: mover wins`, `mover loses` or `draw`"),
+        );
+    }
+}

@@ -97,6 +97,7 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
         return None;
     }
     check_once_pairs(&variant, out);
+    end::check_undecided(&file.statements, &variant, out);
     reach::check_reach(&variant, out);
     Some(variant)
 }
