@@ -43,6 +43,7 @@ fn every_command_accepts(file: &str, pieces: &[String]) {
         vec!["board", file],
         vec!["perft", file, "--depth", "1"],
         vec!["moves", file],
+        vec!["play", file],
     ];
     for p in pieces {
         commands.push(vec!["footprint", file, p]);

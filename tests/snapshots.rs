@@ -117,6 +117,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("ambiguous-name", &["ambiguous_name"]),
     ("missing-end", &["missing_end"]),
     ("undecided-end", &["undecided_end"]),
+    ("missing-deciding-piece", &["missing_deciding_piece"]),
+    ("recovery", &["syntax", "bad_count"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.

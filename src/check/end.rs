@@ -33,7 +33,38 @@ pub(super) fn check_end(
                         }
                         None => None,
                     };
-                    if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
+                    let by_default =
+                        guard.is_none_or(|g| decls.options[g.option.0 as usize].default == g.when);
+                    let lacking: Vec<&str> = decls
+                        .players
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| {
+                            !setup
+                                .iter()
+                                .any(|x| x.piece == p && x.player.0 as usize == *i)
+                        })
+                        .map(|(_, pl)| pl.name.as_str())
+                        .collect();
+                    if r.outcome == Outcome::MoverWins && by_default && !lacking.is_empty() {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::missing_deciding_piece",
+                                piece.span,
+                                format!(
+                                    "capturing a {} wins, but there is none at the start for {}",
+                                    piece.node,
+                                    lacking.join(" and ")
+                                ),
+                            )
+                            .label("decides the game")
+                            .help(format!(
+                                "place a {} for {} in the setup, or change this rule",
+                                piece.node,
+                                lacking.join(" and ")
+                            )),
+                        );
+                    } else if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
                         out.push(
                             Diagnostic::warning(
                                 "variantlab::absent_piece",

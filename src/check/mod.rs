@@ -29,7 +29,17 @@ pub struct Checked {
 /// Parses and checks a variant file's text. `name` labels the file in diagnostics.
 pub fn check(name: &str, text: &str) -> Checked {
     let (file, mut diagnostics) = syntax::parse(text);
-    let variant = if diagnostics.iter().any(Diagnostic::is_error) {
+    let variant = if diagnostics.len() > syntax::MAX_SYNTAX_ERRORS {
+        None
+    } else if diagnostics.iter().any(Diagnostic::is_error) {
+        // Check what parsed too; keep only the mistakes the skipped text cannot explain.
+        let mut found = Vec::new();
+        check_file(&file, &mut found);
+        diagnostics.extend(
+            found
+                .into_iter()
+                .filter(|d| stands_alone(d, text, &file.skipped)),
+        );
         None
     } else {
         check_file(&file, &mut diagnostics)
@@ -37,6 +47,24 @@ pub fn check(name: &str, text: &str) -> Checked {
     let report = Report::new(name, text, diagnostics);
     let variant = if report.has_errors() { None } else { variant };
     Checked { variant, report }
+}
+
+/// Whether a diagnostic found beside syntax errors is a mistake of its own: an error,
+/// not about something missing from the whole file, and not about a name that the
+/// text skipped after a syntax error may declare.
+fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
+    if !d.is_error() || d.span.start == d.span.end {
+        return false;
+    }
+    if !d.code.starts_with("variantlab::unknown_") {
+        return true;
+    }
+    let name = text.get(d.span.start..d.span.end).unwrap_or("");
+    let lower = name.to_ascii_lowercase();
+    !skipped.iter().any(|s| {
+        text.get(s.start..s.end)
+            .is_some_and(|t| t.to_ascii_lowercase().contains(&lower))
+    })
 }
 
 /// Resolves a parsed file, pushing every diagnostic; `None` when a name or the board

@@ -18,17 +18,23 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
     for piece in &variant.pieces {
         for pat in &piece.moves {
             let forwards = variant.players.iter().map(|p| p.forward);
-            let counts: Vec<u64> = forwards
+            // Stops counting at the first cell past a limit: the move is refused anyway.
+            let before = total;
+            let mut most = 0u64;
+            for (f, c) in forwards
                 .clone()
                 .flat_map(|f| board.cells().map(move |c| (f, c)))
-                .map(|(f, c)| path_count(board, pat, f, c))
-                .collect();
-            let most = counts.iter().copied().max().unwrap_or(0);
-            let before = total;
-            total = counts.iter().fold(total, |t, n| t.saturating_add(*n));
+            {
+                let n = path_count(board, pat, f, c);
+                most = most.max(n);
+                total = total.saturating_add(n);
+                if most > MAX_PATHS || total > MAX_TOTAL_PATHS {
+                    break;
+                }
+            }
             if most > MAX_PATHS {
                 let shown = if most == u64::MAX {
-                    "more than 18446744073709551614".to_string()
+                    "more than 10^19".to_string()
                 } else {
                     most.to_string()
                 };

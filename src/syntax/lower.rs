@@ -69,7 +69,10 @@ pub(super) fn lower_file(root: P, offset: usize, diagnostics: &mut Vec<Diagnosti
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(|p| lower_statement(&mut cx, p))
         .collect();
-    File { statements }
+    File {
+        statements,
+        skipped: Vec::new(),
+    }
 }
 
 fn lower_statement(cx: &mut Ctx, p: P) -> Statement {

@@ -44,6 +44,7 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
                         pest::error::InputLocation::Pos(p) => p,
                         pest::error::InputLocation::Span((s, _)) => s,
                     };
+                let mut skip_from = offset;
                 let resume_from = if errors <= MAX_SYNTAX_ERRORS {
                     let d = errors::describe(&e, text, offset);
                     // Keep what parsed cleanly before the error.
@@ -54,6 +55,7 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
                         let root = pairs.next().expect("file rule");
                         let mut lowered = lower::lower_file(root, offset, &mut diagnostics);
                         file.statements.append(&mut lowered.statements);
+                        skip_from = stop;
                     }
                     let from = d.span.start.max(offset);
                     diagnostics.push(d);
@@ -62,7 +64,10 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
                     first_unshown.get_or_insert(Span::new(at, at));
                     at.max(offset)
                 };
-                match errors::resume_point(text, resume_from) {
+                let resume = errors::resume_point(text, resume_from);
+                file.skipped
+                    .push(Span::new(skip_from, resume.unwrap_or(text.len())));
+                match resume {
                     Some(r) if r > offset => offset = r,
                     _ => break,
                 }
