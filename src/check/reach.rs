@@ -3,12 +3,13 @@
 
 use super::model::*;
 use super::pattern::MAX_PATHS;
+use crate::compile::{destinations, path_count};
+use crate::diagnostic::Diagnostic;
+use crate::geometry::{Board, Cell, Dir, Wide};
 
 /// Paths all moves together may take, summed over every cell and player: compiling
 /// walks each one, so this bounds the work every command does before it starts.
 pub const MAX_TOTAL_PATHS: u64 = 1 << 22;
-use crate::compile::{destinations, path_count};
-use crate::diagnostic::Diagnostic;
 
 /// Refuses each pattern that may take more than [`MAX_PATHS`] paths from some cell, and
 /// warns about each pattern that reaches no cell from any cell for any player.
@@ -57,7 +58,7 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
                         "variantlab::too_many_paths",
                         pat.span,
                         format!(
-                            "with this move, the moves of this file take {total} paths over all cells and players; at most {MAX_TOTAL_PATHS} are supported"
+                            "with this move, the moves of this file take at least {total} paths over all cells and players; at most {MAX_TOTAL_PATHS} are supported"
                         ),
                     )
                     .label("the move that crosses the limit")
@@ -66,11 +67,9 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             let reaches = most > 0
-                && forwards.clone().any(|f| {
-                    board
-                        .cells()
-                        .any(|c| !destinations(board, pat, f, c).is_empty())
-                });
+                && forwards
+                    .clone()
+                    .any(|f| board.cells().any(|c| reaches(board, pat, f, c)));
             if !reaches {
                 out.push(
                     Diagnostic::warning(
@@ -83,5 +82,14 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+/// Whether a pattern reaches some cell from `from`.
+fn reaches(board: &Board, pat: &Pattern, forward: Option<Dir>, from: Cell) -> bool {
+    if board.len() <= 128 {
+        !destinations::<u128>(board, pat, forward, from).is_empty()
+    } else {
+        !destinations::<Wide<16>>(board, pat, forward, from).is_empty()
     }
 }

@@ -11,4 +11,4 @@ pub use notation::{
     MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
 };
 pub use perft::{divide, ends_by_capture, perft};
-pub use position::{Move, Position, PositionError, Setup, Undo};
+pub use position::{Move, Position, PositionError, PositionOf, Setup, Undo, View};
