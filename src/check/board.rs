@@ -117,10 +117,11 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
                         .label("listed twice"),
                     ),
                     Some(p) => holes.push(p),
-                    None => match &whole {
-                        Ok(b) => out.push(off_board(n.span, &n.node, b)),
-                        Err(_) => {}
-                    },
+                    None => {
+                        if let Ok(b) = &whole {
+                            out.push(off_board(n.span, &n.node, b));
+                        }
+                    }
                 }
             }
         }
