@@ -104,24 +104,30 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
     }
     let mut holes = Vec::new();
     let whole = Board::new(shape, scheme.clone(), &[]);
-    for s in statements {
-        if let Statement::Holes(names) = s {
-            for n in names {
-                match Board::locate_in_shape(shape, &scheme, &n.node) {
-                    Some(p) if holes.contains(&p) => out.push(
-                        Diagnostic::warning(
-                            "variantlab::duplicate_hole",
-                            n.span,
-                            format!("`{}` is already a hole", n.node),
-                        )
-                        .label("listed twice"),
-                    ),
-                    Some(p) => holes.push(p),
-                    None => {
-                        if let Ok(b) = &whole {
-                            out.push(off_board(n.span, &n.node, b));
-                        }
-                    }
+    let listed: Vec<&Name> = statements
+        .iter()
+        .filter_map(|s| match s {
+            Statement::Holes(names) => Some(names),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let words: Vec<&str> = listed.iter().map(|n| n.node.as_str()).collect();
+    let located = Board::locate_all_in_shape(shape, &scheme, &words);
+    for (n, at) in listed.iter().zip(located) {
+        match at {
+            Some(p) if holes.contains(&p) => out.push(
+                Diagnostic::warning(
+                    "variantlab::duplicate_hole",
+                    n.span,
+                    format!("`{}` is already a hole", n.node),
+                )
+                .label("listed twice"),
+            ),
+            Some(p) => holes.push(p),
+            None => {
+                if let Ok(b) = &whole {
+                    out.push(off_board(n.span, &n.node, b));
                 }
             }
         }

@@ -34,7 +34,7 @@ pub fn check(name: &str, text: &str) -> Checked {
     } else if diagnostics.iter().any(Diagnostic::is_error) {
         // Check what parsed too; keep only the mistakes the skipped text cannot explain.
         let mut found = Vec::new();
-        check_file(&file, &mut found);
+        check_file(&file, false, &mut found);
         diagnostics.extend(
             found
                 .into_iter()
@@ -42,7 +42,7 @@ pub fn check(name: &str, text: &str) -> Checked {
         );
         None
     } else {
-        check_file(&file, &mut diagnostics)
+        check_file(&file, true, &mut diagnostics)
     };
     let report = Report::new(name, text, diagnostics);
     let variant = if report.has_errors() { None } else { variant };
@@ -68,8 +68,9 @@ fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
 }
 
 /// Resolves a parsed file, pushing every diagnostic; `None` when a name or the board
-/// could not be resolved.
-fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant> {
+/// could not be resolved. `whole`: the file parsed without error, so its moves are
+/// worked out too.
+fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Option<Variant> {
     check_repeats(&file.statements, out);
     let board = board::check_board(&file.statements, out);
     let meta = |pick: fn(&Statement) -> Option<&Name>| file.statements.iter().find_map(pick);
@@ -125,8 +126,11 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
         return None;
     }
     check_once_pairs(&variant, out);
-    end::check_undecided(&file.statements, &variant, out);
-    reach::check_reach(&variant, out);
+    // Beside syntax errors, the moves are not worked out: the file is not usable yet.
+    if whole {
+        end::check_undecided(&file.statements, &variant, out);
+        reach::check_reach(&variant, out);
+    }
     Some(variant)
 }
 

@@ -444,6 +444,62 @@ fn described(rule: Rule) -> &'static str {
     }
 }
 
+/// Text parsed in one piece, at least: pest finds an error's line by reading its input
+/// back from the end, so parsing the whole rest of a long file for each of many errors
+/// would cost its length each time.
+const WINDOW: usize = 1 << 12;
+
+/// Where the piece of text parsed from `from` ends: the first line past [`WINDOW`]
+/// bytes that starts a top-level statement outside any string, or the end of the text.
+pub(super) fn window_end(text: &str, from: usize) -> usize {
+    let b = text.as_bytes();
+    if b.len() - from <= WINDOW {
+        return b.len();
+    }
+    let to_newline = |i: usize| {
+        b[i..]
+            .iter()
+            .position(|c| *c == b'\n')
+            .map_or(b.len(), |k| i + k)
+    };
+    let (mut i, mut long) = (from, false);
+    while i < b.len() {
+        if b[i..].starts_with(b"\"\"\"") {
+            long = !long;
+            i += 3;
+            continue;
+        }
+        match b[i] {
+            b'\n' => {
+                i += 1;
+                if !long && i >= from + WINDOW && starts_statement(&text[i..]) {
+                    return i;
+                }
+                continue;
+            }
+            b'#' if !long => i = to_newline(i),
+            b'"' if !long => {
+                let close = b[i + 1..].iter().position(|c| *c == b'"' || *c == b'\n');
+                i = close.map_or(b.len(), |k| i + 1 + k);
+                if i < b.len() && b[i] == b'"' {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// Whether a line starts, at its first column, with a top-level statement's word.
+fn starts_statement(line: &str) -> bool {
+    let word: String = line
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    TOP_LEVEL.contains(&word.as_str())
+}
+
 /// Where to resume after an error: the next line after `pos` whose first word starts a
 /// top-level statement.
 pub(super) fn resume_point(text: &str, pos: usize) -> Option<usize> {

@@ -30,12 +30,16 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
     let mut first_unshown: Option<Span> = None;
     // Each round either finishes or resumes strictly further on, so this ends.
     loop {
-        match VariantParser::parse(Rule::file, &text[offset..]) {
+        let end = errors::window_end(text, offset);
+        match VariantParser::parse(Rule::file, &text[offset..end]) {
             Ok(mut pairs) => {
                 let root = pairs.next().expect("file rule");
                 let mut lowered = lower::lower_file(root, offset, &mut diagnostics);
                 file.statements.append(&mut lowered.statements);
-                break;
+                if end == text.len() {
+                    break;
+                }
+                offset = end;
             }
             Err(e) => {
                 errors += 1;
