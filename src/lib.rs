@@ -7,5 +7,6 @@ pub mod geometry;
 pub mod play;
 pub mod render;
 pub mod runtime;
+pub mod serve;
 pub mod suggest;
 pub mod syntax;
