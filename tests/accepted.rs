@@ -180,3 +180,66 @@ fn a_byte_order_mark_is_accepted() {
         checked.report.render(100, false)
     );
 }
+
+/// A file over the parser's window size whose blocks hold left-margin lines starting
+/// with statement words: a player named `game`, a piece named `board`.
+fn long_file_with_statement_words_in_blocks(end_rule: &str) -> String {
+    let mut text = String::from(
+        "name \"Long\"\nboard square 6 by 6\nplayer White: forward north, capitals\n\
+         player game: forward south, lowercase\npiece Runner (RU) {\n  step 1 any\n}\n\
+         piece board (BO) {\n  step 1 orthogonal\n}\nsetup {\n",
+    );
+    while text.len() < 5000 {
+        text.push_str("# a long comment inside the setup, so the file is parsed in windows\n");
+    }
+    text.push_str("White: Runner a1, board b1\ngame: Runner a6, board b6\n}\n");
+    text.push_str(&format!(
+        "game ends {{\n{end_rule}\nno legal move: mover loses\n}}\n"
+    ));
+    text
+}
+
+#[test]
+fn a_long_file_is_never_cut_inside_a_block() {
+    let text = long_file_with_statement_words_in_blocks("board captured: mover wins");
+    assert!(text.len() > 4096);
+    let checked = check("long.var", &text);
+    assert!(
+        checked.variant.is_some() && checked.report.diagnostics.is_empty(),
+        "{}",
+        checked.report.render(100, false)
+    );
+}
+
+#[test]
+fn a_long_file_reports_its_one_syntax_error_where_it_is() {
+    let text = long_file_with_statement_words_in_blocks("board capturd: mover wins");
+    let report = check("long.var", &text).report;
+    let at = text.find("capturd").expect("the misspelling");
+    let found: Vec<_> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.span.start, d.span.end))
+        .collect();
+    assert_eq!(
+        found,
+        [("variantlab::syntax", at, at + "capturd".len())],
+        "{}",
+        report.render(100, false)
+    );
+    let help = report.diagnostics[0].help.as_deref().unwrap_or("");
+    assert_eq!(help, "did you mean `captured`?");
+}
+
+#[test]
+fn sixteen_thousand_unclosed_braces_are_reported_quickly() {
+    let mut text = little("");
+    for i in 0..16_000 {
+        text.push_str(&format!("piece P{i} (PQ) {{ stpe 1 any\n"));
+    }
+    let (report, _) = checked_in_time("16,000 unclosed braces", text);
+    assert_eq!(
+        report.diagnostics.len(),
+        variantlab::syntax::MAX_SYNTAX_ERRORS + 1
+    );
+}
