@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
-use variantlab::check::check;
+use variantlab::check::{OptionDef, check};
 
 /// Far above what any case needs; only a real blow-up trips it.
 const LIMIT: Duration = Duration::from_secs(20);
@@ -37,8 +37,29 @@ fn run(args: &[&str]) -> Result<(), String> {
     }
 }
 
-/// Runs every command that reads a variant on `file`.
-fn every_command_accepts(file: &str, pieces: &[String]) {
+/// Every setting of the options worth trying: all of them when there are few, else
+/// the defaults with each option flipped in turn; as `--option` arguments.
+fn option_settings(options: &[OptionDef]) -> Vec<Vec<String>> {
+    let arg = |o: &OptionDef, on: bool| format!("{}={}", o.name, if on { "on" } else { "off" });
+    if options.len() <= 4 {
+        (0..1usize << options.len())
+            .map(|bits| {
+                let on = |i: usize| bits >> i & 1 == 1;
+                options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| arg(o, on(i)))
+                    .collect()
+            })
+            .collect()
+    } else {
+        options.iter().map(|o| vec![arg(o, !o.default)]).collect()
+    }
+}
+
+/// Runs every command that reads a variant on `file`, and the ones that play it under
+/// every option setting.
+fn every_command_accepts(file: &str, pieces: &[String], options: &[OptionDef]) {
     let mut commands: Vec<Vec<&str>> = vec![
         vec!["board", file],
         vec!["perft", file, "--depth", "1"],
@@ -47,6 +68,16 @@ fn every_command_accepts(file: &str, pieces: &[String]) {
     ];
     for p in pieces {
         commands.push(vec!["footprint", file, p]);
+    }
+    let settings = option_settings(options);
+    for setting in &settings {
+        for command in [vec!["perft", file, "--depth", "1"], vec!["play", file]] {
+            let mut c = command;
+            for s in setting {
+                c.extend(["--option", s.as_str()]);
+            }
+            commands.push(c);
+        }
     }
     for args in commands {
         if let Err(e) = run(&args) {
@@ -72,7 +103,7 @@ fn every_accepted_file_is_accepted_by_every_command() {
         accepted += 1;
         let file = path.strip_prefix(root()).expect("in the repository");
         let pieces: Vec<String> = v.pieces.iter().map(|p| p.name.clone()).collect();
-        every_command_accepts(&file.to_string_lossy(), &pieces);
+        every_command_accepts(&file.to_string_lossy(), &pieces, &v.options);
     }
     assert!(accepted >= 4, "only {accepted} files are accepted");
 }

@@ -116,6 +116,16 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     let region_end = resume_point(text, region_start, span.start).unwrap_or(text.len());
     let open = unclosed(text, region_start, region_end);
     if let Some((opened, what)) = open {
+        // The parser stops at the opening quotes themselves: nothing else is wrong.
+        if what == "`\"\"\"`" && (opened.start..opened.end).contains(&span.start) {
+            return Diagnostic::error(
+                "variantlab::syntax",
+                opened,
+                "this text in `\"\"\"` is never closed",
+            )
+            .label("opened here")
+            .help("end the text with `\"\"\"`");
+        }
         d = d.also(opened, format!("this {what} is never closed"));
     }
     if let Some(mut better) = misspelt(
