@@ -127,10 +127,8 @@ impl Grammar {
                 let chosen = alternatives[r.below(alternatives.len())];
                 self.expr(chosen, atomic, path, words, r, out);
             }
-            OptimizedExpr::Opt(a) => {
-                if depth < DEPTH && r.below(2) == 0 {
-                    self.expr(a, atomic, path, words, r, out);
-                }
+            OptimizedExpr::Opt(a) if depth < DEPTH && r.below(2) == 0 => {
+                self.expr(a, atomic, path, words, r, out);
             }
             OptimizedExpr::Rep(a) => {
                 let times = if depth < DEPTH { r.below(3) } else { 0 };
@@ -229,8 +227,8 @@ fn variant(g: &Grammar, r: &mut Lcg, n: usize) -> String {
     t += &format!("option o = {} \"a switch\"\n", pick(r, &["on", "off"]));
     t += &format!("tag t \"a mark\"{}\n", pick(r, &["", " once per game"]));
     let pieces = 1 + r.below(3);
-    for p in 0..pieces {
-        t += &format!("piece {} (P{}) {{\n", PIECES[p], (b'A' + p as u8) as char);
+    for (p, name) in PIECES.iter().enumerate().take(pieces) {
+        t += &format!("piece {name} (P{}) {{\n", (b'A' + p as u8) as char);
         for _ in 0..1 + r.below(3) {
             t += &format!("  {}\n", g.sentence("piece_item", &vocabulary(pieces), r));
         }
@@ -444,6 +442,7 @@ fn generated_files(files: usize, seed: u64) {
         }
     };
     let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("{accepted} of {total} generated files check");
     // Enough files get through for the commands to be exercised.
     assert!(
         accepted >= files / 2,
