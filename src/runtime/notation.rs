@@ -325,7 +325,28 @@ pub enum MoveError {
         text: String,
         example: Option<String>,
     },
-    UnknownCell(String),
+    /// A move names more than two cells, as in `e2-e3-e4`.
+    TooManyCells {
+        text: String,
+        count: usize,
+        example: Option<String>,
+    },
+    /// One side of the separator is empty, as in `e2-`.
+    MissingCell {
+        text: String,
+        /// `from` or `to`.
+        which: &'static str,
+        example: Option<String>,
+    },
+    /// A readable move followed by more words.
+    ExtraWords {
+        text: String,
+        extra: String,
+    },
+    UnknownCell {
+        cell: String,
+        text: String,
+    },
     UnknownTag(String),
     NoPiece {
         cell: String,
@@ -353,7 +374,38 @@ impl fmt::Display for MoveError {
                     .as_ref()
                     .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
             }
-            MoveError::UnknownCell(c) => write!(f, "`{c}` is not a cell of this board"),
+            MoveError::TooManyCells {
+                text,
+                count,
+                example,
+            } => {
+                write!(
+                    f,
+                    "`{text}`: a move names two cells, from and to, not {count}"
+                )?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::MissingCell {
+                text,
+                which,
+                example,
+            } => {
+                write!(
+                    f,
+                    "`{text}`: the cell to move {which} is missing; write a move as from-to"
+                )?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::ExtraWords { text, extra } => {
+                write!(f, "`{text}`: nothing may follow a move, but `{extra}` does")
+            }
+            MoveError::UnknownCell { cell, text } => {
+                write!(f, "`{cell}` (in `{text}`) is not a cell of this board")
+            }
             MoveError::UnknownTag(t) => write!(f, "`{t}` is not a tag of this variant"),
             MoveError::NoPiece { cell } => write!(f, "there is no piece on {cell}"),
             MoveError::NotYours { cell, player } => {
@@ -387,28 +439,65 @@ fn split_cells(rules: &Rules, body: &str) -> Option<(Cell, Cell)> {
 
 /// Finds the legal move a text names; the error says why none matches.
 pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let v = &rules.variant;
     let t = text.trim();
+    parse_one(rules, pos, t).map_err(|e| match t.split_once(char::is_whitespace) {
+        // `e2-e3 please`: the first word is a move, the rest is extra.
+        Some((first, rest)) if split_cells(rules, first.split(':').next().unwrap_or("")).is_some() => {
+            MoveError::ExtraWords {
+                text: t.to_string(),
+                extra: rest.trim().to_string(),
+            }
+        }
+        _ => e,
+    })
+}
+
+/// Why `body` (a move without its tag) names no two cells.
+fn explain(rules: &Rules, pos: &Position, t: &str, body: &str) -> MoveError {
+    let b = &rules.variant.board;
+    let text = t.to_string();
+    let parts: Vec<&str> = if body.contains('-') {
+        body.split('-').map(str::trim).collect()
+    } else {
+        body.split(['x', 'X']).map(str::trim).collect()
+    };
+    let example = example(rules, pos);
+    match parts.as_slice() {
+        [_] => MoveError::Notation { text, example },
+        ["", _] => MoveError::MissingCell {
+            text,
+            which: "from",
+            example,
+        },
+        [_, ""] => MoveError::MissingCell {
+            text,
+            which: "to",
+            example,
+        },
+        [a, c] => match [a, c].into_iter().find(|p| b.parse_cell(p).is_none()) {
+            Some(cell) => MoveError::UnknownCell {
+                cell: cell.to_string(),
+                text,
+            },
+            None => MoveError::Notation { text, example },
+        },
+        many if many.iter().all(|p| !p.is_empty()) => MoveError::TooManyCells {
+            text,
+            count: many.len(),
+            example,
+        },
+        _ => MoveError::Notation { text, example },
+    }
+}
+
+fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> {
+    let v = &rules.variant;
     let (body, tag) = match t.split_once(':') {
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
     };
-    let (from, to) = match split_cells(rules, body) {
-        Some(cells) => cells,
-        None => {
-            // Name the part that is not a cell, when the shape is right.
-            if let Some((a, b)) = body.split_once('-') {
-                for part in [a.trim(), b.trim()] {
-                    if v.board.parse_cell(part).is_none() {
-                        return Err(MoveError::UnknownCell(part.to_string()));
-                    }
-                }
-            }
-            return Err(MoveError::Notation {
-                text: t.to_string(),
-                example: example(rules, pos),
-            });
-        }
+    let Some((from, to)) = split_cells(rules, body) else {
+        return Err(explain(rules, pos, t, body));
     };
     let tag = match tag {
         None => None,
