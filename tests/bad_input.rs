@@ -4,8 +4,9 @@
 mod common;
 
 use common::{Lcg, rules};
+use variantlab::play::SavedGame;
 use variantlab::play::Session;
-use variantlab::runtime::{Game, Position, SavedGame, Setup, parse_position, write_position};
+use variantlab::runtime::{Game, Position, Setup, parse_position, write_position};
 
 /// Texts made by cutting, garbling and splicing a valid one.
 fn mangled(valid: &str, rng: &mut Lcg, count: usize) -> Vec<String> {

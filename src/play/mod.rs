@@ -15,9 +15,7 @@ pub use terminal::{MAX_LINE_BYTES, print_stdout, run};
 use crate::check::{Placed, PlayerId, Variant, check};
 use crate::compile::{Rules, compile_tables};
 use crate::render::board_diagram;
-use crate::runtime::{
-    Game, MAX_PERFT_DEPTH, Setup, parse_position, side_token, write_move,
-};
+use crate::runtime::{Game, MAX_PERFT_DEPTH, Setup, parse_position, side_token, write_move};
 use std::path::{Path, PathBuf};
 
 /// A game being played, with what is needed to save and reload it.
@@ -59,7 +57,9 @@ impl Reply {
 const HELP: &str = "Commands: a move such as `e2-e4` (add `:e` for a tagged move), `moves`, `undo`, `board`, `position`, `save PATH` (`save --force PATH` replaces another file), `load PATH`, `help`, `quit`.";
 
 /// Commands that take nothing after them.
-const BARE: &[&str] = &["quit", "exit", "help", "?", "board", "position", "moves", "undo"];
+const BARE: &[&str] = &[
+    "quit", "exit", "help", "?", "board", "position", "moves", "undo",
+];
 
 /// Loads, checks and compiles a variant file with option settings (`NAME`, on/off).
 /// A file that does not check is refused with its diagnostics.
@@ -149,12 +149,18 @@ pub fn find_player(v: &Variant, text: &str) -> Result<PlayerId, String> {
     let ids = (0..v.players.len()).map(|p| PlayerId(p as u8));
     ids.clone()
         .find(|p| v.player(*p).name.eq_ignore_ascii_case(t))
-        .or_else(|| ids.clone().find(|p| side_token(v, *p).eq_ignore_ascii_case(t)))
+        .or_else(|| {
+            ids.clone()
+                .find(|p| side_token(v, *p).eq_ignore_ascii_case(t))
+        })
         .ok_or_else(|| {
             let known: Vec<String> = ids
                 .map(|p| format!("{} ({})", v.player(p).name, side_token(v, p)))
                 .collect();
-            format!("there is no player `{t}`; the players are {}", known.join(", "))
+            format!(
+                "there is no player `{t}`; the players are {}",
+                known.join(", ")
+            )
         })
 }
 
@@ -168,7 +174,9 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
             _ => Err(too_deep()),
         };
     }
-    Err(format!("write the depth as a whole number from 0 to {MAX_PERFT_DEPTH}"))
+    Err(format!(
+        "write the depth as a whole number from 0 to {MAX_PERFT_DEPTH}"
+    ))
 }
 
 /// A start position: `start` (or nothing) for the variant's own, else a position string.
@@ -394,7 +402,11 @@ impl Session {
             Ok((s, warning)) => {
                 *self = s;
                 let note = warning.map(|w| format!("\n{w}")).unwrap_or_default();
-                Reply::ok(format!("Loaded {}.{note}\n{}", path.display(), self.status()))
+                Reply::ok(format!(
+                    "Loaded {}.{note}\n{}",
+                    path.display(),
+                    self.status()
+                ))
             }
             Err(e) => Reply {
                 refused: true,
@@ -416,8 +428,8 @@ impl Session {
         let file = absolute(path).map_err(|e| e.to_string())?;
         let variant = file.parent().unwrap_or(Path::new("/")).join(&saved.variant);
         let variant = absolute(&variant).unwrap_or(variant);
-        let vtext = read_variant_text(&variant)
-            .map_err(|e| format!("the variant file it names: {e}"))?;
+        let vtext =
+            read_variant_text(&variant).map_err(|e| format!("the variant file it names: {e}"))?;
         let rules = rules_from_text(&variant, &vtext, &saved.options, false)?;
         let hash = text_hash(&vtext);
         let changed = (hash != saved.rules).then(|| {

@@ -71,11 +71,17 @@ impl SavedGame {
         match lines.next() {
             Some((_, SAVE_HEADER)) => {}
             Some((_, first)) if first.starts_with("variant ") => {
-                return Err("it is a saved game of an earlier format, without the `end` line \
+                return Err(
+                    "it is a saved game of an earlier format, without the `end` line \
                      that proves it complete; it cannot be loaded"
-                    .into());
+                        .into(),
+                );
             }
-            _ => return Err(format!("it is not a saved game (it does not begin with `{SAVE_HEADER}`)")),
+            _ => {
+                return Err(format!(
+                    "it is not a saved game (it does not begin with `{SAVE_HEADER}`)"
+                ));
+            }
         }
         let mut variant = None;
         let mut rules = None;
@@ -123,12 +129,15 @@ impl SavedGame {
                     options.push((name.trim().to_string(), on));
                 }
                 "end" => {
-                    let (count, position) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                    let (count, position) =
+                        rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
                     let count = count.parse().map_err(|_| {
                         format!("line {n}: the `end` line should start with the number of moves, not `{}`", quote(count))
                     })?;
                     if position.trim().is_empty() {
-                        return Err(format!("line {n}: the `end` line lacks the final position; the file was cut short"));
+                        return Err(format!(
+                            "line {n}: the `end` line lacks the final position; the file was cut short"
+                        ));
                     }
                     end = Some((count, position.trim().to_string()));
                 }

@@ -10,7 +10,11 @@ pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Plays until `quit` or the end of input. A line that is too long or not UTF-8 is
 /// refused like any bad command. A closed output ends the game quietly.
-pub fn run(session: &mut Session, input: &mut impl BufRead, out: &mut impl Write) -> io::Result<()> {
+pub fn run(
+    session: &mut Session,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let result = (|| -> io::Result<()> {
         writeln!(out, "{}\nType `help` for commands.", session.status())?;
         let mut line = Vec::new();
@@ -19,7 +23,10 @@ pub fn run(session: &mut Session, input: &mut impl BufRead, out: &mut impl Write
             let (read, whole) = match read_line(input, &mut line) {
                 Ok(r) => r,
                 Err(e) => {
-                    writeln!(out, "Could not read the input ({e}): the game was not saved.")?;
+                    writeln!(
+                        out,
+                        "Could not read the input ({e}): the game was not saved."
+                    )?;
                     return Ok(());
                 }
             };

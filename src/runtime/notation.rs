@@ -250,7 +250,15 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
         .find(|p| {
             side_token(v, *p) == side.to_lowercase() || v.player(*p).name.eq_ignore_ascii_case(side)
         })
-        .ok_or_else(|| syntax("side to move", format!("`{side}` is not a player")))?;
+        .ok_or_else(|| {
+            let tokens: Vec<String> = (0..v.players.len())
+                .map(|p| format!("`{}`", side_token(v, PlayerId(p as u8))))
+                .collect();
+            syntax(
+                "side to move",
+                format!("`{side}` is not a player; write {}", tokens.join(" or ")),
+            )
+        })?;
     let mut used = Vec::new();
     if has_once_moves(rules) {
         let f = fields
@@ -347,7 +355,11 @@ pub enum MoveError {
         cell: String,
         text: String,
     },
-    UnknownTag(String),
+    /// A tag that is not one of the variant's marks, which are listed.
+    UnknownTag {
+        tag: String,
+        marks: Vec<char>,
+    },
     NoPiece {
         cell: String,
     },
@@ -404,9 +416,16 @@ impl fmt::Display for MoveError {
                 write!(f, "`{text}`: nothing may follow a move, but `{extra}` does")
             }
             MoveError::UnknownCell { cell, text } => {
-                write!(f, "`{cell}` (in `{text}`) is not a cell of this board")
+                write!(f, "`{text}`: `{cell}` is not a cell of this board")
             }
-            MoveError::UnknownTag(t) => write!(f, "`{t}` is not a tag of this variant"),
+            MoveError::UnknownTag { tag, marks } => {
+                write!(f, "`{tag}` is not a tag of this variant")?;
+                let marks: Vec<String> = marks.iter().map(|m| format!("`{m}`")).collect();
+                match marks.as_slice() {
+                    [] => write!(f, ", which has none"),
+                    _ => write!(f, "; its tags are {}", marks.join(", ")),
+                }
+            }
             MoveError::NoPiece { cell } => write!(f, "there is no piece on {cell}"),
             MoveError::NotYours { cell, player } => {
                 write!(f, "the piece on {cell} is not {player}'s")
@@ -442,7 +461,9 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Mov
     let t = text.trim();
     parse_one(rules, pos, t).map_err(|e| match t.split_once(char::is_whitespace) {
         // `e2-e3 please`: the first word is a move, the rest is extra.
-        Some((first, rest)) if split_cells(rules, first.split(':').next().unwrap_or("")).is_some() => {
+        Some((first, rest))
+            if split_cells(rules, first.split(':').next().unwrap_or("")).is_some() =>
+        {
             MoveError::ExtraWords {
                 text: t.to_string(),
                 extra: rest.trim().to_string(),
@@ -506,7 +527,10 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
                 .iter()
                 .position(|x| x.mark.to_string() == m)
                 .map(|i| TagId(i as u8))
-                .ok_or_else(|| MoveError::UnknownTag(m.to_string()))?,
+                .ok_or_else(|| MoveError::UnknownTag {
+                    tag: m.to_string(),
+                    marks: v.tags.iter().map(|t| t.mark).collect(),
+                })?,
         ),
     };
     let name = |c: Cell| v.board.name(c).to_string();
