@@ -32,6 +32,19 @@ pub struct SavedGame {
     pub end: String,
 }
 
+/// The lines every save has, in the order written.
+const FIELDS: [&str; 5] = ["variant", "rules", "start", "moves", "end"];
+
+/// `the `moves` and `end` lines are missing`.
+fn missing_list(missing: &[&str]) -> String {
+    let names: Vec<String> = missing.iter().map(|k| format!("`{k}`")).collect();
+    match names.split_last() {
+        Some((last, [])) => format!("the {last} line is missing"),
+        Some((last, rest)) => format!("the {} and {last} lines are missing", rest.join(", ")),
+        None => "nothing is missing".to_string(),
+    }
+}
+
 /// At most this much of a line is quoted back in an error.
 const QUOTE: usize = 40;
 
@@ -68,8 +81,8 @@ impl SavedGame {
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty());
-        match lines.next() {
-            Some((_, SAVE_HEADER)) => {}
+        let header = match lines.next() {
+            Some((n, SAVE_HEADER)) => n,
             Some((_, first)) if first.starts_with("variant ") => {
                 return Err(
                     "it is a saved game of an earlier format, without the `end` line \
@@ -82,6 +95,27 @@ impl SavedGame {
                     "it is not a saved game (it does not begin with `{SAVE_HEADER}`)"
                 ));
             }
+        };
+        // Without a complete `end` line the file was cut short; its last line may be
+        // cut too, so it is not read as a field.
+        let complete: Vec<(usize, &str)> = if text.ends_with('\n') {
+            lines.collect()
+        } else {
+            let mut all: Vec<_> = lines.collect();
+            all.pop();
+            all
+        };
+        let key = |l: &str| l.split_whitespace().next().unwrap_or("").to_string();
+        let seen: Vec<String> = complete.iter().map(|(_, l)| key(l)).collect();
+        if !text.lines().any(|l| key(l) == "end") {
+            let missing: Vec<&str> = FIELDS
+                .into_iter()
+                .filter(|f| *f == "end" || !seen.iter().any(|s| s == f))
+                .collect();
+            return Err(format!(
+                "it is incomplete (cut short?): {}",
+                missing_list(&missing)
+            ));
         }
         let mut variant = None;
         let mut rules = None;
@@ -89,8 +123,9 @@ impl SavedGame {
         let mut moves: Option<Vec<String>> = None;
         let mut end: Option<(usize, String)> = None;
         let mut options = Vec::new();
-        for (n, line) in lines {
-            if line.starts_with('#') {
+        for (n, line) in text.lines().enumerate().skip(header) {
+            let (n, line) = (n + 1, line.trim());
+            if line.is_empty() || line.starts_with('#') {
                 continue;
             }
             if end.is_some() {
@@ -129,10 +164,18 @@ impl SavedGame {
                     options.push((name.trim().to_string(), on));
                 }
                 "end" => {
+                    if rest.is_empty() {
+                        return Err(format!(
+                            "line {n}: the `end` line lacks the move count and final position; the file was cut short"
+                        ));
+                    }
                     let (count, position) =
                         rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
                     let count = count.parse().map_err(|_| {
-                        format!("line {n}: the `end` line should start with the number of moves, not `{}`", quote(count))
+                        format!(
+                            "line {n}: the `end` line should start with the number of moves, not `{}`; the file was cut short or altered",
+                            quote(count)
+                        )
                     })?;
                     if position.trim().is_empty() {
                         return Err(format!(
@@ -144,33 +187,24 @@ impl SavedGame {
                 other => return Err(format!("line {n}: unknown field `{}`", quote(other))),
             }
         }
-        let missing: Vec<&str> = [
-            ("variant", variant.is_none()),
-            ("rules", rules.is_none()),
-            ("start", start.is_none()),
-            ("moves", moves.is_none()),
-            ("end", end.is_none()),
-        ]
-        .iter()
-        .filter(|(_, m)| *m)
-        .map(|(k, _)| *k)
-        .collect();
-        if !missing.is_empty() {
-            let what = if end.is_none() {
-                "it is incomplete (cut short?)"
-            } else {
-                "it is damaged"
-            };
-            let names: Vec<String> = missing.iter().map(|k| format!("`{k}`")).collect();
-            let list = match names.split_last() {
-                Some((last, [])) => format!("the {last} line is"),
-                Some((last, rest)) => format!("the {} and {last} lines are", rest.join(", ")),
-                None => unreachable!("missing is not empty"),
-            };
-            return Err(format!("{what}: {list} missing"));
-        }
-        let (count, end) = end.expect("checked above");
-        let moves = moves.expect("checked above");
+        let found = [
+            variant.is_some(),
+            rules.is_some(),
+            start.is_some(),
+            moves.is_some(),
+            end.is_some(),
+        ];
+        let (Some(variant), Some(rules), Some(start), Some(moves), Some((count, end))) =
+            (variant, rules, start, moves, end)
+        else {
+            let missing: Vec<&str> = FIELDS
+                .into_iter()
+                .zip(found)
+                .filter(|(_, f)| !f)
+                .map(|(k, _)| k)
+                .collect();
+            return Err(format!("it is damaged: {}", missing_list(&missing)));
+        };
         if count != moves.len() {
             return Err(format!(
                 "it is damaged: the `end` line counts {count} moves, the `moves` line has {}",
@@ -178,10 +212,10 @@ impl SavedGame {
             ));
         }
         Ok(SavedGame {
-            variant: variant.expect("checked above"),
-            rules: rules.expect("checked above"),
+            variant,
+            rules,
             options,
-            start: start.expect("checked above"),
+            start,
             moves,
             end,
         })
