@@ -413,3 +413,55 @@ fn saves_load_from_any_folder_and_never_replace_rules() {
     );
     assert!(o.contains("End of input; the game is saved in"), "{o}");
 }
+
+#[test]
+fn mutated_command_lines_never_panic() {
+    let valid: [&[&str]; 4] = [
+        &["perft", "variants/iss-jetan.var", "--depth", "1", "--divide"],
+        &["moves", "variants/iss-jetan.var", "--option", "chief-takes-princess=on"],
+        &["footprint", "variants/iss-jetan.var", "pn", "--player", "o", "--at", "e5"],
+        &[
+            "moves",
+            "variants/iss-jetan.var",
+            "--position",
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1",
+        ],
+    ];
+    let tricky = ["", "-", "=", "99999999999999999999", "4294967295", "é", "/", "--depth"];
+    let mut seed: u64 = 17;
+    let mut below = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    for round in 0..60 {
+        let mut args: Vec<String> = valid[round % valid.len()]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // Replace a value, garble it or drop it; the subcommand and file stay.
+        let at = 2 + below(args.len() - 2);
+        match below(3) {
+            0 => args[at] = tricky[below(tricky.len())].to_string(),
+            1 => {
+                let mut chars: Vec<char> = args[at].chars().collect();
+                let cut = below(chars.len() + 1);
+                chars.insert(cut, char::from(b' ' + below(95) as u8));
+                args[at] = chars.into_iter().collect();
+            }
+            _ => {
+                args.remove(at);
+            }
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&refs, "");
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0..=2)),
+            "{args:?}: {code:?}\n{}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
+    }
+}
