@@ -31,7 +31,7 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
     compile_tables(v, &values).expect("compiles")
 }
 
-type Key = (u8, u8, Option<u8>);
+type Key = (u16, u16, Option<u8>);
 
 fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
     let mut list = Vec::new();
@@ -156,9 +156,22 @@ fn hexagonal_jetan_agrees_with_the_reference() {
 }
 
 #[test]
+fn side_12_hexagonal_jetan_agrees_with_the_reference() {
+    let mut n = 0;
+    for set in [vec![], vec![("last-resort", true)]] {
+        n += random_play("hexagonal-iss-jetan-12.var", &set, 6, 120, 31);
+    }
+    assert!(n > 1000, "only {n} positions compared");
+}
+
+#[test]
 fn perft_agrees_with_the_reference_away_from_the_start() {
     // Depth 2 from positions reached by random play, both generators.
-    for (file, seed) in [("iss-jetan.var", 5u64), ("hexagonal-iss-jetan.var", 9)] {
+    for (file, seed) in [
+        ("iss-jetan.var", 5u64),
+        ("hexagonal-iss-jetan.var", 9),
+        ("hexagonal-iss-jetan-12.var", 13),
+    ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
         let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();

@@ -1,21 +1,23 @@
-//! Legal move generation from the compiled tables.
+//! Legal move generation from the compiled tables, written once for every set width.
 
-use super::position::{Move, Position};
-use crate::compile::Rules;
-use crate::geometry::Cell;
+use super::position::{Move, PositionOf};
+use crate::check::{PieceId, PlayerId};
+use crate::compile::{Rules, SetTables, Width};
 
-impl Position {
+impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
     /// keeps its capacity, so a reused buffer never allocates.
     pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        self.legal_moves_in(rules, rules.sets(), out)
+    }
+
+    /// [`PositionOf::legal_moves`] with the rules' set tables already looked up.
+    pub(super) fn legal_moves_in(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
         out.clear();
         let me = self.to_move();
         let used = self.used_bits(me);
         let occupied = self.occupied();
-        let mut mine = self.of_player(me);
-        while mine != 0 {
-            let from = Cell(mine.trailing_zeros() as u8);
-            mine &= mine - 1;
+        for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
             };
@@ -46,7 +48,7 @@ impl Position {
                 if out.len() > start && out.last().is_some_and(|m| m.to == e.to && m.tag == e.tag) {
                     continue;
                 }
-                if !rules.open(e, occupied) {
+                if !sets.open(e, occupied) {
                     continue;
                 }
                 let m = Move {
@@ -56,7 +58,7 @@ impl Position {
                     captured,
                     tag: e.tag,
                 };
-                if avoids && self.attacked_after(rules, &m) {
+                if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
                 }
                 out.push(m);
@@ -65,29 +67,32 @@ impl Position {
     }
 
     /// Whether, after `m`, another player could capture the moved piece where it lands.
-    fn attacked_after(&self, rules: &Rules, m: &Move) -> bool {
-        let occupied = (self.occupied() & !m.from.bit()) | m.to.bit();
+    fn attacked_after(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
+        let mut occupied = *self.occupied();
+        occupied.remove(m.from);
+        occupied.insert(m.to);
         let me = self.to_move();
         let allowed = rules.capturable_by[m.piece.0 as usize];
         let kinds = rules.variant.pieces.len();
         for p in 0..self.players() {
-            let p = crate::check::PlayerId(p);
+            let p = PlayerId(p);
             if p == me {
                 continue;
             }
             let used = self.used_bits(p);
             for k in 0..kinds {
-                let k = crate::check::PieceId(k as u8);
+                let k = PieceId(k as u8);
                 if allowed & (1 << k.0) == 0 {
                     continue;
                 }
                 // A piece captured by `m` no longer attacks.
-                let near = self.pieces_of(p, k) & rules.attackers_of(p, k, m.to) & !m.to.bit();
-                if near == 0 {
+                let mut near = self.pieces_of(p, k);
+                near.remove(m.to);
+                if near.is_empty() || !sets.attackers_among(rules.run(p, k, m.to), &near) {
                     continue;
                 }
                 for (from, e) in rules.attacks_on(p, k, m.to) {
-                    if near & from.bit() == 0
+                    if !near.contains(from)
                         || e.target.is_some_and(|t| t != m.piece)
                         || rules
                             .once_bit(k, e.tag)
@@ -95,7 +100,7 @@ impl Position {
                     {
                         continue;
                     }
-                    if rules.open(e, occupied) {
+                    if sets.open(e, &occupied) {
                         return true;
                     }
                 }

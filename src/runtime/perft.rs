@@ -1,7 +1,7 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
-use super::position::{Move, Position};
-use crate::compile::Rules;
+use super::position::{Move, Position, PositionOf};
+use crate::compile::{Rules, SetTables, Width};
 
 /// The deepest perft the command line runs. Counts that deep would take ages on any
 /// board; the limit keeps the recursion, and the move buffers it needs, small.
@@ -14,20 +14,25 @@ pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
         .is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
+/// One empty move buffer per level, for at most [`MAX_PERFT_DEPTH`] levels: each grows
+/// on first use, so memory follows the depth the game reaches, not the depth asked for.
+fn buffers(depth: u32) -> Vec<Vec<Move>> {
+    (0..depth.min(MAX_PERFT_DEPTH)).map(|_| Vec::new()).collect()
+}
+
 /// Counts the legal move sequences of length `depth`. A game that ends early (by a
 /// deciding capture, or a side without moves) ends its sequences there, uncounted.
 /// Repetition and move-count draws are not applied, as in published perft counts.
-/// Counts saturate at `u64::MAX` instead of wrapping. One move buffer is kept per
-/// level actually reached, so memory follows the game, not the depth asked for.
+/// Counts saturate at `u64::MAX` instead of wrapping.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
-    walk(rules, pos, depth, 0, &mut Vec::new())
+    pos.count(rules, depth, &mut buffers(depth))
 }
 
 /// Perft below each root move, in generation order.
 pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    let mut buffers = Vec::new();
+    let mut buffers = buffers(depth);
     moves
         .into_iter()
         .map(|m| {
@@ -38,7 +43,7 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
                 let n = if ends_by_capture(rules, &m) {
                     0
                 } else {
-                    walk(rules, pos, depth - 1, 0, &mut buffers)
+                    pos.count(rules, depth - 1, &mut buffers)
                 };
                 pos.unmake(&m, undo);
                 n
@@ -48,36 +53,36 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
         .collect()
 }
 
-/// `buffers[level]` is this level's move list; deeper levels' are created on first use.
-fn walk(
+/// Perft at one width: the tables are looked up once, not at every node.
+pub(super) fn walk<S: Width>(
     rules: &Rules,
-    pos: &mut Position,
+    sets: &SetTables<S>,
+    pos: &mut PositionOf<S>,
     depth: u32,
-    level: usize,
-    buffers: &mut Vec<Vec<Move>>,
+    buffers: &mut [Vec<Move>],
 ) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if buffers.len() <= level {
-        buffers.push(Vec::with_capacity(256));
-    }
-    // Taken out while the deeper levels use the rest; moving a Vec does not allocate.
-    let mut mine = std::mem::take(&mut buffers[level]);
-    pos.legal_moves(rules, &mut mine);
-    let mut total: u64 = 0;
+    // Past the buffers made in advance (only when asked deeper than the limit), each
+    // level has its own.
+    let mut own = Vec::new();
+    let (mine, rest) = match buffers.split_first_mut() {
+        Some((mine, rest)) => (mine, rest),
+        None => (&mut own, &mut [][..]),
+    };
+    pos.legal_moves_in(rules, sets, mine);
     if depth == 1 {
-        total = mine.len() as u64;
-    } else {
-        for m in mine.iter() {
-            if ends_by_capture(rules, m) {
-                continue;
-            }
-            let undo = pos.make(rules, m);
-            total = total.saturating_add(walk(rules, pos, depth - 1, level + 1, buffers));
-            pos.unmake(m, undo);
-        }
+        return mine.len() as u64;
     }
-    buffers[level] = mine;
+    let mut total: u64 = 0;
+    for m in mine.iter() {
+        if ends_by_capture(rules, m) {
+            continue;
+        }
+        let undo = pos.make(rules, m);
+        total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest));
+        pos.unmake(m, undo);
+    }
     total
 }
