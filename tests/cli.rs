@@ -417,9 +417,28 @@ fn saves_load_from_any_folder_and_never_replace_rules() {
 #[test]
 fn mutated_command_lines_never_panic() {
     let valid: [&[&str]; 4] = [
-        &["perft", "variants/iss-jetan.var", "--depth", "1", "--divide"],
-        &["moves", "variants/iss-jetan.var", "--option", "chief-takes-princess=on"],
-        &["footprint", "variants/iss-jetan.var", "pn", "--player", "o", "--at", "e5"],
+        &[
+            "perft",
+            "variants/iss-jetan.var",
+            "--depth",
+            "1",
+            "--divide",
+        ],
+        &[
+            "moves",
+            "variants/iss-jetan.var",
+            "--option",
+            "chief-takes-princess=on",
+        ],
+        &[
+            "footprint",
+            "variants/iss-jetan.var",
+            "pn",
+            "--player",
+            "o",
+            "--at",
+            "e5",
+        ],
         &[
             "moves",
             "variants/iss-jetan.var",
@@ -427,7 +446,16 @@ fn mutated_command_lines_never_panic() {
             "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1",
         ],
     ];
-    let tricky = ["", "-", "=", "99999999999999999999", "4294967295", "é", "/", "--depth"];
+    let tricky = [
+        "",
+        "-",
+        "=",
+        "99999999999999999999",
+        "4294967295",
+        "é",
+        "/",
+        "--depth",
+    ];
     let mut seed: u64 = 17;
     let mut below = |n: usize| {
         seed = seed

@@ -11,6 +11,4 @@ pub use notation::{
     MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
 };
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
-pub use position::{
-    MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Undo, View,
-};
+pub use position::{MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Undo, View};

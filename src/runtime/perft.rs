@@ -17,7 +17,9 @@ pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
 /// One empty move buffer per level, for at most [`MAX_PERFT_DEPTH`] levels: each grows
 /// on first use, so memory follows the depth the game reaches, not the depth asked for.
 fn buffers(depth: u32) -> Vec<Vec<Move>> {
-    (0..depth.min(MAX_PERFT_DEPTH)).map(|_| Vec::new()).collect()
+    (0..depth.min(MAX_PERFT_DEPTH))
+        .map(|_| Vec::new())
+        .collect()
 }
 
 /// Counts the legal move sequences of length `depth`. A game that ends early (by a
