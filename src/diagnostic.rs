@@ -24,7 +24,7 @@ impl Diagnostic {
         Diagnostic {
             code,
             severity: Severity::Error,
-            message: message.into(),
+            message: cut_long_words(message.into()),
             span,
             label: String::new(),
             help: None,
@@ -38,7 +38,7 @@ impl Diagnostic {
         }
     }
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
-        self.label = label.into();
+        self.label = cut_long_words(label.into());
         self
     }
     /// Labels another place in the file.
@@ -47,12 +47,37 @@ impl Diagnostic {
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(cut_long_words(help.into()));
         self
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+}
+
+/// Longest word a message quotes whole; a file's word may be megabytes long.
+const LONGEST_QUOTED_WORD: usize = 40;
+
+/// Cuts every word longer than [`LONGEST_QUOTED_WORD`] characters short, with `...`.
+fn cut_long_words(text: String) -> String {
+    let mut run = 0usize;
+    if text.chars().all(|c| {
+        run = if c.is_alphanumeric() { run + 1 } else { 0 };
+        run <= LONGEST_QUOTED_WORD
+    }) {
+        return text;
+    }
+    let mut out = String::new();
+    run = 0;
+    for c in text.chars() {
+        run = if c.is_alphanumeric() { run + 1 } else { 0 };
+        if run <= LONGEST_QUOTED_WORD {
+            out.push(c);
+        } else if run == LONGEST_QUOTED_WORD + 1 {
+            out.push_str("...");
+        }
+    }
+    out
 }
 
 /// All diagnostics of one file, with the file itself: what `check` reports.

@@ -10,4 +10,5 @@ pub mod render;
 pub mod runtime;
 pub mod search;
 pub mod serve;
+pub mod suggest;
 pub mod syntax;

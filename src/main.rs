@@ -9,6 +9,16 @@ use variantlab::compile::Rules;
 use variantlab::runtime::{self, Position};
 use variantlab::{play, playtest, render, search};
 
+// All output goes through these, so a closed pipe (`| head -1`) ends the program
+// quietly instead of panicking.
+macro_rules! print {
+    ($($t:tt)*) => { play::print_stdout(format_args!($($t)*)) };
+}
+macro_rules! println {
+    () => { print!("\n") };
+    ($($t:tt)*) => { play::print_stdout(format_args!("{}\n", format_args!($($t)*))) };
+}
+
 #[derive(Parser)]
 #[command(
     name = "variantlab",
@@ -64,7 +74,8 @@ enum Command {
     /// Count the legal move sequences of a given length
     Perft {
         file: PathBuf,
-        #[arg(long)]
+        /// At most 32
+        #[arg(long, value_parser = play::parse_depth)]
         depth: u32,
         /// A position string, or `start`
         #[arg(long, default_value = "start")]
@@ -312,8 +323,7 @@ fn width() -> usize {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    play::read_variant_text(path)
 }
 
 fn check_files(files: &[PathBuf]) -> ExitCode {
@@ -375,7 +385,7 @@ fn perft(
         for (m, n) in &rows {
             println!("{} {n}", runtime::write_move(&rules.variant, m));
         }
-        rows.iter().map(|(_, n)| n).sum()
+        rows.iter().fold(0u64, |t, (_, n)| t.saturating_add(*n))
     } else {
         runtime::perft(&rules, &mut pos, depth)
     };
@@ -400,12 +410,14 @@ fn play(
     vs: &str,
     engine: &EngineArgs,
 ) -> Result<(), String> {
-    use std::io::BufRead;
-    let rules = rules(file, options)?;
-    let setup = play::start_setup(&rules, Some(pos))?;
+    let settings = play::parse_settings(options)?;
+    let mut session = play::Session::open(file, &settings, Some(pos))?.with_colour(colour());
+    let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
     let computer = match vs {
-        "human" => None,
-        "computer" => Some(computer_side(&rules, &setup, engine)?),
+        "human" => {
+            return play::run(&mut session, &mut input, &mut output).map_err(|e| e.to_string());
+        }
+        "computer" => computer_side(session.rules(), session.game().start(), engine)?,
         other => {
             return Err(format!(
                 "`--vs {other}`: write `--vs computer` or `--vs human`"
@@ -413,42 +425,26 @@ fn play(
         }
     };
     let limits = engine.limits()?;
-    let mut session = play::Session::new(file, rules, setup)?.with_colour(colour());
-    println!("{}\nType `help` for commands.", session.status());
-    let reply_as_computer = |session: &mut play::Session| {
-        while let Some(side) = computer
-            && session.game().ending().is_none()
-            && session.game().position().to_move() == side
-        {
+    let mut answer = |session: &mut play::Session, line: &str| {
+        let mut said = vec![];
+        let to_move = |s: &play::Session| s.game().position().to_move();
+        if line.trim() == "undo" && to_move(session) == computer {
+            // Take back the player's move too, so the player is to move again.
+            said.push(session.handle("undo").text);
+        }
+        while session.game().ending().is_none() && to_move(session) == computer {
             let t = search::think_in_game(session.rules(), session.game(), &limits, 20);
             let Some(m) = t.best else { break };
             let text = runtime::write_move(&session.rules().variant, &m);
-            println!(
+            said.push(format!(
                 "Computer plays {text} ({}).",
                 search::describe_score(t.score)
-            );
-            println!("{}", session.handle(&text).text);
+            ));
+            said.push(session.handle(&text).text);
         }
+        said.join("\n")
     };
-    reply_as_computer(&mut session);
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
-        let reply = session.handle(&line);
-        if reply.quit {
-            break;
-        }
-        if !reply.text.is_empty() {
-            println!("{}", reply.text);
-        }
-        if line.trim() == "undo"
-            && computer.is_some_and(|c| session.game().position().to_move() == c)
-        {
-            // Take back the player's move too, so the player is to move again.
-            println!("{}", session.handle("undo").text);
-        }
-        reply_as_computer(&mut session);
-    }
-    Ok(())
+    play::run_with(&mut session, &mut input, &mut output, &mut answer).map_err(|e| e.to_string())
 }
 
 fn computer_side(
@@ -519,9 +515,7 @@ fn footprint(
     };
     let player = match player {
         None => PlayerId(0),
-        Some(p) => v
-            .find_player(p)
-            .ok_or_else(|| format!("there is no player `{p}`"))?,
+        Some(p) => play::find_player(v, p)?,
     };
     if how.svg {
         print!(

@@ -104,6 +104,34 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("unknown-player", &["unknown_player"]),
     ("unknown-tag", &["unknown_tag"]),
     ("unreachable-move", &["unreachable_move"]),
+    ("glued-words", &["syntax"]),
+    ("misspelt-qualifier", &["syntax"]),
+    ("misspelt-word-before", &["syntax"]),
+    ("look-alike-letter", &["syntax"]),
+    ("unknown-end-phrase", &["syntax"]),
+    ("transposed-letters", &["unknown_piece"]),
+    ("impossible-leg", &["unreachable_move"]),
+    ("unclosed-brace", &["syntax"]),
+    ("too-many-once-pairs", &["too_many"]),
+    ("hex-cell-off-board", &["cell_off_board"]),
+    ("ambiguous-name", &["ambiguous_name"]),
+    ("missing-end", &["missing_end"]),
+    ("undecided-end", &["undecided_end"]),
+    ("missing-deciding-piece", &["missing_deciding_piece"]),
+    ("recovery", &["syntax", "bad_count"]),
+    (
+        "missing-deciding-piece-behind-option",
+        &["missing_deciding_piece"],
+    ),
+    ("unclosed-paren", &["syntax"]),
+    ("unclosed-long-string", &["syntax"]),
+    ("misspelt-statement-word", &["syntax"]),
+    ("misspelt-player-property", &["syntax"]),
+    ("misspelt-direction", &["syntax"]),
+    ("misspelt-event", &["syntax"]),
+    ("misspelt-outcome", &["syntax"]),
+    ("misspelt-clause", &["syntax"]),
+    ("misspelt-board-shape", &["syntax"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.
@@ -113,6 +141,9 @@ const WARNINGS_ONLY: &[&str] = &[
     "immobile-piece",
     "missing-name",
     "unreachable-move",
+    "impossible-leg",
+    "missing-end",
+    "undecided-end",
 ];
 
 #[test]

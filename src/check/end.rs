@@ -33,7 +33,45 @@ pub(super) fn check_end(
                         }
                         None => None,
                     };
-                    if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
+                    // A rule behind an option counts under the setting that enables it:
+                    // `check` answers for every setting `play --option` accepts.
+                    let when = guard.map_or(String::new(), |g| {
+                        let on = if g.when { "on" } else { "off" };
+                        format!(
+                            " when `{}` is {on}",
+                            decls.options[g.option.0 as usize].name
+                        )
+                    });
+                    let lacking: Vec<&str> = decls
+                        .players
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| {
+                            !setup
+                                .iter()
+                                .any(|x| x.piece == p && x.player.0 as usize == *i)
+                        })
+                        .map(|(_, pl)| pl.name.as_str())
+                        .collect();
+                    if r.outcome == Outcome::MoverWins && !lacking.is_empty() {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::missing_deciding_piece",
+                                piece.span,
+                                format!(
+                                    "capturing a {} wins{when}, but there is none at the start for {}",
+                                    piece.node,
+                                    lacking.join(" and ")
+                                ),
+                            )
+                            .label("decides the game")
+                            .help(format!(
+                                "place a {} for {} in the setup, or change this rule",
+                                piece.node,
+                                lacking.join(" and ")
+                            )),
+                        );
+                    } else if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
                         out.push(
                             Diagnostic::warning(
                                 "variantlab::absent_piece",
@@ -82,4 +120,44 @@ pub(super) fn check_end(
         }
     }
     rules
+}
+
+/// Warns when the rules leave a game without an end: no `game ends` statement, or no
+/// rule for a player left without a legal move (such a game stops undecided).
+pub(super) fn check_undecided(
+    statements: &[Statement],
+    variant: &Variant,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(end) = statements.iter().find(|s| matches!(s, Statement::End(_))) else {
+        out.push(
+            Diagnostic::warning(
+                "variantlab::missing_end",
+                crate::syntax::Span::new(0, 0),
+                "the variant has no `game ends` statement: no game will ever be decided",
+            )
+            .help("add rules such as `game ends { no legal move: mover loses }`"),
+        );
+        return;
+    };
+    let decided = variant
+        .end_rules
+        .iter()
+        .any(|r| r.guard.is_none() && r.event == Event::NoLegalMove);
+    let first_rule = match end {
+        Statement::End(list) => list.first().map(|r| r.event.span),
+        _ => None,
+    };
+    if !decided {
+        let span = first_rule.unwrap_or(crate::syntax::Span::new(0, 0));
+        out.push(
+            Diagnostic::warning(
+                "variantlab::undecided_end",
+                span,
+                "no rule decides a position where the player to move has no legal move",
+            )
+            .label("the first of these rules")
+            .help("such a game stops without a result; add `no legal move: mover wins`, `mover loses` or `draw`"),
+        );
+    }
 }

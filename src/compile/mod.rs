@@ -10,7 +10,7 @@ mod sets;
 mod walk;
 
 pub use sets::{SetTables, Sets, Width};
-pub use walk::{Reach, destinations, minimal};
+pub use walk::{Reach, destinations, minimal, path_count};
 
 use crate::check::{Dest, Event, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::{Cell, Wide};
@@ -228,7 +228,7 @@ fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
             }
         }
     }
-    if next > 32 {
+    if next > crate::check::MAX_ONCE_PAIRS {
         return Err(CompileError::TooManyOnceMoves(next));
     }
     Ok(bits)

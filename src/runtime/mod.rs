@@ -8,9 +8,9 @@ mod perft;
 mod position;
 
 pub use end::Verdict;
-pub use game::{Ending, Game, SavedGame};
+pub use game::{Ending, Game};
 pub use notation::{
     MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
 };
-pub use perft::{divide, ends_by_capture, perft};
-pub use position::{Move, Position, PositionError, PositionOf, Setup, Undo, View};
+pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
+pub use position::{MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Undo, View};

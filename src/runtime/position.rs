@@ -57,6 +57,11 @@ pub enum PositionError {
         piece: String,
         tag: char,
     },
+    /// A counter is past [`MAX_COUNTER`].
+    CounterTooLarge {
+        field: &'static str,
+        value: u32,
+    },
     /// The position string is malformed.
     Syntax {
         field: &'static str,
@@ -81,12 +86,21 @@ impl fmt::Display for PositionError {
             PositionError::NotOncePerGame { piece, tag } => {
                 write!(f, "{piece} has no once-per-game move tagged `{tag}`")
             }
+            PositionError::CounterTooLarge { field, value } => write!(
+                f,
+                "in the {field}: {value} is more than {MAX_COUNTER}, the largest accepted"
+            ),
             PositionError::Syntax { field, message } => write!(f, "in the {field}: {message}"),
         }
     }
 }
 
 impl std::error::Error for PositionError {}
+
+/// The largest ply count and move number a position may start with. Far below
+/// `u32::MAX`, so no game can play its counters into wrapping; past it they would
+/// saturate rather than wrap.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
 
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
@@ -272,6 +286,14 @@ impl<S: Width> PositionOf<S> {
         if setup.to_move.0 as usize >= v.players.len() {
             return Err(PositionError::UnknownPlayer(setup.to_move.0));
         }
+        for (field, value) in [
+            ("plies since a capture", setup.quiet_plies),
+            ("move number", setup.move_number),
+        ] {
+            if value > MAX_COUNTER {
+                return Err(PositionError::CounterTooLarge { field, value });
+            }
+        }
         let mut pos = PositionOf {
             mailbox: S::slots(),
             by_player: [S::EMPTY; MAX_PLAYERS],
@@ -416,7 +438,7 @@ impl<S: CellSet> PositionOf<S> {
             self.remove(m.to, pl, pc);
             self.quiet_plies = 0;
         } else {
-            self.quiet_plies += 1;
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
         }
         self.remove(m.from, me, m.piece);
         self.put(m.to, me, m.piece);
@@ -425,7 +447,7 @@ impl<S: CellSet> PositionOf<S> {
         }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
-            self.move_number += 1;
+            self.move_number = self.move_number.saturating_add(1);
         }
         undo
     }
@@ -434,7 +456,7 @@ impl<S: CellSet> PositionOf<S> {
     #[inline]
     pub fn unmake(&mut self, m: &Move, undo: Undo) {
         if self.to_move.0 == 0 {
-            self.move_number -= 1;
+            self.move_number = self.move_number.saturating_sub(1).max(1);
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;
