@@ -60,7 +60,13 @@ pub(super) fn check_end(
                     }
                     Event::Repetition(n.node)
                 }
-                syntax::Event::PliesWithoutCapture(n) => {
+                syntax::Event::Checkmate => Event::Checkmate,
+                syntax::Event::Stalemate => Event::Stalemate,
+                syntax::Event::PliesWithoutCapture(n, kinds) => {
+                    let mask = kinds
+                        .iter()
+                        .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+                        .fold(0u64, |m, k| m | 1 << k.0);
                     if n.node == 0 {
                         out.push(
                             Diagnostic::error(
@@ -71,9 +77,22 @@ pub(super) fn check_end(
                             .label("zero"),
                         );
                     }
-                    Event::PliesWithoutCapture(n.node)
+                    Event::PliesWithoutCapture(n.node, mask)
                 }
             };
+            if let Outcome::MoverScores(a, b) = r.outcome
+                && (b == 0 || a > b)
+            {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_score",
+                        r.event.span,
+                        format!("{a}/{b} is not a score between 0 and 1"),
+                    )
+                    .label("this rule's score")
+                    .help("write a fraction such as `3/4`, its top no larger than its bottom"),
+                );
+            }
             rules.push(EndRule {
                 guard,
                 event,

@@ -45,12 +45,13 @@ pub(super) fn check_setup(
                 }
             }
             SetupDecl::Diagram(text) => read_diagram(text, board, decls, &mut placed, out),
+            SetupDecl::Random(_) => {}
         }
     }
     placed.into_iter().map(|(p, _)| p).collect()
 }
 
-fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -> Option<Cell> {
+pub(super) fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -> Option<Cell> {
     match board.parse_cell(&c.node) {
         Some(cell) => Some(cell),
         None if board.is_hole(&c.node) => {

@@ -7,7 +7,7 @@ mod walk;
 
 pub use walk::{Reach, destinations, minimal};
 
-use crate::check::{Dest, Event, PieceId, PlayerId, TagId, Variant, holds};
+use crate::check::{Dest, Event, Initial, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::Cell;
 
 /// One move a piece may make from a cell.
@@ -21,6 +21,33 @@ pub struct MoveEntry {
     /// Alternative must-be-empty sets: `paths[first..first + len]` of [`Rules::paths`].
     pub first_path: u32,
     pub path_count: u32,
+    /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
+    pub passing: u16,
+}
+
+/// Cells a move passes, open to capture next move by the kinds in the set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Passing {
+    pub cells: u128,
+    pub by: u64,
+}
+
+/// A castling move, compiled.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    pub player: PlayerId,
+    /// (piece, from, to); the first names the move.
+    pub parts: Vec<(PieceId, Cell, Cell)>,
+    pub empty: u128,
+    pub safe: Vec<Cell>,
+}
+
+/// What a piece may become on entering its zone.
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    pub zone: u128,
+    pub to: Vec<PieceId>,
+    pub optional: bool,
 }
 
 /// A variant compiled for one choice of option values.
@@ -45,6 +72,18 @@ pub struct Rules {
     pub capture_ends: Vec<u64>,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
+    /// Royal kinds, as a bit set.
+    pub royal: u64,
+    /// Per (player, piece): its promotion, if any.
+    promotions: Vec<Option<PromotionRule>>,
+    pub passing: Vec<Passing>,
+    pub castlings: Vec<CastleRule>,
+    /// Per cell: the castling rights lost when a move starts or ends there.
+    pub rights_clear: Vec<u32>,
+    /// Kinds whose moves reset the quiet-ply count, as a bit set.
+    pub resets_quiet: u64,
+    /// Per (player, piece, from, to): the first entry from `from` to `to`, or `u32::MAX`.
+    pair: Vec<u32>,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -53,6 +92,7 @@ pub enum CompileError {
     TooManyPieces(usize),
     TooManyPlayers(usize),
     TooManyOnceMoves(usize),
+    TooManyCastlings(usize),
 }
 
 impl std::fmt::Display for CompileError {
@@ -69,6 +109,9 @@ impl std::fmt::Display for CompileError {
                     f,
                     "{n} piece and once-per-game tag pairs; at most 32 are supported"
                 )
+            }
+            CompileError::TooManyCastlings(n) => {
+                write!(f, "{n} castling moves; at most 32 are supported")
             }
         }
     }
@@ -88,7 +131,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.players.len() > MAX_PLAYERS {
         return Err(CompileError::TooManyPlayers(variant.players.len()));
     }
+    if variant.castlings.len() > 32 {
+        return Err(CompileError::TooManyCastlings(variant.castlings.len()));
+    }
     let board = &variant.board;
+    let mut passing: Vec<Passing> = Vec::new();
     let mut entries = Vec::new();
     let mut offsets = Vec::new();
     let mut paths: Vec<u128> = Vec::new();
@@ -109,6 +156,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                     .enumerate()
                     .filter(|(_, p)| holds(p.guard, options))
                 {
+                    // Cached before filtering: the cache is filled cell by cell.
+                    let allowed = pat.initial.as_ref().is_none_or(|init| {
+                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
+                    });
                     let reaches = if pat.is_relative() {
                         destinations(board, pat, player.forward, from)
                     } else {
@@ -118,7 +169,18 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                         }
                         shared[pi][k][from.index()].clone()
                     };
+                    if !allowed {
+                        continue;
+                    }
                     for reach in reaches {
+                        let mut ep = 0;
+                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
+                            passing.push(Passing {
+                                cells: reach.paths.first().copied().unwrap_or(0),
+                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
+                            });
+                            ep = passing.len() as u16;
+                        }
                         let key = MoveEntry {
                             to: reach.to,
                             dest: pat.dest,
@@ -126,12 +188,13 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                             tag: pat.tag,
                             first_path: 0,
                             path_count: 0,
+                            passing: ep,
                         };
                         here.push((key, reach.paths));
                     }
                 }
                 // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target));
+                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
                 let mut merged: Vec<(MoveEntry, Vec<u128>)> = Vec::with_capacity(here.len());
                 for (e, p) in here {
                     match merged.last_mut() {
@@ -169,11 +232,37 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .collect();
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
+    let mut resets_quiet = 0u64;
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
-        if let Event::Captured { piece, by } = r.event {
-            capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0);
+        match r.event {
+            Event::Captured { piece, by } => {
+                capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0)
+            }
+            Event::PliesWithoutCapture(_, kinds) => resets_quiet |= kinds,
+            _ => {}
         }
     }
+    let royal = (0..pieces)
+        .filter(|&i| variant.is_royal(PieceId(i as u8), options))
+        .fold(0u64, |m, i| m | 1 << i);
+    let promotions = promotion_rules(variant, options, royal);
+    let mut rights_clear = vec![0u32; board.len()];
+    let castlings = variant
+        .castlings
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            for (_, from, _) in &c.parts {
+                rights_clear[from.index()] |= 1 << i;
+            }
+            CastleRule {
+                player: c.player,
+                parts: c.parts.clone(),
+                empty: c.empty.iter().fold(0, |m, c| m | c.bit()),
+                safe: c.safe.clone(),
+            }
+        })
+        .collect();
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -187,9 +276,72 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         attack_from: vec![],
         capture_ends,
         once_bits,
+        royal,
+        promotions,
+        passing,
+        castlings,
+        rights_clear,
+        resets_quiet,
+        pair: vec![],
     };
     index_attacks(&mut rules);
+    index_pairs(&mut rules);
     Ok(rules)
+}
+
+/// Whether an initial move may start from `from` for this player and kind.
+fn starts_from(v: &Variant, init: &Initial, pl: PlayerId, pc: PieceId, from: Cell) -> bool {
+    match init {
+        Initial::Cells(cells) => cells.contains(&from),
+        Initial::StartExcept(except) => {
+            !except.contains(&from)
+                && v.setup
+                    .iter()
+                    .any(|p| p.cell == from && p.player == pl && p.piece == pc)
+        }
+    }
+}
+
+/// Each (player, piece)'s promotion: the first rule whose guard holds.
+fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<PromotionRule>> {
+    let mut out = Vec::new();
+    for pl in 0..v.players.len() {
+        for (pi, piece) in v.pieces.iter().enumerate() {
+            out.push(
+                piece
+                    .promotion
+                    .iter()
+                    .find(|p| holds(p.guard, options))
+                    .map(|p| PromotionRule {
+                        zone: v.zones[p.zone].cells[pl].iter().fold(0, |m, c| m | c.bit()),
+                        to: if p.to.is_empty() {
+                            (0..v.pieces.len())
+                                .filter(|&k| k != pi && royal & (1 << k) == 0)
+                                .map(|k| PieceId(k as u8))
+                                .collect()
+                        } else {
+                            p.to.clone()
+                        },
+                        optional: p.optional,
+                    }),
+            );
+        }
+    }
+    out
+}
+
+/// Builds the (player, piece, from, to) index of first entries.
+fn index_pairs(rules: &mut Rules) {
+    let v = &rules.variant;
+    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
+    let mut pair = vec![u32::MAX; players * pieces * cells * cells];
+    for run in 0..players * pieces * cells {
+        for e in (rules.offsets[run]..rules.offsets[run + 1]).rev() {
+            let to = rules.entries[e as usize].to.index();
+            pair[run * cells + to] = e;
+        }
+    }
+    rules.pair = pair;
 }
 
 /// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
@@ -282,6 +434,26 @@ impl Rules {
     #[inline]
     pub fn attackers_of(&self, player: PlayerId, piece: PieceId, to: Cell) -> u128 {
         self.attack_from[self.run(player, piece, to)]
+    }
+
+    /// The entries of `player`'s `piece` from `from` to `to`.
+    #[inline]
+    pub fn between(&self, player: PlayerId, piece: PieceId, from: Cell, to: Cell) -> &[MoveEntry] {
+        let run = self.run(player, piece, from);
+        let first = self.pair[run * self.variant.board.len() + to.index()];
+        if first == u32::MAX {
+            return &[];
+        }
+        let end = self.offsets[run + 1] as usize;
+        let rest = &self.entries[first as usize..end];
+        let n = rest.iter().take_while(|e| e.to == to).count();
+        &rest[..n]
+    }
+
+    /// The promotion of `player`'s `piece`, if it has one.
+    #[inline]
+    pub fn promotion(&self, player: PlayerId, piece: PieceId) -> Option<&PromotionRule> {
+        self.promotions[player.0 as usize * self.variant.pieces.len() + piece.0 as usize].as_ref()
     }
 
     /// The bit that records a once-per-game use of this piece's tagged move.

@@ -26,6 +26,7 @@ pub fn destinations(
         start,
         path: vec![(start, false)],
         dirs: vec![],
+        counts: vec![],
         found: Vec::new(),
     };
     w.leg(0, None);
@@ -71,6 +72,8 @@ struct Walker<'a> {
     /// Points visited, with whether the step that reached it must find it empty.
     path: Vec<(Point, bool)>,
     dirs: Vec<Dir>,
+    /// Steps taken by each finished leg.
+    counts: Vec<u32>,
     /// Each path's end and must-be-empty set.
     found: Vec<(Cell, u128)>,
 }
@@ -83,7 +86,9 @@ impl Walker<'_> {
             return;
         };
         if leg.min == 0 {
+            self.counts.push(0);
             self.leg(li + 1, prev);
+            self.counts.pop();
         }
         let set = leg.directions.resolve(self.board, self.forward, prev);
         self.steps(li, leg, set, 0);
@@ -92,7 +97,9 @@ impl Walker<'_> {
     /// Takes single steps within a leg: `taken` so far, from the directions in `set`.
     fn steps(&mut self, li: usize, leg: &Leg, set: DirSet, taken: u32) {
         if taken > 0 && taken >= leg.min {
+            self.counts.push(taken);
             self.leg(li + 1, self.dirs.last().copied());
+            self.counts.pop();
         }
         if leg.max.is_some_and(|m| taken >= m) {
             return;
@@ -146,6 +153,9 @@ impl Walker<'_> {
     fn finish(&mut self) {
         let (end, _) = *self.path.last().expect("path is never empty");
         if end == self.start {
+            return;
+        }
+        if self.pattern.equal_legs && self.counts.windows(2).any(|w| w[0] != w[1]) {
             return;
         }
         let Some(to) = self.board.at(end) else { return };

@@ -106,10 +106,7 @@ impl Session {
         let mut s = board_diagram(v, &pieces);
         match self.game.ending() {
             Some(e) => {
-                let result = match e.winner {
-                    Some(w) => format!("{} wins", v.player(w).name),
-                    None => "draw".to_string(),
-                };
+                let result = e.result(v);
                 s += &format!("Game over: {result}: {}.\n", e.reason);
             }
             None => s += &format!("{} to move.\n", v.player(pos.to_move()).name),
@@ -149,7 +146,7 @@ impl Session {
                 }
             }
             "undo" => {
-                if self.game.undo() {
+                if self.game.undo(&self.rules) {
                     self.status()
                 } else {
                     "Nothing to undo.".to_string()

@@ -13,6 +13,30 @@ pub struct Ending {
     pub winner: Option<PlayerId>,
     /// The rule that ended the game, in words.
     pub reason: String,
+    /// The player who made the last move, to whom the outcome refers.
+    pub mover: PlayerId,
+}
+
+impl Ending {
+    /// The result in words: who wins, a draw, or each player's score.
+    pub fn result(&self, v: &crate::check::Variant) -> String {
+        match (self.outcome, self.winner) {
+            (_, Some(w)) => format!("{} wins", v.player(w).name),
+            (Outcome::MoverScores(a, b), None) if v.players.len() == 2 => {
+                let other = PlayerId((self.mover.0 + 1) % 2);
+                format!(
+                    "{} scores {a}/{b}, {} scores {}/{b}",
+                    v.player(self.mover).name,
+                    v.player(other).name,
+                    b.saturating_sub(a)
+                )
+            }
+            (Outcome::MoverScores(a, b), None) => {
+                format!("{} scores {a}/{b}", v.player(self.mover).name)
+            }
+            _ => "draw".to_string(),
+        }
+    }
 }
 
 /// A game: the start, the moves since, and the ending once there is one.
@@ -83,11 +107,11 @@ impl Game {
     }
 
     /// Takes back the last move; false when there is none.
-    pub fn undo(&mut self) -> bool {
+    pub fn undo(&mut self, rules: &Rules) -> bool {
         let Some((m, undo)) = self.history.pop() else {
             return false;
         };
-        self.position.unmake(&m, undo);
+        self.position.unmake(rules, &m, undo);
         self.keys.pop();
         self.ending = None;
         true
@@ -125,16 +149,19 @@ impl Game {
                     }
                     _ => continue,
                 },
-                Event::NoLegalMove => {
+                Event::NoLegalMove | Event::Checkmate | Event::Stalemate => {
                     let mut moves = Vec::new();
                     self.position.legal_moves(rules, &mut moves);
                     if !moves.is_empty() {
                         continue;
                     }
-                    format!(
-                        "{} has no legal move",
-                        v.player(self.position.to_move()).name
-                    )
+                    let side = &v.player(self.position.to_move()).name;
+                    match (rule.event, self.position.in_check(rules)) {
+                        (Event::Checkmate, true) => format!("{side} is checkmated"),
+                        (Event::Stalemate, false) => format!("{side} is stalemated"),
+                        (Event::NoLegalMove, _) => format!("{side} has no legal move"),
+                        _ => continue,
+                    }
                 }
                 Event::Repetition(n) => {
                     let key = self.position.repetition_key();
@@ -143,11 +170,22 @@ impl Game {
                     }
                     format!("the position occurred {n} times")
                 }
-                Event::PliesWithoutCapture(n) => {
+                Event::PliesWithoutCapture(n, kinds) => {
                     if self.position.quiet_plies() < n {
                         continue;
                     }
-                    format!("{n} plies without a capture")
+                    let names: Vec<&str> = (0..v.pieces.len())
+                        .filter(|k| kinds & (1 << k) != 0)
+                        .map(|k| v.pieces[k].name.as_str())
+                        .collect();
+                    if names.is_empty() {
+                        format!("{n} plies without a capture")
+                    } else {
+                        format!(
+                            "{n} plies without a capture or a {} move",
+                            names.join(" or ")
+                        )
+                    }
                 }
             };
             let other = PlayerId((mover.0 + 1) % players);
@@ -156,11 +194,15 @@ impl Game {
                 Outcome::MoverWins => Some(mover),
                 Outcome::MoverLoses if players == 2 => Some(other),
                 Outcome::MoverLoses => None,
+                Outcome::MoverScores(a, b) if a == b => Some(mover),
+                Outcome::MoverScores(0, _) if players == 2 => Some(other),
+                Outcome::MoverScores(..) => None,
             };
             return Some(Ending {
                 outcome: rule.outcome,
                 winner,
                 reason,
+                mover,
             });
         }
         None

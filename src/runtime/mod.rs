@@ -5,10 +5,12 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod random;
 
 pub use game::{Ending, Game, SavedGame};
 pub use notation::{
     MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
 };
 pub use perft::{divide, ends_by_capture, perft};
-pub use position::{Move, Position, PositionError, Setup, Undo};
+pub use position::{Move, Position, PositionError, Setup, Special, Undo};
+pub use random::MAX_DRAWS;

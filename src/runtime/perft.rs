@@ -35,7 +35,7 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
                 } else {
                     walk(rules, pos, depth - 1, &mut buffers)
                 };
-                pos.unmake(&m, undo);
+                pos.unmake(rules, &m, undo);
                 n
             };
             (m, n)
@@ -59,7 +59,7 @@ fn walk(rules: &Rules, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]
         }
         let undo = pos.make(rules, m);
         total += walk(rules, pos, depth - 1, rest);
-        pos.unmake(m, undo);
+        pos.unmake(rules, m, undo);
     }
     total
 }

@@ -13,15 +13,25 @@ pub struct Setup {
     pub to_move: PlayerId,
     /// Once-per-game moves already made: (player, piece kind, tag).
     pub used: Vec<(PlayerId, PieceId, TagId)>,
-    /// Plies since the last capture.
+    /// Plies since the last capture (or move of a kind that resets the count).
     pub quiet_plies: u32,
     /// Move number, starting at 1 and counting full rounds.
     pub move_number: u32,
+    /// Castling moves still allowed, by index into the variant's castlings.
+    pub castling: Vec<usize>,
+    /// Cells the last move passed that may be captured in passing now.
+    pub passed: Vec<Cell>,
 }
 
 impl Setup {
-    /// The variant's start position.
+    /// The variant's start position; a random setup is drawn with seed 0 (see
+    /// [`Setup::seeded`] for any other seed, and for the errors a draw may meet).
     pub fn start(rules: &Rules) -> Setup {
+        Setup::seeded(rules, 0).unwrap_or_else(|_| Setup::fixed(rules))
+    }
+
+    /// The fixed part of the start: the setup's placed pieces only.
+    pub fn fixed(rules: &Rules) -> Setup {
         let v = &rules.variant;
         let mut cells = vec![None; v.board.len()];
         for p in &v.setup {
@@ -33,6 +43,8 @@ impl Setup {
             used: vec![],
             quiet_plies: 0,
             move_number: 1,
+            castling: (0..v.castlings.len()).collect(),
+            passed: vec![],
         }
     }
 }
@@ -56,6 +68,10 @@ pub enum PositionError {
     NotOncePerGame {
         piece: String,
         tag: char,
+    },
+    /// A random setup's rejection rule refused every draw.
+    RedrawLimit {
+        tries: u32,
     },
     /// The position string is malformed.
     Syntax {
@@ -81,6 +97,10 @@ impl fmt::Display for PositionError {
             PositionError::NotOncePerGame { piece, tag } => {
                 write!(f, "{piece} has no once-per-game move tagged `{tag}`")
             }
+            PositionError::RedrawLimit { tries } => write!(
+                f,
+                "the random setup's redraw rule refused {tries} draws in a row; it may never be satisfied"
+            ),
             PositionError::Syntax { field, message } => write!(f, "in the {field}: {message}"),
         }
     }
@@ -93,6 +113,10 @@ impl std::error::Error for PositionError {}
 pub struct Undo {
     used: u32,
     quiet_plies: u32,
+    rights: u32,
+    passed: u128,
+    passed_by: u64,
+    victim: Cell,
 }
 
 /// A legal position: bitboards per player and kind, a mailbox, and the move state.
@@ -110,6 +134,25 @@ pub struct Position {
     used: [u32; MAX_PLAYERS],
     quiet_plies: u32,
     move_number: u32,
+    /// Castling moves still allowed, one bit each.
+    rights: u32,
+    /// Cells the last move passed, capturable in passing now by the kinds in `passed_by`.
+    passed: u128,
+    passed_by: u64,
+    /// Where the piece that passed them stands.
+    victim: Cell,
+}
+
+/// What sets a move apart from a plain one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    Plain,
+    /// The move passes cells open to capture next move: `Rules::passing[i - 1]`.
+    Passing(u16),
+    /// Captures in passing the piece standing on this cell.
+    InPassing(Cell),
+    /// The castling move of this index.
+    Castle(u8),
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -120,6 +163,20 @@ pub struct Move {
     pub piece: PieceId,
     pub captured: Option<(PlayerId, PieceId)>,
     pub tag: Option<TagId>,
+    /// The kind the piece becomes.
+    pub promotion: Option<PieceId>,
+    pub special: Special,
+}
+
+impl Move {
+    /// The cell of the captured piece, if any.
+    #[inline]
+    pub fn capture_cell(&self) -> Option<Cell> {
+        self.captured.map(|_| match self.special {
+            Special::InPassing(c) => c,
+            _ => self.to,
+        })
+    }
 }
 
 impl Position {
@@ -145,6 +202,10 @@ impl Position {
             used: [0; MAX_PLAYERS],
             quiet_plies: setup.quiet_plies,
             move_number: setup.move_number.max(1),
+            rights: 0,
+            passed: 0,
+            passed_by: 0,
+            victim: Cell(0),
         };
         for (i, c) in setup.cells.iter().enumerate() {
             if let Some((pl, pc)) = *c {
@@ -170,7 +231,57 @@ impl Position {
                     })?;
             pos.used[pl.0 as usize] |= 1 << bit;
         }
+        for &i in &setup.castling {
+            let rule = rules.castlings.get(i).ok_or(PositionError::Syntax {
+                field: "castling",
+                message: format!("no castling move number {i}"),
+            })?;
+            // A right whose pieces are not in place is simply not there.
+            if rule
+                .parts
+                .iter()
+                .all(|(k, from, _)| pos.at(*from) == Some((rule.player, *k)))
+            {
+                pos.rights |= 1 << i;
+            }
+        }
+        if !setup.passed.is_empty() {
+            let cells = setup.passed.iter().fold(0u128, |m, c| m | c.bit());
+            let (victim, by) = pos.find_passer(rules, cells).ok_or(PositionError::Syntax {
+                field: "en passant",
+                message: "no piece of the last mover can have just passed these cells".into(),
+            })?;
+            pos.passed = cells;
+            pos.passed_by = by;
+            pos.victim = victim;
+        }
         Ok(pos)
+    }
+
+    /// The piece of the player who moved last that just passed `cells`: a move of its
+    /// kind from an empty cell to where it stands passes exactly them.
+    fn find_passer(&self, rules: &Rules, cells: u128) -> Option<(Cell, u64)> {
+        let last = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        let board = &rules.variant.board;
+        for to in board.cells() {
+            let Some((pl, kind)) = self.at(to) else {
+                continue;
+            };
+            if pl != last {
+                continue;
+            }
+            for from in board.cells().filter(|c| self.at(*c).is_none()) {
+                for e in rules.between(last, kind, from, to) {
+                    if e.passing != 0 {
+                        let p = rules.passing[e.passing as usize - 1];
+                        if p.cells == cells {
+                            return Some((to, p.by));
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// Whether a game can be played from here: each player has every piece whose
@@ -224,6 +335,12 @@ impl Position {
             used,
             quiet_plies: self.quiet_plies,
             move_number: self.move_number,
+            castling: (0..32).filter(|i| self.rights & (1 << i) != 0).collect(),
+            passed: v
+                .board
+                .cells()
+                .filter(|c| self.passed & c.bit() != 0)
+                .collect(),
         }
     }
 
@@ -278,6 +395,15 @@ impl Position {
     pub fn move_number(&self) -> u32 {
         self.move_number
     }
+    #[inline]
+    pub fn rights(&self) -> u32 {
+        self.rights
+    }
+    /// Cells capturable in passing, the kinds that may, and the piece that passed.
+    #[inline]
+    pub fn passed(&self) -> (u128, u64, Cell) {
+        (self.passed, self.passed_by, self.victim)
+    }
 
     /// Plays a move known to be legal here; returns what `unmake` needs.
     #[inline]
@@ -285,16 +411,44 @@ impl Position {
         let undo = Undo {
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
+            rights: self.rights,
+            passed: self.passed,
+            passed_by: self.passed_by,
+            victim: self.victim,
         };
         let me = self.to_move;
-        if let Some((pl, pc)) = m.captured {
-            self.remove(m.to, pl, pc);
-            self.quiet_plies = 0;
-        } else {
+        self.passed = 0;
+        self.passed_by = 0;
+        if let Special::Castle(i) = m.special {
+            let parts = &rules.castlings[i as usize].parts;
+            for (k, from, _) in parts {
+                self.remove(*from, me, *k);
+            }
+            for (k, _, to) in parts {
+                self.put(*to, me, *k);
+            }
             self.quiet_plies += 1;
+        } else {
+            if let Some((pl, pc)) = m.captured {
+                self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
+                self.quiet_plies = 0;
+            } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
+                self.quiet_plies = 0;
+            } else {
+                self.quiet_plies += 1;
+            }
+            self.remove(m.from, me, m.piece);
+            self.put(m.to, me, m.promotion.unwrap_or(m.piece));
+            if let Special::Passing(i) = m.special {
+                let p = rules.passing[i as usize - 1];
+                self.passed = p.cells;
+                self.passed_by = p.by;
+                self.victim = m.to;
+            }
         }
-        self.remove(m.from, me, m.piece);
-        self.put(m.to, me, m.piece);
+        if self.rights != 0 {
+            self.rights &= !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+        }
         if let Some(bit) = rules.once_bit(m.piece, m.tag) {
             self.used[me.0 as usize] |= 1 << bit;
         }
@@ -307,19 +461,33 @@ impl Position {
 
     /// Takes back the last move made.
     #[inline]
-    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+    pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
         if self.to_move.0 == 0 {
             self.move_number -= 1;
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;
-        self.remove(m.to, me, m.piece);
-        self.put(m.from, me, m.piece);
-        if let Some((pl, pc)) = m.captured {
-            self.put(m.to, pl, pc);
+        if let Special::Castle(i) = m.special {
+            let parts = &rules.castlings[i as usize].parts;
+            for (k, _, to) in parts {
+                self.remove(*to, me, *k);
+            }
+            for (k, from, _) in parts {
+                self.put(*from, me, *k);
+            }
+        } else {
+            self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
+            self.put(m.from, me, m.piece);
+            if let Some((pl, pc)) = m.captured {
+                self.put(m.capture_cell().unwrap_or(m.to), pl, pc);
+            }
         }
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
+        self.rights = undo.rights;
+        self.passed = undo.passed;
+        self.passed_by = undo.passed_by;
+        self.victim = undo.victim;
     }
 
     /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
@@ -335,6 +503,8 @@ impl Position {
             }
         }
         eat(self.to_move.0 as u64 | 1 << 40);
+        eat(self.rights as u64 | 1 << 42);
+        eat(self.passed as u64 ^ (self.passed >> 64) as u64);
         for u in &self.used {
             eat(*u as u64 | 1 << 41);
         }

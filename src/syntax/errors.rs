@@ -19,6 +19,8 @@ const TOP_LEVEL: &[&str] = &[
     "piece",
     "setup",
     "game",
+    "zone",
+    "castling",
 ];
 
 pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
@@ -149,10 +151,30 @@ const WORDS: &[&str] = &[
     "square",
     "flat-topped",
     "pointy-topped",
+    "royal",
+    "promotes",
+    "promote",
+    "entering",
+    "non-royal",
+    "passant",
+    "start",
+    "legs",
+    "equal",
+    "length",
+    "random",
+    "mirrored",
+    "redraw",
+    "undefended",
+    "checkmate",
+    "stalemate",
+    "scores",
+    "safe",
 ];
 
 /// Words that begin a statement inside a piece's braces.
-const IN_PIECE: &[&str] = &["step", "leap", "slide", "captured", "may", "if", "unless"];
+const IN_PIECE: &[&str] = &[
+    "step", "leap", "slide", "captured", "may", "if", "unless", "royal", "moves", "promotes",
+];
 
 fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
     let pos = pos.min(text.len());
@@ -227,7 +249,26 @@ fn expected(rule: Rule) -> &'static str {
         file | statement => "a statement",
         name_stmt | inventor_stmt | description_stmt | board_stmt | coordinates_stmt
         | holes_stmt | player_stmt | option_stmt | tag_stmt | piece_stmt | setup_stmt
-        | end_stmt => "a statement such as `piece` or `board`",
+        | end_stmt | zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
+        royal => "`royal`",
+        moves_as => "`moves as ...`",
+        promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
+            "a promotion such as `promotes on entering far to Queen or Rook`"
+        }
+        from_cells | from_start => "`from start` or `from` and cells",
+        en_passant => "`en passant by ...`",
+        equal_legs => "`legs of equal length`",
+        setup_random | random_item | random_pool | pool_piece | mirrored | redraw => {
+            "a random setup line such as `White: King, Rook on a1 b1 c1`"
+        }
+        checkmate | stalemate => "`checkmate` or `stalemate`",
+        mover_scores => "`mover scores 3/4`",
+        zone_last | zone_cells | zone_player => {
+            "a zone (`: last cell of each file` or `{ White: a8 b8 }`)"
+        }
+        castle_part | castle_condition | castle_empty | castle_safe => {
+            "a castling part such as `King e1 to g1` or `empty f1 g1`"
+        }
         ident | compass => "a name",
         number => "a number",
         cell => "a cell such as `e5`",

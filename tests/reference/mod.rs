@@ -135,7 +135,8 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
                 captured == Some(piece) && by.is_none_or(|b| b == kind)
             }
             Event::NoLegalMove => legal_moves(v, options, &next).is_empty(),
-            Event::Repetition(_) | Event::PliesWithoutCapture(_) => false,
+            Event::Repetition(_) | Event::PliesWithoutCapture(..) => false,
+            Event::Checkmate | Event::Stalemate => legal_moves(v, options, &next).is_empty(),
         };
         if matched {
             return (next, Some(rule.outcome));
