@@ -2,13 +2,18 @@
 //!
 //! The runtime never walks patterns: for each player, piece and cell it reads a slice
 //! of [`MoveEntry`] values, each with the cells that must be empty to make it.
+//!
+//! Cell sets (must-be-empty paths, attackers) are stored at the board's width, chosen
+//! here once: see [`Sets`].
 
+mod sets;
 mod walk;
 
+pub use sets::{SetTables, Sets, Width};
 pub use walk::{Reach, destinations, minimal};
 
 use crate::check::{Dest, Event, Initial, PieceId, PlayerId, TagId, Variant, holds};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Wide};
 
 /// One move a piece may make from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +23,7 @@ pub struct MoveEntry {
     /// Only an enemy of this kind may be captured.
     pub target: Option<PieceId>,
     pub tag: Option<TagId>,
-    /// Alternative must-be-empty sets: `paths[first..first + len]` of [`Rules::paths`].
+    /// Alternative must-be-empty sets: `paths[first..first + len]` of [`SetTables`].
     pub first_path: u32,
     pub path_count: u32,
     /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
@@ -26,9 +31,9 @@ pub struct MoveEntry {
 }
 
 /// Cells a move passes, open to capture next move by the kinds in the set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Passing {
-    pub cells: u128,
+    pub cells: Vec<Cell>,
     pub by: u64,
 }
 
@@ -38,14 +43,15 @@ pub struct CastleRule {
     pub player: PlayerId,
     /// (piece, from, to); the first names the move.
     pub parts: Vec<(PieceId, Cell, Cell)>,
-    pub empty: u128,
+    pub empty: Vec<Cell>,
     pub safe: Vec<Cell>,
 }
 
 /// What a piece may become on entering its zone.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
-    pub zone: u128,
+    /// Per cell: whether it lies in the zone.
+    pub zone: Vec<bool>,
     pub to: Vec<PieceId>,
     pub optional: bool,
 }
@@ -58,7 +64,8 @@ pub struct Rules {
     entries: Vec<MoveEntry>,
     /// Start of each (player, piece, cell) run in `entries`, plus one final end.
     offsets: Vec<u32>,
-    paths: Vec<u128>,
+    /// Paths and attacker sets, at the board's width.
+    pub sets: Sets,
     /// For each piece: the pieces allowed to capture it, as a bit set (all when none said).
     pub capturable_by: Vec<u64>,
     /// For each piece: whether it may not end a move on an attacked cell.
@@ -67,7 +74,6 @@ pub struct Rules {
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
     attack_entries: Vec<(Cell, u32)>,
-    attack_from: Vec<u128>,
     /// For each captured kind: the capturing kinds for which a capture ends the game.
     pub capture_ends: Vec<u64>,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
@@ -82,8 +88,6 @@ pub struct Rules {
     pub rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub resets_quiet: u64,
-    /// Per (player, piece, from, to): the first entry from `from` to `to`, or `u32::MAX`.
-    pair: Vec<u32>,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -134,85 +138,12 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.castlings.len() > 32 {
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
-    let board = &variant.board;
-    let mut passing: Vec<Passing> = Vec::new();
-    let mut entries = Vec::new();
-    let mut offsets = Vec::new();
-    let mut paths: Vec<u128> = Vec::new();
-    // Patterns that do not depend on the player reach the same cells for everyone.
-    let mut shared: Vec<Vec<Vec<Vec<Reach>>>> = variant
-        .pieces
-        .iter()
-        .map(|piece| piece.moves.iter().map(|_| Vec::new()).collect())
-        .collect();
-    for (pl, player) in variant.players.iter().enumerate() {
-        for (pi, piece) in variant.pieces.iter().enumerate() {
-            for from in board.cells() {
-                offsets.push(entries.len() as u32);
-                let mut here: Vec<(MoveEntry, Vec<u128>)> = Vec::new();
-                for (k, pat) in piece
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| holds(p.guard, options))
-                {
-                    // Cached before filtering: the cache is filled cell by cell.
-                    let allowed = pat.initial.as_ref().is_none_or(|init| {
-                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
-                    });
-                    let reaches = if pat.is_relative() {
-                        destinations(board, pat, player.forward, from)
-                    } else {
-                        if pl == 0 {
-                            // Cells come in index order, so this lands at `from.index()`.
-                            shared[pi][k].push(destinations(board, pat, None, from));
-                        }
-                        shared[pi][k][from.index()].clone()
-                    };
-                    if !allowed {
-                        continue;
-                    }
-                    for reach in reaches {
-                        let mut ep = 0;
-                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
-                            passing.push(Passing {
-                                cells: reach.paths.first().copied().unwrap_or(0),
-                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
-                            });
-                            ep = passing.len() as u16;
-                        }
-                        let key = MoveEntry {
-                            to: reach.to,
-                            dest: pat.dest,
-                            target: pat.target,
-                            tag: pat.tag,
-                            first_path: 0,
-                            path_count: 0,
-                            passing: ep,
-                        };
-                        here.push((key, reach.paths));
-                    }
-                }
-                // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
-                let mut merged: Vec<(MoveEntry, Vec<u128>)> = Vec::with_capacity(here.len());
-                for (e, p) in here {
-                    match merged.last_mut() {
-                        Some((last, lp)) if *last == e => lp.extend(p),
-                        _ => merged.push((e, p)),
-                    }
-                }
-                for (mut e, p) in merged {
-                    let p = minimal(p);
-                    e.first_path = paths.len() as u32;
-                    e.path_count = p.len() as u32;
-                    paths.extend(p);
-                    entries.push(e);
-                }
-            }
-        }
-    }
-    offsets.push(entries.len() as u32);
+    let (entries, offsets, sets, passing) = match Sets::width_for(variant.board.len()) {
+        1 => build::<u64>(variant, options),
+        2 => build::<u128>(variant, options),
+        3..=8 => build::<Wide<8>>(variant, options),
+        _ => build::<Wide<16>>(variant, options),
+    };
     let capturable_by = variant
         .pieces
         .iter()
@@ -246,7 +177,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
-    let mut rights_clear = vec![0u32; board.len()];
+    let mut rights_clear = vec![0u32; variant.board.len()];
     let castlings = variant
         .castlings
         .iter()
@@ -258,7 +189,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             CastleRule {
                 player: c.player,
                 parts: c.parts.clone(),
-                empty: c.empty.iter().fold(0, |m, c| m | c.bit()),
+                empty: c.empty.clone(),
                 safe: c.safe.clone(),
             }
         })
@@ -268,12 +199,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         options: options.to_vec(),
         entries,
         offsets,
-        paths,
+        sets,
         capturable_by,
         avoids_attack,
         attack_offsets: vec![],
         attack_entries: vec![],
-        attack_from: vec![],
         capture_ends,
         once_bits,
         royal,
@@ -282,11 +212,104 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castlings,
         rights_clear,
         resets_quiet,
-        pair: vec![],
     };
-    index_attacks(&mut rules);
-    index_pairs(&mut rules);
+    match Sets::width_for(variant.board.len()) {
+        1 => index_attacks::<u64>(&mut rules),
+        2 => index_attacks::<u128>(&mut rules),
+        3..=8 => index_attacks::<Wide<8>>(&mut rules),
+        _ => index_attacks::<Wide<16>>(&mut rules),
+    }
     Ok(rules)
+}
+
+/// The move entries, their runs and their paths, with sets of type `S`.
+fn build<S: Width>(
+    variant: &Variant,
+    options: &[bool],
+) -> (Vec<MoveEntry>, Vec<u32>, Sets, Vec<Passing>) {
+    let board = &variant.board;
+    let mut passing: Vec<Passing> = Vec::new();
+    let mut entries = Vec::new();
+    let mut offsets = Vec::new();
+    let mut paths: Vec<S> = Vec::new();
+    // Patterns that do not depend on the player reach the same cells for everyone.
+    let mut shared: Vec<Vec<Vec<Vec<Reach<S>>>>> = variant
+        .pieces
+        .iter()
+        .map(|piece| piece.moves.iter().map(|_| Vec::new()).collect())
+        .collect();
+    for (pl, player) in variant.players.iter().enumerate() {
+        for (pi, piece) in variant.pieces.iter().enumerate() {
+            for from in board.cells() {
+                offsets.push(entries.len() as u32);
+                let mut here: Vec<(MoveEntry, Vec<S>)> = Vec::new();
+                for (k, pat) in piece
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| holds(p.guard, options))
+                {
+                    // Decided before the cache below, which is filled cell by cell.
+                    let allowed = pat.initial.as_ref().is_none_or(|init| {
+                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
+                    });
+                    let reaches = if pat.is_relative() {
+                        destinations(board, pat, player.forward, from)
+                    } else {
+                        if pl == 0 {
+                            // Cells come in index order, so this lands at `from.index()`.
+                            shared[pi][k].push(destinations(board, pat, None, from));
+                        }
+                        shared[pi][k][from.index()].clone()
+                    };
+                    if !allowed {
+                        continue;
+                    }
+                    for reach in reaches {
+                        let mut ep = 0;
+                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
+                            let cells = reach.paths.first().copied().unwrap_or(S::EMPTY);
+                            passing.push(Passing {
+                                cells: cells.iter().collect(),
+                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
+                            });
+                            ep = passing.len() as u16;
+                        }
+                        let key = MoveEntry {
+                            to: reach.to,
+                            dest: pat.dest,
+                            target: pat.target,
+                            tag: pat.tag,
+                            first_path: 0,
+                            path_count: 0,
+                            passing: ep,
+                        };
+                        here.push((key, reach.paths));
+                    }
+                }
+                // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
+                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
+                let mut merged: Vec<(MoveEntry, Vec<S>)> = Vec::with_capacity(here.len());
+                for (e, p) in here {
+                    match merged.last_mut() {
+                        Some((last, lp)) if *last == e => lp.extend(p),
+                        _ => merged.push((e, p)),
+                    }
+                }
+                for (mut e, p) in merged {
+                    let p = minimal(p);
+                    e.first_path = paths.len() as u32;
+                    e.path_count = p.len() as u32;
+                    paths.extend(p);
+                    entries.push(e);
+                }
+            }
+        }
+    }
+    offsets.push(entries.len() as u32);
+    let mut tables = SetTables::default();
+    tables.paths = paths.iter().map(|p| p.pack(&mut tables.pool)).collect();
+    (entries, offsets, S::wrap(tables), passing)
 }
 
 /// Whether an initial move may start from `from` for this player and kind.
@@ -312,36 +335,28 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                     .promotion
                     .iter()
                     .find(|p| holds(p.guard, options))
-                    .map(|p| PromotionRule {
-                        zone: v.zones[p.zone].cells[pl].iter().fold(0, |m, c| m | c.bit()),
-                        to: if p.to.is_empty() {
-                            (0..v.pieces.len())
-                                .filter(|&k| k != pi && royal & (1 << k) == 0)
-                                .map(|k| PieceId(k as u8))
-                                .collect()
-                        } else {
-                            p.to.clone()
-                        },
-                        optional: p.optional,
+                    .map(|p| {
+                        let mut zone = vec![false; v.board.len()];
+                        for c in &v.zones[p.zone].cells[pl] {
+                            zone[c.index()] = true;
+                        }
+                        PromotionRule {
+                            zone,
+                            to: if p.to.is_empty() {
+                                (0..v.pieces.len())
+                                    .filter(|&k| k != pi && royal & (1 << k) == 0)
+                                    .map(|k| PieceId(k as u8))
+                                    .collect()
+                            } else {
+                                p.to.clone()
+                            },
+                            optional: p.optional,
+                        }
                     }),
             );
         }
     }
     out
-}
-
-/// Builds the (player, piece, from, to) index of first entries.
-fn index_pairs(rules: &mut Rules) {
-    let v = &rules.variant;
-    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
-    let mut pair = vec![u32::MAX; players * pieces * cells * cells];
-    for run in 0..players * pieces * cells {
-        for e in (rules.offsets[run]..rules.offsets[run + 1]).rev() {
-            let to = rules.entries[e as usize].to.index();
-            pair[run * cells + to] = e;
-        }
-    }
-    rules.pair = pair;
 }
 
 /// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
@@ -365,7 +380,7 @@ fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
 }
 
 /// Builds the reverse tables: who can capture on each cell, from where.
-fn index_attacks(rules: &mut Rules) {
+fn index_attacks<S: Width>(rules: &mut Rules) {
     let v = &rules.variant;
     let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
     let buckets = players * pieces * cells;
@@ -392,15 +407,20 @@ fn index_attacks(rules: &mut Rules) {
     }
     let mut fill = counts.clone();
     let mut attack_entries = vec![(Cell(0), 0u32); counts[buckets] as usize];
-    let mut attack_from = vec![0u128; buckets];
+    let mut attack_from = vec![S::EMPTY; buckets];
     each(&mut |b, from, e| {
         attack_entries[fill[b] as usize] = (from, e);
         fill[b] += 1;
-        attack_from[b] |= from.bit();
+        attack_from[b].insert(from);
     });
     rules.attack_offsets = counts;
     rules.attack_entries = attack_entries;
-    rules.attack_from = attack_from;
+    let mut tables = S::take(&mut rules.sets);
+    tables.attack_from = attack_from
+        .iter()
+        .map(|s| s.pack(&mut tables.pool))
+        .collect();
+    rules.sets = S::wrap(tables);
 }
 
 impl Rules {
@@ -410,7 +430,9 @@ impl Rules {
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
+    /// The index of a (player, piece, cell) run, as [`SetTables`] methods take it.
+    #[inline]
+    pub fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
         (player.0 as usize * self.variant.pieces.len() + piece.0 as usize)
             * self.variant.board.len()
             + cell.index()
@@ -430,24 +452,23 @@ impl Rules {
             .map(|(from, e)| (*from, &self.entries[*e as usize]))
     }
 
-    /// Cells from which `player`'s `piece` could capture on `to` on an empty board.
+    /// The capturing entries of `player`'s `piece` from `from` to `to`.
     #[inline]
-    pub fn attackers_of(&self, player: PlayerId, piece: PieceId, to: Cell) -> u128 {
-        self.attack_from[self.run(player, piece, to)]
-    }
-
-    /// The entries of `player`'s `piece` from `from` to `to`.
-    #[inline]
-    pub fn between(&self, player: PlayerId, piece: PieceId, from: Cell, to: Cell) -> &[MoveEntry] {
-        let run = self.run(player, piece, from);
-        let first = self.pair[run * self.variant.board.len() + to.index()];
-        if first == u32::MAX {
-            return &[];
-        }
-        let end = self.offsets[run + 1] as usize;
-        let rest = &self.entries[first as usize..end];
-        let n = rest.iter().take_while(|e| e.to == to).count();
-        &rest[..n]
+    pub fn captures_between(
+        &self,
+        player: PlayerId,
+        piece: PieceId,
+        from: Cell,
+        to: Cell,
+    ) -> impl Iterator<Item = &MoveEntry> {
+        let i = self.run(player, piece, to);
+        let bucket = &self.attack_entries
+            [self.attack_offsets[i] as usize..self.attack_offsets[i + 1] as usize];
+        let first = bucket.partition_point(|(f, _)| *f < from);
+        bucket[first..]
+            .iter()
+            .take_while(move |(f, _)| *f == from)
+            .map(|(_, e)| &self.entries[*e as usize])
     }
 
     /// The promotion of `player`'s `piece`, if it has one.
@@ -462,15 +483,10 @@ impl Rules {
         tag.and_then(|t| self.once_bits[piece.0 as usize * self.variant.tags.len() + t.0 as usize])
     }
 
-    /// The alternative must-be-empty sets of an entry.
-    pub fn paths(&self, e: &MoveEntry) -> &[u128] {
-        &self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
-    }
-
-    /// Whether some path of the entry is clear on the given occupancy.
+    /// The tables of cell sets, for sets of type `S` (the board's width).
     #[inline]
-    pub fn open(&self, e: &MoveEntry, occupied: u128) -> bool {
-        self.paths(e).iter().any(|m| m & occupied == 0)
+    pub fn sets<S: Width>(&self) -> &SetTables<S> {
+        S::tables(&self.sets)
     }
 
     /// Cells a piece reaches on an otherwise empty board, with each cell's mark

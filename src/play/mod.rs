@@ -106,7 +106,7 @@ fn placed(setup: &Setup) -> Vec<Placed> {
         .enumerate()
         .filter_map(|(i, c)| {
             c.map(|(player, piece)| Placed {
-                cell: crate::geometry::Cell(i as u8),
+                cell: crate::geometry::Cell(i as u16),
                 player,
                 piece,
             })
