@@ -528,3 +528,24 @@ fn random_setups_are_reproducible_from_their_seed() {
     let text = write_position(&r, &a);
     assert_eq!(parse_position(&r, &text).unwrap(), a);
 }
+
+#[test]
+fn the_mirror_option_copies_white_s_draw_file_by_file() {
+    let v = common::variant(HEXCETRAN);
+    let mut options = v.default_options();
+    options[v.find_option("mirror").unwrap().0 as usize] = true;
+    let r = compile_tables(&v, &options).unwrap();
+    let white = [
+        "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
+    ];
+    let blue = [
+        "a11", "b11", "c11", "d11", "e11", "f11", "g10", "h9", "i8", "j7", "k6",
+    ];
+    for seed in 0..5 {
+        let s = Setup::seeded(&r, seed).unwrap();
+        for (w, b) in white.iter().zip(blue) {
+            let at = |c: &str| s.cells[v.board.parse_cell(c).unwrap().index()].map(|(_, k)| k);
+            assert_eq!(at(w), at(b), "seed {seed}: {w} and {b}");
+        }
+    }
+}
