@@ -549,3 +549,42 @@ fn the_mirror_option_copies_white_s_draw_file_by_file() {
         }
     }
 }
+
+#[test]
+fn broken_fen_fields_are_refused_with_the_field_named() {
+    let r = rules(CHESS);
+    for (fen, field) in [
+        ("4k3/8/8/8/8/8/8/4K3 w KX - 0 1", "castling"),
+        ("4k3/8/8/8/8/8/8/4K3 w", "castling"),
+        ("4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "en passant"),
+        ("4k3/8/8/8/8/8/8/4K3 w -", "en passant"),
+    ] {
+        match parse_position(&r, fen) {
+            Err(PositionError::Syntax { field: f, .. }) => assert_eq!(f, field, "{fen}"),
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+    // A passed cell no piece can just have crossed is refused when the position is built.
+    let setup = parse_position(&r, "4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap();
+    assert!(matches!(
+        Position::from_setup(&r, &setup),
+        Err(PositionError::Syntax {
+            field: "en passant",
+            ..
+        })
+    ));
+    // Castling rights whose pieces are not in place are dropped, not kept.
+    let pos = position(&r, "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    assert_eq!(pos.rights(), 0);
+}
+
+#[test]
+fn the_hexagonal_knight_reaches_twelve_cells() {
+    for file in [GLINSKI, HEXCETRAN, "mccooey-chess.var"] {
+        let r = rules(file);
+        let v = &r.variant;
+        let knight = v.find_piece("Knight").unwrap();
+        let cells = r.footprint(PlayerId(0), knight, v.board.centre());
+        assert_eq!(cells.len(), 12, "{file}");
+    }
+}
