@@ -73,6 +73,11 @@ pub enum PositionError {
     RedrawLimit {
         tries: u32,
     },
+    /// A counter is past [`MAX_COUNTER`].
+    CounterTooLarge {
+        field: &'static str,
+        value: u32,
+    },
     /// The position string is malformed.
     Syntax {
         field: &'static str,
@@ -101,12 +106,21 @@ impl fmt::Display for PositionError {
                 f,
                 "the random setup's redraw rule refused {tries} draws in a row; it may never be satisfied"
             ),
+            PositionError::CounterTooLarge { field, value } => write!(
+                f,
+                "in the {field}: {value} is more than {MAX_COUNTER}, the largest accepted"
+            ),
             PositionError::Syntax { field, message } => write!(f, "in the {field}: {message}"),
         }
     }
 }
 
 impl std::error::Error for PositionError {}
+
+/// The largest ply count and move number a position may start with. Far below
+/// `u32::MAX`, so no game can play its counters into wrapping; past it they would
+/// saturate rather than wrap.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
 
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
@@ -345,6 +359,14 @@ impl<S: Width> PositionOf<S> {
         if setup.to_move.0 as usize >= v.players.len() {
             return Err(PositionError::UnknownPlayer(setup.to_move.0));
         }
+        for (field, value) in [
+            ("plies since a capture", setup.quiet_plies),
+            ("move number", setup.move_number),
+        ] {
+            if value > MAX_COUNTER {
+                return Err(PositionError::CounterTooLarge { field, value });
+            }
+        }
         let mut pos = PositionOf {
             mailbox: S::slots(),
             by_player: [S::EMPTY; MAX_PLAYERS],
@@ -557,7 +579,7 @@ impl<S: CellSet> PositionOf<S> {
             for (k, _, to) in parts {
                 self.put(*to, me, *k);
             }
-            self.quiet_plies += 1;
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else {
             if let Some((pl, pc)) = m.captured {
                 self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
@@ -565,7 +587,7 @@ impl<S: CellSet> PositionOf<S> {
             } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
                 self.quiet_plies = 0;
             } else {
-                self.quiet_plies += 1;
+                self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
             self.remove(m.from, me, m.piece);
             self.put(m.to, me, m.promotion.unwrap_or(m.piece));
@@ -583,7 +605,7 @@ impl<S: CellSet> PositionOf<S> {
         }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
-            self.move_number += 1;
+            self.move_number = self.move_number.saturating_add(1);
         }
         undo
     }
@@ -592,7 +614,7 @@ impl<S: CellSet> PositionOf<S> {
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
         if self.to_move.0 == 0 {
-            self.move_number -= 1;
+            self.move_number = self.move_number.saturating_sub(1).max(1);
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;
