@@ -1,9 +1,33 @@
 //! Diagnostics: every problem found in a variant file, with a code, a span and help.
 
-use crate::syntax::Span;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
 use std::fmt;
 use std::sync::Arc;
+
+/// Byte range in the source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
 
 /// One problem in a variant file.
 #[derive(Clone, Debug, PartialEq)]

@@ -70,6 +70,18 @@ enum Command {
         /// Write an SVG picture instead of text
         #[arg(long)]
         svg: bool,
+        /// Seed for a random setup
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Print the start position string, then its diagram
+    Setup {
+        file: PathBuf,
+        /// Seed for a random setup (default: from the clock)
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Count the legal move sequences of a given length
     Perft {
@@ -83,6 +95,9 @@ enum Command {
         /// Print the count below each first move first
         #[arg(long)]
         divide: bool,
+        /// Seed for a random setup
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
@@ -91,6 +106,9 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value = "start")]
         position: String,
+        /// Seed for a random setup
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
@@ -111,6 +129,9 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value = "start")]
         position: String,
+        /// Seed for a random setup (default: from the clock)
+        #[arg(long)]
+        seed: Option<u64>,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
         /// `computer` to play against the engine
@@ -232,40 +253,59 @@ fn main() -> ExitCode {
             },
             &options,
         ),
+        Command::Setup {
+            file,
+            seed,
+            options,
+        } => rules(&file, &options)
+            .and_then(|r| play::setup_text(&r, seed.unwrap_or_else(play::clock_seed)))
+            .map(|t| print!("{t}")),
         Command::Board {
             file,
             coordinates,
             svg,
-        } => rules(&file, &[]).map(|r| {
+            seed,
+        } => rules(&file, &[]).and_then(|r| {
             let v = &r.variant;
+            let pieces = play::setup_pieces(&play::start_setup_seeded(&r, None, seed)?);
             print!(
                 "{}",
                 match (svg, coordinates) {
-                    (true, _) => render::svg::board_svg(v, &v.setup, None),
-                    (false, true) => render::text::labelled_board(v, &v.setup, None, colour()),
-                    (false, false) => render::board_diagram(v, &v.setup),
+                    (true, _) => render::svg::board_svg(v, &pieces, None),
+                    (false, true) => render::text::labelled_board(v, &pieces, None, colour()),
+                    (false, false) => render::board_diagram(v, &pieces),
                 }
-            )
+            );
+            Ok(())
         }),
         Command::Perft {
             file,
             depth,
             position,
             divide,
+            seed,
             options,
-        } => perft(&file, depth, &position, divide, &options),
+        } => perft(&file, depth, (&position, seed), divide, &options),
         Command::Moves {
             file,
             position,
+            seed,
             options,
-        } => moves(&file, &position, &options),
+        } => moves(&file, (&position, seed), &options),
         Command::Play {
             file,
             position,
+            seed,
             options,
             vs,
             engine,
-        } => play(&file, &position, &options, &vs, &engine),
+        } => play(
+            &file,
+            (&position, seed.unwrap_or_else(play::clock_seed)),
+            &options,
+            &vs,
+            &engine,
+        ),
         Command::Think {
             file,
             position,
@@ -365,9 +405,12 @@ fn rules(file: &Path, options: &[String]) -> Result<Rules, String> {
     play::load_rules(file, &play::parse_settings(options)?)
 }
 
-fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, Position), String> {
+/// A position string (or `start`) and the seed for a random setup.
+type Start<'a> = (&'a str, u64);
+
+fn position(file: &Path, start: Start, options: &[String]) -> Result<(Rules, Position), String> {
     let rules = rules(file, options)?;
-    let setup = play::start_setup(&rules, Some(position))?;
+    let setup = play::start_setup_seeded(&rules, Some(start.0), start.1)?;
     let pos = Position::from_setup(&rules, &setup).map_err(|e| format!("bad position: {e}"))?;
     Ok((rules, pos))
 }
@@ -375,7 +418,7 @@ fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, P
 fn perft(
     file: &Path,
     depth: u32,
-    pos: &str,
+    pos: Start,
     divide: bool,
     options: &[String],
 ) -> Result<(), String> {
@@ -393,7 +436,7 @@ fn perft(
     Ok(())
 }
 
-fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
+fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     let (rules, pos) = position(file, pos, options)?;
     let mut list = Vec::new();
     pos.legal_moves(&rules, &mut list);
@@ -405,13 +448,14 @@ fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
 
 fn play(
     file: &Path,
-    pos: &str,
+    pos: Start,
     options: &[String],
     vs: &str,
     engine: &EngineArgs,
 ) -> Result<(), String> {
     let settings = play::parse_settings(options)?;
-    let mut session = play::Session::open(file, &settings, Some(pos))?.with_colour(colour());
+    let mut session =
+        play::Session::open_seeded(file, &settings, Some(pos.0), pos.1)?.with_colour(colour());
     let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
     let computer = match vs {
         "human" => {

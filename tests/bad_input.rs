@@ -95,7 +95,7 @@ fn moves_never_panic_and_refusals_change_nothing() {
     for text in mangled("f9-f8:m", &mut rng, 3000) {
         match g.play_text(&r, &text) {
             Ok(_) => {
-                assert!(g.undo());
+                assert!(g.undo(&r));
             }
             Err(e) => assert!(!e.to_string().is_empty()),
         }

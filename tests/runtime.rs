@@ -159,7 +159,7 @@ fn capturing_the_princess_wins_at_once() {
         g.play_text(&r, "a10-a9"),
         Err(MoveError::GameOver(_))
     ));
-    assert!(g.undo());
+    assert!(g.undo(&r));
     assert!(g.ending().is_none());
 }
 
@@ -205,7 +205,7 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
         g.ending().map(|e| (e.outcome, e.winner)),
         Some((Outcome::Draw, None))
     );
-    assert!(g.undo());
+    assert!(g.undo(&r));
     g.play_text(&r, "g4-g7").unwrap();
     assert_eq!(
         g.ending().map(|e| e.outcome),

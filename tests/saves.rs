@@ -279,7 +279,7 @@ fn counters_are_refused_past_the_limit_and_never_wrap() {
     pos.legal_moves(r, &mut moves);
     let undo = pos.make(r, &moves[0]);
     assert_eq!(pos.quiet_plies(), MAX_COUNTER + 1);
-    pos.unmake(&moves[0], undo);
+    pos.unmake(r, &moves[0], undo);
     assert_eq!(pos.quiet_plies(), MAX_COUNTER);
 }
 

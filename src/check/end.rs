@@ -98,7 +98,13 @@ pub(super) fn check_end(
                     }
                     Event::Repetition(n.node)
                 }
-                syntax::Event::PliesWithoutCapture(n) => {
+                syntax::Event::Checkmate => Event::Checkmate,
+                syntax::Event::Stalemate => Event::Stalemate,
+                syntax::Event::PliesWithoutCapture(n, kinds) => {
+                    let mask = kinds
+                        .iter()
+                        .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+                        .fold(0u64, |m, k| m | 1 << k.0);
                     if n.node == 0 {
                         out.push(
                             Diagnostic::error(
@@ -109,9 +115,22 @@ pub(super) fn check_end(
                             .label("zero"),
                         );
                     }
-                    Event::PliesWithoutCapture(n.node)
+                    Event::PliesWithoutCapture(n.node, mask)
                 }
             };
+            if let Outcome::MoverScores(a, b) = r.outcome
+                && (b == 0 || a > b)
+            {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_score",
+                        r.event.span,
+                        format!("{a}/{b} is not a score between 0 and 1"),
+                    )
+                    .label("this rule's score")
+                    .help("write a fraction such as `3/4`, its top no larger than its bottom"),
+                );
+            }
             rules.push(EndRule {
                 guard,
                 event,
@@ -140,10 +159,15 @@ pub(super) fn check_undecided(
         );
         return;
     };
-    let decided = variant
-        .end_rules
-        .iter()
-        .any(|r| r.guard.is_none() && r.event == Event::NoLegalMove);
+    // `checkmate` and `stalemate` together cover every position without a legal move.
+    let unguarded = |e: Event| {
+        variant
+            .end_rules
+            .iter()
+            .any(|r| r.guard.is_none() && r.event == e)
+    };
+    let decided = unguarded(Event::NoLegalMove)
+        || (unguarded(Event::Checkmate) && unguarded(Event::Stalemate));
     let first_rule = match end {
         Statement::End(list) => list.first().map(|r| r.event.span),
         _ => None,

@@ -13,8 +13,11 @@ mod model;
 mod pattern;
 mod reach;
 mod setup;
+mod special;
+mod walk;
 
 pub use model::*;
+pub use walk::{Reach, destinations, minimal, path_count};
 
 use crate::diagnostic::{Diagnostic, Report};
 use crate::syntax::{self, Name, Span, Statement};
@@ -93,9 +96,23 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
     }
     let decls = declare::check_declarations(&file.statements, board.as_ref(), out);
     let board = board?;
-    let pieces = pattern::check_pieces(&file.statements, &board, &decls, out);
+    let zones = special::check_zones(&file.statements, &board, &decls, out);
+    let pieces = pattern::check_pieces(&file.statements, &board, &decls, &zones, out);
     let setup = setup::check_setup(&file.statements, &board, &decls, out);
-    let end_rules = end::check_end(&file.statements, &decls, &setup, out);
+    let random = special::check_random(&file.statements, &board, &decls, &setup, out);
+    let castlings = special::check_castlings(&file.statements, &board, &decls, out);
+    let mut all_placed = setup.clone();
+    for pool in random.iter().flat_map(|r| &r.pools) {
+        let Some(&cell) = pool.cells.first() else {
+            continue;
+        };
+        all_placed.extend(pool.pieces.iter().map(|&piece| Placed {
+            cell,
+            player: pool.player,
+            piece,
+        }));
+    }
+    let end_rules = end::check_end(&file.statements, &decls, &all_placed, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -120,7 +137,10 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
         tags: decls.tags.clone(),
         pieces,
         setup,
+        random,
         end_rules,
+        zones,
+        castlings,
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

@@ -13,6 +13,9 @@ pub struct TagId(pub u8);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OptionId(pub u8);
 
+/// The most players a variant may have.
+pub const MAX_PLAYERS: usize = 4;
+
 /// A checked variant, ready to compile.
 #[derive(Clone, Debug)]
 pub struct Variant {
@@ -25,7 +28,66 @@ pub struct Variant {
     pub tags: Vec<TagDef>,
     pub pieces: Vec<Piece>,
     pub setup: Vec<Placed>,
+    /// Pieces placed at random at the start, on top of `setup`.
+    pub random: Option<RandomSetup>,
     pub end_rules: Vec<EndRule>,
+    pub zones: Vec<Zone>,
+    pub castlings: Vec<Castling>,
+}
+
+/// Named cells per player, for promotion.
+#[derive(Clone, Debug)]
+pub struct Zone {
+    pub name: String,
+    /// The zone's cells, by player.
+    pub cells: Vec<Vec<Cell>>,
+}
+
+/// A move of several pieces at once, lost once any of them has moved.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub player: PlayerId,
+    /// (piece, from, to); the first names the move.
+    pub parts: Vec<(PieceId, Cell, Cell)>,
+    pub empty: Vec<Cell>,
+    pub safe: Vec<Cell>,
+}
+
+/// Pieces shuffled over cells.
+#[derive(Clone, Debug)]
+pub struct RandomSetup {
+    pub pools: Vec<RandomPool>,
+    /// Later players copy the first player's draw, cell by listed cell (when the
+    /// guard holds).
+    pub mirrored: Option<Option<Guard>>,
+    /// Draw again while this player could capture an undefended piece of this kind.
+    pub redraw: Option<(PlayerId, PieceId)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RandomPool {
+    pub player: PlayerId,
+    /// One entry per piece to place.
+    pub pieces: Vec<PieceId>,
+    pub cells: Vec<Cell>,
+}
+
+/// A piece's promotion on entering a zone.
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub guard: Option<Guard>,
+    pub optional: bool,
+    pub zone: usize,
+    /// The kinds it may become; empty means every non-royal kind but its own.
+    pub to: Vec<PieceId>,
+}
+
+/// Cells an initial move may start from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Initial {
+    /// Where the player's pieces of this kind stand at the start, less these cells.
+    StartExcept(Vec<Cell>),
+    Cells(Vec<Cell>),
 }
 
 #[derive(Clone, Debug)]
@@ -73,6 +135,9 @@ pub struct Piece {
     pub captured_only_by: Vec<(Option<Guard>, Vec<PieceId>)>,
     /// When holding: the piece may not end a move on a cell the enemy attacks.
     pub not_attacked: Vec<Option<Guard>>,
+    /// When holding: no move may leave this piece attacked.
+    pub royal: Vec<Option<Guard>>,
+    pub promotion: Vec<Promotion>,
     pub span: Span,
 }
 
@@ -107,6 +172,12 @@ pub struct Pattern {
     pub trail: Option<Kind>,
     pub never_reversing: bool,
     pub tag: Option<TagId>,
+    /// Allowed only from these cells.
+    pub initial: Option<Initial>,
+    /// The kinds that may capture this move's piece on a cell it passed, next move.
+    pub en_passant: Vec<PieceId>,
+    /// Every leg takes the same number of steps.
+    pub equal_legs: bool,
     pub span: Span,
 }
 
@@ -219,10 +290,16 @@ pub struct EndRule {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    Captured { piece: PieceId, by: Option<PieceId> },
+    Captured {
+        piece: PieceId,
+        by: Option<PieceId>,
+    },
     NoLegalMove,
+    Checkmate,
+    Stalemate,
     Repetition(u32),
-    PliesWithoutCapture(u32),
+    /// Plies without a capture or a move of a kind in the bit set.
+    PliesWithoutCapture(u32, u64),
 }
 
 impl Variant {
@@ -253,6 +330,10 @@ impl Variant {
     }
     pub fn player(&self, id: PlayerId) -> &Player {
         &self.players[id.0 as usize]
+    }
+    /// Whether the piece is royal under these option values.
+    pub fn is_royal(&self, id: PieceId, options: &OptionValues) -> bool {
+        self.piece(id).royal.iter().any(|g| holds(*g, options))
     }
     pub fn tag(&self, id: TagId) -> &TagDef {
         &self.tags[id.0 as usize]

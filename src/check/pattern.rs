@@ -18,10 +18,12 @@ pub(super) fn check_pieces(
     statements: &[Statement],
     board: &Board,
     decls: &Decls,
+    zones: &[Zone],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<Piece> {
     let mut seen: Vec<String> = Vec::new();
     let mut pieces = Vec::new();
+    let mut borrowed = Vec::new();
     for s in statements {
         let Statement::Piece(p) = s else { continue };
         let lower = p.name.node.to_lowercase();
@@ -29,24 +31,87 @@ pub(super) fn check_pieces(
             continue;
         }
         seen.push(lower);
-        pieces.push(check_piece(p, board, decls, out));
+        let (piece, from) = check_piece(p, board, decls, zones, out);
+        borrowed.push(from);
+        pieces.push(piece);
     }
     debug_assert_eq!(pieces.len(), decls.piece_count());
+    borrow_moves(&mut pieces, &borrowed, out);
     pieces
+}
+
+/// A `moves as` item: its guard, and the pieces named with where they were named.
+type Borrowed = Vec<(Option<Guard>, PieceId, Span)>;
+
+/// Gives each piece the moves of the pieces it `moves as`, following chains.
+fn borrow_moves(pieces: &mut [Piece], borrowed: &[Borrowed], out: &mut Vec<Diagnostic>) {
+    /// Adds the moves of every piece `i` moves as, each piece once, following chains;
+    /// fails with the span of a `moves as` that leads back along `trail`.
+    fn collect(
+        i: usize,
+        borrowed: &[Borrowed],
+        pieces: &[Piece],
+        trail: &mut Vec<usize>,
+        done: &mut Vec<usize>,
+        acc: &mut Vec<Pattern>,
+    ) -> Result<(), Span> {
+        for (guard, id, span) in &borrowed[i] {
+            let j = id.0 as usize;
+            if trail.contains(&j) {
+                return Err(*span);
+            }
+            if done.contains(&j) {
+                continue;
+            }
+            done.push(j);
+            for m in &pieces[j].moves {
+                let mut m = m.clone();
+                m.guard = m.guard.or(*guard);
+                acc.push(m);
+            }
+            trail.push(j);
+            collect(j, borrowed, pieces, trail, done, acc)?;
+            trail.pop();
+        }
+        Ok(())
+    }
+    let mut extra = Vec::new();
+    for i in 0..pieces.len() {
+        let mut acc = Vec::new();
+        if let Err(span) = collect(i, borrowed, pieces, &mut vec![i], &mut vec![], &mut acc) {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::moves_as_cycle",
+                    span,
+                    format!("{} ends up moving as itself", pieces[i].name),
+                )
+                .label("leads back to the piece")
+                .help("`moves as` must not go round in a circle"),
+            );
+        }
+        extra.push(acc);
+    }
+    for (p, more) in pieces.iter_mut().zip(extra) {
+        p.moves.extend(more);
+    }
 }
 
 fn check_piece(
     p: &syntax::PieceDecl,
     board: &Board,
     decls: &Decls,
+    zones: &[Zone],
     out: &mut Vec<Diagnostic>,
-) -> Piece {
+) -> (Piece, Borrowed) {
+    let mut borrowed = Vec::new();
     let mut piece = Piece {
         name: p.name.node.clone(),
         code: p.code.node.to_ascii_uppercase(),
         moves: vec![],
         captured_only_by: vec![],
         not_attacked: vec![],
+        royal: vec![],
+        promotion: vec![],
         span: p.name.span,
     };
     for item in &p.items {
@@ -71,11 +136,47 @@ fn check_piece(
                 piece.captured_only_by.push((guard, ids));
             }
             PieceItemKind::NotAttacked => piece.not_attacked.push(guard),
+            PieceItemKind::Royal => piece.royal.push(guard),
+            PieceItemKind::MovesAs(names) => {
+                for n in names {
+                    if let Ok(id) = decls.piece(n).map_err(|d| out.push(d)) {
+                        borrowed.push((guard, id, n.span));
+                    }
+                }
+            }
+            PieceItemKind::Promotion(pr) => {
+                let zone = zones
+                    .iter()
+                    .position(|z| z.name.eq_ignore_ascii_case(&pr.zone.node));
+                let zone = match zone {
+                    Some(z) => z,
+                    None => {
+                        let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
+                        if let Err(d) =
+                            super::lookup("variantlab::unknown_zone", "zone", &known, &pr.zone)
+                        {
+                            out.push(d);
+                        }
+                        continue;
+                    }
+                };
+                let to = pr
+                    .to
+                    .iter()
+                    .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
+                    .collect();
+                piece.promotion.push(Promotion {
+                    guard,
+                    optional: pr.optional,
+                    zone,
+                    to,
+                });
+            }
         }
     }
     if p.items
         .iter()
-        .all(|i| !matches!(i.kind, PieceItemKind::Move(_)))
+        .all(|i| !matches!(i.kind, PieceItemKind::Move(_) | PieceItemKind::MovesAs(_)))
     {
         out.push(
             Diagnostic::warning(
@@ -87,7 +188,7 @@ fn check_piece(
             .help("add a move such as `step 1 any`"),
         );
     }
-    piece
+    (piece, borrowed)
 }
 
 fn check_move(
@@ -189,6 +290,9 @@ fn check_move(
         trail: None,
         never_reversing: false,
         tag: None,
+        initial: None,
+        en_passant: vec![],
+        equal_legs: false,
         span,
     };
     let mut dest_seen: Option<Span> = None;
@@ -242,6 +346,24 @@ fn check_move(
                 pat.trail = Some(kind(*diag))
             }
             Clause::NeverReversing => pat.never_reversing = true,
+            Clause::From { start, cells } => {
+                let cells = cells
+                    .iter()
+                    .filter_map(|c| super::setup::resolve_cell(board, c, out))
+                    .collect();
+                pat.initial = Some(if *start {
+                    Initial::StartExcept(cells)
+                } else {
+                    Initial::Cells(cells)
+                });
+            }
+            Clause::EnPassant(names) => {
+                pat.en_passant = names
+                    .iter()
+                    .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
+                    .collect()
+            }
+            Clause::EqualLegs => pat.equal_legs = true,
         }
     }
     (out.len() == before || !out[before..].iter().any(Diagnostic::is_error)).then_some(pat)

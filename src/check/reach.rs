@@ -3,7 +3,7 @@
 
 use super::model::*;
 use super::pattern::MAX_PATHS;
-use crate::compile::{destinations, path_count};
+use super::walk::{destinations, path_count};
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell, Dir, Wide};
 

@@ -7,12 +7,11 @@
 //! here once: see [`Sets`].
 
 mod sets;
-mod walk;
 
+pub use crate::check::{MAX_PLAYERS, Reach, destinations, minimal, path_count};
 pub use sets::{SetTables, Sets, Width};
-pub use walk::{Reach, destinations, minimal, path_count};
 
-use crate::check::{Dest, Event, PieceId, PlayerId, TagId, Variant, holds};
+use crate::check::{Dest, Event, Initial, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::{Cell, Wide};
 
 /// One move a piece may make from a cell.
@@ -26,6 +25,34 @@ pub struct MoveEntry {
     /// Alternative must-be-empty sets: `paths[first..first + len]` of [`SetTables`].
     pub first_path: u32,
     pub path_count: u32,
+    /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
+    pub passing: u16,
+}
+
+/// Cells a move passes, open to capture next move by the kinds in the set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Passing {
+    pub cells: Vec<Cell>,
+    pub by: u64,
+}
+
+/// A castling move, compiled.
+#[derive(Clone, Debug)]
+pub struct CastleRule {
+    pub player: PlayerId,
+    /// (piece, from, to); the first names the move.
+    pub parts: Vec<(PieceId, Cell, Cell)>,
+    pub empty: Vec<Cell>,
+    pub safe: Vec<Cell>,
+}
+
+/// What a piece may become on entering its zone.
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    /// Per cell: whether it lies in the zone.
+    pub zone: Vec<bool>,
+    pub to: Vec<PieceId>,
+    pub optional: bool,
 }
 
 /// A variant compiled for one choice of option values.
@@ -50,6 +77,16 @@ pub struct Rules {
     pub capture_ends: Vec<u64>,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
+    /// Royal kinds, as a bit set.
+    pub royal: u64,
+    /// Per (player, piece): its promotion, if any.
+    promotions: Vec<Option<PromotionRule>>,
+    pub passing: Vec<Passing>,
+    pub castlings: Vec<CastleRule>,
+    /// Per cell: the castling rights lost when a move starts or ends there.
+    pub rights_clear: Vec<u32>,
+    /// Kinds whose moves reset the quiet-ply count, as a bit set.
+    pub resets_quiet: u64,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -58,6 +95,7 @@ pub enum CompileError {
     TooManyPieces(usize),
     TooManyPlayers(usize),
     TooManyOnceMoves(usize),
+    TooManyCastlings(usize),
 }
 
 impl std::fmt::Display for CompileError {
@@ -75,14 +113,14 @@ impl std::fmt::Display for CompileError {
                     "{n} piece and once-per-game tag pairs; at most 32 are supported"
                 )
             }
+            CompileError::TooManyCastlings(n) => {
+                write!(f, "{n} castling moves; at most 32 are supported")
+            }
         }
     }
 }
 
 impl std::error::Error for CompileError {}
-
-/// The most players a variant may have.
-pub const MAX_PLAYERS: usize = 4;
 
 /// Compiles every pattern of every piece for every player and cell.
 pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, CompileError> {
@@ -93,7 +131,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.players.len() > MAX_PLAYERS {
         return Err(CompileError::TooManyPlayers(variant.players.len()));
     }
-    let (entries, offsets, sets) = match Sets::width_for(variant.board.len()) {
+    if variant.castlings.len() > 32 {
+        return Err(CompileError::TooManyCastlings(variant.castlings.len()));
+    }
+    let (entries, offsets, sets, passing) = match Sets::width_for(variant.board.len()) {
         1 => build::<u64>(variant, options),
         2 => build::<u128>(variant, options),
         3..=8 => build::<Wide<8>>(variant, options),
@@ -118,11 +159,37 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .collect();
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
+    let mut resets_quiet = 0u64;
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
-        if let Event::Captured { piece, by } = r.event {
-            capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0);
+        match r.event {
+            Event::Captured { piece, by } => {
+                capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0)
+            }
+            Event::PliesWithoutCapture(_, kinds) => resets_quiet |= kinds,
+            _ => {}
         }
     }
+    let royal = (0..pieces)
+        .filter(|&i| variant.is_royal(PieceId(i as u8), options))
+        .fold(0u64, |m, i| m | 1 << i);
+    let promotions = promotion_rules(variant, options, royal);
+    let mut rights_clear = vec![0u32; variant.board.len()];
+    let castlings = variant
+        .castlings
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            for (_, from, _) in &c.parts {
+                rights_clear[from.index()] |= 1 << i;
+            }
+            CastleRule {
+                player: c.player,
+                parts: c.parts.clone(),
+                empty: c.empty.clone(),
+                safe: c.safe.clone(),
+            }
+        })
+        .collect();
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -135,6 +202,12 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         attack_entries: vec![],
         capture_ends,
         once_bits,
+        royal,
+        promotions,
+        passing,
+        castlings,
+        rights_clear,
+        resets_quiet,
     };
     match Sets::width_for(variant.board.len()) {
         1 => index_attacks::<u64>(&mut rules),
@@ -146,8 +219,12 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
 }
 
 /// The move entries, their runs and their paths, with sets of type `S`.
-fn build<S: Width>(variant: &Variant, options: &[bool]) -> (Vec<MoveEntry>, Vec<u32>, Sets) {
+fn build<S: Width>(
+    variant: &Variant,
+    options: &[bool],
+) -> (Vec<MoveEntry>, Vec<u32>, Sets, Vec<Passing>) {
     let board = &variant.board;
+    let mut passing: Vec<Passing> = Vec::new();
     let mut entries = Vec::new();
     let mut offsets = Vec::new();
     let mut paths: Vec<S> = Vec::new();
@@ -168,6 +245,10 @@ fn build<S: Width>(variant: &Variant, options: &[bool]) -> (Vec<MoveEntry>, Vec<
                     .enumerate()
                     .filter(|(_, p)| holds(p.guard, options))
                 {
+                    // Decided before the cache below, which is filled cell by cell.
+                    let allowed = pat.initial.as_ref().is_none_or(|init| {
+                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
+                    });
                     let reaches = if pat.is_relative() {
                         destinations(board, pat, player.forward, from)
                     } else {
@@ -177,7 +258,19 @@ fn build<S: Width>(variant: &Variant, options: &[bool]) -> (Vec<MoveEntry>, Vec<
                         }
                         shared[pi][k][from.index()].clone()
                     };
+                    if !allowed {
+                        continue;
+                    }
                     for reach in reaches {
+                        let mut ep = 0;
+                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
+                            let cells = reach.paths.first().copied().unwrap_or(S::EMPTY);
+                            passing.push(Passing {
+                                cells: cells.iter().collect(),
+                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
+                            });
+                            ep = passing.len() as u16;
+                        }
                         let key = MoveEntry {
                             to: reach.to,
                             dest: pat.dest,
@@ -185,12 +278,13 @@ fn build<S: Width>(variant: &Variant, options: &[bool]) -> (Vec<MoveEntry>, Vec<
                             tag: pat.tag,
                             first_path: 0,
                             path_count: 0,
+                            passing: ep,
                         };
                         here.push((key, reach.paths));
                     }
                 }
                 // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target));
+                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
                 let mut merged: Vec<(MoveEntry, Vec<S>)> = Vec::with_capacity(here.len());
                 for (e, p) in here {
                     match merged.last_mut() {
@@ -211,7 +305,54 @@ fn build<S: Width>(variant: &Variant, options: &[bool]) -> (Vec<MoveEntry>, Vec<
     offsets.push(entries.len() as u32);
     let mut tables = SetTables::default();
     tables.paths = paths.iter().map(|p| p.pack(&mut tables.pool)).collect();
-    (entries, offsets, S::wrap(tables))
+    (entries, offsets, S::wrap(tables), passing)
+}
+
+/// Whether an initial move may start from `from` for this player and kind.
+fn starts_from(v: &Variant, init: &Initial, pl: PlayerId, pc: PieceId, from: Cell) -> bool {
+    match init {
+        Initial::Cells(cells) => cells.contains(&from),
+        Initial::StartExcept(except) => {
+            !except.contains(&from)
+                && v.setup
+                    .iter()
+                    .any(|p| p.cell == from && p.player == pl && p.piece == pc)
+        }
+    }
+}
+
+/// Each (player, piece)'s promotion: the first rule whose guard holds.
+fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<PromotionRule>> {
+    let mut out = Vec::new();
+    for pl in 0..v.players.len() {
+        for (pi, piece) in v.pieces.iter().enumerate() {
+            out.push(
+                piece
+                    .promotion
+                    .iter()
+                    .find(|p| holds(p.guard, options))
+                    .map(|p| {
+                        let mut zone = vec![false; v.board.len()];
+                        for c in &v.zones[p.zone].cells[pl] {
+                            zone[c.index()] = true;
+                        }
+                        PromotionRule {
+                            zone,
+                            to: if p.to.is_empty() {
+                                (0..v.pieces.len())
+                                    .filter(|&k| k != pi && royal & (1 << k) == 0)
+                                    .map(|k| PieceId(k as u8))
+                                    .collect()
+                            } else {
+                                p.to.clone()
+                            },
+                            optional: p.optional,
+                        }
+                    }),
+            );
+        }
+    }
+    out
 }
 
 /// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
@@ -305,6 +446,31 @@ impl Rules {
         self.attack_entries[self.attack_offsets[i] as usize..self.attack_offsets[i + 1] as usize]
             .iter()
             .map(|(from, e)| (*from, &self.entries[*e as usize]))
+    }
+
+    /// The capturing entries of `player`'s `piece` from `from` to `to`.
+    #[inline]
+    pub fn captures_between(
+        &self,
+        player: PlayerId,
+        piece: PieceId,
+        from: Cell,
+        to: Cell,
+    ) -> impl Iterator<Item = &MoveEntry> {
+        let i = self.run(player, piece, to);
+        let bucket = &self.attack_entries
+            [self.attack_offsets[i] as usize..self.attack_offsets[i + 1] as usize];
+        let first = bucket.partition_point(|(f, _)| *f < from);
+        bucket[first..]
+            .iter()
+            .take_while(move |(f, _)| *f == from)
+            .map(|(_, e)| &self.entries[*e as usize])
+    }
+
+    /// The promotion of `player`'s `piece`, if it has one.
+    #[inline]
+    pub fn promotion(&self, player: PlayerId, piece: PieceId) -> Option<&PromotionRule> {
+        self.promotions[player.0 as usize * self.variant.pieces.len() + piece.0 as usize].as_ref()
     }
 
     /// The bit that records a once-per-game use of this piece's tagged move.

@@ -33,6 +33,14 @@ impl<S: CellSet> SetTables<S> {
             .any(|m| occupied.misses(m, &self.pool))
     }
 
+    /// The alternative must-be-empty sets of an entry.
+    #[inline]
+    pub fn paths(&self, e: &MoveEntry) -> impl Iterator<Item = S> + '_ {
+        self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
+            .iter()
+            .map(|m| S::unpack(m, &self.pool))
+    }
+
     /// Whether some cell of `set` could capture on the run's cell (see [`super::Rules::run`]).
     #[inline]
     pub fn attackers_among(&self, run: usize, set: &S) -> bool {

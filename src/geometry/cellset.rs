@@ -33,6 +33,8 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     fn pack(&self, pool: &mut Vec<MaskWord>) -> Self::Mask;
     /// Whether no cell of a stored mask is in this set.
     fn misses(&self, mask: &Self::Mask, pool: &[MaskWord]) -> bool;
+    /// The set a stored mask holds.
+    fn unpack(mask: &Self::Mask, pool: &[MaskWord]) -> Self;
 
     fn single(c: Cell) -> Self {
         let mut s = Self::EMPTY;
@@ -138,6 +140,10 @@ macro_rules! word_set {
             fn misses(&self, mask: &Self::Mask, _: &[MaskWord]) -> bool {
                 self & mask == 0
             }
+            #[inline]
+            fn unpack(mask: &Self::Mask, _: &[MaskWord]) -> Self {
+                *mask
+            }
         }
     };
 }
@@ -232,6 +238,13 @@ macro_rules! wide_set {
                 pool[mask.start as usize..(mask.start + mask.len) as usize]
                     .iter()
                     .all(|w| self.0[w.index as usize & ($w - 1)] & w.bits == 0)
+            }
+            fn unpack(mask: &MaskRun, pool: &[MaskWord]) -> Self {
+                let mut s = Self::EMPTY;
+                for w in &pool[mask.start as usize..(mask.start + mask.len) as usize] {
+                    s.0[w.index as usize & ($w - 1)] |= w.bits;
+                }
+                s
             }
         }
     };

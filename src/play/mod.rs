@@ -183,12 +183,57 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
     ))
 }
 
-/// A start position: `start` (or nothing) for the variant's own, else a position string.
+/// A start position: `start` (or nothing) for the variant's own, any random setup
+/// drawn with seed 0; else a position string.
 pub fn start_setup(rules: &Rules, position: Option<&str>) -> Result<Setup, String> {
+    start_setup_seeded(rules, position, 0)
+}
+
+/// [`start_setup`] with a random setup drawn from `seed`.
+pub fn start_setup_seeded(
+    rules: &Rules,
+    position: Option<&str>,
+    seed: u64,
+) -> Result<Setup, String> {
     match position.map(str::trim) {
-        None | Some("start") => Ok(Setup::start(rules)),
+        None | Some("start") => {
+            Setup::seeded(rules, seed).map_err(|e| format!("cannot set up: {e}"))
+        }
         Some(p) => parse_position(rules, p).map_err(|e| format!("bad position: {e}")),
     }
+}
+
+/// A seed from the clock, for games started without one.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
+/// The start position's string on the first line, then its diagram.
+pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
+    let setup = start_setup_seeded(rules, None, seed)?;
+    Ok(format!(
+        "{}\n{}",
+        crate::runtime::write_position(rules, &setup),
+        crate::render::board_diagram(&rules.variant, &setup_pieces(&setup))
+    ))
+}
+
+/// The pieces of a setup, as placements.
+pub fn setup_pieces(setup: &Setup) -> Vec<Placed> {
+    setup
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            c.map(|(player, piece)| Placed {
+                cell: crate::geometry::Cell(i as u16),
+                player,
+                piece,
+            })
+        })
+        .collect()
 }
 
 impl Session {
@@ -204,9 +249,19 @@ impl Session {
         settings: &[(String, bool)],
         position: Option<&str>,
     ) -> Result<Session, String> {
+        Session::open_seeded(variant_path, settings, position, 0)
+    }
+
+    /// [`Session::open`] with a random setup drawn from `seed`.
+    pub fn open_seeded(
+        variant_path: &Path,
+        settings: &[(String, bool)],
+        position: Option<&str>,
+        seed: u64,
+    ) -> Result<Session, String> {
         let text = read_variant_text(variant_path)?;
         let rules = rules_from_text(variant_path, &text, settings, true)?;
-        let start = start_setup(&rules, position)?;
+        let start = start_setup_seeded(&rules, position, seed)?;
         Session::from_parts(variant_path, &text, rules, start)
     }
 
@@ -240,6 +295,9 @@ impl Session {
         }
         match self.game.ending() {
             Some(e) => s += &format!("Game over: {}: {}.\n", e.result(v), e.reason),
+            None if pos.in_check(&self.rules) => {
+                s += &format!("{} to move, in check.\n", v.player(pos.to_move()).name)
+            }
             None => s += &format!("{} to move.\n", v.player(pos.to_move()).name),
         }
         s
@@ -282,7 +340,7 @@ impl Session {
                 })
             }
             "undo" => {
-                if self.game.undo() {
+                if self.game.undo(&self.rules) {
                     Reply::ok(self.status())
                 } else {
                     Reply::refused("there is no move to undo".to_string())

@@ -74,12 +74,15 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         }
         Event::NoLegalMove => "no legal move".to_string(),
         Event::Repetition(n) => format!("position repeated {n} times"),
-        Event::PliesWithoutCapture(n) => format!("{n} plies without capture"),
+        Event::Checkmate => "checkmate".to_string(),
+        Event::Stalemate => "stalemate".to_string(),
+        Event::PliesWithoutCapture(n, _) => format!("{n} plies without capture"),
     };
     let outcome = match outcome {
         Outcome::Draw => "draw",
         Outcome::MoverWins => "mover wins",
         Outcome::MoverLoses => "mover loses",
+        Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
     };
     format!("{event}: {outcome}")
 }

@@ -3,12 +3,11 @@
 //! Square boards print `[..]` cells; flat-topped hexagons the `__/  \__` art of the
 //! hexagonal rule pages; pointy-topped hexagons a `/ \` and `| |` art.
 
-mod layout;
 mod marks;
 pub mod svg;
 pub mod text;
 
-pub use layout::{DiagramError, Layout, ReadSlot, trim_blank_lines};
+pub use crate::geometry::{DiagramError, Layout, ReadSlot, trim_blank_lines};
 pub use marks::{
     CAPTURE_NOTE, CAPTURE_ONLY, Mark, footprint_legend, footprint_marks, has_capture_only,
 };

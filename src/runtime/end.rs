@@ -20,6 +20,9 @@ impl Verdict {
             Outcome::MoverWins => Some(mover),
             Outcome::MoverLoses if players == 2 => Some(PlayerId((mover.0 + 1) % players)),
             Outcome::MoverLoses => None,
+            Outcome::MoverScores(a, b) if a == b => Some(mover),
+            Outcome::MoverScores(0, _) if players == 2 => Some(PlayerId((mover.0 + 1) % players)),
+            Outcome::MoverScores(..) => None,
         }
     }
 }
@@ -46,8 +49,14 @@ impl Position {
                     m.captured.is_some_and(|(_, k)| k == piece) && by.is_none_or(|b| b == m.piece)
                 }),
                 Event::NoLegalMove => !*moves.get_or_insert_with(&mut has_move),
+                Event::Checkmate => {
+                    !*moves.get_or_insert_with(&mut has_move) && self.in_check(rules)
+                }
+                Event::Stalemate => {
+                    !*moves.get_or_insert_with(&mut has_move) && !self.in_check(rules)
+                }
                 Event::Repetition(n) => occurrences >= n,
-                Event::PliesWithoutCapture(n) => self.quiet_plies() >= n,
+                Event::PliesWithoutCapture(n, _) => self.quiet_plies() >= n,
             };
             if applies {
                 return Some(Verdict {

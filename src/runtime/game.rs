@@ -20,14 +20,27 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// The result as declared: `Orange wins`, `draw`, or with one player or more than
-    /// two, `Solo loses` for `mover loses`.
+    /// The result as declared: `Orange wins`, `draw`, each player's score for
+    /// `mover scores`, or with one player or more than two, `Solo loses` for
+    /// `mover loses`.
     pub fn result(&self, v: &Variant) -> String {
         match (self.outcome, self.winner) {
             (_, Some(w)) => format!("{} wins", v.player(w).name),
             (Outcome::Draw, None) => "draw".to_string(),
             (Outcome::MoverWins, None) => format!("{} wins", v.player(self.mover).name),
             (Outcome::MoverLoses, None) => format!("{} loses", v.player(self.mover).name),
+            (Outcome::MoverScores(a, b), None) if v.players.len() == 2 => {
+                let other = PlayerId((self.mover.0 + 1) % 2);
+                format!(
+                    "{} scores {a}/{b}, {} scores {}/{b}",
+                    v.player(self.mover).name,
+                    v.player(other).name,
+                    b.saturating_sub(a)
+                )
+            }
+            (Outcome::MoverScores(a, b), None) => {
+                format!("{} scores {a}/{b}", v.player(self.mover).name)
+            }
         }
     }
 }
@@ -104,11 +117,11 @@ impl Game {
     }
 
     /// Takes back the last move; false when there is none.
-    pub fn undo(&mut self) -> bool {
+    pub fn undo(&mut self, rules: &Rules) -> bool {
         let Some((m, undo)) = self.history.pop() else {
             return false;
         };
-        self.position.unmake(&m, undo);
+        self.position.unmake(rules, &m, undo);
         self.keys.pop();
         self.ending = None;
         true
@@ -151,8 +164,23 @@ impl Game {
                 "{} has no legal move",
                 v.player(self.position.to_move()).name
             ),
+            Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
+            Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::Repetition(n) => format!("the position occurred {n} times"),
-            Event::PliesWithoutCapture(n) => format!("{n} plies without a capture"),
+            Event::PliesWithoutCapture(n, kinds) => {
+                let names: Vec<&str> = (0..v.pieces.len())
+                    .filter(|k| kinds & (1 << k) != 0)
+                    .map(|k| v.pieces[k].name.as_str())
+                    .collect();
+                if names.is_empty() {
+                    format!("{n} plies without a capture")
+                } else {
+                    format!(
+                        "{n} plies without a capture or a {} move",
+                        names.join(" or ")
+                    )
+                }
+            }
         };
         Some(Ending {
             outcome: verdict.outcome,

@@ -6,11 +6,16 @@ mod movegen;
 mod notation;
 mod perft;
 mod position;
+mod random;
 
 pub use end::Verdict;
 pub use game::{Ending, Game};
 pub use notation::{
-    MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
+    MoveError, castling_letter, parse_move, parse_position, rows, side_token, write_move,
+    write_position,
 };
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
-pub use position::{MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Undo, View};
+pub use position::{
+    MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, Undo, View,
+};
+pub use random::MAX_DRAWS;

@@ -1,8 +1,14 @@
 //! Legal move generation from the compiled tables, written once for every set width.
+//!
+//! Moves are generated from the tables, then those that could leave a royal piece
+//! attacked are tested. A move needs the test only when its side is in check, when
+//! it moves a royal piece, castles or captures in passing, or when it leaves a cell
+//! on some path of an enemy attack on a royal piece.
 
-use super::position::{Move, PositionOf};
-use crate::check::{PieceId, PlayerId};
-use crate::compile::{Rules, SetTables, Width};
+use super::position::{Move, PositionOf, Special};
+use crate::check::{Dest, PieceId, PlayerId};
+use crate::compile::{MoveEntry, Rules, SetTables, Width};
+use crate::geometry::Cell;
 
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
@@ -17,22 +23,49 @@ impl<S: Width> PositionOf<S> {
         let me = self.to_move();
         let used = self.used_bits(me);
         let occupied = self.occupied();
+        let (passed, victim) = self.passed_cells();
+        let passed_by = self.passed_by(rules);
+        let royals = self.royals(rules, me);
+        // Cells whose leaving may expose a royal piece, and whether one is attacked.
+        let (danger, in_check) = if royals.is_empty() {
+            (S::EMPTY, false)
+        } else {
+            self.danger(rules, sets, me, &royals, occupied)
+        };
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
             };
             let avoids = rules.avoids_attack[piece.0 as usize];
+            let promotion = rules.promotion(me, piece);
+            let careful = !royals.is_empty()
+                && (in_check || danger.contains(from) || rules.royal & (1 << piece.0) != 0);
             let start = out.len();
             for e in rules.moves(me, piece, from) {
+                let mut special = if e.passing != 0 {
+                    Special::Passing(e.passing)
+                } else {
+                    Special::Plain
+                };
                 let captured = match self.at(e.to) {
+                    None if passed_by & (1 << piece.0) != 0
+                        && e.dest == Dest::Enemy
+                        && passed.contains(e.to) =>
+                    {
+                        let Some((pl, k)) = self.at(victim) else {
+                            continue;
+                        };
+                        if pl == me || !may_take(rules, e, piece, k) {
+                            continue;
+                        }
+                        special = Special::InPassing(victim);
+                        Some((pl, k))
+                    }
                     None if e.dest.allows_empty() => None,
                     None => continue,
                     Some((pl, _)) if pl == me => continue,
                     Some((pl, k)) => {
-                        if !e.dest.allows_enemy()
-                            || e.target.is_some_and(|t| t != k)
-                            || rules.capturable_by[k.0 as usize] & (1 << piece.0) == 0
-                        {
+                        if !e.dest.allows_enemy() || !may_take(rules, e, piece, k) {
                             continue;
                         }
                         Some((pl, k))
@@ -57,22 +90,105 @@ impl<S: Width> PositionOf<S> {
                     piece,
                     captured,
                     tag: e.tag,
+                    promotion: None,
+                    special,
                 };
                 if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
                 }
-                out.push(m);
+                if (careful || matches!(special, Special::InPassing(_)))
+                    && !royals.is_empty()
+                    && self.exposes(rules, sets, &m, &royals)
+                {
+                    continue;
+                }
+                match promotion {
+                    Some(p) if p.zone[e.to.index()] && !p.zone[from.index()] => {
+                        if p.optional {
+                            out.push(m);
+                        }
+                        for &k in &p.to {
+                            out.push(Move {
+                                promotion: Some(k),
+                                ..m
+                            });
+                        }
+                    }
+                    _ => out.push(m),
+                }
             }
+        }
+        if self.rights() != 0 {
+            self.castling_moves(rules, sets, me, &royals, out);
         }
     }
 
-    /// Whether, after `m`, another player could capture the moved piece where it lands.
-    fn attacked_after(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
-        let mut occupied = *self.occupied();
-        occupied.remove(m.from);
-        occupied.insert(m.to);
+    /// The cells of `me`'s royal pieces.
+    #[inline]
+    fn royals(&self, rules: &Rules, me: PlayerId) -> S {
+        let mut set = S::EMPTY;
+        let mut kinds = rules.royal;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros();
+            kinds &= kinds - 1;
+            set = set.union(&self.pieces_of(me, PieceId(k as u8)));
+        }
+        set
+    }
+
+    /// Whether any of the side to move's royal pieces is attacked now.
+    pub fn in_check(&self, rules: &Rules) -> bool {
         let me = self.to_move();
-        let allowed = rules.capturable_by[m.piece.0 as usize];
+        let royals = self.royals(rules, me);
+        !royals.is_empty()
+            && self
+                .danger(rules, rules.sets(), me, &royals, self.occupied())
+                .1
+    }
+
+    /// The cells on open or blocked paths of enemy attacks on `me`'s royal pieces,
+    /// and whether one such attack is open now.
+    fn danger(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        occupied: &S,
+    ) -> (S, bool) {
+        let mut zone = S::EMPTY;
+        let mut check = false;
+        for r in royals.iter() {
+            let Some((_, royal)) = self.at(r) else {
+                continue;
+            };
+            self.each_attack(rules, sets, me, r, royal, None, |e| {
+                for m in sets.paths(e) {
+                    zone = zone.union(&m);
+                    check |= !m.intersects(occupied);
+                }
+                false
+            });
+        }
+        (zone, check)
+    }
+
+    /// Calls `f` on each capturing entry of another player's piece (not on `gone`)
+    /// that could take a piece of kind `victim` on `target` if its path were open;
+    /// stops when `f` answers true, and says whether it did.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn each_attack(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        target: Cell,
+        victim: PieceId,
+        gone: Option<Cell>,
+        mut f: impl FnMut(&MoveEntry) -> bool,
+    ) -> bool {
+        let allowed = rules.capturable_by[victim.0 as usize];
         let kinds = rules.variant.pieces.len();
         for p in 0..self.players() {
             let p = PlayerId(p);
@@ -85,27 +201,159 @@ impl<S: Width> PositionOf<S> {
                 if allowed & (1 << k.0) == 0 {
                     continue;
                 }
-                // A piece captured by `m` no longer attacks.
                 let mut near = self.pieces_of(p, k);
-                near.remove(m.to);
-                if near.is_empty() || !sets.attackers_among(rules.run(p, k, m.to), &near) {
+                if let Some(g) = gone {
+                    near.remove(g);
+                }
+                if near.is_empty() || !sets.attackers_among(rules.run(p, k, target), &near) {
                     continue;
                 }
-                for (from, e) in rules.attacks_on(p, k, m.to) {
-                    if !near.contains(from)
-                        || e.target.is_some_and(|t| t != m.piece)
-                        || rules
-                            .once_bit(k, e.tag)
-                            .is_some_and(|b| used & (1 << b) != 0)
-                    {
-                        continue;
-                    }
-                    if sets.open(e, &occupied) {
-                        return true;
+                for from in near.iter() {
+                    for e in rules.captures_between(p, k, from, target) {
+                        if e.target.is_some_and(|t| t != victim)
+                            || rules
+                                .once_bit(k, e.tag)
+                                .is_some_and(|b| used & (1 << b) != 0)
+                        {
+                            continue;
+                        }
+                        if f(e) {
+                            return true;
+                        }
                     }
                 }
             }
         }
         false
     }
+
+    /// Whether a cell would be attacked by another player on the given occupancy,
+    /// without the piece on `gone`, for a piece of kind `victim` standing there.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn attacked(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        target: Cell,
+        victim: PieceId,
+        occupied: &S,
+        gone: Option<Cell>,
+    ) -> bool {
+        self.each_attack(rules, sets, me, target, victim, gone, |e| {
+            sets.open(e, occupied)
+        })
+    }
+
+    /// Whether `m` leaves one of the mover's royal pieces attacked.
+    fn exposes(&self, rules: &Rules, sets: &SetTables<S>, m: &Move, royals: &S) -> bool {
+        let me = self.to_move();
+        let mut occupied = *self.occupied();
+        let mut royals = *royals;
+        // Royal pieces that moved, with their kinds (a castling moves a few at most).
+        let mut moved: [(Cell, PieceId); 4] = [(Cell(0), PieceId(0)); 4];
+        let mut n = 0;
+        let gone = m.capture_cell();
+        if let Special::Castle(i) = m.special {
+            let parts = &rules.castlings[i as usize].parts;
+            for (_, from, _) in parts {
+                occupied.remove(*from);
+                royals.remove(*from);
+            }
+            for (k, _, to) in parts {
+                occupied.insert(*to);
+                if rules.royal & (1 << k.0) != 0 && n < moved.len() {
+                    royals.insert(*to);
+                    moved[n] = (*to, *k);
+                    n += 1;
+                }
+            }
+        } else {
+            occupied.remove(m.from);
+            if let Some(g) = gone {
+                occupied.remove(g);
+            }
+            occupied.insert(m.to);
+            royals.remove(m.from);
+            let now = m.promotion.unwrap_or(m.piece);
+            if rules.royal & (1 << now.0) != 0 {
+                royals.insert(m.to);
+                moved[0] = (m.to, now);
+                n = 1;
+            }
+        }
+        royals.iter().any(|r| {
+            let kind = moved[..n]
+                .iter()
+                .find(|(c, _)| *c == r)
+                .map(|(_, k)| *k)
+                .or_else(|| self.at(r).map(|(_, k)| k));
+            kind.is_some_and(|k| self.attacked(rules, sets, me, r, k, &occupied, gone))
+        })
+    }
+
+    /// Castling moves whose pieces are in place, cells empty and safe, and which leave
+    /// no royal piece attacked.
+    fn castling_moves(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        out: &mut Vec<Move>,
+    ) {
+        let occupied = self.occupied();
+        for (i, c) in rules.castlings.iter().enumerate() {
+            if c.player != me || self.rights() & (1 << i) == 0 {
+                continue;
+            }
+            if c.parts
+                .iter()
+                .any(|(k, from, _)| self.at(*from) != Some((me, *k)))
+            {
+                continue;
+            }
+            let moving = |cell: &Cell| c.parts.iter().any(|(_, f, _)| f == cell);
+            if c.empty.iter().any(|e| occupied.contains(*e) && !moving(e)) {
+                continue;
+            }
+            let (first, from, to) = c.parts[0];
+            if c.safe
+                .iter()
+                .any(|s| self.attacked(rules, sets, me, *s, first, occupied, None))
+            {
+                continue;
+            }
+            let m = Move {
+                from,
+                to,
+                piece: first,
+                captured: None,
+                tag: None,
+                promotion: None,
+                special: Special::Castle(i as u8),
+            };
+            if !royals.is_empty() && self.exposes(rules, sets, &m, royals) {
+                continue;
+            }
+            out.push(m);
+        }
+    }
+
+    /// Whether, after `m`, another player could capture the moved piece where it lands.
+    fn attacked_after(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
+        let mut occupied = *self.occupied();
+        occupied.remove(m.from);
+        occupied.insert(m.to);
+        let me = self.to_move();
+        self.attacked(rules, sets, me, m.to, m.piece, &occupied, m.capture_cell())
+    }
+}
+
+/// Whether the piece of kind `mover` may take one of kind `victim` by entry `e`.
+#[inline]
+fn may_take(rules: &Rules, e: &MoveEntry, mover: PieceId, victim: PieceId) -> bool {
+    e.target.is_none_or(|t| t == victim)
+        && rules.capturable_by[victim.0 as usize] & (1 << mover.0) != 0
 }

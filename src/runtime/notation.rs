@@ -8,10 +8,13 @@
 //!
 //! Rows run in the board's reading order (see [`rows`]); each lists its cells, a piece
 //! as its code in its player's case and a run of empty cells as a number. Then come the
-//! side to move (see [`side_token`]), the once-per-game moves already made (only for
+//! side to move (see [`side_token`]), the castling moves still allowed (only for
+//! variants with castling: `-`, or FEN's letters, see [`castling_letter`]), the cells
+//! a piece just passed that may be captured in passing (only for variants with such
+//! moves: `-` or cells joined by commas), the once-per-game moves already made (only for
 //! variants that have such moves: `-`, or tokens such as `PR:e` in the player's case,
 //! joined by commas), the plies since the last capture, and the move number. On an 8x8
-//! board of one-letter codes this is FEN's layout.
+//! board of one-letter codes this is FEN.
 
 use super::position::{Move, Position, PositionError, Setup};
 use crate::check::{PieceId, PlayerId, TagId, Variant};
@@ -91,6 +94,26 @@ fn has_once_moves(rules: &Rules) -> bool {
     })
 }
 
+/// FEN's letter for a castling move: `K` when its second piece starts east of its
+/// first (FEN's king side), `Q` otherwise, in the player's case.
+pub fn castling_letter(v: &Variant, i: usize) -> char {
+    let c = &v.castlings[i];
+    let east = match (c.parts.first(), c.parts.get(1)) {
+        (Some(a), Some(b)) => v.board.point(b.1).0 > v.board.point(a.1).0,
+        _ => true,
+    };
+    let letter = if east { 'K' } else { 'Q' };
+    if v.player(c.player).capitals {
+        letter
+    } else {
+        letter.to_ascii_lowercase()
+    }
+}
+
+fn has_passing(rules: &Rules) -> bool {
+    !rules.passing.is_empty()
+}
+
 /// Writes a position string.
 pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     let v = &rules.variant;
@@ -122,6 +145,25 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         board.push(s);
     }
     let mut fields = vec![board.join("/"), side_token(v, setup.to_move)];
+    if !v.castlings.is_empty() {
+        let mut letters: Vec<(usize, char)> = setup
+            .castling
+            .iter()
+            .filter(|i| **i < v.castlings.len())
+            .map(|i| (v.castlings[*i].player.0 as usize, castling_letter(v, *i)))
+            .collect();
+        letters.sort();
+        let text: String = letters.iter().map(|(_, c)| c).collect();
+        fields.push(if text.is_empty() { "-".into() } else { text });
+    }
+    if has_passing(rules) {
+        let cells: Vec<&str> = setup.passed.iter().map(|c| v.board.name(*c)).collect();
+        fields.push(if cells.is_empty() {
+            "-".into()
+        } else {
+            cells.join(",")
+        });
+    }
     if has_once_moves(rules) {
         let used: Vec<String> = setup
             .used
@@ -259,6 +301,37 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
                 format!("`{side}` is not a player; write {}", tokens.join(" or ")),
             )
         })?;
+    let mut castling = Vec::new();
+    if !v.castlings.is_empty() {
+        let f = fields
+            .next()
+            .ok_or_else(|| syntax("castling", "missing (write `-` for none)"))?;
+        if f != "-" {
+            for ch in f.chars() {
+                let i = (0..v.castlings.len())
+                    .find(|i| castling_letter(v, *i) == ch)
+                    .ok_or_else(|| syntax("castling", format!("`{ch}` names no castling move")))?;
+                castling.push(i);
+            }
+        }
+    }
+    let mut passed = Vec::new();
+    if has_passing(rules) {
+        let f = fields
+            .next()
+            .ok_or_else(|| syntax("en passant", "missing (write `-` for none)"))?;
+        if f != "-" {
+            for name in f.split(',') {
+                passed.push(v.board.parse_cell(name).ok_or_else(|| {
+                    syntax(
+                        "en passant",
+                        format!("`{name}` is not a cell of this board"),
+                    )
+                })?);
+            }
+        }
+    }
+
     let mut used = Vec::new();
     if has_once_moves(rules) {
         let f = fields
@@ -311,13 +384,20 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
         used,
         quiet_plies,
         move_number,
+        castling,
+        passed,
     })
 }
 
-/// Writes a move: `from-to`, `x` for a capture, and `:tag` for a tagged move.
+/// Writes a move: `from-to`, `x` for a capture, `=CODE` for a promotion and `:tag`
+/// for a tagged move. Castling is written as its first piece's move.
 pub fn write_move(v: &Variant, m: &Move) -> String {
     let sep = if m.captured.is_some() { 'x' } else { '-' };
     let mut s = format!("{}{sep}{}", v.board.name(m.from), v.board.name(m.to));
+    if let Some(k) = m.promotion {
+        s.push('=');
+        s += &v.piece(k).code;
+    }
     if let Some(t) = m.tag {
         s.push(':');
         s.push(v.tag(t).mark);
@@ -374,6 +454,9 @@ pub enum MoveError {
     },
     /// Several legal moves match; they are listed.
     Ambiguous(Vec<String>),
+    /// The move promotes; the choices are listed.
+    Promotion(Vec<String>),
+    UnknownPiece(String),
     GameOver(String),
 }
 
@@ -436,6 +519,10 @@ impl fmt::Display for MoveError {
             MoveError::Ambiguous(moves) => {
                 write!(f, "several moves match; say which: {}", moves.join(", "))
             }
+            MoveError::Promotion(moves) => {
+                write!(f, "choose what to promote to: {}", moves.join(", "))
+            }
+            MoveError::UnknownPiece(p) => write!(f, "`{p}` is not a piece of this variant"),
             MoveError::GameOver(reason) => write!(f, "the game is over: {reason}"),
         }
     }
@@ -443,17 +530,27 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// Splits `from-to` (or `fromxto`) at the separator that leaves a cell on each side.
-fn split_cells(rules: &Rules, body: &str) -> Option<(Cell, Cell)> {
+/// Reads `from-to`, `fromxto` or `fromto`, with what follows the second cell (a
+/// promotion code, as in `e7e8q`), trying every way to cut the text into two cells.
+fn split_cells<'a>(rules: &Rules, body: &'a str) -> Option<(Cell, Cell, &'a str)> {
     let b = &rules.variant.board;
-    body.char_indices()
-        .filter(|(_, c)| *c == '-' || *c == 'x' || *c == 'X')
-        .find_map(|(i, _)| {
-            Some((
-                b.parse_cell(body[..i].trim())?,
-                b.parse_cell(body[i + 1..].trim())?,
-            ))
+    let cut = |i: usize| body.is_char_boundary(i).then_some(i);
+    (1..body.len()).filter_map(cut).find_map(|i| {
+        let from = b.parse_cell(body[..i].trim())?;
+        let rest = &body[i..];
+        let rests = std::iter::once(rest).chain(rest.strip_prefix(['-', 'x', 'X']));
+        rests.into_iter().find_map(|r| {
+            (1..=r.len())
+                .rev()
+                .filter(|j| r.is_char_boundary(*j))
+                .find_map(|j| {
+                    let to = b.parse_cell(r[..j].trim())?;
+                    let tail = r[j..].trim();
+                    let ok = tail.is_empty() || tail.chars().all(|c| c.is_ascii_alphabetic());
+                    ok.then_some((from, to, tail))
+                })
         })
+    })
 }
 
 /// Finds the legal move a text names; the error says why none matches.
@@ -517,8 +614,24 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
     };
-    let Some((from, to)) = split_cells(rules, body) else {
+    let (body, promo) = match body.split_once('=') {
+        Some((b, p)) => (b.trim(), Some(p.trim())),
+        None => (body, None),
+    };
+    let Some((from, to, tail)) = split_cells(rules, body) else {
         return Err(explain(rules, pos, t, body));
+    };
+    let promo = match (promo, tail) {
+        (Some(p), _) if !p.is_empty() => Some(p),
+        (_, "") => None,
+        (_, tail) => Some(tail),
+    };
+    let promotion = match promo {
+        None => None,
+        Some(p) => Some(
+            v.find_piece(p)
+                .ok_or_else(|| MoveError::UnknownPiece(p.to_string()))?,
+        ),
     };
     let tag = match tag {
         None => None,
@@ -547,10 +660,21 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
     };
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    let matching: Vec<&Move> = moves
+    let mut matching: Vec<&Move> = moves
         .iter()
         .filter(|m| m.from == from && m.to == to && (tag.is_none() || m.tag == tag))
+        .filter(|m| promotion.is_none() || m.promotion == promotion)
         .collect();
+    if promotion.is_none() && matching.iter().any(|m| m.promotion.is_some()) {
+        // Without a choice, an optional promotion is declined; a forced one is asked.
+        if let Some(stay) = matching.iter().find(|m| m.promotion.is_none()) {
+            return Ok(**stay);
+        }
+        matching.retain(|m| m.promotion.is_some());
+        return Err(MoveError::Promotion(
+            matching.iter().map(|m| write_move(v, m)).collect(),
+        ));
+    }
     match matching.as_slice() {
         [m] => Ok(**m),
         [] => Err(MoveError::Illegal {

@@ -47,7 +47,7 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
                 } else {
                     pos.count(rules, depth - 1, &mut buffers)
                 };
-                pos.unmake(&m, undo);
+                pos.unmake(rules, &m, undo);
                 n
             };
             (m, n)
@@ -84,7 +84,7 @@ pub(super) fn walk<S: Width>(
         }
         let undo = pos.make(rules, m);
         total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest));
-        pos.unmake(m, undo);
+        pos.unmake(rules, m, undo);
     }
     total
 }

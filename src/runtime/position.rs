@@ -13,15 +13,25 @@ pub struct Setup {
     pub to_move: PlayerId,
     /// Once-per-game moves already made: (player, piece kind, tag).
     pub used: Vec<(PlayerId, PieceId, TagId)>,
-    /// Plies since the last capture.
+    /// Plies since the last capture (or move of a kind that resets the count).
     pub quiet_plies: u32,
     /// Move number, starting at 1 and counting full rounds.
     pub move_number: u32,
+    /// Castling moves still allowed, by index into the variant's castlings.
+    pub castling: Vec<usize>,
+    /// Cells the last move passed that may be captured in passing now.
+    pub passed: Vec<Cell>,
 }
 
 impl Setup {
-    /// The variant's start position.
+    /// The variant's start position; a random setup is drawn with seed 0 (see
+    /// [`Setup::seeded`] for any other seed, and for the errors a draw may meet).
     pub fn start(rules: &Rules) -> Setup {
+        Setup::seeded(rules, 0).unwrap_or_else(|_| Setup::fixed(rules))
+    }
+
+    /// The fixed part of the start: the setup's placed pieces only.
+    pub fn fixed(rules: &Rules) -> Setup {
         let v = &rules.variant;
         let mut cells = vec![None; v.board.len()];
         for p in &v.setup {
@@ -33,6 +43,8 @@ impl Setup {
             used: vec![],
             quiet_plies: 0,
             move_number: 1,
+            castling: (0..v.castlings.len()).collect(),
+            passed: vec![],
         }
     }
 }
@@ -56,6 +68,10 @@ pub enum PositionError {
     NotOncePerGame {
         piece: String,
         tag: char,
+    },
+    /// A random setup's rejection rule refused every draw.
+    RedrawLimit {
+        tries: u32,
     },
     /// A counter is past [`MAX_COUNTER`].
     CounterTooLarge {
@@ -86,6 +102,10 @@ impl fmt::Display for PositionError {
             PositionError::NotOncePerGame { piece, tag } => {
                 write!(f, "{piece} has no once-per-game move tagged `{tag}`")
             }
+            PositionError::RedrawLimit { tries } => write!(
+                f,
+                "the random setup's redraw rule refused {tries} draws in a row; it may never be satisfied"
+            ),
             PositionError::CounterTooLarge { field, value } => write!(
                 f,
                 "in the {field}: {value} is more than {MAX_COUNTER}, the largest accepted"
@@ -107,6 +127,9 @@ pub const MAX_COUNTER: u32 = 1_000_000_000;
 pub struct Undo {
     used: u32,
     quiet_plies: u32,
+    rights: u32,
+    passing: u16,
+    victim: Cell,
 }
 
 /// A legal position. Its cell sets have the width the rules were compiled with; code
@@ -163,6 +186,26 @@ pub struct PositionOf<S: CellSet> {
     used: [u32; MAX_PLAYERS],
     quiet_plies: u32,
     move_number: u32,
+    /// Castling moves still allowed, one bit each.
+    rights: u32,
+    /// What the last move passed, open to capture now: `Rules::passing[passing - 1]`
+    /// (0: nothing), and the cells of that entry as a set.
+    passing: u16,
+    passed: S,
+    /// Where the piece that passed them stands.
+    victim: Cell,
+}
+
+/// What sets a move apart from a plain one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    Plain,
+    /// The move passes cells open to capture next move: `Rules::passing[i - 1]`.
+    Passing(u16),
+    /// Captures in passing the piece standing on this cell.
+    InPassing(Cell),
+    /// The castling move of this index.
+    Castle(u8),
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -173,6 +216,20 @@ pub struct Move {
     pub piece: PieceId,
     pub captured: Option<(PlayerId, PieceId)>,
     pub tag: Option<TagId>,
+    /// The kind the piece becomes.
+    pub promotion: Option<PieceId>,
+    pub special: Special,
+}
+
+impl Move {
+    /// The cell of the captured piece, if any.
+    #[inline]
+    pub fn capture_cell(&self) -> Option<Cell> {
+        self.captured.map(|_| match self.special {
+            Special::InPassing(c) => c,
+            _ => self.to,
+        })
+    }
 }
 
 impl Position {
@@ -239,6 +296,22 @@ impl Position {
     pub fn move_number(&self) -> u32 {
         at_width!(&self.inner, p => p.move_number)
     }
+    /// Castling moves still allowed, one bit each.
+    pub fn rights(&self) -> u32 {
+        at_width!(&self.inner, p => p.rights)
+    }
+    /// What may be captured in passing now: the cells, the kinds that may, and the
+    /// cell of the piece that passed them.
+    pub fn passed(&self, rules: &Rules) -> Option<(Vec<Cell>, u64, Cell)> {
+        at_width!(&self.inner, p => (p.passing != 0).then(|| {
+            let e = &rules.passing[p.passing as usize - 1];
+            (e.cells.clone(), e.by, p.victim)
+        }))
+    }
+    /// Whether a royal piece of the side to move is attacked.
+    pub fn in_check(&self, rules: &Rules) -> bool {
+        at_width!(&self.inner, p => p.in_check(rules))
+    }
 
     /// Plays a move known to be legal here; returns what `unmake` needs.
     #[inline]
@@ -248,8 +321,8 @@ impl Position {
 
     /// Takes back the last move made.
     #[inline]
-    pub fn unmake(&mut self, m: &Move, undo: Undo) {
-        at_width!(&mut self.inner, p => p.unmake(m, undo))
+    pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
+        at_width!(&mut self.inner, p => p.unmake(rules, m, undo))
     }
 
     /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
@@ -304,6 +377,10 @@ impl<S: Width> PositionOf<S> {
             used: [0; MAX_PLAYERS],
             quiet_plies: setup.quiet_plies,
             move_number: setup.move_number.max(1),
+            rights: 0,
+            passing: 0,
+            passed: S::EMPTY,
+            victim: Cell(0),
         };
         for (c, placed) in v.board.cells().zip(&setup.cells) {
             if let Some((pl, pc)) = *placed {
@@ -329,7 +406,58 @@ impl<S: Width> PositionOf<S> {
                     })?;
             pos.used[pl.0 as usize] |= 1 << bit;
         }
+        for &i in &setup.castling {
+            let rule = rules.castlings.get(i).ok_or(PositionError::Syntax {
+                field: "castling",
+                message: format!("no castling move number {i}"),
+            })?;
+            // A right whose pieces are not in place is simply not there.
+            if rule
+                .parts
+                .iter()
+                .all(|(k, from, _)| pos.at(*from) == Some((rule.player, *k)))
+            {
+                pos.rights |= 1 << i;
+            }
+        }
+        if !setup.passed.is_empty() {
+            let (victim, entry) =
+                pos.find_passer(rules, &setup.passed)
+                    .ok_or(PositionError::Syntax {
+                        field: "en passant",
+                        message: "no piece of the last mover can have just passed these cells"
+                            .into(),
+                    })?;
+            pos.passing = entry;
+            pos.passed = S::from_cells(setup.passed.iter().copied());
+            pos.victim = victim;
+        }
         Ok(pos)
+    }
+
+    /// The piece of the player who moved last that just passed `cells`: a move of its
+    /// kind from an empty cell to where it stands passes exactly them. Returns its
+    /// cell and the passing entry.
+    fn find_passer(&self, rules: &Rules, cells: &[Cell]) -> Option<(Cell, u16)> {
+        let last = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        let mut wanted = cells.to_vec();
+        wanted.sort();
+        let board = &rules.variant.board;
+        for to in self.by_player[last.0 as usize].iter() {
+            let (_, kind) = self.at(to)?;
+            for from in board.cells().filter(|c| self.at(*c).is_none()) {
+                for e in rules.moves(last, kind, from) {
+                    if e.to == to && e.passing != 0 {
+                        let mut have = rules.passing[e.passing as usize - 1].cells.clone();
+                        have.sort();
+                        if have == wanted {
+                            return Some((to, e.passing));
+                        }
+                    }
+                }
+            }
+        }
+        None
     }
 
     fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
@@ -374,6 +502,8 @@ impl<S: Width> PositionOf<S> {
             used,
             quiet_plies: self.quiet_plies,
             move_number: self.move_number,
+            castling: (0..32).filter(|i| self.rights & (1 << i) != 0).collect(),
+            passed: self.passed.iter().collect(),
         }
     }
 }
@@ -432,16 +562,44 @@ impl<S: CellSet> PositionOf<S> {
         let undo = Undo {
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
+            rights: self.rights,
+            passing: self.passing,
+            victim: self.victim,
         };
         let me = self.to_move;
-        if let Some((pl, pc)) = m.captured {
-            self.remove(m.to, pl, pc);
-            self.quiet_plies = 0;
-        } else {
-            self.quiet_plies = self.quiet_plies.saturating_add(1);
+        if self.passing != 0 {
+            self.passing = 0;
+            self.passed = S::EMPTY;
         }
-        self.remove(m.from, me, m.piece);
-        self.put(m.to, me, m.piece);
+        if let Special::Castle(i) = m.special {
+            let parts = &rules.castlings[i as usize].parts;
+            for (k, from, _) in parts {
+                self.remove(*from, me, *k);
+            }
+            for (k, _, to) in parts {
+                self.put(*to, me, *k);
+            }
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
+        } else {
+            if let Some((pl, pc)) = m.captured {
+                self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
+                self.quiet_plies = 0;
+            } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
+                self.quiet_plies = 0;
+            } else {
+                self.quiet_plies = self.quiet_plies.saturating_add(1);
+            }
+            self.remove(m.from, me, m.piece);
+            self.put(m.to, me, m.promotion.unwrap_or(m.piece));
+            if let Special::Passing(i) = m.special {
+                self.passing = i;
+                self.passed = S::from_cells(rules.passing[i as usize - 1].cells.iter().copied());
+                self.victim = m.to;
+            }
+        }
+        if self.rights != 0 {
+            self.rights &= !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+        }
         if let Some(bit) = rules.once_bit(m.piece, m.tag) {
             self.used[me.0 as usize] |= 1 << bit;
         }
@@ -454,19 +612,56 @@ impl<S: CellSet> PositionOf<S> {
 
     /// Takes back the last move made.
     #[inline]
-    pub fn unmake(&mut self, m: &Move, undo: Undo) {
+    pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
         if self.to_move.0 == 0 {
             self.move_number = self.move_number.saturating_sub(1).max(1);
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;
-        self.remove(m.to, me, m.piece);
-        self.put(m.from, me, m.piece);
-        if let Some((pl, pc)) = m.captured {
-            self.put(m.to, pl, pc);
+        if let Special::Castle(i) = m.special {
+            let parts = &rules.castlings[i as usize].parts;
+            for (k, _, to) in parts {
+                self.remove(*to, me, *k);
+            }
+            for (k, from, _) in parts {
+                self.put(*from, me, *k);
+            }
+        } else {
+            self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
+            self.put(m.from, me, m.piece);
+            if let Some((pl, pc)) = m.captured {
+                self.put(m.capture_cell().unwrap_or(m.to), pl, pc);
+            }
         }
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
+        self.rights = undo.rights;
+        if undo.passing != self.passing {
+            self.passing = undo.passing;
+            self.passed = match undo.passing {
+                0 => S::EMPTY,
+                i => S::from_cells(rules.passing[i as usize - 1].cells.iter().copied()),
+            };
+        }
+        self.victim = undo.victim;
+    }
+
+    /// Cells capturable in passing, and the cell of the piece that passed them.
+    #[inline]
+    pub fn passed_cells(&self) -> (&S, Cell) {
+        (&self.passed, self.victim)
+    }
+    /// The kinds that may capture in passing now.
+    #[inline]
+    pub fn passed_by(&self, rules: &Rules) -> u64 {
+        match self.passing {
+            0 => 0,
+            i => rules.passing[i as usize - 1].by,
+        }
+    }
+    #[inline]
+    pub fn rights(&self) -> u32 {
+        self.rights
     }
 
     fn repetition_key(&self) -> u64 {
@@ -479,6 +674,10 @@ impl<S: CellSet> PositionOf<S> {
             eat((c.index() as u64) << 16 | self.mailbox.as_ref()[c.index()] as u64);
         }
         eat(self.to_move.0 as u64 | 1 << 40);
+        eat(self.rights as u64 | 1 << 42);
+        for c in self.passed.iter() {
+            eat(c.index() as u64 | 1 << 43);
+        }
         for u in &self.used {
             eat(*u as u64 | 1 << 41);
         }

@@ -257,6 +257,13 @@ impl<'a> Searcher<'a> {
             Outcome::Draw => self.draw(pos),
             Outcome::MoverWins => -(MATE - ply as i32),
             Outcome::MoverLoses => MATE - ply as i32,
+            Outcome::MoverScores(a, b) if 2 * a == b => self.draw(pos),
+            // A share between a draw and a win: better than any material, short of a
+            // win found by the search.
+            Outcome::MoverScores(a, b) if 2 * a > b => {
+                -(WON - 1 - ply as i32) * (2 * a - b) as i32 / b as i32
+            }
+            Outcome::MoverScores(a, b) => (WON - 1 - ply as i32) * (b - 2 * a) as i32 / b as i32,
         }
     }
 
@@ -352,7 +359,7 @@ impl<'a> Searcher<'a> {
                     s
                 }
             };
-            pos.unmake(&m, undo);
+            pos.unmake(self.rules, &m, undo);
             if self.stop {
                 break;
             }

@@ -114,8 +114,8 @@ impl Api {
                         .map_err(|e| Answer::error(400, format!("move `{text}` refused: {e}")))
                 })
             }
-            ("POST", ["api", "games", n, "undo"]) => self.with_game(n, |_, game| {
-                if game.undo() {
+            ("POST", ["api", "games", n, "undo"]) => self.with_game(n, |rules, game| {
+                if game.undo(rules) {
                     Ok(())
                 } else {
                     Err(Answer::error(400, "there is no move to undo"))

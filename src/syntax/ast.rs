@@ -2,30 +2,7 @@
 
 use std::fmt;
 
-/// Byte range in the source.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-    pub fn len(&self) -> usize {
-        self.end - self.start
-    }
-    pub fn is_empty(&self) -> bool {
-        self.end == self.start
-    }
-}
-
-impl From<Span> for miette::SourceSpan {
-    fn from(s: Span) -> Self {
-        (s.start, s.len()).into()
-    }
-}
+pub use crate::diagnostic::Span;
 
 /// A node with the place it came from. Two nodes are equal when their contents are,
 /// wherever they stand.
@@ -77,6 +54,27 @@ pub enum Statement {
     Piece(PieceDecl),
     Setup(SetupDecl),
     End(Vec<EndRule>),
+    Zone(ZoneDecl),
+    Castling(CastlingDecl),
+}
+
+/// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ZoneDecl {
+    pub name: Name,
+    /// `None`: the last cell of each file, for every player.
+    pub cells: Option<Vec<(Name, Vec<Name>)>>,
+}
+
+/// `castling Player: Piece from to and ..., empty cells, safe cells`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastlingDecl {
+    pub player: Name,
+    /// (piece, from, to), the first one naming the move.
+    pub parts: Vec<(Name, Name, Name)>,
+    pub empty: Vec<Name>,
+    pub safe: Vec<Name>,
+    pub span: Span,
 }
 
 /// The two parts of a coordinate scheme, in the order names are written.
@@ -118,6 +116,8 @@ impl Statement {
             Statement::Piece(_) => "piece",
             Statement::Setup(_) => "setup",
             Statement::End(_) => "game",
+            Statement::Zone(_) => "zone",
+            Statement::Castling(_) => "castling",
         }
     }
 
@@ -131,6 +131,8 @@ impl Statement {
             Statement::Option(o) => Some(o.name.span),
             Statement::Tag(t) => Some(t.mark.span),
             Statement::Piece(p) => Some(p.name.span),
+            Statement::Zone(z) => Some(z.name.span),
+            Statement::Castling(c) => Some(c.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -206,6 +208,18 @@ pub enum PieceItemKind {
     Move(MoveDecl),
     CapturedOnlyBy(Vec<Name>),
     NotAttacked,
+    Royal,
+    MovesAs(Vec<Name>),
+    Promotion(PromotionDecl),
+}
+
+/// `[may] promote(s) on entering ZONE to CHOICE`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionDecl {
+    pub optional: bool,
+    pub zone: Name,
+    /// Empty: any non-royal piece.
+    pub to: Vec<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,12 +311,38 @@ pub enum Clause {
     /// `each new cell [diagonally] adjacent only to the cell just left`.
     TrailAdjacent(bool),
     NeverReversing,
+    /// `from start [except cells]` (true) or `from cells` (false).
+    From {
+        start: bool,
+        cells: Vec<Name>,
+    },
+    EnPassant(Vec<Name>),
+    EqualLegs,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetupDecl {
     Diagram(Spanned<String>),
     Placements(Vec<Placement>),
+    Random(RandomDecl),
+}
+
+/// `setup random { Player: pieces on cells ... [mirrored] [redraw while ...] }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomDecl {
+    pub pools: Vec<Pool>,
+    /// `mirrored`, with its guard if any.
+    pub mirrored: Option<Option<Guard>>,
+    /// (player, piece): redraw while the player can capture an undefended such piece.
+    pub redraw: Option<(Name, Name)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pool {
+    pub player: Name,
+    pub pieces: Vec<(u32, Name)>,
+    pub cells: Vec<Name>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -320,10 +360,16 @@ pub struct EndRule {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
-    Captured { piece: Name, by: Option<Name> },
+    Captured {
+        piece: Name,
+        by: Option<Name>,
+    },
     NoLegalMove,
+    Checkmate,
+    Stalemate,
     Repetition(Spanned<u32>),
-    PliesWithoutCapture(Spanned<u32>),
+    /// Plies without a capture or a move of one of the named kinds.
+    PliesWithoutCapture(Spanned<u32>, Vec<Name>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -331,4 +377,6 @@ pub enum Outcome {
     Draw,
     MoverWins,
     MoverLoses,
+    /// The mover scores `.0 / .1`, the other player the rest.
+    MoverScores(u32, u32),
 }

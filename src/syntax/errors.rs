@@ -21,6 +21,8 @@ const TOP_LEVEL: &[&str] = &[
     "piece",
     "setup",
     "game",
+    "zone",
+    "castling",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -447,8 +449,27 @@ fn described(rule: Rule) -> &'static str {
         end_rule | event | captured_event | no_move_event | repetition_event | quiet_event => {
             "a game-end rule such as `King captured: mover wins`"
         }
-        outcome | draw | mover_wins | mover_loses => {
-            "an outcome (`draw`, `mover wins`, `mover loses`)"
+        outcome | draw | mover_wins | mover_loses | mover_scores => {
+            "an outcome (`draw`, `mover wins`, `mover loses`, `mover scores 3/4`)"
+        }
+        zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
+        royal => "`royal`",
+        moves_as => "`moves as ...`",
+        promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
+            "a promotion such as `promotes on entering far to Queen or Rook`"
+        }
+        from_cells | from_start => "`from start` or `from` and cells",
+        en_passant => "`en passant by ...`",
+        equal_legs => "`legs of equal length`",
+        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
+            "a random setup line such as `White: King, Rook on a1 b1 c1`"
+        }
+        checkmate | stalemate => "`checkmate` or `stalemate`",
+        zone_last | zone_cells | zone_player => {
+            "a zone (`: last cell of each file` or `{ White: a8 b8 }`)"
+        }
+        castle_part | castle_condition | castle_empty | castle_safe => {
+            "a castling part such as `King e1 to g1` or `empty f1 g1`"
         }
         _ => "something else",
     }

@@ -97,6 +97,8 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::piece_stmt => Statement::Piece(lower_piece(cx, inner)),
         Rule::setup_stmt => Statement::Setup(lower_setup(cx, inner.next().unwrap())),
         Rule::end_stmt => Statement::End(inner.map(|r| lower_end_rule(cx, r)).collect()),
+        Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
+        Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -235,6 +237,16 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 )
             }
             Rule::not_attacked => kind = PieceItemKind::NotAttacked,
+            Rule::royal => kind = PieceItemKind::Royal,
+            Rule::moves_as => {
+                kind = PieceItemKind::MovesAs(
+                    q.into_inner()
+                        .filter(content)
+                        .map(|n| cx.name(&n))
+                        .collect(),
+                )
+            }
+            Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
         }
     }
@@ -389,6 +401,31 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         }
         Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
+        Rule::from_cells => {
+            let parts: Vec<P> = q.into_inner().filter(content).collect();
+            match parts.first() {
+                Some(f) if f.as_rule() == Rule::from_start => Clause::From {
+                    start: true,
+                    cells: f
+                        .clone()
+                        .into_inner()
+                        .filter(content)
+                        .map(|c| cx.name(&c))
+                        .collect(),
+                },
+                _ => Clause::From {
+                    start: false,
+                    cells: parts.iter().map(|c| cx.name(c)).collect(),
+                },
+            }
+        }
+        Rule::en_passant => Clause::EnPassant(
+            q.into_inner()
+                .filter(content)
+                .map(|n| cx.name(&n))
+                .collect(),
+        ),
+        Rule::equal_legs => Clause::EqualLegs,
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         _ => Clause::NeverReversing,
     };
@@ -408,6 +445,7 @@ fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
             let text = long_string.into_inner().find(content).unwrap();
             SetupDecl::Diagram(Spanned::new(text.as_str().to_string(), cx.span(&text)))
         }
+        Rule::setup_random => SetupDecl::Random(lower_random(cx, p)),
         _ => SetupDecl::Placements(
             p.into_inner()
                 .filter(content)
@@ -415,6 +453,128 @@ fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
                 .collect(),
         ),
     }
+}
+
+fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
+    let mut decl = RandomDecl {
+        pools: vec![],
+        mirrored: None,
+        redraw: None,
+    };
+    for q in p.into_inner().filter(content) {
+        match q.as_rule() {
+            Rule::mirror_item => {
+                let guard = q
+                    .into_inner()
+                    .filter(content)
+                    .find(|g| g.as_rule() == Rule::guard)
+                    .map(|g| lower_guard(cx, g));
+                decl.mirrored = Some(guard);
+            }
+            Rule::redraw => {
+                let mut it = q.into_inner().filter(content);
+                let player = cx.name(&it.next().unwrap());
+                decl.redraw = Some((player, cx.name(&it.next().unwrap())));
+            }
+            _ => {
+                let span = cx.span(&q);
+                let mut it = q.into_inner().filter(content);
+                let player = cx.name(&it.next().unwrap());
+                let mut pool = Pool {
+                    player,
+                    pieces: vec![],
+                    cells: vec![],
+                    span,
+                };
+                for r in it {
+                    if r.as_rule() == Rule::cell {
+                        pool.cells.push(cx.name(&r));
+                        continue;
+                    }
+                    let mut n = 1;
+                    for s in r.into_inner().filter(content) {
+                        if s.as_rule() == Rule::number {
+                            n = cx.number(&s).node;
+                        } else {
+                            pool.pieces.push((n, cx.name(&s)));
+                        }
+                    }
+                }
+                decl.pools.push(pool);
+            }
+        }
+    }
+    decl
+}
+
+fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
+    let mut inner = p.into_inner().filter(content);
+    let optional = inner
+        .next()
+        .unwrap()
+        .into_inner()
+        .find(content)
+        .is_some_and(|m| m.as_rule() == Rule::may_promote);
+    let zone = cx.name(&inner.next().unwrap());
+    let choice = inner.next().unwrap();
+    let to = choice
+        .into_inner()
+        .filter(content)
+        .filter(|n| n.as_rule() == Rule::ident)
+        .map(|n| cx.name(&n))
+        .collect();
+    PromotionDecl { optional, zone, to }
+}
+
+fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneDecl {
+    let name = cx.name(&inner.next().unwrap());
+    let body = inner.next().unwrap();
+    let cells = (body.as_rule() == Rule::zone_cells).then(|| {
+        body.into_inner()
+            .filter(content)
+            .map(|zp| {
+                let mut it = zp.into_inner().filter(content);
+                let player = cx.name(&it.next().unwrap());
+                (player, it.map(|c| cx.name(&c)).collect())
+            })
+            .collect()
+    });
+    ZoneDecl { name, cells }
+}
+
+fn lower_castling<'a>(
+    cx: &mut Ctx,
+    mut inner: impl Iterator<Item = P<'a>>,
+    span: Span,
+) -> CastlingDecl {
+    let player = cx.name(&inner.next().unwrap());
+    let mut decl = CastlingDecl {
+        player,
+        parts: vec![],
+        empty: vec![],
+        safe: vec![],
+        span,
+    };
+    for q in inner {
+        if q.as_rule() == Rule::castle_part {
+            let v: Vec<Name> = q
+                .into_inner()
+                .filter(content)
+                .map(|n| cx.name(&n))
+                .collect();
+            decl.parts.push((v[0].clone(), v[1].clone(), v[2].clone()));
+            continue;
+        }
+        let c = q.into_inner().find(content).unwrap();
+        let empty = c.as_rule() == Rule::castle_empty;
+        let cells = c.into_inner().filter(content).map(|n| cx.name(&n));
+        if empty {
+            decl.empty.extend(cells);
+        } else {
+            decl.safe.extend(cells);
+        }
+    }
+    decl
 }
 
 fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
@@ -439,9 +599,15 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
             Rule::guard => guard = Some(lower_guard(cx, q)),
             Rule::event => event = Some(lower_event(cx, q)),
             _ => {
-                outcome = match q.into_inner().find(content).unwrap().as_rule() {
+                let o = q.into_inner().find(content).unwrap();
+                outcome = match o.as_rule() {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
+                    Rule::mover_scores => {
+                        let mut n = o.into_inner().filter(content);
+                        let a = cx.number(&n.next().unwrap()).node;
+                        Outcome::MoverScores(a, cx.number(&n.next().unwrap()).node)
+                    }
                     _ => Outcome::MoverLoses,
                 }
             }
@@ -467,10 +633,16 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::no_move_event => Event::NoLegalMove,
+        Rule::checkmate => Event::Checkmate,
+        Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {
             Event::Repetition(cx.number(&q.into_inner().find(content).unwrap()))
         }
-        _ => Event::PliesWithoutCapture(cx.number(&q.into_inner().find(content).unwrap())),
+        _ => {
+            let mut it = q.into_inner().filter(content);
+            let n = cx.number(&it.next().unwrap());
+            Event::PliesWithoutCapture(n, it.map(|k| cx.name(&k)).collect())
+        }
     };
     Spanned::new(event, span)
 }

@@ -1,6 +1,6 @@
 //! Walking a pattern from one cell: every path, and the cells each must find empty.
 
-use crate::check::{Leg, Pattern};
+use super::model::{Leg, Pattern};
 use crate::geometry::{Board, Cell, CellSet, Dir, DirSet, Point};
 use std::collections::HashMap;
 
@@ -29,6 +29,7 @@ pub fn destinations<S: CellSet>(
         start,
         path: vec![(start, false)],
         dirs: vec![],
+        leg_steps: vec![],
         found: Vec::new(),
         counts: Counts::new(board, pattern, forward, start),
     };
@@ -75,6 +76,8 @@ struct Walker<'a, S> {
     /// Points visited, with whether the step that reached it must find it empty.
     path: Vec<(Point, bool)>,
     dirs: Vec<Dir>,
+    /// Steps taken by each finished leg.
+    leg_steps: Vec<u32>,
     /// Each path's end and must-be-empty set.
     found: Vec<(Cell, S)>,
     /// How many paths go on from each state: steps into states none finishes from are
@@ -90,7 +93,9 @@ impl<S: CellSet> Walker<'_, S> {
             return;
         };
         if leg.min == 0 {
+            self.leg_steps.push(0);
             self.leg(li + 1, prev);
+            self.leg_steps.pop();
         }
         let set = leg.directions.resolve(self.board, self.forward, prev);
         let here = self.path.last().expect("path starts at the start").0;
@@ -109,7 +114,9 @@ impl<S: CellSet> Walker<'_, S> {
     /// Takes single steps within a leg: `taken` so far, from the directions in `set`.
     fn steps(&mut self, li: usize, leg: &Leg, set: DirSet, taken: u32) {
         if taken > 0 && taken >= leg.min {
+            self.leg_steps.push(taken);
             self.leg(li + 1, self.dirs.last().copied());
+            self.leg_steps.pop();
         }
         if leg.max.is_some_and(|m| taken >= m) {
             return;
@@ -170,6 +177,9 @@ impl<S: CellSet> Walker<'_, S> {
     fn finish(&mut self) {
         let (end, _) = *self.path.last().expect("path is never empty");
         if end == self.start {
+            return;
+        }
+        if self.pattern.equal_legs && self.leg_steps.windows(2).any(|w| w[0] != w[1]) {
             return;
         }
         let Some(to) = self.board.at(end) else { return };

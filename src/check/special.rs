@@ -1,0 +1,207 @@
+//! Zones, castling moves and random setups.
+
+use super::declare::Decls;
+use super::model::*;
+use super::setup::resolve_cell;
+use crate::diagnostic::Diagnostic;
+use crate::geometry::{Board, Cell};
+use crate::syntax::{Name, SetupDecl, Statement};
+
+fn cells(board: &Board, names: &[Name], out: &mut Vec<Diagnostic>) -> Vec<Cell> {
+    names
+        .iter()
+        .filter_map(|c| resolve_cell(board, c, out))
+        .collect()
+}
+
+/// Zones by name; `last cell of each file` is worked out per player's forward.
+pub(super) fn check_zones(
+    statements: &[Statement],
+    board: &Board,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Zone> {
+    let mut zones: Vec<Zone> = Vec::new();
+    for s in statements {
+        let Statement::Zone(z) = s else { continue };
+        if zones
+            .iter()
+            .any(|q| q.name.eq_ignore_ascii_case(&z.name.node))
+        {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::duplicate_zone",
+                    z.name.span,
+                    format!("the zone `{}` is declared twice", z.name.node),
+                )
+                .label("second declaration")
+                .help("rename or remove one of the two zones"),
+            );
+            continue;
+        }
+        let mut per_player = vec![Vec::new(); decls.players.len()];
+        match &z.cells {
+            None => {
+                for (i, p) in decls.players.iter().enumerate() {
+                    let Some(f) = p.forward else {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::no_forward",
+                                z.name.span,
+                                format!("{} has no forward direction, so no last cells", p.name),
+                            )
+                            .label("needs each player's forward")
+                            .help(format!("add `forward <direction>` to {}", p.name)),
+                        );
+                        continue;
+                    };
+                    per_player[i] = board
+                        .cells()
+                        .filter(|c| board.at(board.shift(board.point(*c), f)).is_none())
+                        .collect();
+                }
+            }
+            Some(list) => {
+                for (player, names) in list {
+                    if let Ok(p) = decls.player(player).map_err(|d| out.push(d)) {
+                        per_player[p.0 as usize].extend(cells(board, names, out));
+                    }
+                }
+            }
+        }
+        zones.push(Zone {
+            name: z.name.node.clone(),
+            cells: per_player,
+        });
+    }
+    zones
+}
+
+pub(super) fn check_castlings(
+    statements: &[Statement],
+    board: &Board,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Castling> {
+    let mut list = Vec::new();
+    for s in statements {
+        let Statement::Castling(c) = s else { continue };
+        let player = decls.player(&c.player).map_err(|d| out.push(d)).ok();
+        let mut parts = Vec::new();
+        for (piece, from, to) in &c.parts {
+            let piece = decls.piece(piece).map_err(|d| out.push(d)).ok();
+            let from = resolve_cell(board, from, out);
+            let to = resolve_cell(board, to, out);
+            if let (Some(p), Some(f), Some(t)) = (piece, from, to) {
+                parts.push((p, f, t));
+            }
+        }
+        let empty = cells(board, &c.empty, out);
+        let safe = cells(board, &c.safe, out);
+        if let Some(player) = player
+            && parts.len() == c.parts.len()
+        {
+            list.push(Castling {
+                player,
+                parts,
+                empty,
+                safe,
+            });
+        }
+    }
+    list
+}
+
+/// The random setup, if any: pools must fit their cells, which must be free.
+pub(super) fn check_random(
+    statements: &[Statement],
+    board: &Board,
+    decls: &Decls,
+    fixed: &[Placed],
+    out: &mut Vec<Diagnostic>,
+) -> Option<RandomSetup> {
+    let mut result: Option<RandomSetup> = None;
+    for s in statements {
+        let Statement::Setup(SetupDecl::Random(r)) = s else {
+            continue;
+        };
+        let mirrored = r
+            .mirrored
+            .as_ref()
+            .map(|g| decls.guard(g).map_err(|d| out.push(d)).ok().flatten());
+        let mut setup = RandomSetup {
+            pools: vec![],
+            mirrored,
+            redraw: None,
+        };
+        for pool in &r.pools {
+            let player = decls.player(&pool.player).map_err(|d| out.push(d)).ok();
+            let mut pieces = Vec::new();
+            for (n, name) in &pool.pieces {
+                if let Ok(p) = decls.piece(name).map_err(|d| out.push(d)) {
+                    pieces.extend((0..(*n).min(4096)).map(|_| p));
+                }
+            }
+            let cells = cells(board, &pool.cells, out);
+            let mut seen = Vec::new();
+            for (c, name) in cells.iter().zip(&pool.cells) {
+                if seen.contains(c) || fixed.iter().any(|p| p.cell == *c) {
+                    out.push(
+                        Diagnostic::error(
+                            "variantlab::occupied_cell",
+                            name.span,
+                            format!("{} is already taken", board.name(*c)),
+                        )
+                        .label("listed twice, or holding a fixed piece")
+                        .help("a random setup draws over cells no other piece uses"),
+                    );
+                }
+                seen.push(*c);
+            }
+            let count: u64 = pool.pieces.iter().map(|(n, _)| u64::from(*n)).sum();
+            if count > pool.cells.len() as u64 {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::pool_too_small",
+                        pool.span,
+                        format!("{count} pieces to place on {} cells", pool.cells.len()),
+                    )
+                    .label("more pieces than cells")
+                    .help("list more cells, or fewer pieces"),
+                );
+            }
+            if let Some(player) = player {
+                setup.pools.push(RandomPool {
+                    player,
+                    pieces,
+                    cells,
+                });
+            }
+        }
+        if r.mirrored.is_some()
+            && let Some(first) = setup.pools.first()
+            && let Some(bad) = setup.pools.iter().zip(&r.pools).find(|(p, _)| {
+                p.cells.len() != first.cells.len() || p.pieces.len() != first.pieces.len()
+            })
+        {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::mirror_mismatch",
+                    bad.1.span,
+                    "a mirrored draw needs the same number of pieces and cells as the first line",
+                )
+                .label("differs from the first line")
+                .help("list as many pieces and cells as the first line does"),
+            );
+        }
+        if let Some((player, piece)) = &r.redraw {
+            let player = decls.player(player).map_err(|d| out.push(d)).ok();
+            let piece = decls.piece(piece).map_err(|d| out.push(d)).ok();
+            if let (Some(a), Some(b)) = (player, piece) {
+                setup.redraw = Some((a, b));
+            }
+        }
+        result = Some(setup);
+    }
+    result
+}

@@ -1,0 +1,97 @@
+//! Random setups: pieces shuffled over cells, drawn again while a condition holds.
+
+use super::position::{Position, PositionError, Setup};
+use crate::check::{PieceId, PlayerId};
+use crate::compile::Rules;
+
+/// How many draws a rejection rule may refuse before the setup is given up as
+/// impossible.
+pub const MAX_DRAWS: u32 = 10_000;
+
+/// A small, fast generator (SplitMix64): the same seed gives the same setup on every
+/// machine.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A number below `n` (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+impl Setup {
+    /// The start position, with any random setup drawn from `seed`.
+    pub fn seeded(rules: &Rules, seed: u64) -> Result<Setup, PositionError> {
+        let mut setup = Setup::fixed(rules);
+        let Some(random) = &rules.variant.random else {
+            return Ok(setup);
+        };
+        let mut rng = SplitMix(seed);
+        let fixed = setup.cells.clone();
+        let mirrored = random
+            .mirrored
+            .is_some_and(|g| crate::check::holds(g, &rules.options));
+        for _ in 0..MAX_DRAWS {
+            setup.cells.clone_from(&fixed);
+            let mut order: Option<Vec<usize>> = None;
+            for pool in &random.pools {
+                let n = pool.cells.len();
+                let perm = match &order {
+                    Some(o) if mirrored && o.len() == n => o.clone(),
+                    _ => {
+                        let mut p: Vec<usize> = (0..n).collect();
+                        for i in (1..n).rev() {
+                            p.swap(i, rng.below(i + 1));
+                        }
+                        p
+                    }
+                };
+                for (piece, slot) in pool.pieces.iter().zip(&perm) {
+                    setup.cells[pool.cells[*slot].index()] = Some((pool.player, *piece));
+                }
+                order.get_or_insert(perm);
+            }
+            match random.redraw {
+                Some((player, kind)) if can_take_undefended(rules, &setup, player, kind)? => {}
+                _ => return Ok(setup),
+            }
+        }
+        Err(PositionError::RedrawLimit { tries: MAX_DRAWS })
+    }
+}
+
+/// Whether `player`, moving first, could capture a piece of kind `kind` that no
+/// enemy move could then capture back on the same cell.
+fn can_take_undefended(
+    rules: &Rules,
+    setup: &Setup,
+    player: PlayerId,
+    kind: PieceId,
+) -> Result<bool, PositionError> {
+    let mut s = setup.clone();
+    s.to_move = player;
+    let mut pos = Position::from_setup(rules, &s)?;
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    let mut replies = Vec::new();
+    for m in moves
+        .iter()
+        .filter(|m| m.captured.is_some_and(|(_, k)| k == kind))
+    {
+        let undo = pos.make(rules, m);
+        pos.legal_moves(rules, &mut replies);
+        let defended = replies.iter().any(|r| r.to == m.to && r.captured.is_some());
+        pos.unmake(rules, m, undo);
+        if !defended {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
