@@ -17,7 +17,10 @@ fn rules(file: &str) -> Rules {
     compile_tables(&v, &v.default_options()).expect("compiles")
 }
 
-#[divan::bench(args = [("iss-jetan.var", 4), ("hexagonal-iss-jetan.var", 3)], sample_count = 10)]
+#[divan::bench(
+    args = [("iss-jetan.var", 4), ("hexagonal-iss-jetan.var", 3), ("shogi.var", 5)],
+    sample_count = 10
+)]
 fn start_position(bencher: divan::Bencher, (file, depth): (&str, u32)) {
     let rules = rules(file);
     let mut pos = Position::start(&rules).expect("start position");

@@ -110,6 +110,12 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
         end_rules,
         zones,
         castlings,
+        hand: file.statements.iter().find_map(|s| match s {
+            Statement::Hand(h) => Some(Hand {
+                mobile_only: h.node,
+            }),
+            _ => None,
+        }),
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

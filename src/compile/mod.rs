@@ -7,7 +7,7 @@ mod walk;
 
 pub use walk::{Reach, destinations, minimal};
 
-use crate::check::{Dest, Event, Initial, PieceId, PlayerId, TagId, Variant, holds};
+use crate::check::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::Cell;
 
 /// One move a piece may make from a cell.
@@ -23,6 +23,28 @@ pub struct MoveEntry {
     pub path_count: u32,
     /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
     pub passing: u16,
+    /// Whether the move promotes: one of [`NO_PROMOTION`], [`MAY_PROMOTE`], [`MUST_PROMOTE`].
+    pub promote: u8,
+}
+
+/// The move never promotes.
+pub const NO_PROMOTION: u8 = 0;
+/// The move may promote or not.
+pub const MAY_PROMOTE: u8 = 1;
+/// The move must promote.
+pub const MUST_PROMOTE: u8 = 2;
+
+/// How a piece may be dropped from hand, compiled per piece kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DropRule {
+    /// Not on a file holding the player's own pieces of these kinds.
+    pub file_with: u64,
+    /// Not on a cell the player's own pieces of these kinds attack.
+    pub attacked_by: u64,
+    /// Not attacking an enemy royal piece.
+    pub no_check: bool,
+    /// Not attacking an enemy royal piece and leaving the enemy no legal move.
+    pub no_mate: bool,
 }
 
 /// Cells a move passes, open to capture next move by the kinds in the set.
@@ -42,12 +64,14 @@ pub struct CastleRule {
     pub safe: Vec<Cell>,
 }
 
-/// What a piece may become on entering its zone.
+/// What a piece may become when a move touches its zone.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
     pub zone: u128,
     pub to: Vec<PieceId>,
     pub optional: bool,
+    /// Bits of [`crate::syntax::promote_when`].
+    pub when: u8,
 }
 
 /// A variant compiled for one choice of option values.
@@ -84,6 +108,16 @@ pub struct Rules {
     pub resets_quiet: u64,
     /// Per (player, piece, from, to): the first entry from `from` to `to`, or `u32::MAX`.
     pair: Vec<u32>,
+    /// Whether captured pieces go to hand.
+    pub hands: bool,
+    /// Per piece: the kind it goes to hand as.
+    pub demote: Vec<PieceId>,
+    /// Per (player, piece): the cells it may be dropped on when empty.
+    drop_cells: Vec<u128>,
+    /// Per piece: its drop restrictions.
+    pub drop_rules: Vec<DropRule>,
+    /// Per (player, cell): the cells on the line through it along the player's forward.
+    files: Vec<u128>,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -189,6 +223,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                             first_path: 0,
                             path_count: 0,
                             passing: ep,
+                            promote: NO_PROMOTION,
                         };
                         here.push((key, reach.paths));
                     }
@@ -283,10 +318,120 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         rights_clear,
         resets_quiet,
         pair: vec![],
+        hands: variant.hand.is_some(),
+        demote: (0..pieces)
+            .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
+            .collect(),
+        drop_cells: vec![],
+        drop_rules: drop_rules(variant, options),
+        files: files(variant),
     };
+    mark_promotions(&mut rules);
+    rules.drop_cells = drop_cells(&rules);
     index_attacks(&mut rules);
     index_pairs(&mut rules);
     Ok(rules)
+}
+
+/// Sets each entry's promotion: allowed when the move starts in, ends in or passes the
+/// zone as the rule says; forced when declared so, or when the piece could never move
+/// again from where it lands.
+fn mark_promotions(rules: &mut Rules) {
+    use crate::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
+    let v = &rules.variant;
+    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
+    for pl in 0..players {
+        for pc in 0..pieces {
+            let Some(p) = rules.promotions[pl * pieces + pc].clone() else {
+                continue;
+            };
+            for from in 0..cells {
+                let run = (pl * pieces + pc) * cells + from;
+                for i in rules.offsets[run]..rules.offsets[run + 1] {
+                    let e = rules.entries[i as usize];
+                    let (f, t) = (1u128 << from, e.to.bit());
+                    let passed = rules.paths(&e).iter().fold(0, |m, x| m | x);
+                    let z = p.zone;
+                    let applies = (p.when & FROM != 0 && z & f != 0)
+                        || (p.when & INTO != 0 && z & t != 0)
+                        || (p.when & THROUGH != 0 && z & passed != 0)
+                        || (p.when & ENTERING != 0 && z & t != 0 && z & f == 0);
+                    let stuck = rules.offsets[run - from + e.to.index()]
+                        == rules.offsets[run - from + e.to.index() + 1];
+                    rules.entries[i as usize].promote = match applies {
+                        false => NO_PROMOTION,
+                        true if p.optional && !stuck => MAY_PROMOTE,
+                        true => MUST_PROMOTE,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Per (player, piece): the cells a drop may use; with `never dropped where they
+/// could never move`, only cells the piece has a move from.
+fn drop_cells(rules: &Rules) -> Vec<u128> {
+    let v = &rules.variant;
+    let mobile = v.hand.is_some_and(|h| h.mobile_only);
+    let mut out = Vec::new();
+    for pl in 0..v.players.len() {
+        for pc in 0..v.pieces.len() {
+            let (pl, pc) = (PlayerId(pl as u8), PieceId(pc as u8));
+            out.push(
+                v.board
+                    .cells()
+                    .filter(|c| !mobile || !rules.moves(pl, pc, *c).is_empty())
+                    .fold(0, |m, c| m | c.bit()),
+            );
+        }
+    }
+    out
+}
+
+fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
+    v.pieces
+        .iter()
+        .map(|p| {
+            let mut r = DropRule::default();
+            for (_, rule) in p.no_drop.iter().filter(|(g, _)| holds(*g, options)) {
+                match rule {
+                    NoDrop::FileWith(k) => r.file_with |= 1 << k.0,
+                    NoDrop::AttackedBy(k) => r.attacked_by |= 1 << k.0,
+                    NoDrop::Check => r.no_check = true,
+                    NoDrop::Checkmate => r.no_mate = true,
+                }
+            }
+            r
+        })
+        .collect()
+}
+
+/// Per (player, cell): the line through the cell along the player's forward direction.
+fn files(v: &Variant) -> Vec<u128> {
+    let b = &v.board;
+    let mut out = Vec::new();
+    for p in &v.players {
+        for c in b.cells() {
+            let mut set = c.bit();
+            if let Some(f) = p.forward {
+                for d in [f, b.opposite(f)] {
+                    let mut at = b.point(c);
+                    loop {
+                        at = b.shift(at, d);
+                        if !b.within_bounds(at) {
+                            break;
+                        }
+                        if let Some(n) = b.at(at) {
+                            set |= n.bit();
+                        }
+                    }
+                }
+            }
+            out.push(set);
+        }
+    }
+    out
 }
 
 /// Whether an initial move may start from `from` for this player and kind.
@@ -323,6 +468,7 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                             p.to.clone()
                         },
                         optional: p.optional,
+                        when: p.when,
                     }),
             );
         }
@@ -460,6 +606,18 @@ impl Rules {
     #[inline]
     pub fn once_bit(&self, piece: PieceId, tag: Option<TagId>) -> Option<u8> {
         tag.and_then(|t| self.once_bits[piece.0 as usize * self.variant.tags.len() + t.0 as usize])
+    }
+
+    /// Cells `player`'s `piece` may be dropped on, if empty.
+    #[inline]
+    pub fn drop_cells(&self, player: PlayerId, piece: PieceId) -> u128 {
+        self.drop_cells[player.0 as usize * self.variant.pieces.len() + piece.0 as usize]
+    }
+
+    /// The line through `cell` along `player`'s forward direction.
+    #[inline]
+    pub fn file_of(&self, player: PlayerId, cell: Cell) -> u128 {
+        self.files[player.0 as usize * self.variant.board.len() + cell.index()]
     }
 
     /// The alternative must-be-empty sets of an entry.

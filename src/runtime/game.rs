@@ -47,6 +47,8 @@ pub struct Game {
     history: Vec<(Move, Undo)>,
     /// Repetition keys of every position so far, the start included.
     keys: Vec<u64>,
+    /// For each position so far: whether its side to move is in check.
+    checked: Vec<bool>,
     ending: Option<Ending>,
 }
 
@@ -55,11 +57,13 @@ impl Game {
         let position = Position::from_setup(rules, &start)?;
         position.check_playable(rules)?;
         let keys = vec![position.repetition_key()];
+        let checked = vec![position.in_check(rules)];
         let mut g = Game {
             start,
             position,
             history: vec![],
             keys,
+            checked,
             ending: None,
         };
         g.ending = g.judge(rules);
@@ -103,6 +107,7 @@ impl Game {
         let undo = self.position.make(rules, &m);
         self.history.push((m, undo));
         self.keys.push(self.position.repetition_key());
+        self.checked.push(self.position.in_check(rules));
         self.ending = self.judge(rules);
     }
 
@@ -113,6 +118,7 @@ impl Game {
         };
         self.position.unmake(rules, &m, undo);
         self.keys.pop();
+        self.checked.pop();
         self.ending = None;
         true
     }
@@ -122,12 +128,34 @@ impl Game {
         write_position(rules, &self.position.to_setup(rules))
     }
 
+    /// The player who gave check with every move they made after position `first`,
+    /// if exactly one did.
+    fn perpetual_checker(&self, first: usize, players: u8) -> Option<PlayerId> {
+        let now = self.keys.len() - 1;
+        let to_move = self.position.to_move().0 as usize;
+        // Position `i` was reached by a move of the player before its side to move.
+        let mover_of = |i: usize| {
+            let back = (now - i) % players as usize;
+            PlayerId(((to_move + players as usize * 2 - 1 - back) % players as usize) as u8)
+        };
+        let mut always = vec![true; players as usize];
+        for i in first + 1..=now {
+            always[mover_of(i).0 as usize] &= self.checked[i];
+        }
+        let mut who = (0..players).filter(|p| always[*p as usize]).map(PlayerId);
+        match (who.next(), who.next()) {
+            (Some(p), None) => Some(p),
+            _ => None,
+        }
+    }
+
     /// The first end rule (in the file's order) that applies now.
     fn judge(&self, rules: &Rules) -> Option<Ending> {
         let v = &rules.variant;
         let last = self.history.last().map(|(m, _)| m);
         let players = v.players.len() as u8;
         let mover = PlayerId((self.position.to_move().0 + players - 1) % players);
+        let mut checker = None;
         for rule in v
             .end_rules
             .iter()
@@ -163,12 +191,27 @@ impl Game {
                         _ => continue,
                     }
                 }
-                Event::Repetition(n) => {
+                Event::Repetition(n, perpetual) => {
                     let key = self.position.repetition_key();
-                    if (self.keys.iter().filter(|k| **k == key).count() as u32) < n {
+                    let seen: Vec<usize> = (0..self.keys.len())
+                        .filter(|i| self.keys[*i] == key)
+                        .collect();
+                    if (seen.len() as u32) < n {
                         continue;
                     }
-                    format!("the position occurred {n} times")
+                    if perpetual {
+                        let first = seen[seen.len() - n as usize];
+                        match self.perpetual_checker(first, players) {
+                            Some(c) => checker = Some(c),
+                            None => continue,
+                        }
+                        format!(
+                            "the position occurred {n} times, {} checking on every move",
+                            v.player(checker.unwrap_or(mover)).name
+                        )
+                    } else {
+                        format!("the position occurred {n} times")
+                    }
                 }
                 Event::PliesWithoutCapture(n, kinds) => {
                     if self.position.quiet_plies() < n {
@@ -197,6 +240,7 @@ impl Game {
                 Outcome::MoverScores(a, b) if a == b => Some(mover),
                 Outcome::MoverScores(0, _) if players == 2 => Some(other),
                 Outcome::MoverScores(..) => None,
+                Outcome::CheckerLoses => checker.map(|c| PlayerId((c.0 + 1) % players)),
             };
             return Some(Ending {
                 outcome: rule.outcome,

@@ -7,7 +7,7 @@
 
 use super::position::{Move, Position, Special};
 use crate::check::{PieceId, PlayerId};
-use crate::compile::{MoveEntry, Rules};
+use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules};
 use crate::geometry::Cell;
 
 /// Iterates the cells of a set.
@@ -113,8 +113,8 @@ impl Position {
                     continue;
                 }
                 match promotion {
-                    Some(p) if p.zone & e.to.bit() != 0 && p.zone & from.bit() == 0 => {
-                        if p.optional {
+                    Some(p) if e.promote != NO_PROMOTION => {
+                        if e.promote == MAY_PROMOTE {
                             out.push(m);
                         }
                         for &k in &p.to {
@@ -131,6 +131,128 @@ impl Position {
         if self.rights() != 0 {
             self.castling_moves(rules, me, royals, out);
         }
+        if self.hand_kinds(me) != 0 {
+            let block = if in_check {
+                self.blocking_cells(rules, me, royals, occupied)
+            } else {
+                u128::MAX
+            };
+            self.drops(rules, me, block, out);
+        }
+    }
+
+    /// The cells on which a new piece would close every open attack on `me`'s royal
+    /// pieces: those on every open path of each.
+    fn blocking_cells(&self, rules: &Rules, me: PlayerId, royals: u128, occupied: u128) -> u128 {
+        let mut block = u128::MAX;
+        for r in cells(royals) {
+            let Some((_, royal)) = self.at(r) else {
+                continue;
+            };
+            self.each_attack(rules, me, r, royal, 0, |e, _| {
+                for m in rules.paths(e) {
+                    if m & occupied == 0 {
+                        block &= m;
+                    }
+                }
+                block == 0
+            });
+        }
+        block
+    }
+
+    /// Drops from `me`'s hand on empty cells within `allowed`, less what each kind's
+    /// drop rules forbid.
+    fn drops(&self, rules: &Rules, me: PlayerId, allowed: u128, out: &mut Vec<Move>) {
+        let occupied = self.occupied();
+        let empty = rules.variant.board.all() & !occupied & allowed;
+        let mut kinds = self.hand_kinds(me);
+        while kinds != 0 {
+            let piece = PieceId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            let rule = rules.drop_rules[piece.0 as usize];
+            let mut to = empty & rules.drop_cells(me, piece);
+            let mut near = rule.file_with;
+            while near != 0 && to != 0 {
+                let k = PieceId(near.trailing_zeros() as u8);
+                near &= near - 1;
+                for c in cells(self.pieces_of(me, k)) {
+                    to &= !rules.file_of(me, c);
+                }
+            }
+            let mut near = rule.attacked_by;
+            while near != 0 && to != 0 {
+                let k = PieceId(near.trailing_zeros() as u8);
+                near &= near - 1;
+                for c in cells(self.pieces_of(me, k)) {
+                    for e in rules.moves(me, k, c) {
+                        if e.dest.allows_enemy() && rules.open(e, occupied) {
+                            to &= !e.to.bit();
+                        }
+                    }
+                }
+            }
+            let checking = if rule.no_check || rule.no_mate {
+                self.checking_drops(rules, me, piece, to)
+            } else {
+                0
+            };
+            if rule.no_check {
+                to &= !checking;
+            }
+            let avoids = rules.avoids_attack[piece.0 as usize];
+            for c in cells(to) {
+                let m = Move {
+                    from: c,
+                    to: c,
+                    piece,
+                    captured: None,
+                    tag: None,
+                    promotion: None,
+                    special: Special::Drop,
+                };
+                if avoids && self.attacked_after(rules, &m) {
+                    continue;
+                }
+                if rule.no_mate && checking & c.bit() != 0 && self.mates(rules, &m) {
+                    continue;
+                }
+                out.push(m);
+            }
+        }
+    }
+
+    /// Of the cells `to`, those from which `me`'s `piece` would attack an enemy royal.
+    fn checking_drops(&self, rules: &Rules, me: PlayerId, piece: PieceId, to: u128) -> u128 {
+        let mut out = 0;
+        for p in (0..self.players()).map(PlayerId).filter(|p| *p != me) {
+            for r in cells(self.royals(rules, p)) {
+                let Some((_, royal)) = self.at(r) else {
+                    continue;
+                };
+                if rules.capturable_by[royal.0 as usize] & (1 << piece.0) == 0 {
+                    continue;
+                }
+                for (from, e) in rules.attacks_on(me, piece, r) {
+                    if to & from.bit() != 0
+                        && e.target.is_none_or(|t| t == royal)
+                        && rules.open(e, self.occupied() | from.bit())
+                    {
+                        out |= from.bit();
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether after `m` the next player has no legal move.
+    fn mates(&self, rules: &Rules, m: &Move) -> bool {
+        let mut after = self.clone();
+        after.make(rules, m);
+        let mut replies = Vec::new();
+        after.legal_moves(rules, &mut replies);
+        replies.is_empty()
     }
 
     /// Whether the piece of kind `mover` may take one of kind `victim` by entry `e`.

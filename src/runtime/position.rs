@@ -21,6 +21,8 @@ pub struct Setup {
     pub castling: Vec<usize>,
     /// Cells the last move passed that may be captured in passing now.
     pub passed: Vec<Cell>,
+    /// Pieces in hand: one entry per piece.
+    pub hands: Vec<(PlayerId, PieceId)>,
 }
 
 impl Setup {
@@ -45,6 +47,7 @@ impl Setup {
             move_number: 1,
             castling: (0..v.castlings.len()).collect(),
             passed: vec![],
+            hands: vec![],
         }
     }
 }
@@ -72,6 +75,11 @@ pub enum PositionError {
     /// A random setup's rejection rule refused every draw.
     RedrawLimit {
         tries: u32,
+    },
+    /// A field names something the rules forbid.
+    Illegal {
+        field: &'static str,
+        message: String,
     },
     /// The position string is malformed.
     Syntax {
@@ -101,7 +109,10 @@ impl fmt::Display for PositionError {
                 f,
                 "the random setup's redraw rule refused {tries} draws in a row; it may never be satisfied"
             ),
-            PositionError::Syntax { field, message } => write!(f, "in the {field}: {message}"),
+            PositionError::Syntax { field, message }
+            | PositionError::Illegal { field, message } => {
+                write!(f, "in the {field}: {message}")
+            }
         }
     }
 }
@@ -141,6 +152,10 @@ pub struct Position {
     passed_by: u64,
     /// Where the piece that passed them stands.
     victim: Cell,
+    /// Pieces in hand, by player and kind.
+    hand: [[u8; 64]; MAX_PLAYERS],
+    /// Per player: the kinds with at least one piece in hand.
+    in_hand: [u64; MAX_PLAYERS],
 }
 
 /// What sets a move apart from a plain one.
@@ -153,6 +168,8 @@ pub enum Special {
     InPassing(Cell),
     /// The castling move of this index.
     Castle(u8),
+    /// A piece put from hand on `to` (`from` is `to` too).
+    Drop,
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -206,6 +223,8 @@ impl Position {
             passed: 0,
             passed_by: 0,
             victim: Cell(0),
+            hand: [[0; 64]; MAX_PLAYERS],
+            in_hand: [0; MAX_PLAYERS],
         };
         for (i, c) in setup.cells.iter().enumerate() {
             if let Some((pl, pc)) = *c {
@@ -218,6 +237,18 @@ impl Position {
                 pos.put(Cell(i as u8), pl, pc);
             }
         }
+        for &(pl, pc) in &setup.hands {
+            if pl.0 as usize >= v.players.len() {
+                return Err(PositionError::UnknownPlayer(pl.0));
+            }
+            if pc.0 as usize >= v.pieces.len() {
+                return Err(PositionError::UnknownPiece(pc.0));
+            }
+            let n = &mut pos.hand[pl.0 as usize][pc.0 as usize];
+            *n = n.saturating_add(1);
+            pos.in_hand[pl.0 as usize] |= 1 << pc.0;
+        }
+        pos.check_hands(rules, setup)?;
         for &(pl, pc, tag) in &setup.used {
             if pl.0 as usize >= v.players.len() {
                 return Err(PositionError::UnknownPlayer(pl.0));
@@ -256,6 +287,96 @@ impl Position {
             pos.victim = victim;
         }
         Ok(pos)
+    }
+
+    /// With hands: no piece in hand where the rules send none, no more pieces of a
+    /// kind than the game has, and no piece on a cell it could never move from.
+    fn check_hands(&self, rules: &Rules, setup: &Setup) -> Result<(), PositionError> {
+        let v = &rules.variant;
+        if !rules.hands {
+            if setup.hands.is_empty() {
+                return Ok(());
+            }
+            return Err(PositionError::Illegal {
+                field: "hands",
+                message: "this variant has no hands".into(),
+            });
+        }
+        for &(pl, pc) in &setup.hands {
+            if rules.demote[pc.0 as usize] != pc {
+                return Err(PositionError::Illegal {
+                    field: "hands",
+                    message: format!(
+                        "{} holds a {} in hand; pieces in hand are unpromoted",
+                        v.player(pl).name,
+                        v.piece(pc).name
+                    ),
+                });
+            }
+        }
+        let mut game = vec![0u32; v.pieces.len()];
+        for p in &v.setup {
+            game[rules.demote[p.piece.0 as usize].0 as usize] += 1;
+        }
+        let mut here = vec![0u32; v.pieces.len()];
+        for c in v.board.cells() {
+            if let Some((pl, pc)) = self.at(c) {
+                here[rules.demote[pc.0 as usize].0 as usize] += 1;
+                if v.hand.is_some_and(|h| h.mobile_only) && rules.moves(pl, pc, c).is_empty() {
+                    return Err(PositionError::Illegal {
+                        field: "board",
+                        message: format!(
+                            "{}'s {} on {} could never move",
+                            v.player(pl).name,
+                            v.piece(pc).name,
+                            v.board.name(c)
+                        ),
+                    });
+                }
+            }
+        }
+        for &(_, pc) in &setup.hands {
+            here[pc.0 as usize] += 1;
+        }
+        for (k, (&n, &most)) in here.iter().zip(&game).enumerate() {
+            if n > most && !v.setup.is_empty() {
+                return Err(PositionError::Illegal {
+                    field: "hands",
+                    message: format!(
+                        "{n} {}s on the board and in hand, but the game has only {most}",
+                        v.pieces[k].name
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// How many pieces of a kind a player holds in hand.
+    #[inline]
+    pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
+        self.hand[p.0 as usize][k.0 as usize]
+    }
+
+    /// The kinds a player holds in hand, as a bit set.
+    #[inline]
+    pub fn hand_kinds(&self, p: PlayerId) -> u64 {
+        self.in_hand[p.0 as usize]
+    }
+
+    #[inline]
+    fn add_to_hand(&mut self, p: PlayerId, k: PieceId) {
+        self.hand[p.0 as usize][k.0 as usize] += 1;
+        self.in_hand[p.0 as usize] |= 1 << k.0;
+    }
+
+    #[inline]
+    fn take_from_hand(&mut self, p: PlayerId, k: PieceId) {
+        let n = &mut self.hand[p.0 as usize][k.0 as usize];
+        *n -= 1;
+        if *n == 0 {
+            self.in_hand[p.0 as usize] &= !(1 << k.0);
+        }
     }
 
     /// The piece of the player who moved last that just passed `cells`: a move of its
@@ -329,7 +450,16 @@ impl Position {
                 }
             }
         }
+        let mut hands = vec![];
+        for pl in 0..self.players {
+            for pc in 0..v.pieces.len() {
+                for _ in 0..self.hand[pl as usize][pc] {
+                    hands.push((PlayerId(pl), PieceId(pc as u8)));
+                }
+            }
+        }
         Setup {
+            hands,
             cells,
             to_move: self.to_move,
             used,
@@ -428,9 +558,16 @@ impl Position {
                 self.put(*to, me, *k);
             }
             self.quiet_plies += 1;
+        } else if m.special == Special::Drop {
+            self.take_from_hand(me, m.piece);
+            self.put(m.to, me, m.piece);
+            self.quiet_plies += 1;
         } else {
             if let Some((pl, pc)) = m.captured {
                 self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
+                if rules.hands {
+                    self.add_to_hand(me, rules.demote[pc.0 as usize]);
+                }
                 self.quiet_plies = 0;
             } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
                 self.quiet_plies = 0;
@@ -475,11 +612,17 @@ impl Position {
             for (k, from, _) in parts {
                 self.put(*from, me, *k);
             }
+        } else if m.special == Special::Drop {
+            self.remove(m.to, me, m.piece);
+            self.add_to_hand(me, m.piece);
         } else {
             self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
             self.put(m.from, me, m.piece);
             if let Some((pl, pc)) = m.captured {
                 self.put(m.capture_cell().unwrap_or(m.to), pl, pc);
+                if rules.hands {
+                    self.take_from_hand(me, rules.demote[pc.0 as usize]);
+                }
             }
         }
         self.used[me.0 as usize] = undo.used;
@@ -507,6 +650,14 @@ impl Position {
         eat(self.passed as u64 ^ (self.passed >> 64) as u64);
         for u in &self.used {
             eat(*u as u64 | 1 << 41);
+        }
+        for (p, kinds) in self.in_hand.iter().enumerate() {
+            let mut k = *kinds;
+            while k != 0 {
+                let i = k.trailing_zeros() as usize;
+                k &= k - 1;
+                eat((p as u64) << 48 | (i as u64) << 8 | self.hand[p][i] as u64 | 1 << 43);
+            }
         }
         h
     }

@@ -155,6 +155,15 @@ const WORDS: &[&str] = &[
     "promotes",
     "promote",
     "entering",
+    "moving",
+    "into",
+    "through",
+    "drop",
+    "giving",
+    "attacks",
+    "hand",
+    "perpetual",
+    "checker",
     "non-royal",
     "passant",
     "start",
@@ -173,7 +182,7 @@ const WORDS: &[&str] = &[
 
 /// Words that begin a statement inside a piece's braces.
 const IN_PIECE: &[&str] = &[
-    "step", "leap", "slide", "captured", "may", "if", "unless", "royal", "moves", "promotes",
+    "step", "leap", "slide", "captured", "may", "if", "unless", "royal", "moves", "promotes", "no",
 ];
 
 fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
@@ -249,7 +258,19 @@ fn expected(rule: Rule) -> &'static str {
         file | statement => "a statement",
         name_stmt | inventor_stmt | description_stmt | board_stmt | coordinates_stmt
         | holes_stmt | player_stmt | option_stmt | tag_stmt | piece_stmt | setup_stmt
-        | end_stmt | zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
+        | end_stmt | zone_stmt | castling_stmt | hand_stmt => {
+            "a statement such as `piece` or `board`"
+        }
+        drop_mobile => "`, never dropped where they could never move`",
+        promote_when | entering | moving | zone_relation => {
+            "`entering` or `moving from, into or through`"
+        }
+        no_drop | drop_file | drop_attacked | drop_check | check_word => {
+            "a drop rule such as `no drop giving check`"
+        }
+        perpetual => "`by perpetual check`",
+        checker_loses => "`checker loses`",
+        zone_far => "`: far 3 ranks`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
         promotion | promote_word | may_promote | promotion_choice | any_non_royal => {

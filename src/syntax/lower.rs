@@ -86,6 +86,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::end_stmt => Statement::End(inner.map(|r| lower_end_rule(cx, r)).collect()),
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
+        Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -221,6 +222,19 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 kind = PieceItemKind::MovesAs(q.into_inner().map(|n| cx.name(&n)).collect())
             }
             Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
+            Rule::no_drop => {
+                let r = q.into_inner().next().unwrap();
+                let rule = r.as_rule();
+                let mut names = r.into_inner();
+                kind = PieceItemKind::NoDrop(match rule {
+                    Rule::drop_file => NoDrop::FileWith(cx.name(&names.next().unwrap())),
+                    Rule::drop_attacked => NoDrop::AttackedBy(cx.name(&names.next().unwrap())),
+                    _ => match names.next().map(|n| n.as_rule()) {
+                        Some(Rule::checkmate) => NoDrop::Checkmate,
+                        _ => NoDrop::Check,
+                    },
+                })
+            }
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
         }
     }
@@ -462,6 +476,18 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .into_inner()
         .next()
         .is_some_and(|m| m.as_rule() == Rule::may_promote);
+    let trigger = inner.next().unwrap().into_inner().next().unwrap();
+    let when = if trigger.as_rule() == Rule::entering {
+        promote_when::ENTERING
+    } else {
+        trigger.into_inner().fold(0, |m, r| {
+            m | match r.as_str() {
+                "from" => promote_when::FROM,
+                "into" => promote_when::INTO,
+                _ => promote_when::THROUGH,
+            }
+        })
+    };
     let zone = cx.name(&inner.next().unwrap());
     let choice = inner.next().unwrap();
     let to = choice
@@ -469,12 +495,19 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .filter(|n| n.as_rule() == Rule::ident)
         .map(|n| cx.name(&n))
         .collect();
-    PromotionDecl { optional, zone, to }
+    PromotionDecl {
+        optional,
+        when,
+        zone,
+        to,
+    }
 }
 
 fn lower_zone(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> ZoneDecl {
     let name = cx.name(&inner.next().unwrap());
     let body = inner.next().unwrap();
+    let far = (body.as_rule() == Rule::zone_far)
+        .then(|| cx.number(&body.clone().into_inner().next().unwrap()));
     let cells = (body.as_rule() == Rule::zone_cells).then(|| {
         body.into_inner()
             .map(|zp| {
@@ -484,7 +517,7 @@ fn lower_zone(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> ZoneDecl
             })
             .collect()
     });
-    ZoneDecl { name, cells }
+    ZoneDecl { name, cells, far }
 }
 
 fn lower_castling(
@@ -544,6 +577,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                 outcome = match o.as_rule() {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
+                    Rule::checker_loses => Outcome::CheckerLoses,
                     Rule::mover_scores => {
                         let mut n = o.into_inner();
                         let a = cx.number(&n.next().unwrap()).node;
@@ -576,7 +610,11 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::no_move_event => Event::NoLegalMove,
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
-        Rule::repetition_event => Event::Repetition(cx.number(&q.into_inner().next().unwrap())),
+        Rule::repetition_event => {
+            let mut it = q.into_inner();
+            let n = cx.number(&it.next().unwrap());
+            Event::Repetition(n, it.next().is_some())
+        }
         _ => {
             let mut it = q.into_inner();
             let n = cx.number(&it.next().unwrap());

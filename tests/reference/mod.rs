@@ -135,7 +135,7 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
                 captured == Some(piece) && by.is_none_or(|b| b == kind)
             }
             Event::NoLegalMove => legal_moves(v, options, &next).is_empty(),
-            Event::Repetition(_) | Event::PliesWithoutCapture(..) => false,
+            Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
             Event::Checkmate | Event::Stalemate => legal_moves(v, options, &next).is_empty(),
         };
         if matched {
