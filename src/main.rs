@@ -46,7 +46,19 @@ enum Command {
         options: Vec<String>,
     },
     /// Draw the setup
-    Board { file: PathBuf },
+    Board {
+        file: PathBuf,
+        /// Seed for a random setup
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Print the start position string, then its diagram
+    Setup {
+        file: PathBuf,
+        /// Seed for a random setup (default: from the clock)
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Count the legal move sequences of a given length
     Perft {
         file: PathBuf,
@@ -58,6 +70,9 @@ enum Command {
         /// Print the count below each first move first
         #[arg(long)]
         divide: bool,
+        /// Seed for a random setup
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
@@ -66,6 +81,9 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value = "start")]
         position: String,
+        /// Seed for a random setup
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
@@ -74,6 +92,9 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value = "start")]
         position: String,
+        /// Seed for a random setup (default: from the clock)
+        #[arg(long)]
+        seed: Option<u64>,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
@@ -98,27 +119,36 @@ fn main() -> ExitCode {
             full_board,
             &options,
         ),
-        Command::Board { file } => rules(&file, &[]).map(|r| {
-            let v = &r.variant;
-            print!("{}", render::board_diagram(v, &v.setup))
-        }),
+        Command::Board { file, seed } => rules(&file, &[])
+            .and_then(|r| play::setup_text(&r, seed))
+            .map(|t| print!("{}", t.split_once('\n').map_or("", |(_, d)| d))),
+        Command::Setup { file, seed } => rules(&file, &[])
+            .and_then(|r| play::setup_text(&r, seed.unwrap_or_else(play::clock_seed)))
+            .map(|t| print!("{t}")),
         Command::Perft {
             file,
             depth,
             position,
             divide,
+            seed,
             options,
-        } => perft(&file, depth, &position, divide, &options),
+        } => perft(&file, depth, (&position, seed), divide, &options),
         Command::Moves {
             file,
             position,
+            seed,
             options,
-        } => moves(&file, &position, &options),
+        } => moves(&file, (&position, seed), &options),
         Command::Play {
             file,
             position,
+            seed,
             options,
-        } => play(&file, &position, &options),
+        } => play(
+            &file,
+            (&position, seed.unwrap_or_else(play::clock_seed)),
+            &options,
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -180,9 +210,12 @@ fn rules(file: &Path, options: &[String]) -> Result<Rules, String> {
     play::load_rules(file, &play::parse_settings(options)?)
 }
 
-fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, Position), String> {
+/// A position string (or `start`) and the seed for a random setup.
+type Start<'a> = (&'a str, u64);
+
+fn position(file: &Path, start: Start, options: &[String]) -> Result<(Rules, Position), String> {
     let rules = rules(file, options)?;
-    let setup = play::start_setup(&rules, Some(position))?;
+    let setup = play::start_setup(&rules, Some(start.0), start.1)?;
     let pos = Position::from_setup(&rules, &setup).map_err(|e| format!("bad position: {e}"))?;
     Ok((rules, pos))
 }
@@ -190,7 +223,7 @@ fn position(file: &Path, position: &str, options: &[String]) -> Result<(Rules, P
 fn perft(
     file: &Path,
     depth: u32,
-    pos: &str,
+    pos: Start,
     divide: bool,
     options: &[String],
 ) -> Result<(), String> {
@@ -208,7 +241,7 @@ fn perft(
     Ok(())
 }
 
-fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
+fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     let (rules, pos) = position(file, pos, options)?;
     let mut list = Vec::new();
     pos.legal_moves(&rules, &mut list);
@@ -218,10 +251,10 @@ fn moves(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn play(file: &Path, pos: &str, options: &[String]) -> Result<(), String> {
+fn play(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     use std::io::BufRead;
     let rules = rules(file, options)?;
-    let setup = play::start_setup(&rules, Some(pos))?;
+    let setup = play::start_setup(&rules, Some(pos.0), pos.1)?;
     let mut session = play::Session::new(file, rules, setup)?;
     println!("{}\nType `help` for commands.", session.status());
     for line in std::io::stdin().lock().lines() {

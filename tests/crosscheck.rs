@@ -31,29 +31,50 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
     compile_tables(v, &values).expect("compiles")
 }
 
-type Key = (u8, u8, Option<u8>);
+type Key = (u8, u8, Option<u8>, Option<u8>);
+
+/// The position as the reference generator reads it.
+fn simple(rules: &Rules, pos: &Position) -> reference::Simple {
+    let s = pos.to_setup(rules);
+    let (passed, by, victim) = pos.passed();
+    let passing = (passed != 0).then(|| {
+        let kinds = (0..rules.variant.pieces.len())
+            .filter(|k| by & (1 << k) != 0)
+            .map(|k| variantlab::check::PieceId(k as u8))
+            .collect();
+        (s.passed.clone(), victim, kinds)
+    });
+    reference::Simple {
+        cells: s.cells,
+        to_move: s.to_move,
+        used: s.used,
+        castling: s.castling,
+        passing,
+    }
+}
 
 fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
     let mut list = Vec::new();
     pos.legal_moves(rules, &mut list);
     let set: BTreeSet<Key> = list
         .iter()
-        .map(|m| (m.from.0, m.to.0, m.tag.map(|t| t.0)))
+        .map(|m| {
+            (
+                m.from.0,
+                m.to.0,
+                m.tag.map(|t| t.0),
+                m.promotion.map(|k| k.0),
+            )
+        })
         .collect();
     assert_eq!(set.len(), list.len(), "the runtime listed a move twice");
     set
 }
 
 fn reference_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
-    let s = pos.to_setup(rules);
-    let simple = reference::Simple {
-        cells: s.cells,
-        to_move: s.to_move,
-        used: s.used,
-    };
-    reference::legal_moves(&rules.variant, &rules.options, &simple)
+    reference::legal_moves(&rules.variant, &rules.options, &simple(rules, pos))
         .into_iter()
-        .map(|(f, t, tag)| (f.0, t.0, tag.map(|x| x.0)))
+        .map(|(f, t, tag, k)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0)))
         .collect()
 }
 
@@ -156,14 +177,34 @@ fn hexagonal_jetan_agrees_with_the_reference() {
 }
 
 #[test]
+fn the_chess_family_agrees_with_the_reference() {
+    let mut n = 0;
+    for (file, games) in [
+        ("chess.var", 30),
+        ("glinski-chess.var", 12),
+        ("mccooey-chess.var", 12),
+        ("hexcetran-chess.var", 6),
+    ] {
+        n += random_play(file, &[], games, 120, 31);
+    }
+    assert!(n > 4000, "only {n} positions compared");
+}
+
+#[test]
 fn perft_agrees_with_the_reference_away_from_the_start() {
     // Depth 2 from positions reached by random play, both generators.
-    for (file, seed) in [("iss-jetan.var", 5u64), ("hexagonal-iss-jetan.var", 9)] {
+    for (file, seed, positions) in [
+        ("iss-jetan.var", 5u64, 30),
+        ("hexagonal-iss-jetan.var", 9, 30),
+        ("chess.var", 3, 6),
+        ("glinski-chess.var", 4, 3),
+        ("hexcetran-chess.var", 6, 2),
+    ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
         let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
         let mut rng = Lcg(seed);
-        for _ in 0..30 {
+        for _ in 0..positions {
             let moves = game.legal_moves(&rules);
             if moves.is_empty() {
                 break;
@@ -173,13 +214,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
                 break;
             }
             let mut pos = game.position().clone();
-            let s = pos.to_setup(&rules);
-            let simple = reference::Simple {
-                cells: s.cells,
-                to_move: s.to_move,
-                used: s.used,
-            };
-            let want = reference::perft(&v, &rules.options, &simple, 2);
+            let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
             assert_eq!(
                 variantlab::runtime::perft(&rules, &mut pos, 2),
                 want,
@@ -187,6 +222,33 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
                 game.position_string(&rules)
             );
         }
+    }
+}
+
+#[test]
+fn published_chess_positions_agree_with_the_reference() {
+    // Castling, promotions and captures in passing all occur within two plies here.
+    let v = load("chess.var");
+    let rules = compiled(&v, &[]);
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        let setup = variantlab::runtime::parse_position(&rules, fen).unwrap();
+        let mut pos = Position::from_setup(&rules, &setup).unwrap();
+        assert_eq!(
+            runtime_moves(&rules, &pos),
+            reference_moves(&rules, &pos),
+            "{fen}"
+        );
+        let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
+        assert_eq!(
+            variantlab::runtime::perft(&rules, &mut pos, 2),
+            want,
+            "{fen}"
+        );
     }
 }
 

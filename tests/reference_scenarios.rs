@@ -84,6 +84,8 @@ fn position(
             .find_player(to_move)
             .unwrap_or_else(|| panic!("no player {to_move}")),
         used,
+        castling: vec![],
+        passing: None,
     }
 }
 
@@ -97,8 +99,8 @@ fn destinations(s: &Scenario) -> BTreeSet<String> {
         .unwrap_or_else(|| panic!("no cell {}", s.piece_at));
     legal_moves(&v, &opts, &pos)
         .into_iter()
-        .filter(|(f, _, _)| *f == from)
-        .map(|(_, to, t)| match t {
+        .filter(|(f, ..)| *f == from)
+        .map(|(_, to, t, _)| match t {
             Some(t) => format!("{}:{}", v.board.name(to).to_lowercase(), v.tag(t).mark),
             None => v.board.name(to).to_lowercase(),
         })
@@ -165,7 +167,7 @@ fn outcome(
     );
     let mv = legal_moves(&v, &opts, &pos)
         .into_iter()
-        .find(|(a, b, _)| *a == f && *b == t)
+        .find(|(a, b, ..)| *a == f && *b == t)
         .unwrap_or_else(|| panic!("{from}-{to} is not legal"));
     let (next, over) = play(&v, &opts, &pos, mv);
     assert_eq!(next.cells[f.index()], None);
@@ -261,7 +263,7 @@ fn an_escape_is_recorded_as_used() {
         v.board.parse_cell("a5").unwrap(),
     );
     let e = tag(&v, 'e');
-    let (next, over) = play(&v, &opts, &pos, (a1, a5, Some(e)));
+    let (next, over) = play(&v, &opts, &pos, (a1, a5, Some(e), None));
     assert_eq!(over, None);
     assert_eq!(
         next.used,

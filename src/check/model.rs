@@ -93,6 +93,8 @@ pub struct RandomPool {
 pub struct Promotion {
     pub guard: Option<Guard>,
     pub optional: bool,
+    /// Forced where the piece could never move again.
+    pub forced_if_stuck: bool,
     /// Bits of [`crate::syntax::promote_when`].
     pub when: u8,
     pub zone: usize,

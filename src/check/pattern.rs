@@ -176,6 +176,7 @@ fn check_piece(
                 piece.promotion.push(Promotion {
                     guard,
                     optional: pr.optional,
+                    forced_if_stuck: pr.forced_if_stuck,
                     when: pr.when,
                     zone,
                     to,

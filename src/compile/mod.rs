@@ -70,6 +70,8 @@ pub struct PromotionRule {
     pub zone: u128,
     pub to: Vec<PieceId>,
     pub optional: bool,
+    /// Forced where the piece could never move again.
+    pub forced_if_stuck: bool,
     /// Bits of [`crate::syntax::promote_when`].
     pub when: u8,
 }
@@ -334,8 +336,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
 }
 
 /// Sets each entry's promotion: allowed when the move starts in, ends in or passes the
-/// zone as the rule says; forced when declared so, or when the piece could never move
-/// again from where it lands.
+/// zone as the rule says; forced when declared so, or (when the rule says so) where
+/// the piece could never move again from where it lands.
 fn mark_promotions(rules: &mut Rules) {
     use crate::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
     let v = &rules.variant;
@@ -356,8 +358,9 @@ fn mark_promotions(rules: &mut Rules) {
                         || (p.when & INTO != 0 && z & t != 0)
                         || (p.when & THROUGH != 0 && z & passed != 0)
                         || (p.when & ENTERING != 0 && z & t != 0 && z & f == 0);
-                    let stuck = rules.offsets[run - from + e.to.index()]
-                        == rules.offsets[run - from + e.to.index() + 1];
+                    let stuck = p.forced_if_stuck
+                        && rules.offsets[run - from + e.to.index()]
+                            == rules.offsets[run - from + e.to.index() + 1];
                     rules.entries[i as usize].promote = match applies {
                         false => NO_PROMOTION,
                         true if p.optional && !stuck => MAY_PROMOTE,
@@ -468,6 +471,7 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                             p.to.clone()
                         },
                         optional: p.optional,
+                        forced_if_stuck: p.forced_if_stuck,
                         when: p.when,
                     }),
             );

@@ -70,12 +70,48 @@ pub fn parse_settings(settings: &[String]) -> Result<Vec<(String, bool)>, String
         .collect()
 }
 
-/// A start position: `start` (or nothing) for the variant's own, else a position string.
-pub fn start_setup(rules: &Rules, position: Option<&str>) -> Result<Setup, String> {
+/// A start position: `start` (or nothing) for the variant's own, with any random
+/// setup drawn from `seed`; else a position string.
+pub fn start_setup(rules: &Rules, position: Option<&str>, seed: u64) -> Result<Setup, String> {
     match position.map(str::trim) {
-        None | Some("start") => Ok(Setup::start(rules)),
+        None | Some("start") => {
+            Setup::seeded(rules, seed).map_err(|e| format!("cannot set up: {e}"))
+        }
         Some(p) => parse_position(rules, p).map_err(|e| format!("bad position: {e}")),
     }
+}
+
+/// A seed from the clock, for games started without one.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
+/// The start position's string on the first line, then its diagram.
+pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
+    let setup = start_setup(rules, None, seed)?;
+    Ok(format!(
+        "{}\n{}",
+        crate::runtime::write_position(rules, &setup),
+        board_diagram(&rules.variant, &placed(&setup))
+    ))
+}
+
+/// The pieces of a setup, as placements.
+fn placed(setup: &Setup) -> Vec<Placed> {
+    setup
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            c.map(|(player, piece)| Placed {
+                cell: crate::geometry::Cell(i as u8),
+                player,
+                piece,
+            })
+        })
+        .collect()
 }
 
 impl Session {
@@ -108,6 +144,9 @@ impl Session {
             Some(e) => {
                 let result = e.result(v);
                 s += &format!("Game over: {result}: {}.\n", e.reason);
+            }
+            None if pos.in_check(&self.rules) => {
+                s += &format!("{} to move, in check.\n", v.player(pos.to_move()).name)
             }
             None => s += &format!("{} to move.\n", v.player(pos.to_move()).name),
         }
@@ -202,6 +241,7 @@ impl Session {
         let start = start_setup(
             &rules,
             (!saved.start.is_empty()).then_some(saved.start.as_str()),
+            0,
         )?;
         let mut session = Session::new(&variant, rules, start)?;
         for (i, m) in saved.moves.iter().enumerate() {

@@ -269,6 +269,8 @@ pub mod promote_when {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PromotionDecl {
     pub optional: bool,
+    /// Forced where the piece could never move again.
+    pub forced_if_stuck: bool,
     /// Bits of [`promote_when`].
     pub when: u8,
     pub zone: Name,

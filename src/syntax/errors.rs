@@ -84,10 +84,35 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
             &w[..pos - word_start],
             &w[pos - word_start..]
         ));
+    } else if let Some((w, near)) = misspelt_before(text, pos) {
+        // A misspelt word read as a name (`outwards` as a direction) fails one word on.
+        d = d.help(format!(
+            "`{w}` is not a word of the language: did you mean `{near}`?"
+        ));
     } else if let Some(h) = hint(text, pos, &found) {
         d = d.help(h);
     }
     d
+}
+
+/// The word just before `pos` on its line, when it is a near miss of a word of the
+/// language, with that word.
+fn misspelt_before(text: &str, pos: usize) -> Option<(String, &'static str)> {
+    let before = &text[..pos.min(text.len())];
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let line = line.trim_end();
+    let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    let word = line[line.trim_end_matches(is_word).len()..].to_lowercase();
+    if word.len() < 4 || WORDS.contains(&word.as_str()) {
+        return None;
+    }
+    let near = if word.len() >= 7 { 2 } else { 1 };
+    WORDS
+        .iter()
+        .map(|w| (crate::check::edit_distance(w, &word), *w))
+        .min()
+        .filter(|(d, _)| *d > 0 && *d <= near)
+        .map(|(_, w)| (word, w))
 }
 
 /// Punctuation the parser would have taken at the error (a missing `,` or `:`), which
@@ -271,6 +296,7 @@ fn expected(rule: Rule) -> &'static str {
         perpetual => "`by perpetual check`",
         checker_loses => "`checker loses`",
         zone_far => "`: far 3 ranks`",
+        forced_if_stuck => "`, forced where it could never move again`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
         promotion | promote_word | may_promote | promotion_choice | any_non_royal => {

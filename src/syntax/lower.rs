@@ -490,6 +490,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     };
     let zone = cx.name(&inner.next().unwrap());
     let choice = inner.next().unwrap();
+    let forced_if_stuck = inner.next().is_some();
     let to = choice
         .into_inner()
         .filter(|n| n.as_rule() == Rule::ident)
@@ -497,6 +498,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .collect();
     PromotionDecl {
         optional,
+        forced_if_stuck,
         when,
         zone,
         to,

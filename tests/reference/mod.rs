@@ -38,14 +38,36 @@
 //!     enemy piece could capture it (by 1-10).
 //! 12. Moves are (from, to, tag), each counted once; players alternate in order.
 //! 13. The game ends by the first holding end rule that matches: a capture of the
-//!     named kind (by the named kind), or the next side without a legal move.
-//!     Repetition and quiet-move rules are ignored here.
+//!     named kind (by the named kind), or the next side without a legal move (with
+//!     a royal piece attacked for checkmate, none for stalemate). Repetition and
+//!     quiet-move rules are ignored here.
+//!
+//! The chess family's rules:
+//!
+//! 14. A pattern with initial cells applies only from them: the listed cells, or the
+//!     cells where the setup places the mover's own pieces of this kind, less the
+//!     exceptions.
+//! 15. `legs of equal length`: every leg of the path takes the same number of steps.
+//! 16. A move of a pattern with `en passant by` kinds records the cells its path
+//!     passed (the landing points of its steps before the end) and where it ended.
+//!     On the very next move only, a piece of those kinds whose `to enemy` pattern
+//!     reaches one of these cells, empty, captures the piece that passed them.
+//! 17. A move of a piece with a holding promotion from outside its player's zone to
+//!     inside it becomes one move per kind it may become (the list, or every kind
+//!     that is not royal and not its own), plus the plain move when optional.
+//! 18. A castling move is possible while its right holds, its pieces stand on their
+//!     start cells, its `empty` cells hold nothing but its own pieces, and with its
+//!     first piece set on each `safe` cell in turn no enemy move reaches that cell.
+//!     Its right is lost once a move starts or ends on any of its start cells.
+//! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
+//!     and 14-15) could capture it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
 use variantlab::check::{
-    Dest, DirBase, DirExpr, DirTerm, Event, Pattern, PieceId, PlayerId, TagId, Variant, holds,
+    Dest, DirBase, DirExpr, DirTerm, Event, Initial, Pattern, PieceId, PlayerId, TagId, Variant,
+    holds,
 };
 use variantlab::geometry::{Board, Cell, Kind};
 use variantlab::syntax::{Outcome, Qualifier};
@@ -53,16 +75,23 @@ use variantlab::syntax::{Outcome, Qualifier};
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
 
-/// A move: from, to, and the tag of the pattern that made it.
-pub type Move = (Cell, Cell, Option<TagId>);
+/// A move: from, to, the tag of the pattern that made it, and the kind the piece
+/// becomes. A castling move is its first piece's move.
+pub type Move = (Cell, Cell, Option<TagId>, Option<PieceId>);
 
-/// A position: what stands on each cell, who moves, and which once-per-game tags
-/// each player has used with which piece kind.
+/// Cells just passed, the cell of the piece that passed them, and who may take it.
+pub type Passing = (Vec<Cell>, Cell, Vec<PieceId>);
+
+/// A position: what stands on each cell, who moves, which once-per-game tags each
+/// player has used with which piece kind, the castling moves still allowed, and what
+/// may be taken in passing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Simple {
     pub cells: Vec<Option<(PlayerId, PieceId)>>,
     pub to_move: PlayerId,
     pub used: Vec<(PlayerId, PieceId, TagId)>,
+    pub castling: Vec<usize>,
+    pub passing: Option<Passing>,
 }
 
 /// The setup position, the first player to move.
@@ -75,6 +104,8 @@ pub fn start(v: &Variant) -> Simple {
         cells,
         to_move: PlayerId(0),
         used: Vec::new(),
+        castling: (0..v.castlings.len()).collect(),
+        passing: None,
     }
 }
 
@@ -93,31 +124,263 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             .not_attacked
             .iter()
             .any(|g| holds(*g, options));
-        for (to, tag) in piece_moves(v, options, &pos.cells, &pos.used, from) {
-            if must_not_be_attacked {
-                let mut after = pos.cells.clone();
-                after[from.index()] = None;
-                after[to.index()] = Some((player, kind));
-                if attacked(v, options, &after, &pos.used, to, player) {
-                    continue;
-                }
+        let plain = piece_moves(v, options, &pos.cells, &pos.used, from)
+            .into_iter()
+            .map(|(to, tag)| (to, tag, None));
+        let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
+        let passing = in_passing(v, options, pos, from)
+            .into_iter()
+            .map(|(to, tag)| (to, tag, victim));
+        for (to, tag, taken) in plain.chain(passing) {
+            let after = after_move(&pos.cells, from, to, taken);
+            if must_not_be_attacked && attacked(v, options, &after, &pos.used, to, player) {
+                continue;
             }
-            all.insert((from, to, tag));
+            if royal_attacked(v, options, &after, &pos.used, player) {
+                continue;
+            }
+            for promotion in promotions(v, options, player, kind, from, to) {
+                all.insert((from, to, tag, promotion));
+            }
         }
+    }
+    for i in castlings_open(v, options, pos) {
+        let (_, from, to) = v.castlings[i].parts[0];
+        all.insert((from, to, None, None));
     }
     all.into_iter().collect()
 }
 
+/// The cells after the piece on `from` goes to `to`, also taking what stands on
+/// `taken` (a capture in passing).
+fn after_move(
+    cells: &[Option<(PlayerId, PieceId)>],
+    from: Cell,
+    to: Cell,
+    taken: Option<Cell>,
+) -> Vec<Option<(PlayerId, PieceId)>> {
+    let mut after = cells.to_vec();
+    if let Some(t) = taken {
+        after[t.index()] = None;
+    }
+    after[to.index()] = after[from.index()].take();
+    after
+}
+
+/// Captures in passing by the piece on `from` (rule 16).
+fn in_passing(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    from: Cell,
+) -> Vec<(Cell, Option<TagId>)> {
+    let Some((passed, victim, by)) = &pos.passing else {
+        return vec![];
+    };
+    let Some((player, kind)) = pos.cells[from.index()] else {
+        return vec![];
+    };
+    let Some((owner, victim_kind)) = pos.cells[victim.index()] else {
+        return vec![];
+    };
+    if owner == player || !by.contains(&kind) || !may_capture(v, options, kind, victim_kind) {
+        return vec![];
+    }
+    let forward = v
+        .player(player)
+        .forward
+        .map(|d| v.board.directions()[d.0 as usize].bearing);
+    let mut out = Vec::new();
+    for pattern in &v.piece(kind).moves {
+        if !holds(pattern.guard, options)
+            || pattern.dest != Dest::Enemy
+            || pattern.target.is_some_and(|t| t != victim_kind)
+            || !starts_here(v, pattern, player, kind, from)
+        {
+            continue;
+        }
+        for to in reach(&v.board, pattern, forward, &pos.cells, from) {
+            if passed.contains(&to) && pos.cells[to.index()].is_none() {
+                out.push((to, pattern.tag));
+            }
+        }
+    }
+    out
+}
+
+/// Rule 14.
+fn starts_here(
+    v: &Variant,
+    pattern: &Pattern,
+    player: PlayerId,
+    kind: PieceId,
+    from: Cell,
+) -> bool {
+    match &pattern.initial {
+        None => true,
+        Some(Initial::Cells(cells)) => cells.contains(&from),
+        Some(Initial::StartExcept(except)) => {
+            !except.contains(&from)
+                && v.setup
+                    .iter()
+                    .any(|p| p.cell == from && p.player == player && p.piece == kind)
+        }
+    }
+}
+
+fn royal(v: &Variant, options: &[bool], kind: PieceId) -> bool {
+    v.piece(kind).royal.iter().any(|g| holds(*g, options))
+}
+
+/// Rule 19: whether some royal piece of `player` could be captured.
+fn royal_attacked(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    used: &[(PlayerId, PieceId, TagId)],
+    player: PlayerId,
+) -> bool {
+    v.board.cells().any(|c| {
+        matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k))
+            && attacked(v, options, cells, used, c, player)
+    })
+}
+
+/// Rule 17: the kinds a move makes its piece (`None`: it stays itself).
+fn promotions(
+    v: &Variant,
+    options: &[bool],
+    player: PlayerId,
+    kind: PieceId,
+    from: Cell,
+    to: Cell,
+) -> Vec<Option<PieceId>> {
+    let Some(p) = v
+        .piece(kind)
+        .promotion
+        .iter()
+        .find(|p| holds(p.guard, options))
+    else {
+        return vec![None];
+    };
+    let zone = &v.zones[p.zone].cells[player.0 as usize];
+    if !zone.contains(&to) || zone.contains(&from) {
+        return vec![None];
+    }
+    let mut out: Vec<Option<PieceId>> = if p.to.is_empty() {
+        (0..v.pieces.len())
+            .map(|k| PieceId(k as u8))
+            .filter(|k| *k != kind && !royal(v, options, *k))
+            .map(Some)
+            .collect()
+    } else {
+        p.to.iter().copied().map(Some).collect()
+    };
+    if p.optional {
+        out.push(None);
+    }
+    out
+}
+
+/// Rule 18: the castling moves open now (the royal rule included).
+fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
+    let mut out = Vec::new();
+    for &i in &pos.castling {
+        let c = &v.castlings[i];
+        if c.player != pos.to_move
+            || c.parts
+                .iter()
+                .any(|(k, f, _)| pos.cells[f.index()] != Some((c.player, *k)))
+        {
+            continue;
+        }
+        let own: Vec<Cell> = c.parts.iter().map(|(_, f, _)| *f).collect();
+        if c.empty
+            .iter()
+            .any(|e| pos.cells[e.index()].is_some() && !own.contains(e))
+        {
+            continue;
+        }
+        let (_, first_from, _) = c.parts[0];
+        let unsafe_cell = c.safe.iter().any(|s| {
+            let mut cells = pos.cells.clone();
+            let piece = cells[first_from.index()].take();
+            cells[s.index()] = piece;
+            attacked(v, options, &cells, &pos.used, *s, c.player)
+        });
+        if unsafe_cell {
+            continue;
+        }
+        let after = castled(&pos.cells, c);
+        if royal_attacked(v, options, &after, &pos.used, c.player) {
+            continue;
+        }
+        out.push(i);
+    }
+    out
+}
+
+fn castled(
+    cells: &[Option<(PlayerId, PieceId)>],
+    c: &variantlab::check::Castling,
+) -> Vec<Option<(PlayerId, PieceId)>> {
+    let mut after = cells.to_vec();
+    for (_, f, _) in &c.parts {
+        after[f.index()] = None;
+    }
+    for (k, _, t) in &c.parts {
+        after[t.index()] = Some((c.player, *k));
+    }
+    after
+}
+
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
-    let (from, to, tag) = mv;
+    let (from, to, tag, promotion) = mv;
     let (player, kind) = pos.cells[from.index()].expect("a piece stands on the start cell");
     assert_eq!(player, pos.to_move, "the piece belongs to the side to move");
-    let captured = pos.cells[to.index()].map(|(_, k)| k);
+    let castle = pos.castling.iter().copied().find(|&i| {
+        let c = &v.castlings[i];
+        let (k, f, t) = c.parts[0];
+        c.player == player && k == kind && f == from && t == to
+    });
+    // A move to an empty passed cell that only a capture in passing reaches takes the
+    // piece that passed it.
+    let taken = match (&pos.passing, pos.cells[to.index()]) {
+        (Some((_, victim, _)), None)
+            if castle.is_none()
+                && in_passing(v, options, pos, from)
+                    .iter()
+                    .any(|(t, g)| *t == to && *g == tag)
+                && !piece_moves(v, options, &pos.cells, &pos.used, from).contains(&(to, tag)) =>
+        {
+            Some(*victim)
+        }
+        _ => None,
+    };
+    let captured = match castle {
+        Some(_) => None,
+        None => pos.cells[taken.unwrap_or(to).index()].map(|(_, k)| k),
+    };
 
     let mut next = pos.clone();
-    next.cells[from.index()] = None;
-    next.cells[to.index()] = Some((player, kind));
+    next.passing = None;
+    match castle {
+        Some(i) => next.cells = castled(&pos.cells, &v.castlings[i]),
+        None => {
+            next.cells = after_move(&pos.cells, from, to, taken);
+            if let Some(k) = promotion {
+                next.cells[to.index()] = Some((player, k));
+            }
+            next.passing = passing_of(v, options, pos, from, to, kind);
+        }
+    }
+    next.castling.retain(|&i| {
+        !v.castlings[i]
+            .parts
+            .iter()
+            .any(|(_, f, _)| *f == from || *f == to)
+    });
     if let Some(t) = tag
         && v.tag(t).once_per_game
         && !next.used.contains(&(player, kind, t))
@@ -135,8 +398,12 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
                 captured == Some(piece) && by.is_none_or(|b| b == kind)
             }
             Event::NoLegalMove => legal_moves(v, options, &next).is_empty(),
+            Event::Checkmate | Event::Stalemate => {
+                legal_moves(v, options, &next).is_empty()
+                    && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
+                        == (rule.event == Event::Checkmate)
+            }
             Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
-            Event::Checkmate | Event::Stalemate => legal_moves(v, options, &next).is_empty(),
         };
         if matched {
             return (next, Some(rule.outcome));
@@ -165,6 +432,40 @@ pub fn perft(v: &Variant, options: &[bool], pos: &Simple, depth: u32) -> u64 {
     total
 }
 
+/// Rule 16: what a move of `kind` from `from` to `to` leaves open to capture in
+/// passing: the steps' landing points before the end, on one empty path of a pattern
+/// with `en passant` kinds.
+fn passing_of(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    from: Cell,
+    to: Cell,
+    kind: PieceId,
+) -> Option<Passing> {
+    let (player, _) = pos.cells[from.index()]?;
+    let forward = v
+        .player(player)
+        .forward
+        .map(|d| v.board.directions()[d.0 as usize].bearing);
+    for pattern in &v.piece(kind).moves {
+        if pattern.en_passant.is_empty()
+            || !holds(pattern.guard, options)
+            || !starts_here(v, pattern, player, kind, from)
+            || pos.cells[to.index()].is_some()
+        {
+            continue;
+        }
+        let mut w = Walk::new(&v.board, pattern, forward, &pos.cells, from);
+        w.record_paths = true;
+        w.run();
+        if let Some(cells) = w.paths.iter().find(|(end, _)| *end == to).map(|(_, c)| c) {
+            return Some((cells.clone(), to, pattern.en_passant.clone()));
+        }
+    }
+    None
+}
+
 /// Destinations (with tags) the piece on `from` reaches by rules 1-10, without the
 /// `not attacked` rule.
 fn piece_moves(
@@ -181,7 +482,7 @@ fn piece_moves(
         .map(|d| v.board.directions()[d.0 as usize].bearing);
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
-        if !holds(pattern.guard, options) {
+        if !holds(pattern.guard, options) || !starts_here(v, pattern, player, kind, from) {
             continue;
         }
         if let Some(t) = pattern.tag
@@ -305,7 +606,7 @@ fn leg_directions(
 }
 
 /// Every cell a pattern reaches from `from` by some path whose intermediate landing
-/// cells are empty (rules 1-7); what stands on the destination is not looked at.
+/// cells are empty (rules 1-7, 15); what stands on the destination is not looked at.
 fn reach(
     board: &Board,
     pattern: &Pattern,
@@ -313,23 +614,8 @@ fn reach(
     cells: &[Option<(PlayerId, PieceId)>],
     from: Cell,
 ) -> BTreeSet<Cell> {
-    let start = board.point(from);
-    let mut w = Walk {
-        board,
-        pattern,
-        forward,
-        cells,
-        from,
-        start,
-        found: BTreeSet::new(),
-    };
-    if pattern.legs.is_empty() {
-        return w.found;
-    }
-    let first = leg_directions(board, &pattern.legs[0].directions, forward, None);
-    let mut path = vec![start];
-    let mut steps = Vec::new();
-    w.walk(0, 0, &first, None, &mut path, &mut steps, false);
+    let mut w = Walk::new(board, pattern, forward, cells, from);
+    w.run();
     w.found
 }
 
@@ -341,6 +627,51 @@ struct Walk<'a> {
     from: Cell,
     start: Point,
     found: BTreeSet<Cell>,
+    /// Steps taken by each finished leg.
+    counts: Vec<u32>,
+    /// When set, every accepted path's end and the cells its steps landed on before it.
+    record_paths: bool,
+    paths: Vec<(Cell, Vec<Cell>)>,
+    trail: Vec<Point>,
+}
+
+impl<'a> Walk<'a> {
+    fn new(
+        board: &'a Board,
+        pattern: &'a Pattern,
+        forward: Option<u16>,
+        cells: &'a [Option<(PlayerId, PieceId)>],
+        from: Cell,
+    ) -> Walk<'a> {
+        Walk {
+            board,
+            pattern,
+            forward,
+            cells,
+            from,
+            start: board.point(from),
+            found: BTreeSet::new(),
+            counts: vec![],
+            record_paths: false,
+            paths: vec![],
+            trail: vec![],
+        }
+    }
+
+    fn run(&mut self) {
+        if self.pattern.legs.is_empty() {
+            return;
+        }
+        let first = leg_directions(
+            self.board,
+            &self.pattern.legs[0].directions,
+            self.forward,
+            None,
+        );
+        let mut path = vec![self.start];
+        let mut steps = Vec::new();
+        self.walk(0, 0, &first, None, &mut path, &mut steps, false);
+    }
 }
 
 impl Walk<'_> {
@@ -376,14 +707,19 @@ impl Walk<'_> {
 
         // End this leg here.
         if taken >= l.min {
+            self.counts.push(taken);
             if leg + 1 == legs.len() {
-                self.finish(here);
+                if !self.pattern.equal_legs || self.counts.iter().all(|c| *c == self.counts[0]) {
+                    self.trail.clone_from(path);
+                    self.finish(here);
+                }
             } else {
                 let prev = steps.last().map(|&d| self.bearing(d));
                 let next =
                     leg_directions(self.board, &legs[leg + 1].directions, self.forward, prev);
                 self.walk(leg + 1, 0, &next, None, path, steps, by_step);
             }
+            self.counts.pop();
         }
 
         // Or take one more step of this leg.
@@ -459,5 +795,12 @@ impl Walk<'_> {
             return;
         }
         self.found.insert(cell);
+        if self.record_paths {
+            let passed = self.trail[1..self.trail.len() - 1]
+                .iter()
+                .filter_map(|p| self.board.at(*p))
+                .collect();
+            self.paths.push((cell, passed));
+        }
     }
 }

@@ -1,0 +1,530 @@
+//! The chess family: published perft counts, and hand-worked positions for check,
+//! en passant, promotion, castling, draws, the fairy pieces of Hexcetran Chess and
+//! random setups.
+
+mod common;
+
+use common::rules;
+use variantlab::check::{Outcome, PlayerId, check};
+use variantlab::compile::{Rules, compile_tables};
+use variantlab::runtime::{
+    Game, MoveError, Position, PositionError, Setup, parse_position, perft, write_move,
+    write_position,
+};
+
+const CHESS: &str = "chess.var";
+const GLINSKI: &str = "glinski-chess.var";
+const HEXCETRAN: &str = "hexcetran-chess.var";
+
+/// The published positions of `shared/reference/perft.md`, with their counts.
+const PUBLISHED: &[(&str, &[u64])] = &[
+    (
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        &[48, 2_039, 97_862, 4_085_603, 193_690_690],
+    ),
+    (
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        &[14, 191, 2_812, 43_238, 674_624, 11_030_083],
+    ),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        &[6, 264, 9_467, 422_333, 15_833_292],
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        &[44, 1_486, 62_379, 2_103_487, 89_941_194],
+    ),
+];
+
+fn position(r: &Rules, text: &str) -> Position {
+    let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(r, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn game(r: &Rules, text: &str) -> Game {
+    let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Game::new(r, setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn moves(r: &Rules, text: &str) -> Vec<String> {
+    let pos = position(r, text);
+    let mut list = Vec::new();
+    pos.legal_moves(r, &mut list);
+    let mut out: Vec<String> = list.iter().map(|m| write_move(&r.variant, m)).collect();
+    out.sort();
+    out
+}
+
+fn from_text(text: &str) -> Rules {
+    let checked = check("test.var", text);
+    let v = checked
+        .variant
+        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
+    compile_tables(&v, &v.default_options()).expect("compiles")
+}
+
+/// Perft of each published position up to (and including) `max_nodes` leaves.
+fn published_up_to(max_nodes: u64, deeper: bool) {
+    let r = rules(CHESS);
+    for (fen, counts) in PUBLISHED {
+        for (d, want) in counts.iter().enumerate() {
+            if (*want > max_nodes) != deeper {
+                continue;
+            }
+            let mut pos = position(&r, fen);
+            assert_eq!(
+                perft(&r, &mut pos, d as u32 + 1),
+                *want,
+                "{fen} depth {}",
+                d + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn perft_equals_the_published_counts() {
+    published_up_to(16_000_000, false);
+}
+
+#[test]
+#[ignore = "minutes in release mode; run with --ignored"]
+fn perft_equals_the_published_counts_at_depth() {
+    published_up_to(16_000_000, true);
+}
+
+#[test]
+fn glinski_has_51_first_moves() {
+    let r = rules(GLINSKI);
+    let mut pos = Position::start(&r).unwrap();
+    assert_eq!(perft(&r, &mut pos, 1), 51);
+}
+
+#[test]
+fn fen_round_trips() {
+    let r = rules(CHESS);
+    for (fen, _) in PUBLISHED {
+        let setup = parse_position(&r, fen).unwrap();
+        assert_eq!(write_position(&r, &setup), *fen);
+    }
+    let start = write_position(&r, &Setup::start(&r));
+    assert_eq!(start, PUBLISHED[0].0);
+    // After a double step the passed cell is written, as FEN does.
+    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    g.play_text(&r, "e2e4").unwrap();
+    assert_eq!(
+        g.position_string(&r),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+}
+
+#[test]
+fn en_passant_is_allowed_on_the_next_move_only() {
+    let r = rules(CHESS);
+    // White: King e1, pawn e5; Black: King e8, pawn d5 that just came from d7.
+    let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    assert_eq!(
+        moves(&r, fen),
+        [
+            "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", "e5-e6", "e5xd6"
+        ]
+    );
+    let mut g = game(&r, fen);
+    g.play_text(&r, "e5xd6").unwrap();
+    // The pawn on d5 is gone, White's pawn stands on d6.
+    assert_eq!(g.position_string(&r), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    // Once another move is made, the right is gone.
+    let mut g = game(&r, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    g.play_text(&r, "d7-d5").unwrap();
+    assert!(
+        g.legal_moves(&r)
+            .iter()
+            .any(|m| write_move(&r.variant, m) == "e5xd6")
+    );
+    g.play_text(&r, "e1-e2").unwrap();
+    g.play_text(&r, "e8-e7").unwrap();
+    assert!(
+        !g.legal_moves(&r)
+            .iter()
+            .any(|m| write_move(&r.variant, m) == "e5xd6")
+    );
+}
+
+#[test]
+fn en_passant_may_not_expose_the_king_along_the_rank() {
+    let r = rules(CHESS);
+    // White King a5, pawn e5; Black pawn d5 (just double-stepped), Rook h5. Taking in
+    // passing would empty both d5 and e5 and open the rank to the Rook.
+    let list = moves(&r, "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2");
+    assert!(!list.contains(&"e5xd6".to_string()), "{list:?}");
+    assert!(list.contains(&"e5-e6".to_string()));
+}
+
+#[test]
+fn promotion_to_a_listed_piece_is_asked_for_and_forced() {
+    let r = rules(CHESS);
+    let fen = "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+    let list = moves(&r, fen);
+    for code in ["Q", "R", "B", "N"] {
+        assert!(list.contains(&format!("e7-e8={code}")), "{list:?}");
+        assert!(list.contains(&format!("e7xd8={code}")), "{list:?}");
+    }
+    // The pawn never stays a pawn on the last rank.
+    assert!(!list.contains(&"e7-e8".to_string()));
+    let mut g = game(&r, fen);
+    match g.play_text(&r, "e7-e8") {
+        Err(MoveError::Promotion(choices)) => assert_eq!(choices.len(), 4),
+        other => panic!("{other:?}"),
+    }
+    g.play_text(&r, "e7e8n").unwrap();
+    assert!(g.position_string(&r).starts_with("3rN3/8/"));
+    g.undo(&r);
+    g.play_text(&r, "e7xd8=Q").unwrap();
+    assert!(g.position_string(&r).starts_with("3Q4/8/"));
+}
+
+#[test]
+fn promotion_to_any_non_royal_piece() {
+    let r = rules(HEXCETRAN);
+    // White pawn on e10 (one step below e11, the top of the e file), Kings apart.
+    let v = &r.variant;
+    let mut setup = Setup::fixed(&r);
+    setup.cells.iter_mut().for_each(|c| *c = None);
+    let put = |s: &mut Setup, cell: &str, player: &str, piece: &str| {
+        s.cells[v.board.parse_cell(cell).unwrap().index()] =
+            Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
+    };
+    put(&mut setup, "e10", "White", "Pawn");
+    put(&mut setup, "k1", "White", "King");
+    put(&mut setup, "a6", "Blue", "King");
+    let pos = Position::from_setup(&r, &setup).unwrap();
+    let mut list = Vec::new();
+    pos.legal_moves(&r, &mut list);
+    let promotions: Vec<String> = list
+        .iter()
+        .filter(|m| v.board.name(m.to) == "e11")
+        .map(|m| v.piece(m.promotion.expect("forced")).code.clone())
+        .collect();
+    // Every kind but the King (royal) and the Pawn itself, as the page lists them.
+    let mut sorted = promotions.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["A", "AA", "C", "DH", "GR", "N", "Q", "R", "S"]);
+}
+
+#[test]
+fn optional_promotion_may_be_declined() {
+    let r = from_text(
+        r#"
+        name "Optional"
+        board square 3 by 4
+        player White: forward north, capitals
+        player Black: forward south, lowercase
+        zone top { White: a4 b4 c4 }
+        piece King (K) { royal step 1 any }
+        piece Man (M) { step 1 straight forward, to empty  may promote on entering top to Rook }
+        piece Rook (R) { slide orthogonal }
+        setup { White: King a1, Man c3  Black: King a4 }
+        game ends { checkmate: mover wins  stalemate: draw }
+        "#,
+    );
+    let pos = Position::start(&r).unwrap();
+    let mut list = Vec::new();
+    pos.legal_moves(&r, &mut list);
+    let names: Vec<String> = list.iter().map(|m| write_move(&r.variant, m)).collect();
+    assert!(names.contains(&"c3-c4".to_string()), "{names:?}");
+    assert!(names.contains(&"c3-c4=R".to_string()), "{names:?}");
+    // Without a choice an optional promotion is declined.
+    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    let m = g.play_text(&r, "c3c4").unwrap();
+    assert_eq!(m.promotion, None);
+}
+
+#[test]
+fn castling_out_of_through_and_into_check() {
+    let r = rules(CHESS);
+    let castles = |fen: &str| -> Vec<String> {
+        moves(&r, fen)
+            .into_iter()
+            .filter(|m| m == "e1-g1" || m == "e1-c1")
+            .collect()
+    };
+    assert_eq!(
+        castles("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+        ["e1-c1", "e1-g1"]
+    );
+    // Out of check: a Rook on e8 attacks the King.
+    assert!(castles("4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1").is_empty());
+    // Through check: f1 is attacked; the other side is fine.
+    assert_eq!(castles("5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), ["e1-c1"]);
+    // Into check: g1 is attacked.
+    assert_eq!(castles("6rk/8/8/8/8/8/8/R3K2R w KQ - 0 1"), ["e1-c1"]);
+    // b1 attacked does not matter: the King never crosses it.
+    assert_eq!(
+        castles("1r5k/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+        ["e1-c1", "e1-g1"]
+    );
+    // A piece between: no castling that way.
+    assert_eq!(castles("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1"), ["e1-g1"]);
+    // The right is lost once the Rook has moved, even if it comes back.
+    let mut g = game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    for m in ["h1-h2", "e8-d8", "h2-h1", "d8-e8"] {
+        g.play_text(&r, m).unwrap();
+    }
+    assert!(g.position_string(&r).contains(" w Q "));
+    let mut g = game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    g.play_text(&r, "e1-g1").unwrap();
+    assert_eq!(g.position_string(&r), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+}
+
+#[test]
+fn checkmate_and_stalemate_end_the_game() {
+    let r = rules(CHESS);
+    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        g.play_text(&r, m).unwrap();
+    }
+    let e = g.ending().expect("mate");
+    assert_eq!(e.outcome, Outcome::MoverWins);
+    assert_eq!(e.winner, Some(PlayerId(1)));
+    assert_eq!(e.reason, "White is checkmated");
+    // Black King h8, White Queen f7 and King g6: Black has no move and is not in check.
+    let g = game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let e = g.ending().expect("stalemate");
+    assert_eq!((e.outcome, e.winner), (Outcome::Draw, None));
+    assert_eq!(e.reason, "Black is stalemated");
+}
+
+#[test]
+fn a_stalemate_scores_three_quarters_in_glinski_chess() {
+    let r = rules(GLINSKI);
+    // Doubled coordinates, f6 = (0, 0): a cell of file x (a = -5 .. l = 5) and rank k is
+    // at y = 10 - |x| - 2(k - 1). Black King a1 = (-5, 5) has five neighbours: a2 (N),
+    // b2 (NE), b1 (SE), b3 (NNE) and c2 (E). The White King on c3 = (-3, 3) touches all
+    // five (b2 SW, b1 SSW, b3 NW, a2 W, c2 S) but not a1, (-2, 2) away. Black, to move,
+    // has no move and is not in check: White, who stalemated, scores 3/4.
+    let g = game(&r, "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1");
+    let e = g.ending().expect("stalemate");
+    assert_eq!(e.outcome, Outcome::MoverScores(3, 4));
+    assert_eq!(e.reason, "Black is stalemated");
+    assert_eq!(e.result(&r.variant), "White scores 3/4, Black scores 1/4");
+}
+
+#[test]
+fn draws_by_repetition_and_by_the_fifty_move_rule() {
+    let r = rules(CHESS);
+    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        g.play_text(&r, m).unwrap();
+        assert!(g.ending().is_none());
+    }
+    g.play_text(&r, "f6g8").unwrap();
+    assert_eq!(g.ending().unwrap().reason, "the position occurred 3 times");
+    // 99 quiet plies: a King move makes 100, a pawn move resets the count.
+    let mut g = game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
+    g.play_text(&r, "e2-e3").unwrap();
+    assert!(g.ending().is_none());
+    let mut g = game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
+    g.play_text(&r, "e1-d1").unwrap();
+    assert_eq!(
+        g.ending().unwrap().reason,
+        "100 plies without a capture or a Pawn move"
+    );
+}
+
+#[test]
+fn moves_are_read_in_every_common_form() {
+    let r = rules(CHESS);
+    for m in ["e2e4", "e2-e4", "E2-E4"] {
+        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+        let played = g.play_text(&r, m).unwrap();
+        assert_eq!(write_move(&r.variant, &played), "e2-e4");
+    }
+    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    assert!(matches!(
+        g.play_text(&r, "e2e5"),
+        Err(MoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        g.play_text(&r, "e7e8z"),
+        Err(MoveError::UnknownPiece(_))
+    ));
+}
+
+/// Hexcetran positions: a piece on f6 and the cells given, as (cell, player, piece).
+fn hexcetran(pieces: &[(&str, &str, &str)]) -> (Rules, Position) {
+    let r = rules(HEXCETRAN);
+    let v = &r.variant;
+    let mut setup = Setup::fixed(&r);
+    setup.cells.iter_mut().for_each(|c| *c = None);
+    for (cell, player, piece) in pieces {
+        setup.cells[v.board.parse_cell(cell).unwrap().index()] =
+            Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
+    }
+    let pos = Position::from_setup(&r, &setup).unwrap();
+    (r, pos)
+}
+
+fn destinations(r: &Rules, pos: &Position, from: &str) -> Vec<String> {
+    let v = &r.variant;
+    let mut list = Vec::new();
+    pos.legal_moves(r, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .filter(|m| v.board.name(m.from) == from)
+        .map(|m| v.board.name(m.to).to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+// Game Courier steps (file, rank): N (0,1), NE (1,0), SE (1,-1), S (0,-1), SW (-1,0),
+// NW (-1,1); NNE (1,1), E (2,-1), SSE (1,-2), SSW (-1,-1), W (-2,1), NNW (-1,2).
+
+#[test]
+fn the_sissa_never_leaps_and_keeps_both_legs_equal() {
+    // f6 to g8 is (1, 2): N then NNE (through f7) or NNE then N (through g7); no other
+    // pair of equal legs adds up to it.
+    let with = |extra: &[(&'static str, &'static str, &'static str)]| {
+        let mut all = vec![
+            ("f6", "White", "Sissa"),
+            ("k1", "White", "King"),
+            ("a6", "Blue", "King"),
+        ];
+        all.extend_from_slice(extra);
+        let (r, pos) = hexcetran(&all);
+        destinations(&r, &pos, "f6")
+    };
+    let d = with(&[]);
+    assert!(d.contains(&"g8".to_string()), "{d:?}");
+    // f6 to g9 is (1, 3): two N steps then one NNE, but no equal legs make it.
+    assert!(!d.contains(&"g9".to_string()), "{d:?}");
+    let d = with(&[("f7", "Blue", "Pawn")]);
+    assert!(
+        d.contains(&"g8".to_string()),
+        "the other order is open: {d:?}"
+    );
+    let d = with(&[("g7", "Blue", "Pawn")]);
+    assert!(
+        d.contains(&"g8".to_string()),
+        "the other order is open: {d:?}"
+    );
+    let d = with(&[("f7", "Blue", "Pawn"), ("g7", "Blue", "Pawn")]);
+    assert!(!d.contains(&"g8".to_string()), "it never leaps: {d:?}");
+}
+
+#[test]
+fn the_gryphon_and_aanca_on_a_crowded_board() {
+    // Gryphon f6: NNE to g7, then on N (g8 g9 g10) or NE (h7 i7 j7). An enemy on g9
+    // stops the N line there (captured); an own pawn on h7 closes the NE line.
+    let (r, pos) = hexcetran(&[
+        ("f6", "White", "Gryphon"),
+        ("g9", "Blue", "Pawn"),
+        ("h7", "White", "Pawn"),
+        ("k1", "White", "King"),
+        ("a6", "Blue", "King"),
+    ]);
+    let d = destinations(&r, &pos, "f6");
+    for c in ["g7", "g8", "g9"] {
+        assert!(d.contains(&c.to_string()), "{c}: {d:?}");
+    }
+    for c in ["g10", "h7", "i7", "j7"] {
+        assert!(!d.contains(&c.to_string()), "{c}: {d:?}");
+    }
+    // Aanca f6: N to f7, then on NNE (g8 h9) or NNW (e9 d11). An enemy on g8 is taken
+    // and stops that line; an own piece on f7 closes both.
+    let (r, pos) = hexcetran(&[
+        ("f6", "White", "Aanca"),
+        ("g8", "Blue", "Pawn"),
+        ("k1", "White", "King"),
+        ("a6", "Blue", "King"),
+    ]);
+    let d = destinations(&r, &pos, "f6");
+    for c in ["f7", "g8", "e9", "d11"] {
+        assert!(d.contains(&c.to_string()), "{c}: {d:?}");
+    }
+    assert!(!d.contains(&"h9".to_string()), "{d:?}");
+    let (r, pos) = hexcetran(&[
+        ("f6", "White", "Aanca"),
+        ("f7", "White", "Pawn"),
+        ("k1", "White", "King"),
+        ("a6", "Blue", "King"),
+    ]);
+    let d = destinations(&r, &pos, "f6");
+    for c in ["f7", "g8", "h9", "e9", "d11"] {
+        assert!(!d.contains(&c.to_string()), "{c}: {d:?}");
+    }
+}
+
+const REDRAW: &str = r#"
+    name "Redraw"
+    board square 3 by 6
+    player White: forward north, capitals
+    player Black: forward south, lowercase
+    piece King (K) { royal step 1 any }
+    piece Rook (R) { slide orthogonal }
+    piece Pawn (P) { step 1 straight forward, to empty }
+    setup { White: King c1  Black: King c6, Pawn a6 }
+    setup random {
+      White: Rook on a1 b1
+      redraw while White can capture an undefended Pawn
+    }
+    game ends { checkmate: mover wins  stalemate: draw }
+"#;
+
+fn draws(r: &Rules) -> std::collections::BTreeSet<String> {
+    (0..40)
+        .map(|seed| write_position(r, &Setup::seeded(r, seed).unwrap()))
+        .collect()
+}
+
+#[test]
+fn the_redraw_rule_refuses_setups_with_an_undefended_capture() {
+    // A Rook on a1 takes the Pawn on a6 up the open a file, and the Black King on c6
+    // does not touch a6: that draw is refused, so the Rook always stands on b1.
+    let r = from_text(REDRAW);
+    assert_eq!(
+        draws(&r).into_iter().collect::<Vec<_>>(),
+        ["p1k/3/3/3/3/1RK w 0 1"]
+    );
+    // With the Black King on b6, next to a6, the Pawn is defended: both draws stand.
+    let r = from_text(&REDRAW.replace("King c6", "King b6"));
+    assert_eq!(draws(&r).len(), 2);
+}
+
+#[test]
+fn a_redraw_rule_that_can_never_be_met_is_reported() {
+    let r = from_text(&REDRAW.replace("Rook on a1 b1", "Rook on a1"));
+    assert_eq!(
+        Setup::seeded(&r, 1),
+        Err(PositionError::RedrawLimit {
+            tries: variantlab::runtime::MAX_DRAWS
+        })
+    );
+}
+
+#[test]
+fn random_setups_are_reproducible_from_their_seed() {
+    let r = rules(HEXCETRAN);
+    let a = Setup::seeded(&r, 42).unwrap();
+    let b = Setup::seeded(&r, 42).unwrap();
+    assert_eq!(a, b);
+    let different = (0..10).any(|s| Setup::seeded(&r, s).unwrap() != a);
+    assert!(different);
+    // Every draw puts the ten pieces on ten of the eleven home-row cells.
+    let v = &r.variant;
+    let home = [
+        "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
+    ];
+    let on_home = home
+        .iter()
+        .filter(|c| a.cells[v.board.parse_cell(c).unwrap().index()].is_some())
+        .count();
+    assert_eq!(on_home, 10);
+    // The string reads back to the same position.
+    let text = write_position(&r, &a);
+    assert_eq!(parse_position(&r, &text).unwrap(), a);
+}
