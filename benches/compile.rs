@@ -7,7 +7,11 @@ fn main() {
     divan::main();
 }
 
-#[divan::bench(args = ["iss-jetan.var", "hexagonal-iss-jetan.var"])]
+#[divan::bench(args = [
+    "iss-jetan.var",
+    "hexagonal-iss-jetan.var",
+    "hexagonal-iss-jetan-12.var"
+])]
 fn load(bencher: divan::Bencher, file: &str) {
     let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("variant file");

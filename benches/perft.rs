@@ -17,8 +17,15 @@ fn rules(file: &str) -> Rules {
     compile_tables(&v, &v.default_options()).expect("compiles")
 }
 
+/// The first two use two-word cell sets (100 and 127 cells); the side-12 hexagon
+/// (397 cells) the wide sets.
 #[divan::bench(
-    args = [("iss-jetan.var", 4), ("hexagonal-iss-jetan.var", 3), ("shogi.var", 5)],
+    args = [
+        ("iss-jetan.var", 4),
+        ("hexagonal-iss-jetan.var", 3),
+        ("hexagonal-iss-jetan-12.var", 3),
+        ("shogi.var", 5),
+    ],
     sample_count = 10
 )]
 fn start_position(bencher: divan::Bencher, (file, depth): (&str, u32)) {

@@ -149,8 +149,15 @@ fn schemes_that_cannot_name_cells_are_reported() {
             .iter()
             .any(|d| d.code == "variantlab::bad_scheme" && d.message.contains("`111`"))
     );
-    // Square files lettered past z.
-    let r = check("t.var", "board square 27 by 2\nplayer A: capitals\n").report;
+    // Past z the files are lettered in pairs; they run out only past `zz` (702 lines).
+    let r = check("t.var", "board square 27 by 2\nplayer A: capitals\n");
+    let v = r.variant.expect("27 files check");
+    assert_eq!(v.board.point(v.board.parse_cell("aa1").unwrap()), (26, 1));
+    let r = check(
+        "t.var",
+        "board square 27 by 2\ncoordinates files lettered skipping a b c d e f g h i j k l m n o p q r s t u v from the left, ranks numbered from the bottom\nplayer A: capitals\n",
+    )
+    .report;
     assert!(
         r.diagnostics
             .iter()

@@ -31,18 +31,17 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
     compile_tables(v, &values).expect("compiles")
 }
 
-type Key = (u8, u8, Option<u8>, Option<u8>);
+type Key = (u16, u16, Option<u8>, Option<u8>);
 
 /// The position as the reference generator reads it.
 fn simple(rules: &Rules, pos: &Position) -> reference::Simple {
     let s = pos.to_setup(rules);
-    let (passed, by, victim) = pos.passed();
-    let passing = (passed != 0).then(|| {
+    let passing = pos.passed(rules).map(|(cells, by, victim)| {
         let kinds = (0..rules.variant.pieces.len())
             .filter(|k| by & (1 << k) != 0)
             .map(|k| variantlab::check::PieceId(k as u8))
             .collect();
-        (s.passed.clone(), victim, kinds)
+        (cells, victim, kinds)
     });
     reference::Simple {
         cells: s.cells,
@@ -199,6 +198,15 @@ fn hexagonal_jetan_agrees_with_the_reference() {
 }
 
 #[test]
+fn side_12_hexagonal_jetan_agrees_with_the_reference() {
+    let mut n = 0;
+    for set in [vec![], vec![("last-resort", true)]] {
+        n += random_play("hexagonal-iss-jetan-12.var", &set, 6, 120, 31);
+    }
+    assert!(n > 1000, "only {n} positions compared");
+}
+
+#[test]
 fn the_chess_family_agrees_with_the_reference() {
     let mut n = 0;
     for (file, games) in [
@@ -218,6 +226,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
     for (file, seed, positions) in [
         ("iss-jetan.var", 5u64, 30),
         ("hexagonal-iss-jetan.var", 9, 30),
+        ("hexagonal-iss-jetan-12.var", 13, 30),
         ("chess.var", 3, 6),
         ("glinski-chess.var", 4, 3),
         ("hexcetran-chess.var", 6, 2),

@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use variantlab::check::{PlayerId, Variant, check};
 use variantlab::compile::destinations;
+use variantlab::geometry::CellSet;
 
 /// A 7x7 variant whose piece `P` has the given moves (files a-g, ranks 1-7).
 fn variant(moves: &str, extra: &str) -> Variant {
@@ -42,7 +43,7 @@ fn reach_on(moves: &str, extra: &str, player: u8, from: &str) -> BTreeSet<String
     let all = p
         .moves
         .iter()
-        .flat_map(|m| destinations(&v.board, m, forward, from))
+        .flat_map(|m| destinations::<u64>(&v.board, m, forward, from))
         .map(|r| r.to);
     cells(&v, all)
 }
@@ -52,12 +53,9 @@ fn paths(moves: &str, from: &str, to: &str) -> BTreeSet<BTreeSet<String>> {
     let v = variant(moves, "");
     let from = v.board.parse_cell(from).unwrap();
     let to = v.board.parse_cell(to).unwrap();
-    let r = destinations(&v.board, &v.pieces[0].moves[0], None, from);
+    let r = destinations::<u64>(&v.board, &v.pieces[0].moves[0], None, from);
     let hit = r.iter().find(|r| r.to == to).expect("reaches the cell");
-    hit.paths
-        .iter()
-        .map(|m| cells(&v, v.board.cells().filter(|c| m & c.bit() != 0)))
-        .collect()
+    hit.paths.iter().map(|m| cells(&v, m.iter())).collect()
 }
 
 #[test]

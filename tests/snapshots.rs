@@ -224,3 +224,37 @@ fn footprints_at_the_centre_are_snapshotted() {
         }
     }
 }
+
+/// Big boards, whose cell sets are wider than two words: every piece of the side-12
+/// Hexagonal Iss Jetan in its bottom-left corner (its centre is covered above), and the
+/// Iss Jetan pieces on a 16 by 16 square at its centre and, drawn whole, in a corner.
+#[test]
+fn footprints_on_big_boards_are_snapshotted() {
+    let settings = settings("footprints");
+    let hex = rules("hexagonal-iss-jetan-12.var");
+    let corner = hex.variant.board.parse_cell("a1").expect("a corner");
+    let square_text = read(&root().join("variants/iss-jetan.var"))
+        .replace("board square 10 by 10", "board square 16 by 16");
+    let v = check("iss-jetan-16.var", &square_text)
+        .variant
+        .expect("Iss Jetan checks on 16 by 16");
+    let square = variantlab::compile::compile_tables(&v, &v.default_options()).unwrap();
+    let cases = [
+        (&hex, "hexagonal-iss-jetan-12", "corner", corner, false),
+        (&square, "iss-jetan-16", "centre", v.board.centre(), false),
+        (
+            &square,
+            "iss-jetan-16",
+            "corner",
+            v.board.parse_cell("a1").unwrap(),
+            true,
+        ),
+    ];
+    for (rules, game, place, cell, full) in cases {
+        for (i, piece) in rules.variant.pieces.iter().enumerate() {
+            let diagram = footprint_diagram(rules, PlayerId(0), PieceId(i as u8), cell, full);
+            let name = format!("{game}-{}-{place}", piece.name.to_lowercase());
+            settings.bind(|| insta::assert_snapshot!(name, diagram));
+        }
+    }
+}

@@ -125,7 +125,9 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
         Ok(b) => Some(b),
         Err(e) => {
             let help = match e {
-                BoardError::TooManyCells(_) => "use a smaller board",
+                BoardError::TooManyCells(_) => {
+                    "use a smaller board, or take cells out with `holes`: a 32 by 32 square and a hexagon of side 18 fit"
+                }
                 _ => "check the board statement",
             };
             out.push(

@@ -3,6 +3,7 @@
 use super::model::*;
 use crate::compile::destinations;
 use crate::diagnostic::Diagnostic;
+use crate::geometry::{Board, Cell, Dir, Wide};
 
 /// Warns about each pattern that reaches no cell from any cell for any player.
 pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
@@ -13,7 +14,7 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
                 variant
                     .board
                     .cells()
-                    .any(|c| !destinations(&variant.board, pat, forward, c).is_empty())
+                    .any(|c| reaches(&variant.board, pat, forward, c))
             });
             if !reaches {
                 out.push(
@@ -27,5 +28,14 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+/// Whether a pattern reaches some cell from `from`.
+fn reaches(board: &Board, pat: &Pattern, forward: Option<Dir>, from: Cell) -> bool {
+    if board.len() <= 128 {
+        !destinations::<u128>(board, pat, forward, from).is_empty()
+    } else {
+        !destinations::<Wide<16>>(board, pat, forward, from).is_empty()
     }
 }

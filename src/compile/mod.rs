@@ -2,13 +2,18 @@
 //!
 //! The runtime never walks patterns: for each player, piece and cell it reads a slice
 //! of [`MoveEntry`] values, each with the cells that must be empty to make it.
+//!
+//! Cell sets (must-be-empty paths, attackers) are stored at the board's width, chosen
+//! here once: see [`Sets`].
 
+mod sets;
 mod walk;
 
+pub use sets::{SetTables, Sets, Width};
 pub use walk::{Reach, destinations, minimal};
 
 use crate::check::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Wide};
 
 /// One move a piece may make from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +23,7 @@ pub struct MoveEntry {
     /// Only an enemy of this kind may be captured.
     pub target: Option<PieceId>,
     pub tag: Option<TagId>,
-    /// Alternative must-be-empty sets: `paths[first..first + len]` of [`Rules::paths`].
+    /// Alternative must-be-empty sets: `paths[first..first + len]` of [`SetTables`].
     pub first_path: u32,
     pub path_count: u32,
     /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
@@ -48,9 +53,9 @@ pub struct DropRule {
 }
 
 /// Cells a move passes, open to capture next move by the kinds in the set.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Passing {
-    pub cells: u128,
+    pub cells: Vec<Cell>,
     pub by: u64,
 }
 
@@ -60,14 +65,15 @@ pub struct CastleRule {
     pub player: PlayerId,
     /// (piece, from, to); the first names the move.
     pub parts: Vec<(PieceId, Cell, Cell)>,
-    pub empty: u128,
+    pub empty: Vec<Cell>,
     pub safe: Vec<Cell>,
 }
 
 /// What a piece may become when a move touches its zone.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
-    pub zone: u128,
+    /// Per cell: whether it lies in the zone.
+    pub zone: Vec<bool>,
     pub to: Vec<PieceId>,
     pub optional: bool,
     /// Forced where the piece could never move again.
@@ -84,7 +90,8 @@ pub struct Rules {
     entries: Vec<MoveEntry>,
     /// Start of each (player, piece, cell) run in `entries`, plus one final end.
     offsets: Vec<u32>,
-    paths: Vec<u128>,
+    /// Paths and attacker sets, at the board's width.
+    pub sets: Sets,
     /// For each piece: the pieces allowed to capture it, as a bit set (all when none said).
     pub capturable_by: Vec<u64>,
     /// For each piece: whether it may not end a move on an attacked cell.
@@ -93,7 +100,6 @@ pub struct Rules {
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
     attack_entries: Vec<(Cell, u32)>,
-    attack_from: Vec<u128>,
     /// For each captured kind: the capturing kinds for which a capture ends the game.
     pub capture_ends: Vec<u64>,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
@@ -108,18 +114,12 @@ pub struct Rules {
     pub rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub resets_quiet: u64,
-    /// Per (player, piece, from, to): the first entry from `from` to `to`, or `u32::MAX`.
-    pair: Vec<u32>,
     /// Whether captured pieces go to hand.
     pub hands: bool,
     /// Per piece: the kind it goes to hand as.
     pub demote: Vec<PieceId>,
-    /// Per (player, piece): the cells it may be dropped on when empty.
-    drop_cells: Vec<u128>,
     /// Per piece: its drop restrictions.
     pub drop_rules: Vec<DropRule>,
-    /// Per (player, cell): the cells on the line through it along the player's forward.
-    files: Vec<u128>,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -170,86 +170,12 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.castlings.len() > 32 {
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
-    let board = &variant.board;
-    let mut passing: Vec<Passing> = Vec::new();
-    let mut entries = Vec::new();
-    let mut offsets = Vec::new();
-    let mut paths: Vec<u128> = Vec::new();
-    // Patterns that do not depend on the player reach the same cells for everyone.
-    let mut shared: Vec<Vec<Vec<Vec<Reach>>>> = variant
-        .pieces
-        .iter()
-        .map(|piece| piece.moves.iter().map(|_| Vec::new()).collect())
-        .collect();
-    for (pl, player) in variant.players.iter().enumerate() {
-        for (pi, piece) in variant.pieces.iter().enumerate() {
-            for from in board.cells() {
-                offsets.push(entries.len() as u32);
-                let mut here: Vec<(MoveEntry, Vec<u128>)> = Vec::new();
-                for (k, pat) in piece
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| holds(p.guard, options))
-                {
-                    // Cached before filtering: the cache is filled cell by cell.
-                    let allowed = pat.initial.as_ref().is_none_or(|init| {
-                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
-                    });
-                    let reaches = if pat.is_relative() {
-                        destinations(board, pat, player.forward, from)
-                    } else {
-                        if pl == 0 {
-                            // Cells come in index order, so this lands at `from.index()`.
-                            shared[pi][k].push(destinations(board, pat, None, from));
-                        }
-                        shared[pi][k][from.index()].clone()
-                    };
-                    if !allowed {
-                        continue;
-                    }
-                    for reach in reaches {
-                        let mut ep = 0;
-                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
-                            passing.push(Passing {
-                                cells: reach.paths.first().copied().unwrap_or(0),
-                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
-                            });
-                            ep = passing.len() as u16;
-                        }
-                        let key = MoveEntry {
-                            to: reach.to,
-                            dest: pat.dest,
-                            target: pat.target,
-                            tag: pat.tag,
-                            first_path: 0,
-                            path_count: 0,
-                            passing: ep,
-                            promote: NO_PROMOTION,
-                        };
-                        here.push((key, reach.paths));
-                    }
-                }
-                // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
-                let mut merged: Vec<(MoveEntry, Vec<u128>)> = Vec::with_capacity(here.len());
-                for (e, p) in here {
-                    match merged.last_mut() {
-                        Some((last, lp)) if *last == e => lp.extend(p),
-                        _ => merged.push((e, p)),
-                    }
-                }
-                for (mut e, p) in merged {
-                    let p = minimal(p);
-                    e.first_path = paths.len() as u32;
-                    e.path_count = p.len() as u32;
-                    paths.extend(p);
-                    entries.push(e);
-                }
-            }
-        }
-    }
-    offsets.push(entries.len() as u32);
+    let (entries, offsets, sets, passing) = match Sets::width_for(variant.board.len()) {
+        1 => build::<u64>(variant, options),
+        2 => build::<u128>(variant, options),
+        3..=8 => build::<Wide<8>>(variant, options),
+        _ => build::<Wide<16>>(variant, options),
+    };
     let capturable_by = variant
         .pieces
         .iter()
@@ -283,7 +209,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
-    let mut rights_clear = vec![0u32; board.len()];
+    let mut rights_clear = vec![0u32; variant.board.len()];
     let castlings = variant
         .castlings
         .iter()
@@ -295,7 +221,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             CastleRule {
                 player: c.player,
                 parts: c.parts.clone(),
-                empty: c.empty.iter().fold(0, |m, c| m | c.bit()),
+                empty: c.empty.clone(),
                 safe: c.safe.clone(),
             }
         })
@@ -305,12 +231,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         options: options.to_vec(),
         entries,
         offsets,
-        paths,
+        sets,
         capturable_by,
         avoids_attack,
         attack_offsets: vec![],
         attack_entries: vec![],
-        attack_from: vec![],
         capture_ends,
         once_bits,
         royal,
@@ -319,26 +244,32 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castlings,
         rights_clear,
         resets_quiet,
-        pair: vec![],
         hands: variant.hand.is_some(),
         demote: (0..pieces)
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
             .collect(),
-        drop_cells: vec![],
         drop_rules: drop_rules(variant, options),
-        files: files(variant),
     };
-    mark_promotions(&mut rules);
-    rules.drop_cells = drop_cells(&rules);
-    index_attacks(&mut rules);
-    index_pairs(&mut rules);
+    match Sets::width_for(variant.board.len()) {
+        1 => finish::<u64>(&mut rules),
+        2 => finish::<u128>(&mut rules),
+        3..=8 => finish::<Wide<8>>(&mut rules),
+        _ => finish::<Wide<16>>(&mut rules),
+    }
     Ok(rules)
+}
+
+/// The tables built from the move entries: attacks, promotions, drops.
+fn finish<S: Width>(rules: &mut Rules) {
+    index_attacks::<S>(rules);
+    mark_promotions::<S>(rules);
+    index_drops::<S>(rules);
 }
 
 /// Sets each entry's promotion: allowed when the move starts in, ends in or passes the
 /// zone as the rule says; forced when declared so, or (when the rule says so) where
 /// the piece could never move again from where it lands.
-fn mark_promotions(rules: &mut Rules) {
+fn mark_promotions<S: Width>(rules: &mut Rules) {
     use crate::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
     let v = &rules.variant;
     let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
@@ -347,20 +278,19 @@ fn mark_promotions(rules: &mut Rules) {
             let Some(p) = rules.promotions[pl * pieces + pc].clone() else {
                 continue;
             };
+            let z = |c: Cell| p.zone[c.index()];
+            let base = (pl * pieces + pc) * cells;
             for from in 0..cells {
-                let run = (pl * pieces + pc) * cells + from;
+                let run = base + from;
                 for i in rules.offsets[run]..rules.offsets[run + 1] {
                     let e = rules.entries[i as usize];
-                    let (f, t) = (1u128 << from, e.to.bit());
-                    let passed = rules.paths(&e).iter().fold(0, |m, x| m | x);
-                    let z = p.zone;
-                    let applies = (p.when & FROM != 0 && z & f != 0)
-                        || (p.when & INTO != 0 && z & t != 0)
-                        || (p.when & THROUGH != 0 && z & passed != 0)
-                        || (p.when & ENTERING != 0 && z & t != 0 && z & f == 0);
-                    let stuck = p.forced_if_stuck
-                        && rules.offsets[run - from + e.to.index()]
-                            == rules.offsets[run - from + e.to.index() + 1];
+                    let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
+                    let applies = (p.when & FROM != 0 && z(Cell(from as u16)))
+                        || (p.when & INTO != 0 && z(e.to))
+                        || (p.when & ENTERING != 0 && z(e.to) && !z(Cell(from as u16)))
+                        || (p.when & THROUGH != 0 && passes());
+                    let to = base + e.to.index();
+                    let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
                     rules.entries[i as usize].promote = match applies {
                         false => NO_PROMOTION,
                         true if p.optional && !stuck => MAY_PROMOTE,
@@ -372,24 +302,48 @@ fn mark_promotions(rules: &mut Rules) {
     }
 }
 
-/// Per (player, piece): the cells a drop may use; with `never dropped where they
-/// could never move`, only cells the piece has a move from.
-fn drop_cells(rules: &Rules) -> Vec<u128> {
+/// Per (player, piece), the cells a drop may use (with `never dropped where they
+/// could never move`, only cells the piece has a move from); per (player, cell), the
+/// line through the cell along the player's forward direction.
+fn index_drops<S: Width>(rules: &mut Rules) {
     let v = &rules.variant;
+    let b = &v.board;
     let mobile = v.hand.is_some_and(|h| h.mobile_only);
-    let mut out = Vec::new();
-    for pl in 0..v.players.len() {
+    let mut drop_cells = Vec::new();
+    let mut files = Vec::new();
+    for (pl, player) in v.players.iter().enumerate() {
+        let pl = PlayerId(pl as u8);
         for pc in 0..v.pieces.len() {
-            let (pl, pc) = (PlayerId(pl as u8), PieceId(pc as u8));
-            out.push(
-                v.board
-                    .cells()
-                    .filter(|c| !mobile || !rules.moves(pl, pc, *c).is_empty())
-                    .fold(0, |m, c| m | c.bit()),
-            );
+            let pc = PieceId(pc as u8);
+            drop_cells.push(S::from_cells(
+                b.cells()
+                    .filter(|c| !mobile || !rules.moves(pl, pc, *c).is_empty()),
+            ));
+        }
+        for c in b.cells() {
+            let mut set = S::single(c);
+            if let Some(f) = player.forward {
+                for d in [f, b.opposite(f)] {
+                    let mut at = b.point(c);
+                    loop {
+                        at = b.shift(at, d);
+                        if !b.within_bounds(at) {
+                            break;
+                        }
+                        if let Some(n) = b.at(at) {
+                            set.insert(n);
+                        }
+                    }
+                }
+            }
+            files.push(set);
         }
     }
-    out
+    let mut tables = S::take(&mut rules.sets);
+    tables.drop_cells = drop_cells;
+    tables.files = files;
+    tables.all = S::from_cells(b.cells());
+    rules.sets = S::wrap(tables);
 }
 
 fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
@@ -410,31 +364,95 @@ fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
         .collect()
 }
 
-/// Per (player, cell): the line through the cell along the player's forward direction.
-fn files(v: &Variant) -> Vec<u128> {
-    let b = &v.board;
-    let mut out = Vec::new();
-    for p in &v.players {
-        for c in b.cells() {
-            let mut set = c.bit();
-            if let Some(f) = p.forward {
-                for d in [f, b.opposite(f)] {
-                    let mut at = b.point(c);
-                    loop {
-                        at = b.shift(at, d);
-                        if !b.within_bounds(at) {
-                            break;
+/// The move entries, their runs and their paths, with sets of type `S`.
+fn build<S: Width>(
+    variant: &Variant,
+    options: &[bool],
+) -> (Vec<MoveEntry>, Vec<u32>, Sets, Vec<Passing>) {
+    let board = &variant.board;
+    let mut passing: Vec<Passing> = Vec::new();
+    let mut entries = Vec::new();
+    let mut offsets = Vec::new();
+    let mut paths: Vec<S> = Vec::new();
+    // Patterns that do not depend on the player reach the same cells for everyone.
+    let mut shared: Vec<Vec<Vec<Vec<Reach<S>>>>> = variant
+        .pieces
+        .iter()
+        .map(|piece| piece.moves.iter().map(|_| Vec::new()).collect())
+        .collect();
+    for (pl, player) in variant.players.iter().enumerate() {
+        for (pi, piece) in variant.pieces.iter().enumerate() {
+            for from in board.cells() {
+                offsets.push(entries.len() as u32);
+                let mut here: Vec<(MoveEntry, Vec<S>)> = Vec::new();
+                for (k, pat) in piece
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| holds(p.guard, options))
+                {
+                    // Decided before the cache below, which is filled cell by cell.
+                    let allowed = pat.initial.as_ref().is_none_or(|init| {
+                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
+                    });
+                    let reaches = if pat.is_relative() {
+                        destinations(board, pat, player.forward, from)
+                    } else {
+                        if pl == 0 {
+                            // Cells come in index order, so this lands at `from.index()`.
+                            shared[pi][k].push(destinations(board, pat, None, from));
                         }
-                        if let Some(n) = b.at(at) {
-                            set |= n.bit();
+                        shared[pi][k][from.index()].clone()
+                    };
+                    if !allowed {
+                        continue;
+                    }
+                    for reach in reaches {
+                        let mut ep = 0;
+                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
+                            let cells = reach.paths.first().copied().unwrap_or(S::EMPTY);
+                            passing.push(Passing {
+                                cells: cells.iter().collect(),
+                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
+                            });
+                            ep = passing.len() as u16;
                         }
+                        let key = MoveEntry {
+                            to: reach.to,
+                            dest: pat.dest,
+                            target: pat.target,
+                            tag: pat.tag,
+                            first_path: 0,
+                            path_count: 0,
+                            passing: ep,
+                            promote: NO_PROMOTION,
+                        };
+                        here.push((key, reach.paths));
                     }
                 }
+                // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
+                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
+                let mut merged: Vec<(MoveEntry, Vec<S>)> = Vec::with_capacity(here.len());
+                for (e, p) in here {
+                    match merged.last_mut() {
+                        Some((last, lp)) if *last == e => lp.extend(p),
+                        _ => merged.push((e, p)),
+                    }
+                }
+                for (mut e, p) in merged {
+                    let p = minimal(p);
+                    e.first_path = paths.len() as u32;
+                    e.path_count = p.len() as u32;
+                    paths.extend(p);
+                    entries.push(e);
+                }
             }
-            out.push(set);
         }
     }
-    out
+    offsets.push(entries.len() as u32);
+    let mut tables = SetTables::default();
+    tables.paths = paths.iter().map(|p| p.pack(&mut tables.pool)).collect();
+    (entries, offsets, S::wrap(tables), passing)
 }
 
 /// Whether an initial move may start from `from` for this player and kind.
@@ -460,38 +478,30 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                     .promotion
                     .iter()
                     .find(|p| holds(p.guard, options))
-                    .map(|p| PromotionRule {
-                        zone: v.zones[p.zone].cells[pl].iter().fold(0, |m, c| m | c.bit()),
-                        to: if p.to.is_empty() {
-                            (0..v.pieces.len())
-                                .filter(|&k| k != pi && royal & (1 << k) == 0)
-                                .map(|k| PieceId(k as u8))
-                                .collect()
-                        } else {
-                            p.to.clone()
-                        },
-                        optional: p.optional,
-                        forced_if_stuck: p.forced_if_stuck,
-                        when: p.when,
+                    .map(|p| {
+                        let mut zone = vec![false; v.board.len()];
+                        for c in &v.zones[p.zone].cells[pl] {
+                            zone[c.index()] = true;
+                        }
+                        PromotionRule {
+                            zone,
+                            to: if p.to.is_empty() {
+                                (0..v.pieces.len())
+                                    .filter(|&k| k != pi && royal & (1 << k) == 0)
+                                    .map(|k| PieceId(k as u8))
+                                    .collect()
+                            } else {
+                                p.to.clone()
+                            },
+                            optional: p.optional,
+                            forced_if_stuck: p.forced_if_stuck,
+                            when: p.when,
+                        }
                     }),
             );
         }
     }
     out
-}
-
-/// Builds the (player, piece, from, to) index of first entries.
-fn index_pairs(rules: &mut Rules) {
-    let v = &rules.variant;
-    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
-    let mut pair = vec![u32::MAX; players * pieces * cells * cells];
-    for run in 0..players * pieces * cells {
-        for e in (rules.offsets[run]..rules.offsets[run + 1]).rev() {
-            let to = rules.entries[e as usize].to.index();
-            pair[run * cells + to] = e;
-        }
-    }
-    rules.pair = pair;
 }
 
 /// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
@@ -515,7 +525,7 @@ fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
 }
 
 /// Builds the reverse tables: who can capture on each cell, from where.
-fn index_attacks(rules: &mut Rules) {
+fn index_attacks<S: Width>(rules: &mut Rules) {
     let v = &rules.variant;
     let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
     let buckets = players * pieces * cells;
@@ -542,15 +552,20 @@ fn index_attacks(rules: &mut Rules) {
     }
     let mut fill = counts.clone();
     let mut attack_entries = vec![(Cell(0), 0u32); counts[buckets] as usize];
-    let mut attack_from = vec![0u128; buckets];
+    let mut attack_from = vec![S::EMPTY; buckets];
     each(&mut |b, from, e| {
         attack_entries[fill[b] as usize] = (from, e);
         fill[b] += 1;
-        attack_from[b] |= from.bit();
+        attack_from[b].insert(from);
     });
     rules.attack_offsets = counts;
     rules.attack_entries = attack_entries;
-    rules.attack_from = attack_from;
+    let mut tables = S::take(&mut rules.sets);
+    tables.attack_from = attack_from
+        .iter()
+        .map(|s| s.pack(&mut tables.pool))
+        .collect();
+    rules.sets = S::wrap(tables);
 }
 
 impl Rules {
@@ -560,7 +575,9 @@ impl Rules {
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
+    /// The index of a (player, piece, cell) run, as [`SetTables`] methods take it.
+    #[inline]
+    pub fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
         (player.0 as usize * self.variant.pieces.len() + piece.0 as usize)
             * self.variant.board.len()
             + cell.index()
@@ -580,24 +597,23 @@ impl Rules {
             .map(|(from, e)| (*from, &self.entries[*e as usize]))
     }
 
-    /// Cells from which `player`'s `piece` could capture on `to` on an empty board.
+    /// The capturing entries of `player`'s `piece` from `from` to `to`.
     #[inline]
-    pub fn attackers_of(&self, player: PlayerId, piece: PieceId, to: Cell) -> u128 {
-        self.attack_from[self.run(player, piece, to)]
-    }
-
-    /// The entries of `player`'s `piece` from `from` to `to`.
-    #[inline]
-    pub fn between(&self, player: PlayerId, piece: PieceId, from: Cell, to: Cell) -> &[MoveEntry] {
-        let run = self.run(player, piece, from);
-        let first = self.pair[run * self.variant.board.len() + to.index()];
-        if first == u32::MAX {
-            return &[];
-        }
-        let end = self.offsets[run + 1] as usize;
-        let rest = &self.entries[first as usize..end];
-        let n = rest.iter().take_while(|e| e.to == to).count();
-        &rest[..n]
+    pub fn captures_between(
+        &self,
+        player: PlayerId,
+        piece: PieceId,
+        from: Cell,
+        to: Cell,
+    ) -> impl Iterator<Item = &MoveEntry> {
+        let i = self.run(player, piece, to);
+        let bucket = &self.attack_entries
+            [self.attack_offsets[i] as usize..self.attack_offsets[i + 1] as usize];
+        let first = bucket.partition_point(|(f, _)| *f < from);
+        bucket[first..]
+            .iter()
+            .take_while(move |(f, _)| *f == from)
+            .map(|(_, e)| &self.entries[*e as usize])
     }
 
     /// The promotion of `player`'s `piece`, if it has one.
@@ -612,27 +628,10 @@ impl Rules {
         tag.and_then(|t| self.once_bits[piece.0 as usize * self.variant.tags.len() + t.0 as usize])
     }
 
-    /// Cells `player`'s `piece` may be dropped on, if empty.
+    /// The tables of cell sets, for sets of type `S` (the board's width).
     #[inline]
-    pub fn drop_cells(&self, player: PlayerId, piece: PieceId) -> u128 {
-        self.drop_cells[player.0 as usize * self.variant.pieces.len() + piece.0 as usize]
-    }
-
-    /// The line through `cell` along `player`'s forward direction.
-    #[inline]
-    pub fn file_of(&self, player: PlayerId, cell: Cell) -> u128 {
-        self.files[player.0 as usize * self.variant.board.len() + cell.index()]
-    }
-
-    /// The alternative must-be-empty sets of an entry.
-    pub fn paths(&self, e: &MoveEntry) -> &[u128] {
-        &self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
-    }
-
-    /// Whether some path of the entry is clear on the given occupancy.
-    #[inline]
-    pub fn open(&self, e: &MoveEntry, occupied: u128) -> bool {
-        self.paths(e).iter().any(|m| m & occupied == 0)
+    pub fn sets<S: Width>(&self) -> &SetTables<S> {
+        S::tables(&self.sets)
     }
 
     /// Cells a piece reaches on an otherwise empty board, with each cell's mark

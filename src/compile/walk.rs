@@ -1,23 +1,25 @@
 //! Walking a pattern from one cell: every path, and the cells each must find empty.
 
 use crate::check::{Leg, Pattern};
-use crate::geometry::{Board, Cell, Dir, DirSet, Point};
+use crate::geometry::{Board, Cell, CellSet, Dir, DirSet, Point};
 
 /// A cell a pattern reaches, with the alternative sets of cells that must be empty
 /// (one empty set suffices; none of the sets contains another).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reach {
+pub struct Reach<S> {
     pub to: Cell,
-    pub paths: Vec<u128>,
+    pub paths: Vec<S>,
 }
 
-/// Every destination of a pattern from `from`, for a player whose forward is `forward`.
-pub fn destinations(
+/// Every destination of a pattern from `from`, for a player whose forward is `forward`;
+/// the set type must hold every cell of the board.
+pub fn destinations<S: CellSet>(
     board: &Board,
     pattern: &Pattern,
     forward: Option<Dir>,
     from: Cell,
-) -> Vec<Reach> {
+) -> Vec<Reach<S>> {
+    debug_assert!(board.len() <= S::CAPACITY);
     let start = board.point(from);
     let mut w = Walker {
         board,
@@ -32,7 +34,7 @@ pub fn destinations(
     w.leg(0, None);
     w.found.sort_unstable();
     w.found.dedup();
-    let mut out: Vec<Reach> = Vec::new();
+    let mut out: Vec<Reach<S>> = Vec::new();
     for (to, mask) in w.found {
         match out.last_mut() {
             Some(r) if r.to == to => r.paths.push(mask),
@@ -49,22 +51,22 @@ pub fn destinations(
 }
 
 /// Drops duplicate sets and every set that contains another.
-pub fn minimal(mut sets: Vec<u128>) -> Vec<u128> {
+pub fn minimal<S: CellSet>(mut sets: Vec<S>) -> Vec<S> {
     if sets.len() < 2 {
         return sets;
     }
-    sets.sort_by_key(|m| (m.count_ones(), *m));
+    sets.sort_by_key(|m| (m.len(), *m));
     sets.dedup();
-    let mut kept: Vec<u128> = Vec::new();
+    let mut kept: Vec<S> = Vec::new();
     for m in sets {
-        if !kept.iter().any(|k| k & m == *k) {
+        if !kept.iter().any(|k| k.is_subset(&m)) {
             kept.push(m);
         }
     }
     kept
 }
 
-struct Walker<'a> {
+struct Walker<'a, S> {
     board: &'a Board,
     pattern: &'a Pattern,
     forward: Option<Dir>,
@@ -75,10 +77,10 @@ struct Walker<'a> {
     /// Steps taken by each finished leg.
     counts: Vec<u32>,
     /// Each path's end and must-be-empty set.
-    found: Vec<(Cell, u128)>,
+    found: Vec<(Cell, S)>,
 }
 
-impl Walker<'_> {
+impl<S: CellSet> Walker<'_, S> {
     /// Begins leg `li`; `prev` is the last step taken before it.
     fn leg(&mut self, li: usize, prev: Option<Dir>) {
         let Some(leg) = self.pattern.legs.get(li) else {
@@ -167,13 +169,13 @@ impl Walker<'_> {
         {
             return;
         }
-        let mut mask = 0u128;
+        let mut mask = S::EMPTY;
         for &(p, must_be_empty) in &self.path[1..self.path.len() - 1] {
             if must_be_empty
                 && p != self.start
                 && let Some(c) = self.board.at(p)
             {
-                mask |= c.bit();
+                mask.insert(c);
             }
         }
         self.found.push((to, mask));

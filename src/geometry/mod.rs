@@ -4,30 +4,31 @@
 //! squares, doubled coordinates for hexagons. Directions are lattice vectors, so move
 //! generation treats all boards alike.
 
+mod cellset;
 mod direction;
 mod scheme;
 
+pub use cellset::{CellSet, Cells, MaskRun, MaskWord, Wide};
 pub use direction::{Dir, DirSet, Direction, Kind, angle_between};
 pub use scheme::{Labels, Part, Scheme, SchemeError};
 
 use std::collections::HashMap;
 use std::fmt;
 
-/// Index of a cell on its board; a board has at most 128 cells.
+/// Index of a cell on its board, in reading order; a board has at most
+/// [`MAX_CELLS`] cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell(pub u8);
+pub struct Cell(pub u16);
 
 impl Cell {
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
-    pub fn bit(self) -> u128 {
-        1u128 << self.0
-    }
 }
 
-/// The most cells a board may have: one bit each in a `u128`.
-pub const MAX_CELLS: usize = 128;
+/// The most cells a board may have: one bit each in a `Wide<16>` set.
+pub const MAX_CELLS: usize = 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Orientation {
@@ -133,7 +134,7 @@ impl Board {
         let by_name = names
             .iter()
             .enumerate()
-            .map(|(i, n)| (n.to_ascii_lowercase(), Cell(i as u8)))
+            .map(|(i, n)| (n.to_ascii_lowercase(), Cell(i as u16)))
             .collect();
         let xs = points.iter().map(|p| p.0);
         let ys = points.iter().map(|p| p.1);
@@ -145,7 +146,7 @@ impl Board {
         let w = (x1 - x0 + 1) as usize;
         let mut grid = vec![None; w * (y1 - y0 + 1) as usize];
         for (i, p) in points.iter().enumerate() {
-            grid[(p.1 - y0) as usize * w + (p.0 - x0) as usize] = Some(Cell(i as u8));
+            grid[(p.1 - y0) as usize * w + (p.0 - x0) as usize] = Some(Cell(i as u16));
         }
         let opposites = directions
             .iter()
@@ -193,15 +194,7 @@ impl Board {
         self.points.is_empty()
     }
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        (0..self.points.len()).map(|i| Cell(i as u8))
-    }
-    /// Bitboard of every cell.
-    pub fn all(&self) -> u128 {
-        if self.len() == 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.len()) - 1
-        }
+        (0..self.points.len()).map(|i| Cell(i as u16))
     }
     pub fn point(&self, c: Cell) -> Point {
         self.points[c.index()]

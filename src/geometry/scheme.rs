@@ -8,7 +8,8 @@
 use super::{Direction, Orientation, Point, Shape};
 use std::fmt;
 
-/// How a part labels its lines: letters (some perhaps skipped) or numbers from 1.
+/// How a part labels its lines: letters (some perhaps skipped; after the last letter,
+/// pairs of them: `aa`, `ab`, ...) or numbers from 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Labels {
     Letters { skip: Vec<char> },
@@ -81,7 +82,7 @@ impl fmt::Display for SchemeError {
             SchemeError::TooFewLetters { needed, have, .. } => {
                 write!(
                     f,
-                    "{needed} labels are needed but only {have} letters are available"
+                    "{needed} labels are needed but these letters and their pairs make only {have}"
                 )
             }
             SchemeError::SameName(n) => write!(f, "two cells would both be named `{n}`"),
@@ -243,15 +244,20 @@ fn label_all(part: usize, labels: &Labels, indices: &[usize]) -> Result<Vec<Stri
         Labels::Numbers => Ok(indices.iter().map(|i| (i + 1).to_string()).collect()),
         Labels::Letters { skip } => {
             let letters: Vec<char> = ('a'..='z').filter(|c| !skip.contains(c)).collect();
+            let n = letters.len();
             let needed = indices.iter().max().map_or(0, |m| m + 1);
-            if needed > letters.len() {
-                return Err(SchemeError::TooFewLetters {
-                    part,
-                    needed,
-                    have: letters.len(),
-                });
+            // Past the last letter, pairs follow in order: aa, ab, ... az, ba, ...
+            let have = n + n * n;
+            if needed > have {
+                return Err(SchemeError::TooFewLetters { part, needed, have });
             }
-            Ok(indices.iter().map(|i| letters[*i].to_string()).collect())
+            Ok(indices
+                .iter()
+                .map(|&i| match i.checked_sub(n) {
+                    None => letters[i].to_string(),
+                    Some(j) => format!("{}{}", letters[j / n], letters[j % n]),
+                })
+                .collect())
         }
     }
 }

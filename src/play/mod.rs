@@ -3,7 +3,7 @@
 
 use crate::check::{Placed, check};
 use crate::compile::{Rules, compile_tables};
-use crate::render::board_diagram;
+use crate::render::{board_diagram, hands_text};
 use crate::runtime::{Game, SavedGame, Setup, parse_position, write_move};
 use std::path::{Path, PathBuf};
 
@@ -92,9 +92,10 @@ pub fn clock_seed() -> u64 {
 pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
     let setup = start_setup(rules, None, seed)?;
     Ok(format!(
-        "{}\n{}",
+        "{}\n{}{}",
         crate::runtime::write_position(rules, &setup),
-        board_diagram(&rules.variant, &placed(&setup))
+        board_diagram(&rules.variant, &placed(&setup)),
+        hands_text(&rules.variant, &setup.hands)
     ))
 }
 
@@ -106,7 +107,7 @@ fn placed(setup: &Setup) -> Vec<Placed> {
         .enumerate()
         .filter_map(|(i, c)| {
             c.map(|(player, piece)| Placed {
-                cell: crate::geometry::Cell(i as u8),
+                cell: crate::geometry::Cell(i as u16),
                 player,
                 piece,
             })
@@ -140,6 +141,7 @@ impl Session {
             })
             .collect();
         let mut s = board_diagram(v, &pieces);
+        s += &hands_text(v, &pos.to_setup(&self.rules).hands);
         match self.game.ending() {
             Some(e) => {
                 let result = e.result(v);

@@ -9,8 +9,9 @@ mod random;
 
 pub use game::{Ending, Game, SavedGame};
 pub use notation::{
-    MoveError, parse_move, parse_position, rows, side_token, write_move, write_position,
+    MoveError, castling_letter, parse_move, parse_position, rows, side_token, write_move,
+    write_position,
 };
 pub use perft::{divide, ends_by_capture, perft};
-pub use position::{Move, Position, PositionError, Setup, Special, Undo};
+pub use position::{Move, Position, PositionError, PositionOf, Setup, Special, Undo, View};
 pub use random::MAX_DRAWS;

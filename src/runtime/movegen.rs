@@ -1,51 +1,45 @@
-//! Legal move generation from the compiled tables.
+//! Legal move generation from the compiled tables, written once for every set width.
 //!
 //! Moves are generated from the tables, then those that could leave a royal piece
 //! attacked are tested. A move needs the test only when its side is in check, when
 //! it moves a royal piece, castles or captures in passing, or when it leaves a cell
-//! on some open path of an enemy attack on a royal piece.
+//! on some path of an enemy attack on a royal piece.
 
-use super::position::{Move, Position, Special};
-use crate::check::{PieceId, PlayerId};
-use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules};
+use super::position::{Move, PositionOf, Special};
+use crate::check::{Dest, PieceId, PlayerId};
+use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
 use crate::geometry::Cell;
 
-/// Iterates the cells of a set.
-#[inline]
-fn cells(mut set: u128) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = Cell(set.trailing_zeros() as u8);
-            set &= set - 1;
-            c
-        })
-    })
-}
-
-impl Position {
+impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
     /// keeps its capacity, so a reused buffer never allocates.
     pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        self.legal_moves_in(rules, rules.sets(), out)
+    }
+
+    /// [`PositionOf::legal_moves`] with the rules' set tables already looked up.
+    pub(super) fn legal_moves_in(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
         out.clear();
         let me = self.to_move();
         let used = self.used_bits(me);
         let occupied = self.occupied();
-        let (passed, passed_by, victim) = self.passed();
+        let (passed, victim) = self.passed_cells();
+        let passed_by = self.passed_by(rules);
         let royals = self.royals(rules, me);
         // Cells whose leaving may expose a royal piece, and whether one is attacked.
-        let (danger, in_check) = if royals == 0 {
-            (0, false)
+        let (danger, in_check) = if royals.is_empty() {
+            (S::EMPTY, false)
         } else {
-            self.danger(rules, me, royals, occupied)
+            self.danger(rules, sets, me, &royals, occupied)
         };
-        for from in cells(self.of_player(me)) {
+        for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
             };
             let avoids = rules.avoids_attack[piece.0 as usize];
             let promotion = rules.promotion(me, piece);
-            let careful = royals != 0
-                && (in_check || danger & from.bit() != 0 || rules.royal & (1 << piece.0) != 0);
+            let careful = !royals.is_empty()
+                && (in_check || danger.contains(from) || rules.royal & (1 << piece.0) != 0);
             let start = out.len();
             for e in rules.moves(me, piece, from) {
                 let mut special = if e.passing != 0 {
@@ -54,14 +48,14 @@ impl Position {
                     Special::Plain
                 };
                 let captured = match self.at(e.to) {
-                    None if passed & e.to.bit() != 0
-                        && e.dest == crate::check::Dest::Enemy
-                        && passed_by & (1 << piece.0) != 0 =>
+                    None if passed_by & (1 << piece.0) != 0
+                        && e.dest == Dest::Enemy
+                        && passed.contains(e.to) =>
                     {
                         let Some((pl, k)) = self.at(victim) else {
                             continue;
                         };
-                        if !self.may_take(rules, e, piece, k) {
+                        if pl == me || !may_take(rules, e, piece, k) {
                             continue;
                         }
                         special = Special::InPassing(victim);
@@ -71,7 +65,7 @@ impl Position {
                     None => continue,
                     Some((pl, _)) if pl == me => continue,
                     Some((pl, k)) => {
-                        if !e.dest.allows_enemy() || !self.may_take(rules, e, piece, k) {
+                        if !e.dest.allows_enemy() || !may_take(rules, e, piece, k) {
                             continue;
                         }
                         Some((pl, k))
@@ -84,14 +78,10 @@ impl Position {
                     continue;
                 }
                 // Entries sharing (to, tag) are adjacent: keep the first that works.
-                if out.len() > start
-                    && out
-                        .last()
-                        .is_some_and(|m| m.to == e.to && m.tag == e.tag && m.from == from)
-                {
+                if out.len() > start && out.last().is_some_and(|m| m.to == e.to && m.tag == e.tag) {
                     continue;
                 }
-                if !rules.open(e, occupied) {
+                if !sets.open(e, occupied) {
                     continue;
                 }
                 let m = Move {
@@ -103,12 +93,12 @@ impl Position {
                     promotion: None,
                     special,
                 };
-                if avoids && self.attacked_after(rules, &m) {
+                if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
                 }
                 if (careful || matches!(special, Special::InPassing(_)))
-                    && royals != 0
-                    && self.exposes(rules, &m, royals)
+                    && !royals.is_empty()
+                    && self.exposes(rules, sets, &m, &royals)
                 {
                     continue;
                 }
@@ -129,33 +119,40 @@ impl Position {
             }
         }
         if self.rights() != 0 {
-            self.castling_moves(rules, me, royals, out);
+            self.castling_moves(rules, sets, me, &royals, out);
         }
         if self.hand_kinds(me) != 0 {
             let block = if in_check {
-                self.blocking_cells(rules, me, royals, occupied)
+                self.blocking_cells(rules, sets, me, &royals, occupied)
             } else {
-                u128::MAX
+                *sets.all()
             };
-            self.drops(rules, me, block, out);
+            self.drops(rules, sets, me, &block, out);
         }
     }
 
     /// The cells on which a new piece would close every open attack on `me`'s royal
     /// pieces: those on every open path of each.
-    fn blocking_cells(&self, rules: &Rules, me: PlayerId, royals: u128, occupied: u128) -> u128 {
-        let mut block = u128::MAX;
-        for r in cells(royals) {
+    fn blocking_cells(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        occupied: &S,
+    ) -> S {
+        let mut block = *sets.all();
+        for r in royals.iter() {
             let Some((_, royal)) = self.at(r) else {
                 continue;
             };
-            self.each_attack(rules, me, r, royal, 0, |e, _| {
-                for m in rules.paths(e) {
-                    if m & occupied == 0 {
-                        block &= m;
+            self.each_attack(rules, sets, me, r, royal, None, |e| {
+                for m in sets.paths(e) {
+                    if !m.intersects(occupied) {
+                        block = block.intersection(&m);
                     }
                 }
-                block == 0
+                block.is_empty()
             });
         }
         block
@@ -163,45 +160,54 @@ impl Position {
 
     /// Drops from `me`'s hand on empty cells within `allowed`, less what each kind's
     /// drop rules forbid.
-    fn drops(&self, rules: &Rules, me: PlayerId, allowed: u128, out: &mut Vec<Move>) {
+    fn drops(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        allowed: &S,
+        out: &mut Vec<Move>,
+    ) {
         let occupied = self.occupied();
-        let empty = rules.variant.board.all() & !occupied & allowed;
+        let (pieces, cells) = (rules.variant.pieces.len(), rules.variant.board.len());
+        let empty = allowed.difference(occupied);
         let mut kinds = self.hand_kinds(me);
         while kinds != 0 {
             let piece = PieceId(kinds.trailing_zeros() as u8);
             kinds &= kinds - 1;
             let rule = rules.drop_rules[piece.0 as usize];
-            let mut to = empty & rules.drop_cells(me, piece);
+            let mut to =
+                empty.intersection(sets.drop_cells(me.0 as usize, piece.0 as usize, pieces));
             let mut near = rule.file_with;
-            while near != 0 && to != 0 {
+            while near != 0 && !to.is_empty() {
                 let k = PieceId(near.trailing_zeros() as u8);
                 near &= near - 1;
-                for c in cells(self.pieces_of(me, k)) {
-                    to &= !rules.file_of(me, c);
+                for c in self.pieces_of(me, k).iter() {
+                    to = to.difference(sets.file(me.0 as usize, c, cells));
                 }
             }
             let mut near = rule.attacked_by;
-            while near != 0 && to != 0 {
+            while near != 0 && !to.is_empty() {
                 let k = PieceId(near.trailing_zeros() as u8);
                 near &= near - 1;
-                for c in cells(self.pieces_of(me, k)) {
+                for c in self.pieces_of(me, k).iter() {
                     for e in rules.moves(me, k, c) {
-                        if e.dest.allows_enemy() && rules.open(e, occupied) {
-                            to &= !e.to.bit();
+                        if e.dest.allows_enemy() && sets.open(e, occupied) {
+                            to.remove(e.to);
                         }
                     }
                 }
             }
             let checking = if rule.no_check || rule.no_mate {
-                self.checking_drops(rules, me, piece, to)
+                self.checking_drops(rules, sets, me, piece, &to)
             } else {
-                0
+                S::EMPTY
             };
             if rule.no_check {
-                to &= !checking;
+                to = to.difference(&checking);
             }
             let avoids = rules.avoids_attack[piece.0 as usize];
-            for c in cells(to) {
+            for c in to.iter() {
                 let m = Move {
                     from: c,
                     to: c,
@@ -211,10 +217,10 @@ impl Position {
                     promotion: None,
                     special: Special::Drop,
                 };
-                if avoids && self.attacked_after(rules, &m) {
+                if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
                 }
-                if rule.no_mate && checking & c.bit() != 0 && self.mates(rules, &m) {
+                if rule.no_mate && checking.contains(c) && self.mates(rules, sets, &m) {
                     continue;
                 }
                 out.push(m);
@@ -223,10 +229,17 @@ impl Position {
     }
 
     /// Of the cells `to`, those from which `me`'s `piece` would attack an enemy royal.
-    fn checking_drops(&self, rules: &Rules, me: PlayerId, piece: PieceId, to: u128) -> u128 {
-        let mut out = 0;
+    fn checking_drops(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        piece: PieceId,
+        to: &S,
+    ) -> S {
+        let mut out = S::EMPTY;
         for p in (0..self.players()).map(PlayerId).filter(|p| *p != me) {
-            for r in cells(self.royals(rules, p)) {
+            for r in self.royals(rules, p).iter() {
                 let Some((_, royal)) = self.at(r) else {
                     continue;
                 };
@@ -234,11 +247,13 @@ impl Position {
                     continue;
                 }
                 for (from, e) in rules.attacks_on(me, piece, r) {
-                    if to & from.bit() != 0
-                        && e.target.is_none_or(|t| t == royal)
-                        && rules.open(e, self.occupied() | from.bit())
-                    {
-                        out |= from.bit();
+                    if !to.contains(from) || e.target.is_some_and(|t| t != royal) {
+                        continue;
+                    }
+                    let mut occupied = *self.occupied();
+                    occupied.insert(from);
+                    if sets.open(e, &occupied) {
+                        out.insert(from);
                     }
                 }
             }
@@ -247,54 +262,57 @@ impl Position {
     }
 
     /// Whether after `m` the next player has no legal move.
-    fn mates(&self, rules: &Rules, m: &Move) -> bool {
+    fn mates(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
         let mut after = self.clone();
         after.make(rules, m);
         let mut replies = Vec::new();
-        after.legal_moves(rules, &mut replies);
+        after.legal_moves_in(rules, sets, &mut replies);
         replies.is_empty()
-    }
-
-    /// Whether the piece of kind `mover` may take one of kind `victim` by entry `e`.
-    #[inline]
-    fn may_take(&self, rules: &Rules, e: &MoveEntry, mover: PieceId, victim: PieceId) -> bool {
-        e.target.is_none_or(|t| t == victim)
-            && rules.capturable_by[victim.0 as usize] & (1 << mover.0) != 0
     }
 
     /// The cells of `me`'s royal pieces.
     #[inline]
-    fn royals(&self, rules: &Rules, me: PlayerId) -> u128 {
-        let mut set = 0;
+    fn royals(&self, rules: &Rules, me: PlayerId) -> S {
+        let mut set = S::EMPTY;
         let mut kinds = rules.royal;
         while kinds != 0 {
             let k = kinds.trailing_zeros();
             kinds &= kinds - 1;
-            set |= self.pieces_of(me, PieceId(k as u8));
+            set = set.union(&self.pieces_of(me, PieceId(k as u8)));
         }
         set
     }
 
-    /// Whether any of `me`'s royal pieces is attacked now.
+    /// Whether any of the side to move's royal pieces is attacked now.
     pub fn in_check(&self, rules: &Rules) -> bool {
         let me = self.to_move();
         let royals = self.royals(rules, me);
-        royals != 0 && self.danger(rules, me, royals, self.occupied()).1
+        !royals.is_empty()
+            && self
+                .danger(rules, rules.sets(), me, &royals, self.occupied())
+                .1
     }
 
     /// The cells on open or blocked paths of enemy attacks on `me`'s royal pieces,
     /// and whether one such attack is open now.
-    fn danger(&self, rules: &Rules, me: PlayerId, royals: u128, occupied: u128) -> (u128, bool) {
-        let mut zone = 0;
+    fn danger(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        occupied: &S,
+    ) -> (S, bool) {
+        let mut zone = S::EMPTY;
         let mut check = false;
-        for r in cells(royals) {
+        for r in royals.iter() {
             let Some((_, royal)) = self.at(r) else {
                 continue;
             };
-            self.each_attack(rules, me, r, royal, 0, |e, _| {
-                for m in rules.paths(e) {
-                    zone |= m;
-                    check |= m & occupied == 0;
+            self.each_attack(rules, sets, me, r, royal, None, |e| {
+                for m in sets.paths(e) {
+                    zone = zone.union(&m);
+                    check |= !m.intersects(occupied);
                 }
                 false
             });
@@ -303,17 +321,19 @@ impl Position {
     }
 
     /// Calls `f` on each capturing entry of another player's piece (not on `gone`)
-    /// that could take `victim` on `target` if its path were open; stops when `f`
-    /// answers true, and says whether it did.
+    /// that could take a piece of kind `victim` on `target` if its path were open;
+    /// stops when `f` answers true, and says whether it did.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn each_attack(
         &self,
         rules: &Rules,
+        sets: &SetTables<S>,
         me: PlayerId,
         target: Cell,
         victim: PieceId,
-        gone: u128,
-        mut f: impl FnMut(&MoveEntry, Cell) -> bool,
+        gone: Option<Cell>,
+        mut f: impl FnMut(&MoveEntry) -> bool,
     ) -> bool {
         let allowed = rules.capturable_by[victim.0 as usize];
         let kinds = rules.variant.pieces.len();
@@ -328,18 +348,23 @@ impl Position {
                 if allowed & (1 << k.0) == 0 {
                     continue;
                 }
-                let near = self.pieces_of(p, k) & rules.attackers_of(p, k, target) & !gone;
-                for from in cells(near) {
-                    for e in rules.between(p, k, from, target) {
-                        if !e.dest.allows_enemy()
-                            || e.target.is_some_and(|t| t != victim)
+                let mut near = self.pieces_of(p, k);
+                if let Some(g) = gone {
+                    near.remove(g);
+                }
+                if near.is_empty() || !sets.attackers_among(rules.run(p, k, target), &near) {
+                    continue;
+                }
+                for from in near.iter() {
+                    for e in rules.captures_between(p, k, from, target) {
+                        if e.target.is_some_and(|t| t != victim)
                             || rules
                                 .once_bit(k, e.tag)
                                 .is_some_and(|b| used & (1 << b) != 0)
                         {
                             continue;
                         }
-                        if f(e, from) {
+                        if f(e) {
                             return true;
                         }
                     }
@@ -350,71 +375,81 @@ impl Position {
     }
 
     /// Whether a cell would be attacked by another player on the given occupancy,
-    /// with the pieces on `gone` removed, for a piece of kind `victim` standing there.
+    /// without the piece on `gone`, for a piece of kind `victim` standing there.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     fn attacked(
         &self,
         rules: &Rules,
+        sets: &SetTables<S>,
         me: PlayerId,
         target: Cell,
         victim: PieceId,
-        occupied: u128,
-        gone: u128,
+        occupied: &S,
+        gone: Option<Cell>,
     ) -> bool {
-        self.each_attack(rules, me, target, victim, gone, |e, _| {
-            rules.open(e, occupied)
+        self.each_attack(rules, sets, me, target, victim, gone, |e| {
+            sets.open(e, occupied)
         })
     }
 
     /// Whether `m` leaves one of the mover's royal pieces attacked.
-    fn exposes(&self, rules: &Rules, m: &Move, royals: u128) -> bool {
+    fn exposes(&self, rules: &Rules, sets: &SetTables<S>, m: &Move, royals: &S) -> bool {
         let me = self.to_move();
-        let mut occupied = self.occupied();
-        let mut royals = royals;
-        let mut kinds: [(Cell, PieceId); 4] = [(Cell(0), PieceId(0)); 4];
-        let mut moved = 0;
-        let gone = m.capture_cell().map_or(0, Cell::bit);
+        let mut occupied = *self.occupied();
+        let mut royals = *royals;
+        // Royal pieces that moved, with their kinds (a castling moves a few at most).
+        let mut moved: [(Cell, PieceId); 4] = [(Cell(0), PieceId(0)); 4];
+        let mut n = 0;
+        let gone = m.capture_cell();
         if let Special::Castle(i) = m.special {
-            for (k, from, _) in &rules.castlings[i as usize].parts {
-                occupied &= !from.bit();
-                royals &= !from.bit();
-                let _ = k;
+            let parts = &rules.castlings[i as usize].parts;
+            for (_, from, _) in parts {
+                occupied.remove(*from);
+                royals.remove(*from);
             }
-            for (k, _, to) in &rules.castlings[i as usize].parts {
-                occupied |= to.bit();
-                if rules.royal & (1 << k.0) != 0 && moved < kinds.len() {
-                    royals |= to.bit();
-                    kinds[moved] = (*to, *k);
-                    moved += 1;
+            for (k, _, to) in parts {
+                occupied.insert(*to);
+                if rules.royal & (1 << k.0) != 0 && n < moved.len() {
+                    royals.insert(*to);
+                    moved[n] = (*to, *k);
+                    n += 1;
                 }
             }
         } else {
-            occupied = (occupied & !m.from.bit() & !gone) | m.to.bit();
+            occupied.remove(m.from);
+            if let Some(g) = gone {
+                occupied.remove(g);
+            }
+            occupied.insert(m.to);
+            royals.remove(m.from);
             let now = m.promotion.unwrap_or(m.piece);
-            royals &= !m.from.bit();
             if rules.royal & (1 << now.0) != 0 {
-                royals |= m.to.bit();
-                kinds[0] = (m.to, now);
-                moved = 1;
+                royals.insert(m.to);
+                moved[0] = (m.to, now);
+                n = 1;
             }
         }
-        for r in cells(royals) {
-            let kind = kinds[..moved]
+        royals.iter().any(|r| {
+            let kind = moved[..n]
                 .iter()
                 .find(|(c, _)| *c == r)
                 .map(|(_, k)| *k)
                 .or_else(|| self.at(r).map(|(_, k)| k));
-            let Some(kind) = kind else { continue };
-            if self.attacked(rules, me, r, kind, occupied, gone) {
-                return true;
-            }
-        }
-        false
+            kind.is_some_and(|k| self.attacked(rules, sets, me, r, k, &occupied, gone))
+        })
     }
 
     /// Castling moves whose pieces are in place, cells empty and safe, and which leave
     /// no royal piece attacked.
-    fn castling_moves(&self, rules: &Rules, me: PlayerId, royals: u128, out: &mut Vec<Move>) {
+    fn castling_moves(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        out: &mut Vec<Move>,
+    ) {
         let occupied = self.occupied();
         for (i, c) in rules.castlings.iter().enumerate() {
             if c.player != me || self.rights() & (1 << i) == 0 {
@@ -426,14 +461,14 @@ impl Position {
             {
                 continue;
             }
-            let moving = c.parts.iter().fold(0u128, |m, (_, f, _)| m | f.bit());
-            if c.empty & occupied & !moving != 0 {
+            let moving = |cell: &Cell| c.parts.iter().any(|(_, f, _)| f == cell);
+            if c.empty.iter().any(|e| occupied.contains(*e) && !moving(e)) {
                 continue;
             }
             let (first, from, to) = c.parts[0];
             if c.safe
                 .iter()
-                .any(|s| self.attacked(rules, me, *s, first, occupied, 0))
+                .any(|s| self.attacked(rules, sets, me, *s, first, occupied, None))
             {
                 continue;
             }
@@ -446,7 +481,7 @@ impl Position {
                 promotion: None,
                 special: Special::Castle(i as u8),
             };
-            if royals != 0 && self.exposes(rules, &m, royals) {
+            if !royals.is_empty() && self.exposes(rules, sets, &m, royals) {
                 continue;
             }
             out.push(m);
@@ -454,9 +489,18 @@ impl Position {
     }
 
     /// Whether, after `m`, another player could capture the moved piece where it lands.
-    fn attacked_after(&self, rules: &Rules, m: &Move) -> bool {
-        let occupied = (self.occupied() & !m.from.bit()) | m.to.bit();
-        let gone = m.capture_cell().map_or(0, Cell::bit);
-        self.attacked(rules, self.to_move(), m.to, m.piece, occupied, gone)
+    fn attacked_after(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
+        let mut occupied = *self.occupied();
+        occupied.remove(m.from);
+        occupied.insert(m.to);
+        let me = self.to_move();
+        self.attacked(rules, sets, me, m.to, m.piece, &occupied, m.capture_cell())
     }
+}
+
+/// Whether the piece of kind `mover` may take one of kind `victim` by entry `e`.
+#[inline]
+fn may_take(rules: &Rules, e: &MoveEntry, mover: PieceId, victim: PieceId) -> bool {
+    e.target.is_none_or(|t| t == victim)
+        && rules.capturable_by[victim.0 as usize] & (1 << mover.0) != 0
 }

@@ -1,7 +1,7 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
-use super::position::{Move, Position};
-use crate::compile::Rules;
+use super::position::{Move, Position, PositionOf};
+use crate::compile::{Rules, SetTables, Width};
 
 /// Whether a move ends the game by what it captures.
 #[inline]
@@ -15,7 +15,7 @@ pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
 /// Repetition and move-count draws are not applied, as in published perft counts.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    walk(rules, pos, depth, &mut buffers)
+    pos.count(rules, depth, &mut buffers)
 }
 
 /// Perft below each root move, in generation order.
@@ -33,7 +33,7 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
                 let n = if ends_by_capture(rules, &m) {
                     0
                 } else {
-                    walk(rules, pos, depth - 1, &mut buffers)
+                    pos.count(rules, depth - 1, &mut buffers)
                 };
                 pos.unmake(rules, &m, undo);
                 n
@@ -43,12 +43,19 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
         .collect()
 }
 
-fn walk(rules: &Rules, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// Perft at one width: the tables are looked up once, not at every node.
+pub(super) fn walk<S: Width>(
+    rules: &Rules,
+    sets: &SetTables<S>,
+    pos: &mut PositionOf<S>,
+    depth: u32,
+    buffers: &mut [Vec<Move>],
+) -> u64 {
     if depth == 0 {
         return 1;
     }
     let (mine, rest) = buffers.split_first_mut().expect("a buffer per level");
-    pos.legal_moves(rules, mine);
+    pos.legal_moves_in(rules, sets, mine);
     if depth == 1 {
         return mine.len() as u64;
     }
@@ -58,7 +65,7 @@ fn walk(rules: &Rules, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]
             continue;
         }
         let undo = pos.make(rules, m);
-        total += walk(rules, pos, depth - 1, rest);
+        total += walk(rules, sets, pos, depth - 1, rest);
         pos.unmake(rules, m, undo);
     }
     total

@@ -1,8 +1,8 @@
 //! Positions: an unchecked [`Setup`] becomes a [`Position`] only through validation.
 
 use crate::check::{Event, Outcome, PieceId, PlayerId, TagId};
-use crate::compile::{MAX_PLAYERS, Rules};
-use crate::geometry::{Cell, MAX_CELLS};
+use crate::compile::{MAX_PLAYERS, Rules, Sets, Width};
+use crate::geometry::{Cell, CellSet, Wide};
 use std::fmt;
 
 /// A position as written or read, not yet checked against the rules.
@@ -125,20 +125,58 @@ pub struct Undo {
     used: u32,
     quiet_plies: u32,
     rights: u32,
-    passed: u128,
-    passed_by: u64,
+    passing: u16,
     victim: Cell,
 }
 
-/// A legal position: bitboards per player and kind, a mailbox, and the move state.
+/// A legal position. Its cell sets have the width the rules were compiled with; code
+/// that needs them works on a [`PositionOf`] through [`Position::view`].
 /// Make and unmake never allocate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
+    inner: Inner,
+}
+
+// The one- and two-word positions stay inline; only the wide ones are boxed.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Inner {
+    One(PositionOf<u64>),
+    Two(PositionOf<u128>),
+    Wide8(Box<PositionOf<Wide<8>>>),
+    Wide16(Box<PositionOf<Wide<16>>>),
+}
+
+/// A position at one width, borrowed; see [`Position::view`].
+#[derive(Clone, Copy, Debug)]
+pub enum View<'a> {
+    One(&'a PositionOf<u64>),
+    Two(&'a PositionOf<u128>),
+    Wide8(&'a PositionOf<Wide<8>>),
+    Wide16(&'a PositionOf<Wide<16>>),
+}
+
+/// Runs `$body` with `$p` bound to the position at its width.
+macro_rules! at_width {
+    ($inner:expr, $p:ident => $body:expr) => {
+        match $inner {
+            Inner::One($p) => $body,
+            Inner::Two($p) => $body,
+            Inner::Wide8($p) => $body,
+            Inner::Wide16($p) => $body,
+        }
+    };
+}
+
+/// A legal position with cell sets of type `S`: bitboards per player and kind, a
+/// mailbox, and the move state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionOf<S: CellSet> {
     /// Per cell: 0 when empty, else `player << 8 | piece + 1`.
-    mailbox: [u16; MAX_CELLS],
-    by_player: [u128; MAX_PLAYERS],
-    by_kind: [u128; 64],
-    occupied: u128,
+    mailbox: S::Slots,
+    by_player: [S; MAX_PLAYERS],
+    by_kind: [S; 64],
+    occupied: S,
     players: u8,
     to_move: PlayerId,
     /// Once-per-game bits used, per player.
@@ -147,9 +185,10 @@ pub struct Position {
     move_number: u32,
     /// Castling moves still allowed, one bit each.
     rights: u32,
-    /// Cells the last move passed, capturable in passing now by the kinds in `passed_by`.
-    passed: u128,
-    passed_by: u64,
+    /// What the last move passed, open to capture now: `Rules::passing[passing - 1]`
+    /// (0: nothing), and the cells of that entry as a set.
+    passing: u16,
+    passed: S,
     /// Where the piece that passed them stands.
     victim: Cell,
     /// Pieces in hand, by player and kind.
@@ -199,6 +238,124 @@ impl Move {
 impl Position {
     /// Validates a setup against the rules.
     pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, PositionError> {
+        let inner = match &rules.sets {
+            Sets::One(_) => Inner::One(PositionOf::from_setup(rules, setup)?),
+            Sets::Two(_) => Inner::Two(PositionOf::from_setup(rules, setup)?),
+            Sets::Wide8(_) => Inner::Wide8(Box::new(PositionOf::from_setup(rules, setup)?)),
+            Sets::Wide16(_) => Inner::Wide16(Box::new(PositionOf::from_setup(rules, setup)?)),
+        };
+        Ok(Position { inner })
+    }
+
+    /// The variant's start position.
+    pub fn start(rules: &Rules) -> Result<Position, PositionError> {
+        Position::from_setup(rules, &Setup::start(rules))
+    }
+
+    /// The position at its width, for code generic over [`CellSet`].
+    pub fn view(&self) -> View<'_> {
+        match &self.inner {
+            Inner::One(p) => View::One(p),
+            Inner::Two(p) => View::Two(p),
+            Inner::Wide8(p) => View::Wide8(p),
+            Inner::Wide16(p) => View::Wide16(p),
+        }
+    }
+
+    /// Whether a game can be played from here: each player has every piece whose
+    /// capture wins. Positions without one are fine to analyse, not to start a game.
+    pub fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
+        at_width!(&self.inner, p => p.check_playable(rules))
+    }
+
+    /// Back to an unchecked setup.
+    pub fn to_setup(&self, rules: &Rules) -> Setup {
+        at_width!(&self.inner, p => p.to_setup(rules))
+    }
+
+    /// What stands on a cell.
+    #[inline]
+    pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
+        at_width!(&self.inner, p => p.at(c))
+    }
+    /// The cells of a player's pieces of one kind, lowest index first.
+    pub fn cells_of(&self, p: PlayerId, k: PieceId) -> Vec<Cell> {
+        at_width!(&self.inner, q => q.pieces_of(p, k).iter().collect())
+    }
+    #[inline]
+    pub fn to_move(&self) -> PlayerId {
+        at_width!(&self.inner, p => p.to_move)
+    }
+    pub fn players(&self) -> u8 {
+        at_width!(&self.inner, p => p.players)
+    }
+    #[inline]
+    pub fn used_bits(&self, p: PlayerId) -> u32 {
+        at_width!(&self.inner, q => q.used[p.0 as usize])
+    }
+    pub fn quiet_plies(&self) -> u32 {
+        at_width!(&self.inner, p => p.quiet_plies)
+    }
+    pub fn move_number(&self) -> u32 {
+        at_width!(&self.inner, p => p.move_number)
+    }
+    /// Castling moves still allowed, one bit each.
+    pub fn rights(&self) -> u32 {
+        at_width!(&self.inner, p => p.rights)
+    }
+    /// What may be captured in passing now: the cells, the kinds that may, and the
+    /// cell of the piece that passed them.
+    pub fn passed(&self, rules: &Rules) -> Option<(Vec<Cell>, u64, Cell)> {
+        at_width!(&self.inner, p => (p.passing != 0).then(|| {
+            let e = &rules.passing[p.passing as usize - 1];
+            (e.cells.clone(), e.by, p.victim)
+        }))
+    }
+    /// How many pieces of a kind a player holds in hand.
+    pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
+        at_width!(&self.inner, q => q.in_hand(p, k))
+    }
+    /// Whether a royal piece of the side to move is attacked.
+    pub fn in_check(&self, rules: &Rules) -> bool {
+        at_width!(&self.inner, p => p.in_check(rules))
+    }
+
+    /// Plays a move known to be legal here; returns what `unmake` needs.
+    #[inline]
+    pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
+        at_width!(&mut self.inner, p => p.make(rules, m))
+    }
+
+    /// Takes back the last move made.
+    #[inline]
+    pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
+        at_width!(&mut self.inner, p => p.unmake(rules, m, undo))
+    }
+
+    /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
+    pub fn repetition_key(&self) -> u64 {
+        at_width!(&self.inner, p => p.repetition_key())
+    }
+
+    /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
+    /// keeps its capacity, so a reused buffer never allocates.
+    pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
+        at_width!(&self.inner, p => p.legal_moves(rules, out))
+    }
+
+    /// Perft below this position (see [`super::perft()`]).
+    pub(super) fn count(&mut self, rules: &Rules, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        at_width!(&mut self.inner, p => p.count(rules, depth, buffers))
+    }
+}
+
+impl<S: Width> PositionOf<S> {
+    /// Perft below this position, the tables looked up once.
+    pub(super) fn count(&mut self, rules: &Rules, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        super::perft::walk(rules, rules.sets(), self, depth, buffers)
+    }
+
+    fn from_setup(rules: &Rules, setup: &Setup) -> Result<Self, PositionError> {
         let v = &rules.variant;
         if setup.cells.len() != v.board.len() {
             return Err(PositionError::WrongSize {
@@ -209,32 +366,32 @@ impl Position {
         if setup.to_move.0 as usize >= v.players.len() {
             return Err(PositionError::UnknownPlayer(setup.to_move.0));
         }
-        let mut pos = Position {
-            mailbox: [0; MAX_CELLS],
-            by_player: [0; MAX_PLAYERS],
-            by_kind: [0; 64],
-            occupied: 0,
+        let mut pos = PositionOf {
+            mailbox: S::slots(),
+            by_player: [S::EMPTY; MAX_PLAYERS],
+            by_kind: [S::EMPTY; 64],
+            occupied: S::EMPTY,
             players: v.players.len() as u8,
             to_move: setup.to_move,
             used: [0; MAX_PLAYERS],
             quiet_plies: setup.quiet_plies,
             move_number: setup.move_number.max(1),
             rights: 0,
-            passed: 0,
-            passed_by: 0,
+            passing: 0,
+            passed: S::EMPTY,
             victim: Cell(0),
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
         };
-        for (i, c) in setup.cells.iter().enumerate() {
-            if let Some((pl, pc)) = *c {
+        for (c, placed) in v.board.cells().zip(&setup.cells) {
+            if let Some((pl, pc)) = *placed {
                 if pl.0 as usize >= v.players.len() {
                     return Err(PositionError::UnknownPlayer(pl.0));
                 }
                 if pc.0 as usize >= v.pieces.len() {
                     return Err(PositionError::UnknownPiece(pc.0));
                 }
-                pos.put(Cell(i as u8), pl, pc);
+                pos.put(c, pl, pc);
             }
         }
         for &(pl, pc) in &setup.hands {
@@ -277,13 +434,15 @@ impl Position {
             }
         }
         if !setup.passed.is_empty() {
-            let cells = setup.passed.iter().fold(0u128, |m, c| m | c.bit());
-            let (victim, by) = pos.find_passer(rules, cells).ok_or(PositionError::Syntax {
-                field: "en passant",
-                message: "no piece of the last mover can have just passed these cells".into(),
-            })?;
-            pos.passed = cells;
-            pos.passed_by = by;
+            let (victim, entry) =
+                pos.find_passer(rules, &setup.passed)
+                    .ok_or(PositionError::Syntax {
+                        field: "en passant",
+                        message: "no piece of the last mover can have just passed these cells"
+                            .into(),
+                    })?;
+            pos.passing = entry;
+            pos.passed = S::from_cells(setup.passed.iter().copied());
             pos.victim = victim;
         }
         Ok(pos)
@@ -352,51 +511,23 @@ impl Position {
         Ok(())
     }
 
-    /// How many pieces of a kind a player holds in hand.
-    #[inline]
-    pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
-        self.hand[p.0 as usize][k.0 as usize]
-    }
-
-    /// The kinds a player holds in hand, as a bit set.
-    #[inline]
-    pub fn hand_kinds(&self, p: PlayerId) -> u64 {
-        self.in_hand[p.0 as usize]
-    }
-
-    #[inline]
-    fn add_to_hand(&mut self, p: PlayerId, k: PieceId) {
-        self.hand[p.0 as usize][k.0 as usize] += 1;
-        self.in_hand[p.0 as usize] |= 1 << k.0;
-    }
-
-    #[inline]
-    fn take_from_hand(&mut self, p: PlayerId, k: PieceId) {
-        let n = &mut self.hand[p.0 as usize][k.0 as usize];
-        *n -= 1;
-        if *n == 0 {
-            self.in_hand[p.0 as usize] &= !(1 << k.0);
-        }
-    }
-
     /// The piece of the player who moved last that just passed `cells`: a move of its
-    /// kind from an empty cell to where it stands passes exactly them.
-    fn find_passer(&self, rules: &Rules, cells: u128) -> Option<(Cell, u64)> {
+    /// kind from an empty cell to where it stands passes exactly them. Returns its
+    /// cell and the passing entry.
+    fn find_passer(&self, rules: &Rules, cells: &[Cell]) -> Option<(Cell, u16)> {
         let last = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        let mut wanted = cells.to_vec();
+        wanted.sort();
         let board = &rules.variant.board;
-        for to in board.cells() {
-            let Some((pl, kind)) = self.at(to) else {
-                continue;
-            };
-            if pl != last {
-                continue;
-            }
+        for to in self.by_player[last.0 as usize].iter() {
+            let (_, kind) = self.at(to)?;
             for from in board.cells().filter(|c| self.at(*c).is_none()) {
-                for e in rules.between(last, kind, from, to) {
-                    if e.passing != 0 {
-                        let p = rules.passing[e.passing as usize - 1];
-                        if p.cells == cells {
-                            return Some((to, p.by));
+                for e in rules.moves(last, kind, from) {
+                    if e.to == to && e.passing != 0 {
+                        let mut have = rules.passing[e.passing as usize - 1].cells.clone();
+                        have.sort();
+                        if have == wanted {
+                            return Some((to, e.passing));
                         }
                     }
                 }
@@ -405,18 +536,15 @@ impl Position {
         None
     }
 
-    /// Whether a game can be played from here: each player has every piece whose
-    /// capture wins. Positions without one are fine to analyse, not to start a game.
-    pub fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
+    fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
         let v = &rules.variant;
-        let pos = self;
         for rule in &v.end_rules {
             if let Event::Captured { piece, .. } = rule.event
                 && rule.outcome == Outcome::MoverWins
                 && crate::check::holds(rule.guard, &rules.options)
             {
                 for (i, player) in v.players.iter().enumerate() {
-                    if pos.pieces_of(PlayerId(i as u8), piece) == 0 {
+                    if self.pieces_of(PlayerId(i as u8), piece).is_empty() {
                         return Err(PositionError::MissingPiece {
                             player: player.name.clone(),
                             piece: v.piece(piece).name.clone(),
@@ -428,15 +556,9 @@ impl Position {
         Ok(())
     }
 
-    /// The start position of the variant.
-    pub fn start(rules: &Rules) -> Result<Position, PositionError> {
-        Position::from_setup(rules, &Setup::start(rules))
-    }
-
-    /// Back to an unchecked setup.
-    pub fn to_setup(&self, rules: &Rules) -> Setup {
+    fn to_setup(&self, rules: &Rules) -> Setup {
         let v = &rules.variant;
-        let cells = (0..v.board.len()).map(|i| self.at(Cell(i as u8))).collect();
+        let cells = v.board.cells().map(|c| self.at(c)).collect();
         let mut used = vec![];
         for pl in 0..self.players {
             for pc in 0..v.pieces.len() {
@@ -466,73 +588,84 @@ impl Position {
             quiet_plies: self.quiet_plies,
             move_number: self.move_number,
             castling: (0..32).filter(|i| self.rights & (1 << i) != 0).collect(),
-            passed: v
-                .board
-                .cells()
-                .filter(|c| self.passed & c.bit() != 0)
-                .collect(),
+            passed: self.passed.iter().collect(),
+        }
+    }
+}
+
+impl<S: CellSet> PositionOf<S> {
+    /// How many pieces of a kind a player holds in hand.
+    #[inline]
+    pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
+        self.hand[p.0 as usize][k.0 as usize]
+    }
+
+    /// The kinds a player holds in hand, as a bit set.
+    #[inline]
+    pub fn hand_kinds(&self, p: PlayerId) -> u64 {
+        self.in_hand[p.0 as usize]
+    }
+
+    #[inline]
+    fn add_to_hand(&mut self, p: PlayerId, k: PieceId) {
+        self.hand[p.0 as usize][k.0 as usize] += 1;
+        self.in_hand[p.0 as usize] |= 1 << k.0;
+    }
+
+    #[inline]
+    fn take_from_hand(&mut self, p: PlayerId, k: PieceId) {
+        let n = &mut self.hand[p.0 as usize][k.0 as usize];
+        *n -= 1;
+        if *n == 0 {
+            self.in_hand[p.0 as usize] &= !(1 << k.0);
         }
     }
 
     #[inline]
     fn put(&mut self, c: Cell, pl: PlayerId, pc: PieceId) {
-        self.mailbox[c.index()] = (pl.0 as u16) << 8 | (pc.0 as u16 + 1);
-        self.by_player[pl.0 as usize] |= c.bit();
-        self.by_kind[pc.0 as usize] |= c.bit();
-        self.occupied |= c.bit();
+        self.mailbox.as_mut()[c.index()] = (pl.0 as u16) << 8 | (pc.0 as u16 + 1);
+        self.by_player[pl.0 as usize].insert(c);
+        self.by_kind[pc.0 as usize].insert(c);
+        self.occupied.insert(c);
     }
 
     #[inline]
     fn remove(&mut self, c: Cell, pl: PlayerId, pc: PieceId) {
-        self.mailbox[c.index()] = 0;
-        self.by_player[pl.0 as usize] &= !c.bit();
-        self.by_kind[pc.0 as usize] &= !c.bit();
-        self.occupied &= !c.bit();
+        self.mailbox.as_mut()[c.index()] = 0;
+        self.by_player[pl.0 as usize].remove(c);
+        self.by_kind[pc.0 as usize].remove(c);
+        self.occupied.remove(c);
     }
 
     /// What stands on a cell.
     #[inline]
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
-        let m = self.mailbox[c.index()];
+        let m = self.mailbox.as_ref()[c.index()];
         (m != 0).then(|| (PlayerId((m >> 8) as u8), PieceId((m & 0xff) as u8 - 1)))
     }
     #[inline]
-    pub fn occupied(&self) -> u128 {
-        self.occupied
+    pub fn occupied(&self) -> &S {
+        &self.occupied
     }
     #[inline]
-    pub fn of_player(&self, p: PlayerId) -> u128 {
-        self.by_player[p.0 as usize]
+    pub fn of_player(&self, p: PlayerId) -> &S {
+        &self.by_player[p.0 as usize]
     }
     #[inline]
-    pub fn pieces_of(&self, p: PlayerId, k: PieceId) -> u128 {
-        self.by_player[p.0 as usize] & self.by_kind[k.0 as usize]
+    pub fn pieces_of(&self, p: PlayerId, k: PieceId) -> S {
+        self.by_player[p.0 as usize].intersection(&self.by_kind[k.0 as usize])
     }
     #[inline]
     pub fn to_move(&self) -> PlayerId {
         self.to_move
     }
+    #[inline]
     pub fn players(&self) -> u8 {
         self.players
     }
     #[inline]
     pub fn used_bits(&self, p: PlayerId) -> u32 {
         self.used[p.0 as usize]
-    }
-    pub fn quiet_plies(&self) -> u32 {
-        self.quiet_plies
-    }
-    pub fn move_number(&self) -> u32 {
-        self.move_number
-    }
-    #[inline]
-    pub fn rights(&self) -> u32 {
-        self.rights
-    }
-    /// Cells capturable in passing, the kinds that may, and the piece that passed.
-    #[inline]
-    pub fn passed(&self) -> (u128, u64, Cell) {
-        (self.passed, self.passed_by, self.victim)
     }
 
     /// Plays a move known to be legal here; returns what `unmake` needs.
@@ -542,13 +675,14 @@ impl Position {
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
             rights: self.rights,
-            passed: self.passed,
-            passed_by: self.passed_by,
+            passing: self.passing,
             victim: self.victim,
         };
         let me = self.to_move;
-        self.passed = 0;
-        self.passed_by = 0;
+        if self.passing != 0 {
+            self.passing = 0;
+            self.passed = S::EMPTY;
+        }
         if let Special::Castle(i) = m.special {
             let parts = &rules.castlings[i as usize].parts;
             for (k, from, _) in parts {
@@ -577,9 +711,8 @@ impl Position {
             self.remove(m.from, me, m.piece);
             self.put(m.to, me, m.promotion.unwrap_or(m.piece));
             if let Special::Passing(i) = m.special {
-                let p = rules.passing[i as usize - 1];
-                self.passed = p.cells;
-                self.passed_by = p.by;
+                self.passing = i;
+                self.passed = S::from_cells(rules.passing[i as usize - 1].cells.iter().copied());
                 self.victim = m.to;
             }
         }
@@ -628,26 +761,48 @@ impl Position {
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
-        self.passed = undo.passed;
-        self.passed_by = undo.passed_by;
+        if undo.passing != self.passing {
+            self.passing = undo.passing;
+            self.passed = match undo.passing {
+                0 => S::EMPTY,
+                i => S::from_cells(rules.passing[i as usize - 1].cells.iter().copied()),
+            };
+        }
         self.victim = undo.victim;
     }
 
-    /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
-    pub fn repetition_key(&self) -> u64 {
+    /// Cells capturable in passing, and the cell of the piece that passed them.
+    #[inline]
+    pub fn passed_cells(&self) -> (&S, Cell) {
+        (&self.passed, self.victim)
+    }
+    /// The kinds that may capture in passing now.
+    #[inline]
+    pub fn passed_by(&self, rules: &Rules) -> u64 {
+        match self.passing {
+            0 => 0,
+            i => rules.passing[i as usize - 1].by,
+        }
+    }
+    #[inline]
+    pub fn rights(&self) -> u32 {
+        self.rights
+    }
+
+    fn repetition_key(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |x: u64| {
             h ^= x;
             h = h.wrapping_mul(0x0100_0000_01b3);
         };
-        for (i, m) in self.mailbox.iter().enumerate() {
-            if *m != 0 {
-                eat((i as u64) << 16 | *m as u64);
-            }
+        for c in self.occupied.iter() {
+            eat((c.index() as u64) << 16 | self.mailbox.as_ref()[c.index()] as u64);
         }
         eat(self.to_move.0 as u64 | 1 << 40);
         eat(self.rights as u64 | 1 << 42);
-        eat(self.passed as u64 ^ (self.passed >> 64) as u64);
+        for c in self.passed.iter() {
+            eat(c.index() as u64 | 1 << 43);
+        }
         for u in &self.used {
             eat(*u as u64 | 1 << 41);
         }

@@ -1,0 +1,133 @@
+//! The cell-set parts of the compiled tables, at the width chosen for the board.
+
+use super::MoveEntry;
+use crate::geometry::{Cell, CellSet, MaskWord, Wide};
+
+/// Must-be-empty paths and attacker sets, as sets of type `S`.
+#[derive(Clone, Debug)]
+pub struct SetTables<S: CellSet> {
+    pub(super) paths: Vec<S::Mask>,
+    /// For each (player, piece, cell) run: the cells from which that piece could
+    /// capture on the cell, on an empty board.
+    pub(super) attack_from: Vec<S::Mask>,
+    /// The words of wide masks.
+    pub(super) pool: Vec<MaskWord>,
+    /// Per (player, piece): the cells it may be dropped on, when empty.
+    pub(super) drop_cells: Vec<S>,
+    /// Per (player, cell): the line through the cell along the player's forward.
+    pub(super) files: Vec<S>,
+    /// Every cell of the board.
+    pub(super) all: S,
+}
+
+impl<S: CellSet> Default for SetTables<S> {
+    fn default() -> Self {
+        SetTables {
+            paths: vec![],
+            attack_from: vec![],
+            pool: vec![],
+            drop_cells: vec![],
+            files: vec![],
+            all: S::EMPTY,
+        }
+    }
+}
+
+impl<S: CellSet> SetTables<S> {
+    /// Whether some path of the entry is clear on the given occupancy.
+    #[inline]
+    pub fn open(&self, e: &MoveEntry, occupied: &S) -> bool {
+        self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
+            .iter()
+            .any(|m| occupied.misses(m, &self.pool))
+    }
+
+    /// The alternative must-be-empty sets of an entry.
+    #[inline]
+    pub fn paths(&self, e: &MoveEntry) -> impl Iterator<Item = S> + '_ {
+        self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
+            .iter()
+            .map(|m| S::unpack(m, &self.pool))
+    }
+
+    /// Every cell of the board.
+    #[inline]
+    pub fn all(&self) -> &S {
+        &self.all
+    }
+
+    /// The cells `player`'s kind `piece` (of `pieces` kinds) may be dropped on.
+    #[inline]
+    pub fn drop_cells(&self, player: usize, piece: usize, pieces: usize) -> &S {
+        &self.drop_cells[player * pieces + piece]
+    }
+
+    /// The line through `cell` along `player`'s forward (of a board of `cells` cells).
+    #[inline]
+    pub fn file(&self, player: usize, cell: Cell, cells: usize) -> &S {
+        &self.files[player * cells + cell.index()]
+    }
+
+    /// Whether some cell of `set` could capture on the run's cell (see [`super::Rules::run`]).
+    #[inline]
+    pub fn attackers_among(&self, run: usize, set: &S) -> bool {
+        !set.misses(&self.attack_from[run], &self.pool)
+    }
+}
+
+/// The cell-set tables at one of the widths; chosen by the board's size.
+#[derive(Clone, Debug)]
+pub enum Sets {
+    /// Boards of up to 64 cells: one machine word.
+    One(SetTables<u64>),
+    /// Up to 128 cells: two words.
+    Two(SetTables<u128>),
+    /// Up to 512 cells: eight words.
+    Wide8(SetTables<Wide<8>>),
+    /// Up to 1,024 cells: sixteen words.
+    Wide16(SetTables<Wide<16>>),
+}
+
+impl Sets {
+    /// How many words a set needs on a board of `cells` cells.
+    pub fn width_for(cells: usize) -> usize {
+        cells.div_ceil(64).max(1)
+    }
+}
+
+/// A set type the compiled tables come in.
+pub trait Width: CellSet {
+    fn wrap(t: SetTables<Self>) -> Sets;
+    /// The tables of this width; panics on rules compiled for another width, which
+    /// only happens when a position is used with another variant's rules.
+    fn tables(s: &Sets) -> &SetTables<Self>;
+    fn take(s: &mut Sets) -> SetTables<Self>;
+}
+
+macro_rules! width {
+    ($t:ty, $v:ident) => {
+        impl Width for $t {
+            fn wrap(t: SetTables<Self>) -> Sets {
+                Sets::$v(t)
+            }
+            #[inline]
+            fn tables(s: &Sets) -> &SetTables<Self> {
+                match s {
+                    Sets::$v(t) => t,
+                    _ => panic!("a position used with the rules of a board of another size"),
+                }
+            }
+            fn take(s: &mut Sets) -> SetTables<Self> {
+                match s {
+                    Sets::$v(t) => std::mem::take(t),
+                    _ => panic!("tables of another width"),
+                }
+            }
+        }
+    };
+}
+
+width!(u64, One);
+width!(u128, Two);
+width!(Wide<8>, Wide8);
+width!(Wide<16>, Wide16);

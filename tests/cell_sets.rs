@@ -1,0 +1,71 @@
+//! Every cell-set width against a plain `BTreeSet` model, on random sets.
+
+mod common;
+
+use common::Lcg;
+use std::collections::BTreeSet;
+use variantlab::geometry::{Cell, CellSet, MaskWord, Wide};
+
+fn random_cells(rng: &mut Lcg, capacity: usize) -> BTreeSet<u16> {
+    let n = rng.below(12);
+    (0..n).map(|_| rng.below(capacity) as u16).collect()
+}
+
+fn agrees<S: CellSet>(seed: u64) {
+    let mut rng = Lcg(seed);
+    for _ in 0..300 {
+        let (a, b) = (
+            random_cells(&mut rng, S::CAPACITY),
+            random_cells(&mut rng, S::CAPACITY),
+        );
+        let set = |m: &BTreeSet<u16>| S::from_cells(m.iter().map(|c| Cell(*c)));
+        let (sa, sb) = (set(&a), set(&b));
+        let cells = |s: S| s.iter().map(|c| c.0).collect::<Vec<u16>>();
+        assert_eq!(cells(sa), a.iter().copied().collect::<Vec<_>>());
+        assert_eq!(sa.len(), a.len());
+        assert_eq!(sa.is_empty(), a.is_empty());
+        assert_eq!(
+            cells(sa.union(&sb)),
+            a.union(&b).copied().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            cells(sa.intersection(&sb)),
+            a.intersection(&b).copied().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            cells(sa.difference(&sb)),
+            a.difference(&b).copied().collect::<Vec<_>>()
+        );
+        assert_eq!(sa.intersects(&sb), !a.is_disjoint(&b));
+        assert_eq!(sa.is_subset(&sb), a.is_subset(&b));
+        let probe = rng.below(S::CAPACITY) as u16;
+        assert_eq!(sa.contains(Cell(probe)), a.contains(&probe));
+        let mut removed = sa;
+        removed.remove(Cell(probe));
+        assert!(!removed.contains(Cell(probe)));
+        // A stored mask misses exactly the sets it does not meet.
+        let mut pool: Vec<MaskWord> = vec![];
+        let mask = sb.pack(&mut pool);
+        assert_eq!(sa.misses(&mask, &pool), a.is_disjoint(&b));
+    }
+}
+
+#[test]
+fn every_width_agrees_with_the_model() {
+    agrees::<u64>(1);
+    agrees::<u128>(2);
+    agrees::<Wide<8>>(3);
+    agrees::<Wide<16>>(4);
+}
+
+#[test]
+fn the_last_cell_of_each_width_fits() {
+    fn last<S: CellSet>() {
+        let c = Cell(S::CAPACITY as u16 - 1);
+        assert_eq!(S::single(c).iter().collect::<Vec<_>>(), [c]);
+    }
+    last::<u64>();
+    last::<u128>();
+    last::<Wide<8>>();
+    last::<Wide<16>>();
+}
