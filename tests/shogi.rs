@@ -4,9 +4,9 @@
 
 mod common;
 
-use common::{Lcg, rules};
-use variantlab::check::{Outcome, check};
-use variantlab::compile::{Rules, compile_tables};
+use common::{Lcg, from_text, rules};
+use variantlab::check::Outcome;
+use variantlab::compile::Rules;
 use variantlab::runtime::{
     Game, MoveError, Position, PositionError, Setup, Special, parse_position, perft, write_move,
     write_position,
@@ -78,14 +78,6 @@ fn shogi_sfen_round_trips_through_random_play() {
         assert_eq!(again.repetition_key(), g.position().repetition_key());
     }
     assert!(dropped > 0, "the game should have dropped pieces");
-}
-
-fn from_text(text: &str) -> Rules {
-    let checked = check("test.var", text);
-    let v = checked
-        .variant
-        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
-    compile_tables(&v, &v.default_options()).expect("compiles")
 }
 
 /// A position from pieces given as (player, piece, cell), the side to move and hands.
