@@ -36,3 +36,15 @@ fn start_position(bencher: divan::Bencher, (file, depth): (&str, u32)) {
         .counter(ItemsCount::new(nodes))
         .bench_local(|| perft(&rules, &mut pos, depth));
 }
+
+/// The chess family's targets: orthodox chess perft 6 (one-word cell sets, 64 cells)
+/// and Glinski perft 5 (two words, 91 cells), counted in bulk at the leaves. Few
+/// samples: each run takes seconds.
+#[divan::bench(
+    args = [("chess.var", 6), ("glinski-chess.var", 5)],
+    sample_count = 3,
+    sample_size = 1
+)]
+fn chess_family(bencher: divan::Bencher, (file, depth): (&str, u32)) {
+    start_position(bencher, (file, depth));
+}

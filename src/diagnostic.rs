@@ -1,9 +1,33 @@
 //! Diagnostics: every problem found in a variant file, with a code, a span and help.
 
-use crate::syntax::Span;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, Severity};
 use std::fmt;
 use std::sync::Arc;
+
+/// Byte range in the source.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+    pub fn is_empty(&self) -> bool {
+        self.end == self.start
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(s: Span) -> Self {
+        (s.start, s.len()).into()
+    }
+}
 
 /// One problem in a variant file.
 #[derive(Clone, Debug, PartialEq)]
@@ -255,4 +279,33 @@ impl miette::Diagnostic for Shown<'_> {
             .map(|(span, l)| LabeledSpan::new_with_span(Some(l.clone()), *span));
         Some(Box::new(std::iter::once(main).chain(others)))
     }
+}
+
+/// The word closest to `name` (any case), if close enough to be a likely misspelling.
+pub(crate) fn closest<'a>(words: impl IntoIterator<Item = &'a str>, name: &str) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    words
+        .into_iter()
+        .map(|w| (edit_distance(&w.to_lowercase(), &lower), w))
+        .min()
+        .filter(|(d, _)| *d <= 2.max(name.len() / 3))
+        .map(|(_, w)| w)
+}
+
+/// Levenshtein distance, for suggestions.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push(
+                (prev[j] + usize::from(ca != *cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1),
+            );
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }

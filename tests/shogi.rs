@@ -46,38 +46,41 @@ fn shogi_perft_matches_published_counts() {
 }
 
 #[test]
-fn shogi_sfen_round_trips_through_random_play() {
-    let r = rules(SHOGI);
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-    let mut rng = Lcg(11);
-    let mut dropped = 0;
-    for _ in 0..300 {
-        let moves = g.legal_moves(&r);
-        if moves.is_empty() {
-            break;
+fn position_strings_round_trip_through_random_play() {
+    // SFEN for Shogi; the position string with its hands field for Hex Shogi 91.
+    for file in [SHOGI, HEX] {
+        let r = rules(file);
+        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+        let mut rng = Lcg(11);
+        let mut dropped = 0;
+        for _ in 0..300 {
+            let moves = g.legal_moves(&r);
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures and drops, so that hands fill and empty.
+            let pick = moves
+                .iter()
+                .position(|m| m.captured.is_some() || m.from == m.to)
+                .filter(|_| rng.below(2) == 0)
+                .unwrap_or_else(|| rng.below(moves.len()));
+            let m = moves[pick];
+            dropped += usize::from(m.from == m.to);
+            let text = write_move(&r.variant, &m);
+            g.play_text(&r, &text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            if g.ending().is_some() {
+                break;
+            }
+            let sfen = g.position_string(&r);
+            let back = parse_position(&r, &sfen).expect("reads back");
+            assert_eq!(write_position(&r, &back), sfen);
+            // SFEN has no count of quiet plies; everything else comes back.
+            let again = Position::from_setup(&r, &back).unwrap();
+            assert_eq!(again.repetition_key(), g.position().repetition_key());
         }
-        // Prefer captures and drops, so that hands fill and empty.
-        let pick = moves
-            .iter()
-            .position(|m| m.captured.is_some() || m.from == m.to)
-            .filter(|_| rng.below(2) == 0)
-            .unwrap_or_else(|| rng.below(moves.len()));
-        let m = moves[pick];
-        dropped += usize::from(m.from == m.to);
-        let text = write_move(&r.variant, &m);
-        g.play_text(&r, &text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-        if g.ending().is_some() {
-            break;
-        }
-        let sfen = g.position_string(&r);
-        let back = parse_position(&r, &sfen).expect("reads back");
-        assert_eq!(write_position(&r, &back), sfen);
-        // SFEN has no count of quiet plies; everything else comes back.
-        let again = Position::from_setup(&r, &back).unwrap();
-        assert_eq!(again.repetition_key(), g.position().repetition_key());
+        assert!(dropped > 0, "{file}: the game should have dropped pieces");
     }
-    assert!(dropped > 0, "the game should have dropped pieces");
 }
 
 /// A position from pieces given as (player, piece, cell), the side to move and hands.

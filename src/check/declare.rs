@@ -305,7 +305,7 @@ pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
 /// The runtime's fixed sizes: players, piece kinds, options and tags.
 fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
     let limits = [
-        ("player", "players", crate::compile::MAX_PLAYERS),
+        ("player", "players", super::model::MAX_PLAYERS),
         ("piece", "piece kinds", 64),
         ("option", "options", 64),
         ("tag", "tags", 64),

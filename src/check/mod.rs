@@ -14,8 +14,11 @@ mod pattern;
 mod reach;
 mod setup;
 mod special;
+mod walk;
 
+pub(crate) use crate::diagnostic::closest;
 pub use model::*;
+pub use walk::{Reach, destinations, minimal};
 
 use crate::diagnostic::{Diagnostic, Report};
 use crate::syntax::{self, Name, Span, Statement};
@@ -179,33 +182,4 @@ pub(crate) fn lookup(
         None => d = d.help(format!("the known ones are `{}`", known.join("`, `"))),
     }
     Err(d)
-}
-
-/// The word closest to `name` (any case), if close enough to be a likely misspelling.
-pub(crate) fn closest<'a>(words: impl IntoIterator<Item = &'a str>, name: &str) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    words
-        .into_iter()
-        .map(|w| (edit_distance(&w.to_lowercase(), &lower), w))
-        .min()
-        .filter(|(d, _)| *d <= 2.max(name.len() / 3))
-        .map(|(_, w)| w)
-}
-
-/// Levenshtein distance, for suggestions.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(ca != *cb))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -13,6 +13,9 @@ pub struct TagId(pub u8);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OptionId(pub u8);
 
+/// The most players a variant may have.
+pub const MAX_PLAYERS: usize = 4;
+
 /// A checked variant, ready to compile.
 #[derive(Clone, Debug)]
 pub struct Variant {

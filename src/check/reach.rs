@@ -1,7 +1,7 @@
 //! Warnings that need the moves worked out: patterns that can never be made.
 
 use super::model::*;
-use crate::compile::destinations;
+use super::walk::destinations;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell, Dir, Wide};
 

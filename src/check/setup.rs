@@ -4,8 +4,8 @@ use super::board::off_board;
 use super::declare::Decls;
 use super::model::*;
 use crate::diagnostic::Diagnostic;
+use crate::geometry::Layout;
 use crate::geometry::{Board, Cell};
-use crate::render::Layout;
 use crate::syntax::{Name, SetupDecl, Span, Spanned, Statement};
 
 pub(super) fn check_setup(
@@ -170,7 +170,7 @@ fn line_span(text: &Spanned<String>, l: usize) -> Span {
 }
 
 /// The span of a slot's text in the file.
-fn slot_span(text: &Spanned<String>, slot: &crate::render::ReadSlot) -> Span {
+fn slot_span(text: &Spanned<String>, slot: &crate::geometry::ReadSlot) -> Span {
     let line = line_span(text, slot.line);
     let src = &text.node[line.start - text.span.start..];
     let start = line.start

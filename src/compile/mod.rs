@@ -7,10 +7,9 @@
 //! here once: see [`Sets`].
 
 mod sets;
-mod walk;
 
+pub use crate::check::{MAX_PLAYERS, Reach, destinations, minimal};
 pub use sets::{SetTables, Sets, Width};
-pub use walk::{Reach, destinations, minimal};
 
 use crate::check::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::{Cell, Wide};
@@ -154,9 +153,6 @@ impl std::fmt::Display for CompileError {
 }
 
 impl std::error::Error for CompileError {}
-
-/// The most players a variant may have.
-pub const MAX_PLAYERS: usize = 4;
 
 /// Compiles every pattern of every piece for every player and cell.
 pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, CompileError> {

@@ -6,10 +6,12 @@
 
 mod cellset;
 mod direction;
+mod layout;
 mod scheme;
 
 pub use cellset::{CellSet, Cells, MaskRun, MaskWord, Wide};
 pub use direction::{Dir, DirSet, Direction, Kind, angle_between};
+pub use layout::{DiagramError, Layout, ReadSlot, trim_blank_lines};
 pub use scheme::{Labels, Part, Scheme, SchemeError};
 
 use std::collections::HashMap;

@@ -3,9 +3,7 @@
 //! Square boards print `[..]` cells; flat-topped hexagons the `__/  \__` art of the
 //! hexagonal rule pages; pointy-topped hexagons a `/ \` and `| |` art.
 
-mod layout;
-
-pub use layout::{DiagramError, Layout, ReadSlot, trim_blank_lines};
+pub use crate::geometry::{DiagramError, Layout, ReadSlot, trim_blank_lines};
 
 use crate::check::{PieceId, Placed, PlayerId, Variant};
 use crate::compile::Rules;

@@ -2,30 +2,7 @@
 
 use std::fmt;
 
-/// Byte range in the source.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-    pub fn len(&self) -> usize {
-        self.end - self.start
-    }
-    pub fn is_empty(&self) -> bool {
-        self.end == self.start
-    }
-}
-
-impl From<Span> for miette::SourceSpan {
-    fn from(s: Span) -> Self {
-        (s.start, s.len()).into()
-    }
-}
+pub use crate::diagnostic::Span;
 
 /// A node with the place it came from. Two nodes are equal when their contents are,
 /// wherever they stand.

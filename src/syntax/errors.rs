@@ -109,7 +109,7 @@ fn misspelt_before(text: &str, pos: usize) -> Option<(String, &'static str)> {
     let near = if word.len() >= 7 { 2 } else { 1 };
     WORDS
         .iter()
-        .map(|w| (crate::check::edit_distance(w, &word), *w))
+        .map(|w| (crate::diagnostic::edit_distance(w, &word), *w))
         .min()
         .filter(|(d, _)| *d > 0 && *d <= near)
         .map(|(_, w)| (word, w))
@@ -221,7 +221,12 @@ fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
         let near = if found.len() >= 7 { 2 } else { 1 };
         return WORDS
             .iter()
-            .map(|w| (crate::check::edit_distance(w, &found.to_lowercase()), *w))
+            .map(|w| {
+                (
+                    crate::diagnostic::edit_distance(w, &found.to_lowercase()),
+                    *w,
+                )
+            })
             .min()
             .filter(|(d, _)| *d > 0 && *d <= near)
             .map(|(_, w)| format!("did you mean `{w}`?"));
@@ -236,7 +241,12 @@ fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
     }
     let closest = words
         .iter()
-        .map(|w| (crate::check::edit_distance(w, &found.to_lowercase()), *w))
+        .map(|w| {
+            (
+                crate::diagnostic::edit_distance(w, &found.to_lowercase()),
+                *w,
+            )
+        })
         .min();
     match closest {
         Some((d, w)) if d <= 2 => Some(format!("did you mean `{w}`?")),

@@ -1,7 +1,7 @@
 //! Diagram layouts: the empty drawing of a board and where each cell's text goes.
 //! One layout both draws diagrams and reads pasted ones back.
 
-use crate::geometry::{Board, Cell, Orientation, Shape};
+use super::{Board, Cell, Orientation, Shape};
 
 /// What a hole in a hexagonal board shows.
 const HOLE: &str = "##";

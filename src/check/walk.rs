@@ -1,6 +1,6 @@
 //! Walking a pattern from one cell: every path, and the cells each must find empty.
 
-use crate::check::{Leg, Pattern};
+use super::model::{Leg, Pattern};
 use crate::geometry::{Board, Cell, CellSet, Dir, DirSet, Point};
 
 /// A cell a pattern reaches, with the alternative sets of cells that must be empty
