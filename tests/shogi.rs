@@ -453,3 +453,53 @@ fn a_drop_onto_an_occupied_cell_is_refused_with_the_reason() {
     assert_eq!(m.special, Special::Drop);
     assert_eq!(g.position_string(&r), "4k4/9/9/9/9/4G4/4P4/9/4K4 w - 1");
 }
+
+/// Runs the command-line tool with `args` and `input`, returning its standard output.
+fn cli(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(args)
+        .current_dir(common::root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("finishes");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_commands_speak_usi_and_show_hands() {
+    let moves = cli(
+        &[
+            "moves",
+            "variants/shogi.var",
+            "--position",
+            "4k4/9/9/9/9/9/4P4/9/4K4 b G 1",
+        ],
+        "",
+    );
+    let lines: Vec<&str> = moves.lines().collect();
+    assert!(
+        lines.contains(&"G*5f") && lines.contains(&"5g5f"),
+        "{moves}"
+    );
+    assert!(!lines.contains(&"G*5g"), "{moves}");
+    let perft = cli(&["perft", "variants/shogi.var", "--depth", "2"], "");
+    assert!(perft.contains("nodes 900"), "{perft}");
+    // A capture puts the Bishop in Black's hand, shown under the board.
+    let play = cli(
+        &["play", "variants/shogi.var"],
+        "7g7f\n3c3d\n8h2b+\nboard\nquit\n",
+    );
+    assert!(play.contains("Black in hand: Bishop"), "{play}");
+    assert!(play.contains("White in hand: -"), "{play}");
+}
