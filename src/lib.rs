@@ -7,4 +7,5 @@ pub mod geometry;
 pub mod play;
 pub mod render;
 pub mod runtime;
+pub mod serve;
 pub mod syntax;

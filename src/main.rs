@@ -41,6 +41,12 @@ enum Command {
         /// Draw the whole board instead of the smallest square around the footprint
         #[arg(long)]
         full_board: bool,
+        /// Also draw the cells the piece can only capture on
+        #[arg(long)]
+        captures: bool,
+        /// Write an SVG picture instead of text
+        #[arg(long)]
+        svg: bool,
         /// Set an option: NAME=on|off
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
@@ -48,6 +54,12 @@ enum Command {
     /// Draw the setup
     Board {
         file: PathBuf,
+        /// Label files and ranks along the edges
+        #[arg(long)]
+        coordinates: bool,
+        /// Write an SVG picture instead of text
+        #[arg(long)]
+        svg: bool,
         /// Seed for a random setup
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -87,6 +99,18 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Serve a local web page to explore and play variants
+    Serve {
+        /// Variant files, or folders of them
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The port to listen on; 0 picks a free one
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
     /// Play a game in the terminal, two people at one keyboard
     Play {
         file: PathBuf,
@@ -110,21 +134,46 @@ fn main() -> ExitCode {
             at,
             player,
             full_board,
+            captures,
+            svg,
             options,
         } => footprint(
             &file,
             &piece,
             at.as_deref(),
             player.as_deref(),
-            full_board,
+            Drawing {
+                full_board,
+                captures,
+                svg,
+            },
             &options,
         ),
-        Command::Board { file, seed } => rules(&file, &[])
-            .and_then(|r| play::setup_text(&r, seed))
-            .map(|t| print!("{}", t.split_once('\n').map_or("", |(_, d)| d))),
         Command::Setup { file, seed } => rules(&file, &[])
             .and_then(|r| play::setup_text(&r, seed.unwrap_or_else(play::clock_seed)))
             .map(|t| print!("{t}")),
+        Command::Board {
+            file,
+            coordinates,
+            svg,
+            seed,
+        } => rules(&file, &[]).and_then(|r| {
+            let v = &r.variant;
+            let setup = play::start_setup(&r, None, seed)?;
+            let pieces = play::setup_pieces(&setup);
+            print!(
+                "{}",
+                match (svg, coordinates) {
+                    (true, _) => render::svg::board_svg(v, &pieces, None),
+                    (false, true) => render::text::labelled_board(v, &pieces, None, colour()),
+                    (false, false) => render::board_diagram(v, &pieces),
+                }
+            );
+            if !svg {
+                print!("{}", render::hands_text(v, &setup.hands));
+            }
+            Ok(())
+        }),
         Command::Perft {
             file,
             depth,
@@ -149,6 +198,12 @@ fn main() -> ExitCode {
             (&position, seed.unwrap_or_else(play::clock_seed)),
             &options,
         ),
+        Command::Serve { files, port, host } => {
+            variantlab::serve::start(files, &host, port).map(|s| {
+                println!("Serving on http://{}/ (Ctrl-C stops)", s.address);
+                s.wait()
+            })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -255,7 +310,7 @@ fn play(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     use std::io::BufRead;
     let rules = rules(file, options)?;
     let setup = play::start_setup(&rules, Some(pos.0), pos.1)?;
-    let mut session = play::Session::new(file, rules, setup)?;
+    let mut session = play::Session::new(file, rules, setup)?.with_colour(colour());
     println!("{}\nType `help` for commands.", session.status());
     for line in std::io::stdin().lock().lines() {
         let line = line.map_err(|e| e.to_string())?;
@@ -270,12 +325,24 @@ fn play(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// How `footprint` draws.
+struct Drawing {
+    full_board: bool,
+    captures: bool,
+    svg: bool,
+}
+
+/// Colour on a terminal, never under NO_COLOR.
+fn colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 fn footprint(
     file: &Path,
     piece: &str,
     at: Option<&str>,
     player: Option<&str>,
-    full: bool,
+    how: Drawing,
     options: &[String],
 ) -> Result<(), String> {
     let rules = rules(file, options)?;
@@ -304,29 +371,19 @@ fn footprint(
             .find_player(p)
             .ok_or_else(|| format!("there is no player `{p}`"))?,
     };
-    print!(
-        "{}",
-        render::footprint_diagram(&rules, player, id, cell, full)
-    );
-    let tags: Vec<String> = v
-        .tags
-        .iter()
-        .filter(|t| {
-            rules
-                .footprint(player, id, cell)
-                .iter()
-                .any(|(_, m)| *m == t.mark)
-        })
-        .map(|t| {
-            format!(
-                "{} = {}",
-                t.mark,
-                t.about.as_deref().unwrap_or("tagged move")
-            )
-        })
-        .collect();
-    if !tags.is_empty() {
-        println!("\n{}", tags.join("; "));
+    if how.svg {
+        print!(
+            "{}",
+            render::svg::footprint_svg(&rules, player, id, cell, how.captures)
+        );
+        return Ok(());
     }
+    let marks = render::footprint_marks(&rules, player, id, cell, how.captures);
+    let hidden = !how.captures && render::has_capture_only(&rules, player, id, cell);
+    print!(
+        "{}{}",
+        render::footprint_drawing(&rules, player, id, cell, how.full_board, how.captures),
+        render::footprint_legend(&rules, &marks, hidden)
+    );
     Ok(())
 }

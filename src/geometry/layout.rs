@@ -136,6 +136,11 @@ impl Layout {
         self.width
     }
 
+    /// Each drawn cell with the line and column of its slot's first character.
+    pub fn slots(&self) -> &[(Cell, usize, usize)] {
+        &self.slots
+    }
+
     /// Draws the diagram with each cell's text (padded or cut to the slot width).
     pub fn render(&self, text: impl Fn(Cell) -> Option<String>) -> String {
         let mut lines = self.lines.clone();

@@ -1,10 +1,11 @@
 //! The terminal game: one command a line, answered in text. Kept apart from the
 //! terminal itself so a whole session can be tested.
 
-use crate::check::{Placed, check};
+use crate::check::{Placed, Variant, check};
 use crate::compile::{Rules, compile_tables};
-use crate::render::{board_diagram, hands_text};
-use crate::runtime::{Game, SavedGame, Setup, parse_position, write_move};
+use crate::render::hands_text;
+use crate::render::text::labelled_board;
+use crate::runtime::{Game, Position, SavedGame, Setup, parse_position, write_move};
 use std::path::{Path, PathBuf};
 
 /// A game being played, with what is needed to save and reload it.
@@ -12,6 +13,8 @@ pub struct Session {
     rules: Rules,
     game: Game,
     variant_path: PathBuf,
+    /// Draw boards with ANSI colours.
+    colour: bool,
 }
 
 /// What one line of input produced.
@@ -94,13 +97,13 @@ pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
     Ok(format!(
         "{}\n{}{}",
         crate::runtime::write_position(rules, &setup),
-        board_diagram(&rules.variant, &placed(&setup)),
+        crate::render::board_diagram(&rules.variant, &setup_pieces(&setup)),
         hands_text(&rules.variant, &setup.hands)
     ))
 }
 
 /// The pieces of a setup, as placements.
-fn placed(setup: &Setup) -> Vec<Placed> {
+pub fn setup_pieces(setup: &Setup) -> Vec<Placed> {
     setup
         .cells
         .iter()
@@ -122,26 +125,27 @@ impl Session {
             rules,
             game,
             variant_path: variant_path.to_path_buf(),
+            colour: false,
         })
+    }
+
+    /// Boards drawn in colour (for a terminal that shows it).
+    pub fn with_colour(mut self, on: bool) -> Session {
+        self.colour = on;
+        self
     }
 
     /// What a player sees: the board and whose move it is, or how the game ended.
     pub fn status(&self) -> String {
         let v = &self.rules.variant;
         let pos = self.game.position();
-        let pieces: Vec<Placed> = v
-            .board
-            .cells()
-            .filter_map(|c| {
-                pos.at(c).map(|(player, piece)| Placed {
-                    cell: c,
-                    player,
-                    piece,
-                })
-            })
-            .collect();
-        let mut s = board_diagram(v, &pieces);
+        let pieces = placed(v, pos);
+        let last = self.game.moves().last();
+        let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
         s += &hands_text(v, &pos.to_setup(&self.rules).hands);
+        if let Some(m) = last {
+            s += &format!("Last move: {}.\n", write_move(v, m));
+        }
         match self.game.ending() {
             Some(e) => {
                 let result = e.result(v);
@@ -219,7 +223,7 @@ impl Session {
     fn load(&mut self, path: &Path) -> String {
         match Session::restore(path) {
             Ok(s) => {
-                *self = s;
+                *self = s.with_colour(self.colour);
                 format!("Loaded {}.\n{}", path.display(), self.status())
             }
             Err(e) => format!(
@@ -261,4 +265,19 @@ impl Session {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+}
+
+/// What stands on the board in a position, cell by cell.
+pub fn placed(variant: &Variant, pos: &Position) -> Vec<Placed> {
+    variant
+        .board
+        .cells()
+        .filter_map(|c| {
+            pos.at(c).map(|(player, piece)| Placed {
+                cell: c,
+                player,
+                piece,
+            })
+        })
+        .collect()
 }

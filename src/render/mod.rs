@@ -3,7 +3,14 @@
 //! Square boards print `[..]` cells; flat-topped hexagons the `__/  \__` art of the
 //! hexagonal rule pages; pointy-topped hexagons a `/ \` and `| |` art.
 
+mod marks;
+pub mod svg;
+pub mod text;
+
 pub use crate::geometry::{DiagramError, Layout, ReadSlot, trim_blank_lines};
+pub use marks::{
+    CAPTURE_NOTE, CAPTURE_ONLY, Mark, footprint_legend, footprint_marks, has_capture_only,
+};
 
 use crate::check::{PieceId, Placed, PlayerId, Variant};
 use crate::compile::Rules;
@@ -29,9 +36,24 @@ pub fn footprint_diagram(
     from: Cell,
     full_board: bool,
 ) -> String {
+    footprint_drawing(rules, player, piece, from, full_board, false)
+}
+
+/// [`footprint_diagram`], with capture-only cells marked [`CAPTURE_ONLY`] when `captures`.
+pub fn footprint_drawing(
+    rules: &Rules,
+    player: PlayerId,
+    piece: PieceId,
+    from: Cell,
+    full_board: bool,
+    captures: bool,
+) -> String {
     let variant = &rules.variant;
     let board = &variant.board;
-    let marks = rules.footprint(player, piece, from);
+    let marks: Vec<(Cell, char)> = footprint_marks(rules, player, piece, from, captures)
+        .into_iter()
+        .map(|(c, m)| (c, m.ascii()))
+        .collect();
     let mark = |c: Cell| marks.iter().find(|(m, _)| *m == c).map(|(_, k)| *k);
     match board.shape {
         Shape::Square { .. } => {

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod server;
+pub mod webdriver;
+
 use std::path::PathBuf;
 use variantlab::check::{Variant, check};
 use variantlab::compile::{Rules, compile_tables};

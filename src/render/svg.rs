@@ -1,0 +1,471 @@
+//! SVG pictures of boards, setups and footprints.
+//!
+//! Square boards are checkered, hexagonal boards drawn in three colours; holes are left
+//! out. Every cell element carries `data-cell="NAME"`, every piece `data-cell` and
+//! `data-piece`, every footprint mark `data-cell` and `data-mark` (see [`Mark::key`]),
+//! so pages and tests can find them. The same input always gives the same bytes.
+
+use super::marks::{CAPTURE_NOTE, Mark, footprint_marks, has_capture_only};
+use super::text::part_label;
+use crate::check::{PieceId, Placed, PlayerId, Variant};
+use crate::compile::Rules;
+use crate::geometry::{Board, Cell, Orientation, Point, Shape};
+use std::fmt::Write;
+
+/// Side of a square cell, in pixels.
+const SQUARE: f64 = 48.0;
+/// Circumradius of a hexagonal cell, in pixels.
+const HEX: f64 = 28.0;
+const MARGIN: f64 = 8.0;
+const LEGEND_LINE: f64 = 22.0;
+const SQUARE_FILLS: [&str; 2] = ["#f0d9b5", "#b58863"];
+const HEX_FILLS: [&str; 3] = ["#f0d9b5", "#d9b68c", "#b58863"];
+/// Fill and text colour of each player's pieces, by turn order.
+const PLAYER_COLOURS: [(&str, &str); 4] = [
+    ("#fafafa", "#202020"),
+    ("#303030", "#fafafa"),
+    ("#c62828", "#ffffff"),
+    ("#1565c0", "#ffffff"),
+];
+const MARK_COLOUR: &str = "#2e7d32";
+const CAPTURE_COLOUR: &str = "#c62828";
+const TAG_COLOUR: &str = "#1565c0";
+
+/// What a picture shows on its board.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    pub pieces: Vec<Placed>,
+    pub marks: Vec<(Cell, Mark)>,
+    /// The last move's start and end, highlighted.
+    pub last: Option<(Cell, Cell)>,
+    /// Lines under the board: what the marks mean, notes.
+    pub legend: Vec<(Option<Mark>, String)>,
+}
+
+/// The board with pieces on it, the last move highlighted.
+pub fn board_svg(variant: &Variant, pieces: &[Placed], last: Option<(Cell, Cell)>) -> String {
+    let scene = Scene {
+        pieces: pieces.to_vec(),
+        last,
+        ..Scene::default()
+    };
+    render(variant, &scene)
+}
+
+/// A piece's footprint from a cell on the whole board, with a legend of its marks.
+/// `captures` draws capture-only cells; without it the legend says when some exist.
+pub fn footprint_svg(
+    rules: &Rules,
+    player: PlayerId,
+    piece: PieceId,
+    from: Cell,
+    captures: bool,
+) -> String {
+    render(
+        &rules.variant,
+        &footprint_scene(rules, player, piece, from, captures),
+    )
+}
+
+/// The scene of [`footprint_svg`].
+pub fn footprint_scene(
+    rules: &Rules,
+    player: PlayerId,
+    piece: PieceId,
+    from: Cell,
+    captures: bool,
+) -> Scene {
+    let v = &rules.variant;
+    let marks = footprint_marks(rules, player, piece, from, captures);
+    let mut kinds: Vec<Mark> = marks.iter().map(|(_, m)| *m).collect();
+    kinds.sort();
+    kinds.dedup();
+    let mut legend: Vec<(Option<Mark>, String)> = kinds
+        .into_iter()
+        .map(|m| {
+            let text = match m {
+                Mark::Either => "moves or captures".to_string(),
+                Mark::MoveOnly => "moves, never captures".to_string(),
+                Mark::CaptureOnly => "captures only".to_string(),
+                Mark::Tag(t) => v
+                    .tags
+                    .iter()
+                    .find(|d| d.mark == t)
+                    .and_then(|d| d.about.clone())
+                    .map_or_else(|| format!("tagged {t}"), |a| format!("{t}: {a}")),
+            };
+            (Some(m), text)
+        })
+        .collect();
+    if !captures && has_capture_only(rules, player, piece, from) {
+        legend.push((None, CAPTURE_NOTE.to_string()));
+    }
+    Scene {
+        pieces: vec![Placed {
+            cell: from,
+            player,
+            piece,
+        }],
+        marks,
+        last: None,
+        legend,
+    }
+}
+
+/// Draws a scene on the variant's board.
+pub fn render(variant: &Variant, scene: &Scene) -> String {
+    let board = &variant.board;
+    let geo = Geometry::of(board);
+    let labels = edge_labels(board, &geo);
+    // Extent of everything drawn, then the legend below.
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for c in board.cells() {
+        let (x, y) = geo.centre(board.point(c));
+        x0 = x0.min(x - geo.half_w);
+        x1 = x1.max(x + geo.half_w);
+        y0 = y0.min(y - geo.half_h);
+        y1 = y1.max(y + geo.half_h);
+    }
+    for (_, (x, y)) in &labels {
+        x0 = x0.min(x - 10.0);
+        x1 = x1.max(x + 10.0);
+        y0 = y0.min(y - 9.0);
+        y1 = y1.max(y + 9.0);
+    }
+    let (x0, y0) = (x0 - MARGIN, y0 - MARGIN);
+    let legend_top = y1 + MARGIN;
+    let legend_w = scene
+        .legend
+        .iter()
+        .map(|(_, t)| 34.0 + 7.0 * t.chars().count() as f64)
+        .fold(0.0, f64::max);
+    let w = (x1 + MARGIN - x0).max(legend_w + 2.0 * MARGIN);
+    let h = legend_top + LEGEND_LINE * scene.legend.len() as f64 + MARGIN - y0;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="{} {} {} {}" width="{}" height="{}" font-family="sans-serif">"##,
+        n(x0),
+        n(y0),
+        n(w),
+        n(h),
+        n(w),
+        n(h)
+    );
+    s += "\n<g class=\"cells\">\n";
+    for c in board.cells() {
+        let p = board.point(c);
+        let fill = geo.fill(p);
+        let _ = writeln!(
+            s,
+            r##"<{} class="cell" data-cell="{}" fill="{fill}" {}/>"##,
+            geo.element(),
+            esc(board.name(c)),
+            geo.outline(p)
+        );
+    }
+    s += "</g>\n<g class=\"labels\" fill=\"#555555\" font-size=\"12\" text-anchor=\"middle\" dominant-baseline=\"central\">\n";
+    for (text, (x, y)) in &labels {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}">{}</text>"##,
+            n(*x),
+            n(*y),
+            esc(text)
+        );
+    }
+    s += "</g>\n";
+    if let Some((from, to)) = scene.last {
+        s += "<g class=\"last\" fill=\"#f6e05e\" fill-opacity=\"0.6\" pointer-events=\"none\">\n";
+        for (c, what) in [(from, "from"), (to, "to")] {
+            let _ = writeln!(
+                s,
+                r##"<{} data-last="{what}" data-cell="{}" {}/>"##,
+                geo.element(),
+                esc(board.name(c)),
+                geo.outline(board.point(c))
+            );
+        }
+        s += "</g>\n";
+    }
+    s += "<g class=\"marks\">\n";
+    for (c, m) in &scene.marks {
+        let (x, y) = geo.centre(board.point(*c));
+        let _ = writeln!(
+            s,
+            r##"<g class="mark" data-cell="{}" data-mark="{}">{}</g>"##,
+            esc(board.name(*c)),
+            esc(&m.key()),
+            mark_shape(*m, x, y, geo.unit)
+        );
+    }
+    s += "</g>\n<g class=\"pieces\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\">\n";
+    let r = geo.unit * 0.4;
+    for p in &scene.pieces {
+        let (x, y) = geo.centre(board.point(p.cell));
+        let (fill, ink) = PLAYER_COLOURS[p.player.0 as usize % PLAYER_COLOURS.len()];
+        let code = variant.code_for(p.piece, p.player);
+        let size = if code.chars().count() > 2 { 0.26 } else { 0.34 } * geo.unit;
+        let _ = writeln!(
+            s,
+            r##"<g class="piece" data-cell="{}" data-piece="{}" data-player="{}"><circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#000000" stroke-width="1.5"/><text x="{}" y="{}" fill="{ink}" font-size="{}">{}</text></g>"##,
+            esc(variant.board.name(p.cell)),
+            esc(&variant.piece(p.piece).name),
+            esc(&variant.player(p.player).name),
+            n(x),
+            n(y),
+            n(r),
+            n(x),
+            n(y),
+            n(size),
+            esc(&code)
+        );
+    }
+    s += "</g>\n";
+    if !scene.legend.is_empty() {
+        s += "<g class=\"legend\" font-size=\"13\" dominant-baseline=\"central\">\n";
+        for (i, (m, text)) in scene.legend.iter().enumerate() {
+            let y = legend_top + LEGEND_LINE * (i as f64 + 0.5);
+            let x = x0 + MARGIN;
+            let sample = m.map_or(String::new(), |m| mark_shape(m, x + 10.0, y, 36.0));
+            let _ = writeln!(
+                s,
+                r##"<g class="legend-item">{sample}<text x="{}" y="{}" fill="#202020">{}</text></g>"##,
+                n(x + 26.0),
+                n(y),
+                esc(text)
+            );
+        }
+        s += "</g>\n";
+    }
+    s += "</svg>\n";
+    s
+}
+
+/// The shapes of a mark centred on (x, y) in a cell of size `unit`.
+fn mark_shape(m: Mark, x: f64, y: f64, unit: f64) -> String {
+    let r = unit * 0.22;
+    match m {
+        Mark::Either => format!(
+            r##"<circle cx="{}" cy="{}" r="{}" fill="{MARK_COLOUR}"/>"##,
+            n(x),
+            n(y),
+            n(r)
+        ),
+        Mark::MoveOnly => format!(
+            r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{MARK_COLOUR}" stroke-width="3"/>"##,
+            n(x),
+            n(y),
+            n(r)
+        ),
+        Mark::CaptureOnly => format!(
+            r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{CAPTURE_COLOUR}" stroke-width="4" stroke-linecap="round"/>"##,
+            n(x - r),
+            n(y - r),
+            n(x + r),
+            n(y + r),
+            n(x - r),
+            n(y + r),
+            n(x + r),
+            n(y - r)
+        ),
+        Mark::Tag(t) => format!(
+            r##"<circle cx="{}" cy="{}" r="{}" fill="{TAG_COLOUR}"/><text x="{}" y="{}" fill="#ffffff" font-size="{}" font-weight="bold" text-anchor="middle" dominant-baseline="central">{}</text>"##,
+            n(x),
+            n(y),
+            n(r * 1.25),
+            n(x),
+            n(y),
+            n(r * 1.6),
+            esc(&t.to_string())
+        ),
+    }
+}
+
+/// Where cells go on the page and how they are drawn.
+struct Geometry {
+    shape: Shape,
+    /// Pixels per lattice unit along x and y.
+    sx: f64,
+    sy: f64,
+    half_w: f64,
+    half_h: f64,
+    /// Distance between neighbouring centres.
+    unit: f64,
+    /// Parity of the bottom-left square, drawn dark.
+    dark: i32,
+}
+
+impl Geometry {
+    fn of(board: &Board) -> Geometry {
+        let r3 = 3f64.sqrt();
+        let ((x0, _), (_, y1)) = board.bounds();
+        let (sx, sy, half_w, half_h) = match board.shape {
+            Shape::Square { .. } => (SQUARE, SQUARE, SQUARE / 2.0, SQUARE / 2.0),
+            Shape::Hexagon {
+                orientation: Orientation::Flat,
+                ..
+            } => (1.5 * HEX, r3 / 2.0 * HEX, HEX, r3 / 2.0 * HEX),
+            Shape::Hexagon {
+                orientation: Orientation::Pointy,
+                ..
+            } => (r3 / 2.0 * HEX, 1.5 * HEX, r3 / 2.0 * HEX, HEX),
+        };
+        let unit = if matches!(board.shape, Shape::Square { .. }) {
+            SQUARE
+        } else {
+            r3 * HEX
+        };
+        Geometry {
+            shape: board.shape,
+            sx,
+            sy,
+            half_w,
+            half_h,
+            unit,
+            dark: (x0 + y1).rem_euclid(2),
+        }
+    }
+
+    fn centre(&self, p: Point) -> (f64, f64) {
+        (p.0 as f64 * self.sx, p.1 as f64 * self.sy)
+    }
+
+    fn element(&self) -> &'static str {
+        match self.shape {
+            Shape::Square { .. } => "rect",
+            Shape::Hexagon { .. } => "polygon",
+        }
+    }
+
+    /// The attributes giving a cell's outline.
+    fn outline(&self, p: Point) -> String {
+        let (x, y) = self.centre(p);
+        match self.shape {
+            Shape::Square { .. } => format!(
+                r##"x="{}" y="{}" width="{}" height="{}""##,
+                n(x - SQUARE / 2.0),
+                n(y - SQUARE / 2.0),
+                n(SQUARE),
+                n(SQUARE)
+            ),
+            Shape::Hexagon { orientation, .. } => {
+                let start = if orientation == Orientation::Flat {
+                    0.0
+                } else {
+                    30.0
+                };
+                let pts: Vec<String> = (0..6)
+                    .map(|k| {
+                        let a = (start + 60.0 * k as f64).to_radians();
+                        format!("{},{}", n(x + HEX * a.cos()), n(y + HEX * a.sin()))
+                    })
+                    .collect();
+                format!(r##"points="{}""##, pts.join(" "))
+            }
+        }
+    }
+
+    fn fill(&self, (x, y): Point) -> &'static str {
+        match self.shape {
+            Shape::Square { .. } => SQUARE_FILLS[((x + y).rem_euclid(2) == self.dark) as usize],
+            // Axial coordinates (q, r); q - r differs between neighbours modulo 3.
+            Shape::Hexagon { orientation, .. } => {
+                let (q, r) = match orientation {
+                    Orientation::Flat => (x, (y - x).div_euclid(2)),
+                    Orientation::Pointy => ((x - y).div_euclid(2), y),
+                };
+                HEX_FILLS[(q - r).rem_euclid(3) as usize]
+            }
+        }
+    }
+}
+
+/// Each label of the board's scheme once, beside the edge where its line starts: a
+/// part that labels lines goes past the line's back end; a part that counts within
+/// lines goes to the side of its leftmost cell. Labels move outward until clear of cells
+/// and of each other.
+fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
+    let parts = &board.scheme.parts;
+    let vector = |name: &str| {
+        board.parse_direction(name).map(|d| {
+            let d = board.direction(d);
+            geo.centre((d.dx, d.dy))
+        })
+    };
+    let mut out = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        let along = if part.within {
+            vector(&parts[1 - i].along)
+        } else {
+            vector(&part.along)
+        };
+        let Some((ax, ay)) = along else { continue };
+        let len = (ax * ax + ay * ay).sqrt();
+        // Outward: back along the line, or (within lines) a quarter turn to the left.
+        let (ox, oy) = if part.within {
+            (ay / len, -ax / len)
+        } else {
+            (-ax / len, -ay / len)
+        };
+        let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
+        for c in board.cells() {
+            let Some(label) = part_label([&parts[0].labels, &parts[1].labels], board.name(c), i)
+            else {
+                return Vec::new();
+            };
+            match groups.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, cells)) => cells.push(c),
+                None => groups.push((label, vec![c])),
+            }
+        }
+        for (label, cells) in groups {
+            let outermost = |c: &Cell| {
+                let (x, y) = geo.centre(board.point(*c));
+                x * ox + y * oy
+            };
+            let anchor = cells
+                .iter()
+                .copied()
+                .max_by(|a, b| outermost(a).total_cmp(&outermost(b)))
+                .expect("a label names cells");
+            let (cx, cy) = geo.centre(board.point(anchor));
+            let mut k = 0.8;
+            let spot = loop {
+                let spot = (cx + ox * geo.unit * k, cy + oy * geo.unit * k);
+                let far = |(x, y): (f64, f64), d: f64| {
+                    ((x - spot.0).powi(2) + (y - spot.1).powi(2)).sqrt() >= d * geo.unit
+                };
+                let clear = board.cells().all(|c| far(geo.centre(board.point(c)), 0.75))
+                    && out.iter().all(|(_, at)| far(*at, 0.5));
+                if clear || k > 4.0 {
+                    break spot;
+                }
+                k += 0.5;
+            };
+            out.push((label, spot));
+        }
+    }
+    out
+}
+
+/// A number with one decimal, never `-0.0`.
+fn n(v: f64) -> String {
+    let s = format!("{:.1}", v);
+    if s == "-0.0" { "0.0".into() } else { s }
+}
+
+fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => o += "&amp;",
+            '<' => o += "&lt;",
+            '>' => o += "&gt;",
+            '"' => o += "&quot;",
+            '\'' => o += "&apos;",
+            c => o.push(c),
+        }
+    }
+    o
+}

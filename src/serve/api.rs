@@ -1,0 +1,396 @@
+//! The JSON API behind the page, independent of the HTTP server so it can be called
+//! directly. Every rule runs here; the page only shows what it is told.
+//!
+//! ```text
+//! GET  /api/variants                         the variants: id, name, file, ok
+//! GET  /api/variants/ID                      one variant: pieces, players, options, tags,
+//!                                            the setup picture; or its diagnostics
+//! GET  /api/variants/ID/footprint?piece=P    a footprint picture and its marks; also
+//!        &at=CELL&player=NAME&captures=1&options=NAME=on,NAME=off
+//! POST /api/games    {"variant": ID, "position"?: TEXT, "options"?: {NAME: BOOL}}
+//! GET  /api/games/N                          a game's state
+//! POST /api/games/N/moves   {"move": "e2-e3"}
+//! POST /api/games/N/undo
+//! ```
+//!
+//! A game's state holds the position string, whose turn it is, the legal moves (each
+//! with its notation, so moves the page does not know about still work), the moves
+//! played, the board picture and the ending. Bad requests get a 4xx answer with
+//! `{"error": REASON}`.
+
+use super::catalog::Catalog;
+use super::request::{field, parse_body, parse_query, parse_settings};
+use crate::check::{PlayerId, check};
+use crate::compile::{Rules, compile_tables};
+use crate::play::placed;
+use crate::render::footprint_marks;
+use crate::render::svg::{board_svg, footprint_svg};
+use crate::runtime::{Game, Setup, parse_position, write_move};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// At most this many games are kept; the least recently used goes first.
+const MAX_GAMES: usize = 256;
+
+/// An answer: status, content type and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn json(status: u16, v: &Value) -> Answer {
+        Answer {
+            status,
+            content_type: "application/json; charset=utf-8",
+            body: v.to_string().into_bytes(),
+        }
+    }
+    pub fn error(status: u16, reason: impl Into<String>) -> Answer {
+        Answer::json(status, &json!({ "error": reason.into() }))
+    }
+}
+
+type Reply = Result<Value, Answer>;
+
+/// A variant file as read now: compiled rules, or the text `check` prints.
+enum Loaded {
+    Ready(Arc<Rules>),
+    Broken(String),
+}
+
+struct GameEntry {
+    variant: String,
+    rules: Arc<Rules>,
+    game: Game,
+    used: u64,
+}
+
+/// The API's state: the catalog, compiled variants by file text, and games by number.
+pub struct Api {
+    catalog: Catalog,
+    cache: HashMap<PathBuf, (String, Vec<bool>, Arc<Rules>)>,
+    games: HashMap<u64, GameEntry>,
+    next_game: u64,
+    clock: u64,
+}
+
+impl Api {
+    pub fn new(catalog: Catalog) -> Api {
+        Api {
+            catalog,
+            cache: HashMap::new(),
+            games: HashMap::new(),
+            next_game: 1,
+            clock: 0,
+        }
+    }
+
+    /// Answers one request. `query` is the part of the URL after `?`.
+    pub fn handle(&mut self, method: &str, path: &str, query: &str, body: &[u8]) -> Answer {
+        match self.reply(method, path, query, body) {
+            Ok(v) => Answer::json(200, &v),
+            Err(a) => a,
+        }
+    }
+
+    fn reply(&mut self, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
+        let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+        match (method, parts.as_slice()) {
+            ("GET", ["api", "variants"]) => Ok(self.list()),
+            ("GET", ["api", "variants", id]) => self.variant(id),
+            ("GET", ["api", "variants", id, "footprint"]) => self.footprint(id, query),
+            ("POST", ["api", "games"]) => self.new_game(body),
+            ("GET", ["api", "games", n]) => self.with_game(n, |_, _| Ok(())),
+            ("POST", ["api", "games", n, "moves"]) => {
+                let text = field(&parse_body(body)?, "move")?;
+                self.with_game(n, |rules, game| {
+                    game.play_text(rules, &text)
+                        .map(|_| ())
+                        .map_err(|e| Answer::error(400, format!("move `{text}` refused: {e}")))
+                })
+            }
+            ("POST", ["api", "games", n, "undo"]) => self.with_game(n, |rules, game| {
+                if game.undo(rules) {
+                    Ok(())
+                } else {
+                    Err(Answer::error(400, "there is no move to undo"))
+                }
+            }),
+            (_, ["api", ..]) if known_route(&parts) => Err(Answer::error(
+                405,
+                format!("{method} is not allowed on {path}"),
+            )),
+            _ => Err(Answer::error(404, format!("nothing at {path}"))),
+        }
+    }
+
+    fn list(&mut self) -> Value {
+        let entries = self.catalog.entries();
+        let items: Vec<Value> = entries
+            .iter()
+            .map(|(id, path)| match self.load(path, &[]) {
+                Ok(Loaded::Ready(r)) => {
+                    json!({"id": id, "file": path.display().to_string(), "ok": true, "name": r.variant.name})
+                }
+                _ => json!({"id": id, "file": path.display().to_string(), "ok": false, "name": id}),
+            })
+            .collect();
+        json!({ "variants": items })
+    }
+
+    /// Reads, checks and compiles a file; unchanged text reuses the compiled rules.
+    fn load(&mut self, path: &Path, settings: &[(String, bool)]) -> Result<Loaded, Answer> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| Answer::error(404, format!("cannot read {}: {e}", path.display())))?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let checked = check(&path.display().to_string(), &text);
+        let Some(v) = checked.variant else {
+            return Ok(Loaded::Broken(checked.report.render(100, false)));
+        };
+        let mut values = v.default_options();
+        for (name, on) in settings {
+            let id = v.find_option(name).ok_or_else(|| {
+                Answer::error(400, format!("there is no option `{name}` in this variant"))
+            })?;
+            values[id.0 as usize] = *on;
+        }
+        if let Some((t, o, r)) = self.cache.get(path)
+            && *t == text
+            && *o == values
+        {
+            return Ok(Loaded::Ready(r.clone()));
+        }
+        match compile_tables(&v, &values) {
+            Ok(r) => {
+                let r = Arc::new(r);
+                self.cache
+                    .insert(path.to_path_buf(), (text, values, r.clone()));
+                Ok(Loaded::Ready(r))
+            }
+            Err(e) => Ok(Loaded::Broken(format!("{}: {e}\n", path.display()))),
+        }
+    }
+
+    fn ready(&mut self, id: &str, settings: &[(String, bool)]) -> Result<Arc<Rules>, Answer> {
+        let path = self.catalog.find(id)?;
+        match self.load(&path, settings)? {
+            Loaded::Ready(r) => Ok(r),
+            Loaded::Broken(text) => Err(Answer::json(
+                409,
+                &json!({"error": format!("variant `{id}` does not check"), "diagnostics": text}),
+            )),
+        }
+    }
+
+    fn variant(&mut self, id: &str) -> Reply {
+        let path = self.catalog.find(id)?;
+        let rules = match self.load(&path, &[])? {
+            Loaded::Ready(r) => r,
+            Loaded::Broken(text) => {
+                return Ok(
+                    json!({"id": id, "file": path.display().to_string(), "ok": false, "diagnostics": text}),
+                );
+            }
+        };
+        let v = &rules.variant;
+        Ok(json!({
+            "id": id,
+            "file": path.display().to_string(),
+            "ok": true,
+            "name": v.name,
+            "inventor": v.inventor,
+            "description": v.description,
+            "board": v.board.shape.to_string(),
+            "centre": v.board.name(v.board.centre()),
+            "players": v.players.iter().map(|p| json!({"name": p.name})).collect::<Vec<_>>(),
+            "pieces": v.pieces.iter().map(|p| json!({"name": p.name, "code": p.code})).collect::<Vec<_>>(),
+            "options": v.options.iter().map(|o| json!({"name": o.name, "default": o.default, "about": o.about})).collect::<Vec<_>>(),
+            "tags": v.tags.iter().map(|t| json!({"mark": t.mark.to_string(), "about": t.about, "once_per_game": t.once_per_game})).collect::<Vec<_>>(),
+            "setup_svg": board_svg(v, &v.setup, None),
+        }))
+    }
+
+    fn footprint(&mut self, id: &str, query: &str) -> Reply {
+        let q = parse_query(query)?;
+        let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+        let settings = match get("options") {
+            Some(o) => parse_settings(o)?,
+            None => vec![],
+        };
+        let rules = self.ready(id, &settings)?;
+        let v = &rules.variant;
+        let piece_name =
+            get("piece").ok_or_else(|| Answer::error(400, "say which piece: ?piece=NAME"))?;
+        let piece = v
+            .find_piece(piece_name)
+            .ok_or_else(|| Answer::error(400, format!("there is no piece `{piece_name}`")))?;
+        let at = match get("at") {
+            None | Some("") => v.board.centre(),
+            Some(c) => v
+                .board
+                .parse_cell(c)
+                .ok_or_else(|| Answer::error(400, format!("`{c}` is not a cell of this board")))?,
+        };
+        let player = match get("player") {
+            None | Some("") => PlayerId(0),
+            Some(p) => v
+                .find_player(p)
+                .ok_or_else(|| Answer::error(400, format!("there is no player `{p}`")))?,
+        };
+        let captures = matches!(get("captures"), Some("1" | "true" | "on" | "yes"));
+        let marks: Vec<Value> = footprint_marks(&rules, player, piece, at, captures)
+            .iter()
+            .map(|(c, m)| json!({"cell": v.board.name(*c), "mark": m.key()}))
+            .collect();
+        Ok(json!({
+            "piece": v.piece(piece).name,
+            "at": v.board.name(at),
+            "player": v.player(player).name,
+            "marks": marks,
+            "svg": footprint_svg(&rules, player, piece, at, captures),
+        }))
+    }
+
+    fn new_game(&mut self, body: &[u8]) -> Reply {
+        let req = parse_body(body)?;
+        let id = field(&req, "variant")?;
+        let settings: Vec<(String, bool)> = match req.get("options") {
+            None | Some(Value::Null) => vec![],
+            Some(Value::Object(m)) => m
+                .iter()
+                .map(|(k, v)| {
+                    v.as_bool().map(|b| (k.clone(), b)).ok_or_else(|| {
+                        Answer::error(400, format!("option `{k}` must be true or false"))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(Answer::error(
+                    400,
+                    "`options` must be an object of true/false",
+                ));
+            }
+        };
+        let rules = self.ready(&id, &settings)?;
+        let start = match req.get("position") {
+            None | Some(Value::Null) => Setup::start(&rules),
+            Some(Value::String(s)) if s.trim() == "start" || s.trim().is_empty() => {
+                Setup::start(&rules)
+            }
+            Some(Value::String(s)) => parse_position(&rules, s)
+                .map_err(|e| Answer::error(400, format!("bad position: {e}")))?,
+            Some(_) => return Err(Answer::error(400, "`position` must be a string")),
+        };
+        let game = Game::new(&rules, start)
+            .map_err(|e| Answer::error(400, format!("bad position: {e}")))?;
+        if self.games.len() >= MAX_GAMES
+            && let Some(old) = self
+                .games
+                .iter()
+                .min_by_key(|(_, g)| g.used)
+                .map(|(k, _)| *k)
+        {
+            self.games.remove(&old);
+        }
+        let n = self.next_game;
+        self.next_game += 1;
+        self.clock += 1;
+        self.games.insert(
+            n,
+            GameEntry {
+                variant: id,
+                rules,
+                game,
+                used: self.clock,
+            },
+        );
+        Ok(state(n, &self.games[&n]))
+    }
+
+    /// Applies `f` to the game named by `n` and answers with its state. A refused
+    /// change leaves the game as it was.
+    fn with_game(
+        &mut self,
+        n: &str,
+        f: impl FnOnce(&Rules, &mut Game) -> Result<(), Answer>,
+    ) -> Reply {
+        let id: u64 = n
+            .parse()
+            .map_err(|_| Answer::error(400, format!("`{n}` is not a game number")))?;
+        self.clock += 1;
+        let entry = self
+            .games
+            .get_mut(&id)
+            .ok_or_else(|| Answer::error(404, format!("there is no game {id}")))?;
+        entry.used = self.clock;
+        let rules = entry.rules.clone();
+        f(&rules, &mut entry.game)?;
+        Ok(state(id, entry))
+    }
+}
+
+/// Everything the page shows of a game.
+fn state(id: u64, e: &GameEntry) -> Value {
+    let rules = &e.rules;
+    let v = &rules.variant;
+    let pos = e.game.position();
+    let pieces = placed(v, pos);
+    let last = e.game.moves().last().map(|m| (m.from, m.to));
+    let legal: Vec<Value> = e
+        .game
+        .legal_moves(rules)
+        .iter()
+        .map(|m| {
+            json!({
+                "from": v.board.name(m.from),
+                "to": v.board.name(m.to),
+                "notation": write_move(v, m),
+                "capture": m.captured.is_some(),
+                "tag": m.tag.map(|t| v.tag(t).mark.to_string()),
+            })
+        })
+        .collect();
+    let ending = e.game.ending().map(|end| {
+        json!({
+            "winner": end.winner.map(|w| v.player(w).name.clone()),
+            "result": match end.winner {
+                Some(w) => format!("{} wins", v.player(w).name),
+                None => "draw".to_string(),
+            },
+            "reason": end.reason,
+        })
+    });
+    json!({
+        "id": id,
+        "variant": e.variant,
+        "to_move": v.player(pos.to_move()).name,
+        "position": e.game.position_string(rules),
+        "moves": e.game.moves().map(|m| write_move(v, m)).collect::<Vec<_>>(),
+        "legal": legal,
+        "pieces": pieces.iter().map(|p| json!({
+            "cell": v.board.name(p.cell),
+            "player": v.player(p.player).name,
+            "piece": v.piece(p.piece).name,
+            "code": v.code_for(p.piece, p.player),
+        })).collect::<Vec<_>>(),
+        "ending": ending,
+        "svg": board_svg(v, &pieces, last),
+    })
+}
+
+fn known_route(parts: &[&str]) -> bool {
+    matches!(
+        parts,
+        ["api", "variants"]
+            | ["api", "variants", _]
+            | ["api", "variants", _, "footprint"]
+            | ["api", "games"]
+            | ["api", "games", _]
+            | ["api", "games", _, "moves" | "undo"]
+    )
+}

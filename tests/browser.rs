@@ -1,0 +1,196 @@
+//! The page in a real headless Chromium, driven through WebDriver: pick a variant, look
+//! at a footprint, play by clicking, undo. Skipped with a message when no Chromium is
+//! installed, except under CI, where a missing browser fails.
+//!
+//! `VARIANTLAB_SCREENSHOT=PATH` saves a picture of the page mid-game (the README's).
+
+mod common;
+
+use common::server::Server;
+use common::webdriver::{Browser, find_chromium, required, skip};
+use std::path::Path;
+
+fn browser(test: &str) -> Option<Browser> {
+    match find_chromium() {
+        Some((b, d)) => Some(Browser::start(&b, &d)),
+        None if required() => panic!(
+            "CI needs Chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
+        ),
+        None => {
+            skip(test, "no chromium and chromedriver found");
+            None
+        }
+    }
+}
+
+#[test]
+fn iss_jetan_is_explored_and_played_by_clicking() {
+    let Some(b) = browser("iss_jetan_is_explored_and_played_by_clicking") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/"));
+    b.click(r#"#variants button[data-variant="iss-jetan"]"#);
+    b.wait_count("#board .piece", 40);
+    b.wait_text("#status", "Black to move.");
+    let start = b.value("#position");
+
+    // The Thoat's footprint: the 8 cells a knight's move away and its 4 neighbours.
+    b.click(r#"#pieces button[data-piece="Thoat"]"#);
+    b.wait_count("#board [data-mark]", 12);
+    assert_eq!(b.all("#board .piece").len(), 1);
+    assert!(b.text("#view-title").contains("12 cells"));
+    b.click("#back");
+    b.wait_count("#board .piece", 40);
+    assert_eq!(b.all("#board [data-mark]").len(), 0);
+
+    // A Panthan on e2 may go forward or diagonally forward: three marked cells.
+    b.click(r#"#board .piece[data-cell="e2"]"#);
+    b.wait_count("#board .cell.target", 3);
+    for to in ["d3", "e3", "f3"] {
+        assert_eq!(
+            b.all(&format!(r#"#board .cell.target[data-cell="{to}"]"#))
+                .len(),
+            1
+        );
+    }
+    b.click(r#"#board .cell[data-cell="e3"]"#);
+    b.wait_text("#status", "Orange to move.");
+    b.wait_count(r#"#board .piece[data-cell="e3"]"#, 1);
+    assert_eq!(b.all(r#"#board .piece[data-cell="e2"]"#).len(), 0);
+    let first = b.value("#position");
+    assert_ne!(first, start);
+
+    b.click(r#"#board .piece[data-cell="e9"]"#);
+    b.wait_count("#board .cell.target", 3);
+    b.click(r#"#board .cell[data-cell="e8"]"#);
+    b.wait_text("#status", "Black to move.");
+    let second = b.value("#position");
+    assert_ne!(second, first);
+
+    // The Thoat jumps from a2 over the Panthans.
+    b.click(r#"#board .piece[data-cell="a2"]"#);
+    b.click(r#"#board .cell[data-cell="b4"]"#);
+    b.wait_text("#status", "Orange to move.");
+    b.wait_count(r#"#board .piece[data-cell="b4"]"#, 1);
+    b.wait_count("#move-list li", 3);
+    assert_eq!(b.text("#move-list"), "e2-e3\ne9-e8\na2-b4");
+    assert_eq!(b.all(r#"#board [data-last="to"][data-cell="b4"]"#).len(), 1);
+    if let Some(path) = std::env::var_os("VARIANTLAB_SCREENSHOT") {
+        b.click(r#"#board .piece[data-cell="f9"]"#);
+        b.wait_count("#board .cell.target", 3);
+        std::fs::write(path, b.screenshot()).expect("writes the screenshot");
+        b.click(r#"#board .piece[data-cell="f9"]"#);
+    }
+
+    // Undo takes the Thoat back; the board and the position string follow.
+    b.click("#undo");
+    b.wait_text("#status", "Black to move.");
+    b.wait_count(r#"#board .piece[data-cell="a2"]"#, 1);
+    assert_eq!(b.all(r#"#board .piece[data-cell="b4"]"#).len(), 0);
+    assert_eq!(b.value("#position"), second);
+    assert_eq!(b.all("#move-list li").len(), 2);
+
+    // The same moves through the API give the same position string.
+    let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
+    let id = g["id"].as_u64().unwrap();
+    for m in ["e2-e3", "e9-e8"] {
+        s.json(
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&format!(r#"{{"move": "{m}"}}"#)),
+        );
+    }
+    assert_eq!(
+        s.json("GET", &format!("/api/games/{id}"), None).1["position"],
+        second.as_str()
+    );
+
+    // An illegal click changes nothing: a cell the selected piece cannot reach.
+    b.click(r#"#board .piece[data-cell="a2"]"#);
+    b.click(r#"#board .cell[data-cell="a5"]"#);
+    b.wait_count("#board .cell.target", 0);
+    assert_eq!(b.value("#position"), second);
+
+    // A new game starts over.
+    b.click("#new-game");
+    b.wait_count("#move-list li", 0);
+    assert_eq!(b.value("#position"), start);
+}
+
+#[test]
+fn a_broken_file_shows_its_diagnostics() {
+    let Some(b) = browser("a_broken_file_shows_its_diagnostics") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants/invalid/unknown-piece.var")]);
+    b.goto(&s.url("/#unknown-piece"));
+    b.wait_text_where("#diagnostics-text", "the unknown_piece diagnostic", |t| {
+        t.contains("variantlab::unknown_piece")
+    });
+    b.wait_text_where("#diagnostics-title", "... does not check", |t| {
+        t.ends_with("does not check")
+    });
+}
+
+#[test]
+fn a_game_from_a_position_ends_with_its_result() {
+    let Some(b) = browser("a_game_from_a_position_ends_with_its_result") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/#iss-jetan"));
+    b.wait_count("#board .piece", 40);
+    // A broken position string is refused with the reason; the game goes on.
+    b.type_into("#position", "ch9/10");
+    b.click("#start-here");
+    let why = b.wait_text_where("#message", "bad position: ...", |t| {
+        t.starts_with("bad position:")
+    });
+    assert!(why.contains("10"), "{why}");
+    b.wait_count("#board .piece", 40);
+    // Black's Panthan takes the Orange Princess.
+    b.type_into("#position", "ch9/10/10/10/10/4pr5/4PN5/10/10/PR8CH b - 0 1");
+    b.click("#start-here");
+    b.wait_count("#board .piece", 5);
+    b.wait_text("#status", "Black to move.");
+    b.click(r#"#board .piece[data-cell="e4"]"#);
+    b.click(r#"#board .piece[data-cell="e5"]"#);
+    b.wait_count("#board .piece", 4);
+    b.wait_text_where("#status", "Game over: Black wins: ...", |t| {
+        t.starts_with("Game over: Black wins: ")
+    });
+    // No more moves: clicking a piece marks nothing.
+    b.click(r#"#board .piece[data-cell="a10"]"#);
+    b.click(r#"#board .piece[data-cell="e5"]"#);
+    assert_eq!(b.all("#board .cell.target").len(), 0);
+    b.click("#undo");
+    b.wait_text("#status", "Black to move.");
+}
+
+#[test]
+fn hexagonal_cells_are_clicked_like_squares() {
+    let Some(b) = browser("hexagonal_cells_are_clicked_like_squares") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/"));
+    b.click(r#"#variants button[data-variant="hexagonal-iss-jetan"]"#);
+    b.wait_count("#board .piece", 44);
+    // The page's hexagonal Thoat diagram marks 18 cells.
+    b.click(r#"#pieces button[data-piece="Thoat"]"#);
+    b.wait_count("#board [data-mark]", 18);
+    b.click("#back");
+    b.wait_count("#board .piece", 44);
+    // The piece on c1 has two moves: a2 and c3.
+    b.click(r#"#board .piece[data-cell="c1"]"#);
+    b.wait_count("#board .cell.target", 2);
+    assert_eq!(
+        b.all(r#"#board polygon.cell.target[data-cell="a2"]"#).len(),
+        1
+    );
+    b.click(r#"#board .cell[data-cell="c3"]"#);
+    b.wait_text("#status", "Orange to move.");
+    b.wait_count(r#"#board .piece[data-cell="c3"]"#, 1);
+    assert_eq!(b.text("#move-list"), "c1-c3");
+}

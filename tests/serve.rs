@@ -1,0 +1,419 @@
+//! The web server, over real HTTP on a free port: every endpoint, the bad requests
+//! included, and the inventor's loop of editing a file and reloading.
+
+mod common;
+
+use common::root;
+use common::server::{Server, raw_answer, request};
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn variants() -> Server {
+    Server::start(&[Path::new("variants")])
+}
+
+/// A fresh folder with copies of the given variant files.
+fn scratch(name: &str, files: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variantlab-serve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in files {
+        std::fs::copy(root().join("variants").join(f), dir.join(f)).unwrap();
+    }
+    dir
+}
+
+fn error_of(v: &Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {v}"))
+}
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let s = variants();
+    let (status, html) = s.call("GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(html.contains(r#"<script src="/app.js">"#) && html.contains("/style.css"));
+    for (path, needle) in [("/app.js", "/api/games"), ("/style.css", "#board")] {
+        let (status, text) = s.call("GET", path, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(text.contains(needle), "{path}");
+    }
+    // Nothing is fetched from elsewhere: every reference is to this server.
+    assert!(!html.contains("http://") && !html.contains("https://"));
+}
+
+#[test]
+fn variants_are_listed_and_described() {
+    let s = variants();
+    let (status, list) = s.json("GET", "/api/variants", None);
+    assert_eq!(status, 200);
+    let names: Vec<&str> = list["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    let files = std::fs::read_dir(root().join("variants"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "var"))
+        })
+        .count();
+    assert_eq!(names.len(), files);
+    assert!(names.contains(&"Hexagonal Iss Jetan") && names.contains(&"Iss Jetan"));
+    assert!(
+        list["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|v| v["ok"] == true)
+    );
+    let (status, v) = s.json("GET", "/api/variants/iss-jetan", None);
+    assert_eq!(status, 200);
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["pieces"].as_array().unwrap().len(), 8);
+    assert_eq!(v["players"][0]["name"], "Black");
+    assert_eq!(v["options"][0]["name"], "chief-takes-princess");
+    assert_eq!(v["tags"][1]["once_per_game"], true);
+    let svg = v["setup_svg"].as_str().unwrap();
+    let doc = roxmltree::Document::parse(svg).expect("well-formed");
+    let pieces = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .count();
+    assert_eq!(pieces, 40);
+    let (status, v) = s.json("GET", "/api/variants/no-such", None);
+    assert_eq!(status, 404);
+    assert!(error_of(&v).contains("no-such"));
+}
+
+#[test]
+fn footprints_come_with_their_marks() {
+    let s = variants();
+    let (status, f) = s.json("GET", "/api/variants/iss-jetan/footprint?piece=thoat", None);
+    assert_eq!(status, 200);
+    assert_eq!(f["at"], "e5");
+    assert_eq!(f["marks"].as_array().unwrap().len(), 12);
+    assert!(f["svg"].as_str().unwrap().contains(r#"data-mark="x""#));
+    // The hexagonal Chief's Princess captures, on request (12 moves + 42 captures).
+    let path = "/api/variants/hexagonal-iss-jetan/footprint?piece=CH&at=g7&captures=1";
+    let (_, f) = s.json("GET", path, None);
+    let marks = f["marks"].as_array().unwrap();
+    assert_eq!(marks.len(), 54);
+    assert_eq!(marks.iter().filter(|m| m["mark"] == "capture").count(), 42);
+    // An option switched on by the query adds the square Chief's capture.
+    let path = "/api/variants/iss-jetan/footprint?piece=chief&captures=1&options=chief-takes-princess%3Don";
+    let (_, on) = s.json("GET", path, None);
+    let (_, off) = s.json(
+        "GET",
+        "/api/variants/iss-jetan/footprint?piece=chief&captures=1",
+        None,
+    );
+    assert!(on["marks"].as_array().unwrap().len() > off["marks"].as_array().unwrap().len());
+    for (query, why) in [
+        ("", "say which piece"),
+        ("?piece=dragon", "no piece `dragon`"),
+        ("?piece=thoat&at=z99", "`z99` is not a cell"),
+        ("?piece=thoat&player=Green", "no player `Green`"),
+        ("?piece=thoat&options=nope%3Don", "no option `nope`"),
+        (
+            "?piece=thoat&options=chief-takes-princess%3Dmaybe",
+            "`maybe`",
+        ),
+        ("?piece=%zz", "percent-encoding"),
+    ] {
+        let (status, v) = s.json(
+            "GET",
+            &format!("/api/variants/iss-jetan/footprint{query}"),
+            None,
+        );
+        assert_eq!(status, 400, "{query}");
+        assert!(error_of(&v).contains(why), "{query}: {v}");
+    }
+}
+
+#[test]
+fn a_game_is_played_undone_and_refuses_bad_moves() {
+    let s = variants();
+    let (status, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
+    assert_eq!(status, 200);
+    let id = g["id"].as_u64().unwrap();
+    let start = g["position"].as_str().unwrap().to_string();
+    assert_eq!(g["to_move"], "Black");
+    assert!(g["ending"].is_null());
+    let legal = g["legal"].as_array().unwrap();
+    assert!(
+        legal
+            .iter()
+            .any(|m| m["notation"] == "e2-e3" && m["from"] == "e2")
+    );
+    let moves = format!("/api/games/{id}/moves");
+    let (status, g) = s.json("POST", &moves, Some(r#"{"move": "e2-e3"}"#));
+    assert_eq!(status, 200);
+    assert_eq!(g["to_move"], "Orange");
+    assert_eq!(g["moves"], serde_json::json!(["e2-e3"]));
+    let after = g["position"].as_str().unwrap().to_string();
+    assert_ne!(after, start);
+    let svg = g["svg"].as_str().unwrap();
+    assert!(svg.contains(r#"data-last="to" data-cell="e3""#));
+    // Refused moves say why and leave the game alone.
+    for (body, why) in [
+        (r#"{"move": "e2-e9"}"#, "there is no piece on e2"),
+        (r#"{"move": "e9-e5"}"#, "cannot go from e9 to e5"),
+        (r#"{"move": "q1-q2"}"#, "refused"),
+        (r#"{"move": 5}"#, "`move` must be a string"),
+        (r#"{"mvoe": "e9-e8"}"#, "`move` is missing"),
+        (r#"["e9-e8"]"#, "must be a JSON object"),
+        ("e9-e8", "not JSON"),
+    ] {
+        let (status, v) = s.json("POST", &moves, Some(body));
+        assert_eq!(status, 400, "{body}");
+        assert!(error_of(&v).contains(why), "{body}: {v}");
+    }
+    let (_, g) = s.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(g["position"], after.as_str());
+    let undo = format!("/api/games/{id}/undo");
+    let (status, g) = s.json("POST", &undo, None);
+    assert_eq!(status, 200);
+    assert_eq!(g["position"], start.as_str());
+    assert_eq!(g["moves"], serde_json::json!([]));
+    let (status, v) = s.json("POST", &undo, None);
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("no move to undo"));
+    // Games that do not exist, or are not numbers.
+    let (status, _) = s.json("GET", "/api/games/999", None);
+    assert_eq!(status, 404);
+    let (status, v) = s.json("POST", "/api/games/abc/moves", Some(r#"{"move": "e2-e3"}"#));
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("not a game number"));
+}
+
+#[test]
+fn games_start_from_positions_and_options_or_say_why_not() {
+    let s = variants();
+    let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
+    let id = g["id"].as_u64().unwrap();
+    let (_, g) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "b2-b3"}"#),
+    );
+    let pos = g["position"].as_str().unwrap();
+    let body = serde_json::json!({"variant": "iss-jetan", "position": pos}).to_string();
+    let (status, g2) = s.json("POST", "/api/games", Some(&body));
+    assert_eq!(status, 200);
+    assert_eq!(g2["position"], pos);
+    assert_eq!(g2["to_move"], "Orange");
+    assert_ne!(g2["id"], g["id"]);
+    let on = r#"{"variant": "iss-jetan", "options": {"chief-takes-princess": true}}"#;
+    assert_eq!(s.json("POST", "/api/games", Some(on)).0, 200);
+    for (body, status, why) in [
+        (
+            r#"{"variant": "iss-jetan", "position": "nonsense"}"#,
+            400,
+            "bad position",
+        ),
+        (
+            r#"{"variant": "iss-jetan", "position": 3}"#,
+            400,
+            "must be a string",
+        ),
+        (
+            r#"{"variant": "iss-jetan", "options": {"nope": true}}"#,
+            400,
+            "no option `nope`",
+        ),
+        (
+            r#"{"variant": "iss-jetan", "options": {"chief-takes-princess": "yes"}}"#,
+            400,
+            "true or false",
+        ),
+        (
+            r#"{"variant": "iss-jetan", "options": [1]}"#,
+            400,
+            "`options` must be",
+        ),
+        (r#"{"variant": "../variants/iss-jetan"}"#, 404, "no variant"),
+        (r#"{}"#, 400, "`variant` is missing"),
+    ] {
+        let (got, v) = s.json("POST", "/api/games", Some(body));
+        assert_eq!(got, status, "{body}");
+        assert!(error_of(&v).contains(why), "{body}: {v}");
+    }
+}
+
+#[test]
+fn a_move_changes_only_the_game_it_names() {
+    let s = variants();
+    let new = |v: &str| {
+        let (_, g) = s.json(
+            "POST",
+            "/api/games",
+            Some(&format!(r#"{{"variant": "{v}"}}"#)),
+        );
+        (
+            g["id"].as_u64().unwrap(),
+            g["position"].as_str().unwrap().to_string(),
+        )
+    };
+    let (a, a_start) = new("iss-jetan");
+    let (b, b_start) = new("iss-jetan");
+    let (c, c_start) = new("hexagonal-iss-jetan");
+    s.json(
+        "POST",
+        &format!("/api/games/{a}/moves"),
+        Some(r#"{"move": "e2-e3"}"#),
+    );
+    assert_ne!(
+        s.json("GET", &format!("/api/games/{a}"), None).1["position"],
+        a_start.as_str()
+    );
+    assert_eq!(
+        s.json("GET", &format!("/api/games/{b}"), None).1["position"],
+        b_start.as_str()
+    );
+    assert_eq!(
+        s.json("GET", &format!("/api/games/{c}"), None).1["position"],
+        c_start.as_str()
+    );
+}
+
+#[test]
+fn bad_requests_get_4xx_and_the_server_goes_on() {
+    let mut s = variants();
+    for (method, path, status) in [
+        ("DELETE", "/api/games", 405),
+        ("PUT", "/api/variants/iss-jetan", 405),
+        ("POST", "/", 405),
+        ("GET", "/api/nothing", 404),
+        ("GET", "/variants/iss-jetan.var", 404),
+        ("GET", "/../variants/iss-jetan.var", 404),
+        ("GET", "/api/variants/..%2Fvariants%2Fiss-jetan", 404),
+        ("GET", "/api/variants/%2e%2e%2fCargo", 404),
+        ("GET", "/api/variants/%ff%fe", 400),
+        ("GET", "/etc/passwd", 404),
+    ] {
+        let (got, body) = request(&s.address, method, path, None);
+        assert_eq!(
+            got,
+            status,
+            "{method} {path}: {}",
+            String::from_utf8_lossy(&body)
+        );
+        let v: Value = serde_json::from_slice(&body).expect("JSON");
+        assert!(!error_of(&v).is_empty());
+    }
+    // A body over the limit.
+    let big = format!(r#"{{"move": "{}"}}"#, "x".repeat(100_000));
+    let (got, _) = request(&s.address, "POST", "/api/games/1/moves", Some(&big));
+    assert_eq!(got, 413);
+    // Garbage instead of HTTP, and a connection dropped half-way.
+    for junk in [
+        &b"GARBAGE\r\n\r\n"[..],
+        b"GET / HTTP/1.1\r\nContent-Length: 50\r\n\r\n{",
+        b"\x00\xff\xfe",
+    ] {
+        let mut t = std::net::TcpStream::connect(&s.address).unwrap();
+        t.set_read_timeout(Some(std::time::Duration::from_secs(5)))
+            .unwrap();
+        let _ = t.write_all(junk);
+        let _ = t.shutdown(std::net::Shutdown::Write);
+        let _ = std::io::Read::read_to_end(&mut t, &mut Vec::new());
+    }
+    assert!(s.alive());
+    let (status, _) = s.json("GET", "/api/variants", None);
+    assert_eq!(status, 200);
+    // A well-formed request still answers after all that, with a parseable status line.
+    let t = std::net::TcpStream::connect(&s.address).unwrap();
+    let mut w = t.try_clone().unwrap();
+    w.write_all(b"GET /api/variants HTTP/1.0\r\n\r\n").unwrap();
+    assert_eq!(raw_answer(t).0, 200);
+}
+
+#[test]
+fn an_edited_file_shows_its_new_rules_or_its_diagnostics() {
+    let dir = scratch("edit", &["iss-jetan.var"]);
+    let file = dir.join("iss-jetan.var");
+    let s = Server::start(&[&dir]);
+    let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
+    let game = g["id"].as_u64().unwrap();
+    let original = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, original.replace("Thoat", "Steed")).unwrap();
+    let (_, v) = s.json("GET", "/api/variants/iss-jetan", None);
+    assert_eq!(v["pieces"][1]["name"], "Steed");
+    // Broken: the same text `check` prints.
+    std::fs::write(
+        &file,
+        original.replace("step 2 orthogonal", "step 2 orthogonl"),
+    )
+    .unwrap();
+    let (status, v) = s.json("GET", "/api/variants/iss-jetan", None);
+    assert_eq!(status, 200);
+    assert_eq!(v["ok"], false);
+    let shown = v["diagnostics"].as_str().unwrap();
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(["check", file.to_str().unwrap()])
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    assert!(!check.status.success());
+    assert_eq!(shown, String::from_utf8_lossy(&check.stderr));
+    assert!(shown.contains("orthogonl"));
+    let (_, list) = s.json("GET", "/api/variants", None);
+    assert_eq!(list["variants"][0]["ok"], false);
+    let (status, v) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
+    assert_eq!(status, 409);
+    assert!(v["diagnostics"].as_str().unwrap().contains("orthogonl"));
+    // The game begun before goes on with the rules it began with.
+    let (status, g) = s.json(
+        "POST",
+        &format!("/api/games/{game}/moves"),
+        Some(r#"{"move": "a2-b4"}"#),
+    );
+    assert_eq!(status, 200, "{g}");
+    // A file added to the folder shows up.
+    std::fs::copy(
+        root().join("variants/hexagonal-iss-jetan.var"),
+        dir.join("hex.var"),
+    )
+    .unwrap();
+    let (_, list) = s.json("GET", "/api/variants", None);
+    assert_eq!(list["variants"].as_array().unwrap().len(), 2);
+    // A removed file is gone, with a reason.
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(s.json("GET", "/api/variants/iss-jetan", None).0, 404);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_finished_game_says_who_won_and_takes_no_more_moves() {
+    let s = variants();
+    // Black's Panthan on e4 can take the Orange Princess on e5.
+    let body =
+        r#"{"variant": "iss-jetan", "position": "ch9/10/10/10/10/4pr5/4PN5/10/10/PR8CH b - 0 1"}"#;
+    let (status, g) = s.json("POST", "/api/games", Some(body));
+    assert_eq!(status, 200, "{g}");
+    let id = g["id"].as_u64().unwrap();
+    let (_, g) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "e4xe5"}"#),
+    );
+    assert_eq!(g["ending"]["result"], "Black wins");
+    assert_eq!(g["ending"]["winner"], "Black");
+    assert!(g["ending"]["reason"].as_str().unwrap().contains("Princess"));
+    assert_eq!(g["legal"], serde_json::json!([]));
+    let (status, v) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "a10-a9"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("over"), "{v}");
+    let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
+    assert!(g["ending"].is_null());
+}
