@@ -322,3 +322,45 @@ fn the_shogi_family_agrees_with_the_reference() {
         );
     }
 }
+
+#[test]
+fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
+    // Depth 2 (drops made and taken back, hands filled and emptied) from positions
+    // deep in random games that prefer captures.
+    for (file, seed) in [("shogi.var", 61u64), ("hex-shogi-91.var", 67)] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
+        let mut rng = Lcg(seed);
+        let mut compared = 0;
+        for ply in 0..60 {
+            let moves = game.legal_moves(&rules);
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+            let m = if captures.is_empty() {
+                moves[rng.below(moves.len())]
+            } else {
+                *captures[rng.below(captures.len())]
+            };
+            game.play(&rules, m);
+            if game.ending().is_some() {
+                break;
+            }
+            if ply % 20 != 19 {
+                continue;
+            }
+            let mut pos = game.position().clone();
+            let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
+            assert_eq!(
+                variantlab::runtime::perft(&rules, &mut pos, 2),
+                want,
+                "{file} at {}",
+                game.position_string(&rules)
+            );
+            compared += 1;
+        }
+        assert!(compared >= 2, "{file}: only {compared} positions compared");
+    }
+}
