@@ -70,6 +70,8 @@ enum Command {
         /// Seed for a random setup (default: from the clock)
         #[arg(long)]
         seed: Option<u64>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Count the legal move sequences of a given length
     Perft {
@@ -149,7 +151,11 @@ fn main() -> ExitCode {
             },
             &options,
         ),
-        Command::Setup { file, seed } => rules(&file, &[])
+        Command::Setup {
+            file,
+            seed,
+            options,
+        } => rules(&file, &options)
             .and_then(|r| play::setup_text(&r, seed.unwrap_or_else(play::clock_seed)))
             .map(|t| print!("{t}")),
         Command::Board {

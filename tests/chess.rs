@@ -528,3 +528,63 @@ fn random_setups_are_reproducible_from_their_seed() {
     let text = write_position(&r, &a);
     assert_eq!(parse_position(&r, &text).unwrap(), a);
 }
+
+#[test]
+fn the_mirror_option_copies_white_s_draw_file_by_file() {
+    let v = common::variant(HEXCETRAN);
+    let mut options = v.default_options();
+    options[v.find_option("mirror").unwrap().0 as usize] = true;
+    let r = compile_tables(&v, &options).unwrap();
+    let white = [
+        "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
+    ];
+    let blue = [
+        "a11", "b11", "c11", "d11", "e11", "f11", "g10", "h9", "i8", "j7", "k6",
+    ];
+    for seed in 0..5 {
+        let s = Setup::seeded(&r, seed).unwrap();
+        for (w, b) in white.iter().zip(blue) {
+            let at = |c: &str| s.cells[v.board.parse_cell(c).unwrap().index()].map(|(_, k)| k);
+            assert_eq!(at(w), at(b), "seed {seed}: {w} and {b}");
+        }
+    }
+}
+
+#[test]
+fn broken_fen_fields_are_refused_with_the_field_named() {
+    let r = rules(CHESS);
+    for (fen, field) in [
+        ("4k3/8/8/8/8/8/8/4K3 w KX - 0 1", "castling"),
+        ("4k3/8/8/8/8/8/8/4K3 w", "castling"),
+        ("4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "en passant"),
+        ("4k3/8/8/8/8/8/8/4K3 w -", "en passant"),
+    ] {
+        match parse_position(&r, fen) {
+            Err(PositionError::Syntax { field: f, .. }) => assert_eq!(f, field, "{fen}"),
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+    // A passed cell no piece can just have crossed is refused when the position is built.
+    let setup = parse_position(&r, "4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap();
+    assert!(matches!(
+        Position::from_setup(&r, &setup),
+        Err(PositionError::Syntax {
+            field: "en passant",
+            ..
+        })
+    ));
+    // Castling rights whose pieces are not in place are dropped, not kept.
+    let pos = position(&r, "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    assert_eq!(pos.rights(), 0);
+}
+
+#[test]
+fn the_hexagonal_knight_reaches_twelve_cells() {
+    for file in [GLINSKI, HEXCETRAN, "mccooey-chess.var"] {
+        let r = rules(file);
+        let v = &r.variant;
+        let knight = v.find_piece("Knight").unwrap();
+        let cells = r.footprint(PlayerId(0), knight, v.board.centre());
+        assert_eq!(cells.len(), 12, "{file}");
+    }
+}

@@ -77,8 +77,9 @@ pub struct Castling {
 #[derive(Clone, Debug)]
 pub struct RandomSetup {
     pub pools: Vec<RandomPool>,
-    /// Later players copy the first player's draw, cell by listed cell.
-    pub mirrored: bool,
+    /// Later players copy the first player's draw, cell by listed cell (when the
+    /// guard holds).
+    pub mirrored: Option<Option<Guard>>,
     /// Draw again while this player could capture an undefended piece of this kind.
     pub redraw: Option<(PlayerId, PieceId)>,
 }

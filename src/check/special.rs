@@ -148,9 +148,13 @@ pub(super) fn check_random(
         let Statement::Setup(SetupDecl::Random(r)) = s else {
             continue;
         };
+        let mirrored = r
+            .mirrored
+            .as_ref()
+            .map(|g| decls.guard(g).map_err(|d| out.push(d)).ok().flatten());
         let mut setup = RandomSetup {
             pools: vec![],
-            mirrored: r.mirrored,
+            mirrored,
             redraw: None,
         };
         for pool in &r.pools {
@@ -197,7 +201,7 @@ pub(super) fn check_random(
                 });
             }
         }
-        if r.mirrored
+        if r.mirrored.is_some()
             && let Some(first) = setup.pools.first()
             && let Some(bad) = setup.pools.iter().zip(&r.pools).find(|(p, _)| {
                 p.cells.len() != first.cells.len() || p.pieces.len() != first.pieces.len()

@@ -35,13 +35,16 @@ impl Setup {
         };
         let mut rng = SplitMix(seed);
         let fixed = setup.cells.clone();
+        let mirrored = random
+            .mirrored
+            .is_some_and(|g| crate::check::holds(g, &rules.options));
         for _ in 0..MAX_DRAWS {
             setup.cells.clone_from(&fixed);
             let mut order: Option<Vec<usize>> = None;
             for pool in &random.pools {
                 let n = pool.cells.len();
                 let perm = match &order {
-                    Some(o) if random.mirrored && o.len() == n => o.clone(),
+                    Some(o) if mirrored && o.len() == n => o.clone(),
                     _ => {
                         let mut p: Vec<usize> = (0..n).collect();
                         for i in (1..n).rev() {

@@ -364,7 +364,8 @@ pub enum SetupDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub struct RandomDecl {
     pub pools: Vec<Pool>,
-    pub mirrored: bool,
+    /// `mirrored`, with its guard if any.
+    pub mirrored: Option<Option<Guard>>,
     /// (player, piece): redraw while the player can capture an undefended such piece.
     pub redraw: Option<(Name, Name)>,
 }

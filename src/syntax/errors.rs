@@ -315,7 +315,7 @@ fn expected(rule: Rule) -> &'static str {
         from_cells | from_start => "`from start` or `from` and cells",
         en_passant => "`en passant by ...`",
         equal_legs => "`legs of equal length`",
-        setup_random | random_item | random_pool | pool_piece | mirrored | redraw => {
+        setup_random | random_item | random_pool | pool_piece | mirror_item | mirrored | redraw => {
             "a random setup line such as `White: King, Rook on a1 b1 c1`"
         }
         checkmate | stalemate => "`checkmate` or `stalemate`",

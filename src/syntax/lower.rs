@@ -426,12 +426,18 @@ fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
 fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
     let mut decl = RandomDecl {
         pools: vec![],
-        mirrored: false,
+        mirrored: None,
         redraw: None,
     };
     for q in p.into_inner() {
         match q.as_rule() {
-            Rule::mirrored => decl.mirrored = true,
+            Rule::mirror_item => {
+                let guard = q
+                    .into_inner()
+                    .find(|g| g.as_rule() == Rule::guard)
+                    .map(|g| lower_guard(cx, g));
+                decl.mirrored = Some(guard);
+            }
             Rule::redraw => {
                 let mut it = q.into_inner();
                 let player = cx.name(&it.next().unwrap());
