@@ -48,7 +48,7 @@ impl Diagnostic {
         Diagnostic {
             code,
             severity: Severity::Error,
-            message: message.into(),
+            message: cut_long_words(message.into()),
             span,
             label: String::new(),
             help: None,
@@ -62,7 +62,7 @@ impl Diagnostic {
         }
     }
     pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
-        self.label = label.into();
+        self.label = cut_long_words(label.into());
         self
     }
     /// Labels another place in the file.
@@ -71,12 +71,37 @@ impl Diagnostic {
         self
     }
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
-        self.help = Some(help.into());
+        self.help = Some(cut_long_words(help.into()));
         self
     }
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+}
+
+/// Longest word a message quotes whole; a file's word may be megabytes long.
+const LONGEST_QUOTED_WORD: usize = 40;
+
+/// Cuts every word longer than [`LONGEST_QUOTED_WORD`] characters short, with `...`.
+fn cut_long_words(text: String) -> String {
+    let mut run = 0usize;
+    if text.chars().all(|c| {
+        run = if c.is_alphanumeric() { run + 1 } else { 0 };
+        run <= LONGEST_QUOTED_WORD
+    }) {
+        return text;
+    }
+    let mut out = String::new();
+    run = 0;
+    for c in text.chars() {
+        run = if c.is_alphanumeric() { run + 1 } else { 0 };
+        if run <= LONGEST_QUOTED_WORD {
+            out.push(c);
+        } else if run == LONGEST_QUOTED_WORD + 1 {
+            out.push_str("...");
+        }
+    }
+    out
 }
 
 /// All diagnostics of one file, with the file itself: what `check` reports.
@@ -279,33 +304,4 @@ impl miette::Diagnostic for Shown<'_> {
             .map(|(span, l)| LabeledSpan::new_with_span(Some(l.clone()), *span));
         Some(Box::new(std::iter::once(main).chain(others)))
     }
-}
-
-/// The word closest to `name` (any case), if close enough to be a likely misspelling.
-pub(crate) fn closest<'a>(words: impl IntoIterator<Item = &'a str>, name: &str) -> Option<&'a str> {
-    let lower = name.to_lowercase();
-    words
-        .into_iter()
-        .map(|w| (edit_distance(&w.to_lowercase(), &lower), w))
-        .min()
-        .filter(|(d, _)| *d <= 2.max(name.len() / 3))
-        .map(|(_, w)| w)
-}
-
-/// Levenshtein distance, for suggestions.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            cur.push(
-                (prev[j] + usize::from(ca != *cb))
-                    .min(prev[j + 1] + 1)
-                    .min(cur[j] + 1),
-            );
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

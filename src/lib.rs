@@ -8,4 +8,5 @@ pub mod play;
 pub mod render;
 pub mod runtime;
 pub mod serve;
+pub mod suggest;
 pub mod syntax;

@@ -9,6 +9,16 @@ use variantlab::compile::Rules;
 use variantlab::runtime::{self, Position};
 use variantlab::{play, render};
 
+// All output goes through these, so a closed pipe (`| head -1`) ends the program
+// quietly instead of panicking.
+macro_rules! print {
+    ($($t:tt)*) => { play::print_stdout(format_args!($($t)*)) };
+}
+macro_rules! println {
+    () => { print!("\n") };
+    ($($t:tt)*) => { play::print_stdout(format_args!("{}\n", format_args!($($t)*))) };
+}
+
 #[derive(Parser)]
 #[command(
     name = "variantlab",
@@ -76,7 +86,8 @@ enum Command {
     /// Count the legal move sequences of a given length
     Perft {
         file: PathBuf,
-        #[arg(long)]
+        /// At most 32
+        #[arg(long, value_parser = play::parse_depth)]
         depth: u32,
         /// A position string, or `start`
         #[arg(long, default_value = "start")]
@@ -228,8 +239,7 @@ fn width() -> usize {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    play::read_variant_text(path)
 }
 
 fn check_files(files: &[PathBuf]) -> ExitCode {
@@ -294,7 +304,7 @@ fn perft(
         for (m, n) in &rows {
             println!("{} {n}", runtime::write_move(&rules.variant, m));
         }
-        rows.iter().map(|(_, n)| n).sum()
+        rows.iter().fold(0u64, |t, (_, n)| t.saturating_add(*n))
     } else {
         runtime::perft(&rules, &mut pos, depth)
     };
@@ -313,22 +323,11 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
 }
 
 fn play(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
-    use std::io::BufRead;
-    let rules = rules(file, options)?;
-    let setup = play::start_setup(&rules, Some(pos.0), pos.1)?;
-    let mut session = play::Session::new(file, rules, setup)?.with_colour(colour());
-    println!("{}\nType `help` for commands.", session.status());
-    for line in std::io::stdin().lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
-        let reply = session.handle(&line);
-        if reply.quit {
-            break;
-        }
-        if !reply.text.is_empty() {
-            println!("{}", reply.text);
-        }
-    }
-    Ok(())
+    let settings = play::parse_settings(options)?;
+    let mut session =
+        play::Session::open(file, &settings, Some(pos.0), pos.1)?.with_colour(colour());
+    let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
+    play::run(&mut session, &mut input, &mut output).map_err(|e| e.to_string())
 }
 
 /// How `footprint` draws.
@@ -373,9 +372,7 @@ fn footprint(
     };
     let player = match player {
         None => PlayerId(0),
-        Some(p) => v
-            .find_player(p)
-            .ok_or_else(|| format!("there is no player `{p}`"))?,
+        Some(p) => play::find_player(v, p)?,
     };
     if how.svg {
         print!(

@@ -4,50 +4,61 @@
 mod common;
 
 use common::{Lcg, rules};
-use variantlab::play::Session;
-use variantlab::runtime::{Game, Position, SavedGame, Setup, parse_position, write_position};
+use std::time::{Duration, Instant};
+use variantlab::play::{Session, find_player, parse_depth, parse_settings, start_setup};
+use variantlab::runtime::{Game, Position, Setup, parse_position, write_position};
 
-/// Texts made by cutting, garbling and splicing a valid one.
+const PIECES: &[&str] = &[
+    "/",
+    " ",
+    "-",
+    "x",
+    ":",
+    "(",
+    ")",
+    ",",
+    "0",
+    "99999999999999999999",
+    "4294967295",
+    "é",
+    "\u{0}",
+    "pr",
+    "PR:e",
+    "\n",
+    "=",
+    "--force",
+    "end",
+];
+
+/// A valid text with one to four cuts, insertions of tricky pieces or random bytes.
+fn mutate(valid: &str, rng: &mut Lcg) -> String {
+    let mut s: Vec<char> = valid.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(s.len() + 1);
+        match rng.below(4) {
+            0 if at < s.len() => {
+                s.remove(at);
+            }
+            1 => s
+                .splice(at..at, PIECES[rng.below(PIECES.len())].chars())
+                .for_each(drop),
+            2 => s.truncate(at),
+            _ => s
+                .splice(at..at, std::iter::once(char::from(rng.below(128) as u8)))
+                .for_each(drop),
+        }
+    }
+    s.into_iter().collect()
+}
+
+/// Texts made by cutting, garbling and splicing a valid one: every prefix, then
+/// `count` mutations.
 fn mangled(valid: &str, rng: &mut Lcg, count: usize) -> Vec<String> {
-    let pieces = [
-        "/",
-        " ",
-        "-",
-        "x",
-        ":",
-        "(",
-        ")",
-        ",",
-        "0",
-        "99999999999999999999",
-        "é",
-        "\u{0}",
-        "pr",
-        "PR:e",
-        "\n",
-    ];
     let chars: Vec<char> = valid.chars().collect();
     let mut out: Vec<String> = (0..=chars.len())
         .map(|i| chars[..i].iter().collect())
         .collect();
-    for _ in 0..count {
-        let mut s: Vec<char> = chars.clone();
-        for _ in 0..1 + rng.below(4) {
-            let at = rng.below(s.len() + 1);
-            match rng.below(3) {
-                0 if at < s.len() => {
-                    s.remove(at);
-                }
-                1 => s
-                    .splice(at..at, pieces[rng.below(pieces.len())].chars())
-                    .for_each(drop),
-                _ => s
-                    .splice(at..at, std::iter::once(char::from(rng.below(128) as u8)))
-                    .for_each(drop),
-            }
-        }
-        out.push(s.into_iter().collect());
-    }
+    out.extend((0..count).map(|_| mutate(valid, rng)));
     out
 }
 
@@ -92,34 +103,121 @@ fn moves_never_panic_and_refusals_change_nothing() {
     }
 }
 
-#[test]
-fn saved_games_and_commands_never_panic() {
-    let mut rng = Lcg(9);
-    let valid = "variant variants/iss-jetan.var\noption chief-takes-princess=off\nstart wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1\nmoves e2-e3 f9-f8\n";
-    for text in mangled(valid, &mut rng, 2000) {
-        let _ = SavedGame::parse(&text);
+/// Plays a seeded random stream of mutated moves, commands, saved games, position
+/// strings and command-line values against one session, for `rounds` rounds or until
+/// `deadline`. Nothing may panic, and every refused line must leave the game exactly
+/// as it was.
+fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
+    let dir = std::env::temp_dir().join(format!("variantlab-fuzz-{seed}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let variant = dir.join("jetan.var");
+    std::fs::copy(common::root().join("variants/iss-jetan.var"), &variant).unwrap();
+    let mut rng = Lcg(seed);
+    let mut s = Session::open(&variant, &[], None, 0).unwrap();
+    let valid = dir.join("valid.txt");
+    for line in [
+        "e2-e3",
+        "f9-f8",
+        "f1-f5:e",
+        &format!("save {}", valid.display()),
+    ] {
+        assert!(!s.handle(line).refused, "{line}");
     }
-    let root = common::root();
-    let file = root.join("variants/iss-jetan.var");
-    let r = rules("iss-jetan.var");
-    let mut s = Session::new(&file, r, Setup::start(&rules("iss-jetan.var"))).unwrap();
-    s.handle("e2-e3");
-    let before = s.game().position_string(s.rules());
-    for line in mangled("moves e9-e8 undo board position help", &mut rng, 2000) {
-        // Commands that change the game are left out; the rest must leave it as it was.
-        if ["undo", "load", "quit", "exit"]
-            .iter()
-            .any(|c| line.trim_start().starts_with(c))
-            || line.contains('-')
-            || line.contains('x')
+    let save_text = std::fs::read_to_string(&valid).unwrap();
+    let mutant = dir.join("mutant.txt");
+    let d = dir.display().to_string();
+    let commands = [
+        "e9-e8".to_string(),
+        "d9-d8:m".into(),
+        "e1-e4".into(),
+        "moves".into(),
+        "undo".into(),
+        "board".into(),
+        "position".into(),
+        "help".into(),
+        format!("save {d}/a.txt"),
+        format!("save --force {d}/b.txt"),
+        format!("load {}", valid.display()),
+        format!("load {}", mutant.display()),
+    ];
+    let r = s.rules().clone();
+    let start = write_position(&r, &Setup::start(&r));
+    let settings = "chief-takes-princess=on";
+    let mut done = 0;
+    while done < rounds || deadline.is_some_and(|t| Instant::now() < t) {
+        if deadline.is_some_and(|t| Instant::now() >= t) {
+            break;
+        }
+        done += 1;
+        let line = match rng.below(6) {
+            // A saved game, damaged, then loaded.
+            0 => {
+                std::fs::write(&mutant, mutate(&save_text, &mut rng)).unwrap();
+                format!("load {}", mutant.display())
+            }
+            // A position string: read, validated, and a game started from it.
+            1 => {
+                let text = mutate(&start, &mut rng);
+                if let Ok(setup) = start_setup(&r, Some(&text), 0)
+                    && let Ok(g) = Session::new(&variant, r.clone(), setup)
+                {
+                    let _ = g.status();
+                }
+                continue;
+            }
+            // Command-line values.
+            2 => {
+                let _ = parse_settings(&[mutate(settings, &mut rng)]);
+                let _ = parse_depth(&mutate("32", &mut rng));
+                let _ = find_player(&r.variant, &mutate("orange", &mut rng));
+                continue;
+            }
+            _ => mutate(&commands[rng.below(commands.len())], &mut rng),
+        };
+        let first = line.split_whitespace().next().unwrap_or("");
+        // Saves go only into the fuzzing folder; quitting would end the session.
+        if (first == "save" && (!line.contains(&d) || line.contains("..")))
+            || first == "quit"
+            || first == "exit"
         {
             continue;
         }
-        let _ = s.handle(&line);
-        assert_eq!(
-            s.game().position_string(s.rules()),
-            before,
-            "after `{line}`"
-        );
+        let before = s.snapshot();
+        let reply = s.handle(&line);
+        assert!(!reply.quit, "`{line}` quit");
+        if reply.refused {
+            assert_eq!(
+                s.snapshot(),
+                before,
+                "`{line:?}` was refused but changed the game"
+            );
+        }
+        if s.game().move_count() > 40 {
+            s.handle(&format!("load {}", valid.display()));
+        }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+    done
+}
+
+#[test]
+fn saved_games_commands_and_values_never_panic_and_refusals_change_nothing() {
+    assert_eq!(fuzz(11, 1500, None), 1500);
+}
+
+/// `VARIANTLAB_FUZZ_SECONDS=600 cargo test --release --test bad_input -- --ignored`
+#[test]
+#[ignore = "long; the duration comes from VARIANTLAB_FUZZ_SECONDS (default 60)"]
+fn fuzz_for_as_long_as_asked() {
+    let seconds: u64 = std::env::var("VARIANTLAB_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(60);
+    let seed = std::env::var("VARIANTLAB_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let rounds = fuzz(seed, 0, Some(Instant::now() + Duration::from_secs(seconds)));
+    eprintln!("fuzz seed {seed}: {rounds} rounds in {seconds} s");
 }

@@ -3,10 +3,15 @@
 use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str], stdin: &str) -> Output {
+    run_in(env!("CARGO_MANIFEST_DIR").as_ref(), args, stdin.as_bytes())
+}
+
+/// Runs the program in `dir` with `stdin` as its whole input.
+fn run_in(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -16,9 +21,17 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin)
         .expect("writes");
     child.wait_with_output().expect("finishes")
+}
+
+/// A fresh folder for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("variantlab-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn text(o: &[u8]) -> String {
@@ -171,4 +184,307 @@ fn play_survives_bad_input_and_saves_and_loads() {
     );
     let saved = std::fs::read_to_string(&save).unwrap();
     assert!(saved.contains("moves e2-e3 f9-f8"), "{saved}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on() {
+    let out = run_in(
+        env!("CARGO_MANIFEST_DIR").as_ref(),
+        &["play", "variants/iss-jetan.var"],
+        b"e2-e3\n\xff\xfe oops\nposition\n",
+    );
+    assert!(out.status.success());
+    let o = text(&out.stdout);
+    assert!(
+        o.contains("Refused: the line is not UTF-8 text (byte 1"),
+        "{o}"
+    );
+    assert!(
+        o.contains("/4PN5/THPNPNPN1PNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA o - 1 1"),
+        "the move before the bad line stands:\n{o}"
+    );
+    assert!(
+        o.trim_end()
+            .ends_with("End of input: the game was not saved."),
+        "{o}"
+    );
+}
+
+#[test]
+fn an_overlong_line_is_refused_without_being_kept() {
+    let mut input = vec![b'e'; 100_000];
+    input.extend_from_slice(b"\nmoves\n");
+    let out = run_in(
+        env!("CARGO_MANIFEST_DIR").as_ref(),
+        &["play", "variants/iss-jetan.var"],
+        &input,
+    );
+    let o = text(&out.stdout);
+    assert!(o.contains("Refused: a line of more than 4096 bytes"), "{o}");
+    assert!(
+        o.contains("f1-f5:e"),
+        "the next line is read as usual:\n{o}"
+    );
+}
+
+#[test]
+fn perft_refuses_depths_past_the_limit() {
+    for depth in ["33", "100000", "4294967295", "99999999999999999999"] {
+        let out = run(&["perft", "variants/iss-jetan.var", "--depth", depth], "");
+        assert!(!out.status.success());
+        let e = text(&out.stderr);
+        assert!(e.contains("the depth is at most 32"), "{depth}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+    }
+    let zero = run(&["perft", "variants/iss-jetan.var", "--depth", "0"], "");
+    assert_eq!(text(&zero.stdout), "nodes 1\n");
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_program_quietly() {
+    for args in [
+        &[
+            "perft",
+            "variants/iss-jetan.var",
+            "--depth",
+            "2",
+            "--divide",
+        ][..],
+        &["moves", "variants/iss-jetan.var"],
+        &["footprint", "variants/iss-jetan.var", "th", "--full-board"],
+        &["check", "variants/iss-jetan.var"],
+        &["play", "variants/iss-jetan.var"],
+    ] {
+        // The reading end is closed before the program starts: every write fails.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        assert_eq!(text(&out.stderr), "", "{args:?}");
+    }
+}
+
+#[test]
+fn players_are_named_in_full_or_by_their_initial() {
+    let by_name = run(
+        &[
+            "footprint",
+            "variants/iss-jetan.var",
+            "pn",
+            "--player",
+            "Orange",
+        ],
+        "",
+    );
+    let by_initial = run(
+        &["footprint", "variants/iss-jetan.var", "pn", "--player", "o"],
+        "",
+    );
+    assert!(by_initial.status.success(), "{}", text(&by_initial.stderr));
+    assert_eq!(text(&by_name.stdout), text(&by_initial.stdout));
+    let bad = run(
+        &["footprint", "variants/iss-jetan.var", "pn", "--player", "x"],
+        "",
+    );
+    assert!(
+        text(&bad.stderr).contains("no player `x`; the players are Black (b), Orange (o)"),
+        "{}",
+        text(&bad.stderr)
+    );
+}
+
+#[test]
+fn option_values_are_on_off_yes_no_true_false_in_any_case() {
+    let moves = |setting: &str| {
+        run(
+            &["moves", "variants/iss-jetan.var", "--option", setting],
+            "",
+        )
+    };
+    let on = text(&moves("chief-takes-princess=on").stdout);
+    for same in [
+        "chief-takes-princess=ON",
+        "chief-takes-princess=Yes",
+        "CHIEF-TAKES-PRINCESS=true",
+    ] {
+        let out = moves(same);
+        assert!(out.status.success(), "{same}: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), on, "{same}");
+    }
+    for (bad, says) in [
+        (
+            "chief-takes-princess=maybe",
+            "`maybe` is not a value for an option; write on or off",
+        ),
+        (
+            "chief-takes-princess",
+            "write an option as NAME=on or NAME=off",
+        ),
+        ("=on", "the option's name is missing"),
+    ] {
+        let out = moves(bad);
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains(says),
+            "{bad}: {}",
+            text(&out.stderr)
+        );
+    }
+    let twice = run(
+        &[
+            "moves",
+            "variants/iss-jetan.var",
+            "--option",
+            "chief-takes-princess=on",
+            "--option",
+            "chief-takes-princess=off",
+        ],
+        "",
+    );
+    assert!(
+        text(&twice.stderr).contains("set twice"),
+        "{}",
+        text(&twice.stderr)
+    );
+}
+
+#[test]
+fn one_player_mover_loses_is_printed_as_a_loss() {
+    let dir = temp_dir("solo");
+    std::fs::write(
+        dir.join("solo.var"),
+        "board square 1 by 3\nplayer Solo: forward north, capitals\npiece Climber (C) {\n  step 1 forward\n}\nsetup {\n  Solo: Climber a1\n}\ngame ends {\n  no legal move: mover loses\n}\n",
+    )
+    .unwrap();
+    let out = run_in(&dir, &["play", "solo.var"], b"a1-a2\na2-a3\n");
+    let o = text(&out.stdout);
+    assert!(
+        o.contains("Game over: Solo loses: Solo has no legal move."),
+        "{o}"
+    );
+    assert!(!o.contains("draw"), "{o}");
+}
+
+#[test]
+fn saves_load_from_any_folder_and_never_replace_rules() {
+    let dir = temp_dir("saves");
+    std::fs::create_dir_all(dir.join("rules")).unwrap();
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    std::fs::create_dir_all(dir.join("elsewhere")).unwrap();
+    let rules_text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/iss-jetan.var"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("rules/j.var"), &rules_text).unwrap();
+    let out = run_in(
+        &dir,
+        &["play", "rules/j.var"],
+        b"e2-e3\nsave rules/j.var\nsave games/g.txt\nquit\n",
+    );
+    let o = text(&out.stdout);
+    assert!(
+        o.contains("Refused: not saved: rules/j.var is a variant file"),
+        "{o}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("rules/j.var")).unwrap(),
+        rules_text
+    );
+    let saved = std::fs::read_to_string(dir.join("games/g.txt")).unwrap();
+    assert!(saved.contains("\nvariant ../rules/j.var\n"), "{saved}");
+    // Loaded from another folder, through another relative path.
+    let out = run_in(
+        &dir.join("elsewhere"),
+        &["play", "../rules/j.var"],
+        b"load ../games/g.txt\nposition\n",
+    );
+    let o = text(&out.stdout);
+    assert!(o.contains("Loaded ../games/g.txt."), "{o}");
+    assert!(
+        o.contains("/4PN5/THPNPNPN1PNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA o - 1 1"),
+        "{o}"
+    );
+    assert!(o.contains("End of input; the game is saved in"), "{o}");
+}
+
+#[test]
+fn mutated_command_lines_never_panic() {
+    let valid: [&[&str]; 4] = [
+        // Not perft: a garbled depth may be a legal but endless one.
+        &["footprint", "variants/iss-jetan.var", "th", "--full-board"],
+        &[
+            "moves",
+            "variants/iss-jetan.var",
+            "--option",
+            "chief-takes-princess=on",
+        ],
+        &[
+            "footprint",
+            "variants/iss-jetan.var",
+            "pn",
+            "--player",
+            "o",
+            "--at",
+            "e5",
+        ],
+        &[
+            "moves",
+            "variants/iss-jetan.var",
+            "--position",
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1",
+        ],
+    ];
+    let tricky = [
+        "",
+        "-",
+        "=",
+        "99999999999999999999",
+        "4294967295",
+        "é",
+        "/",
+        "--depth",
+    ];
+    let mut seed: u64 = 17;
+    let mut below = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    for round in 0..60 {
+        let mut args: Vec<String> = valid[round % valid.len()]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // Replace a value, garble it or drop it; the subcommand and file stay.
+        let at = 2 + below(args.len() - 2);
+        match below(3) {
+            0 => args[at] = tricky[below(tricky.len())].to_string(),
+            1 => {
+                let mut chars: Vec<char> = args[at].chars().collect();
+                let cut = below(chars.len() + 1);
+                chars.insert(cut, char::from(b' ' + below(95) as u8));
+                args[at] = chars.into_iter().collect();
+            }
+            _ => {
+                args.remove(at);
+            }
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = run(&refs, "");
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0..=2)),
+            "{args:?}: {code:?}\n{}",
+            text(&out.stderr)
+        );
+        assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
+    }
 }

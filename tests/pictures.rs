@@ -261,3 +261,36 @@ fn the_last_move_is_highlighted() {
         [("from".into(), "e2".into()), ("to".into(), "e3".into())]
     );
 }
+
+/// Fill of the circle of each piece of `player` in a picture.
+fn piece_fills(doc: &roxmltree::Document, player: &str) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.attribute("data-player") == Some(player))
+        .filter_map(|g| g.children().find(|c| c.has_tag_name("circle")))
+        .map(|c| c.attribute("fill").expect("a filled circle").to_string())
+        .collect()
+}
+
+#[test]
+fn players_named_by_a_colour_wear_it() {
+    let rules = rules("iss-jetan.var");
+    let v = &rules.variant;
+    let svg = board_svg(v, &v.setup, None);
+    let doc = parse_board(&rules, &svg);
+    let rgb = |s: &str| {
+        let v = u32::from_str_radix(&s[1..], 16).expect("#rrggbb");
+        ((v >> 16) & 255, (v >> 8) & 255, v & 255)
+    };
+    let orange = piece_fills(&doc, "Orange");
+    let black = piece_fills(&doc, "Black");
+    assert_eq!((orange.len(), black.len()), (20, 20));
+    // Orange: much red, some green, little blue. Black: dark.
+    assert!(orange.iter().all(|f| {
+        let (r, g, b) = rgb(f);
+        r > 200 && (80..200).contains(&g) && b < 80
+    }));
+    assert!(black.iter().all(|f| {
+        let (r, g, b) = rgb(f);
+        r.max(g).max(b) < 80
+    }));
+}

@@ -109,6 +109,21 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("unknown-player", &["unknown_player"]),
     ("unknown-tag", &["unknown_tag"]),
     ("unreachable-move", &["unreachable_move"]),
+    ("glued-words", &["syntax"]),
+    ("misspelt-qualifier", &["syntax"]),
+    ("misspelt-word-before", &["syntax"]),
+    ("look-alike-letter", &["syntax"]),
+    ("unknown-end-phrase", &["syntax"]),
+    ("transposed-letters", &["unknown_piece"]),
+    ("impossible-leg", &["unreachable_move"]),
+    ("unclosed-brace", &["syntax"]),
+    ("too-many-once-pairs", &["too_many"]),
+    ("hex-cell-off-board", &["cell_off_board"]),
+    ("ambiguous-name", &["ambiguous_name"]),
+    ("missing-end", &["missing_end"]),
+    ("undecided-end", &["undecided_end"]),
+    ("missing-deciding-piece", &["missing_deciding_piece"]),
+    ("recovery", &["syntax", "bad_count"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.
@@ -118,6 +133,9 @@ const WARNINGS_ONLY: &[&str] = &[
     "immobile-piece",
     "missing-name",
     "unreachable-move",
+    "impossible-leg",
+    "missing-end",
+    "undecided-end",
 ];
 
 #[test]

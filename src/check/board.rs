@@ -103,20 +103,31 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
         return None;
     }
     let mut holes = Vec::new();
-    for s in statements {
-        if let Statement::Holes(names) = s {
-            for n in names {
-                match Board::locate_in_shape(shape, &scheme, &n.node) {
-                    Some(p) if holes.contains(&p) => out.push(
-                        Diagnostic::warning(
-                            "variantlab::duplicate_hole",
-                            n.span,
-                            format!("`{}` is already a hole", n.node),
-                        )
-                        .label("listed twice"),
-                    ),
-                    Some(p) => holes.push(p),
-                    None => out.push(off_board(n.span, &n.node, shape)),
+    let whole = Board::new(shape, scheme.clone(), &[]);
+    let listed: Vec<&Name> = statements
+        .iter()
+        .filter_map(|s| match s {
+            Statement::Holes(names) => Some(names),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let words: Vec<&str> = listed.iter().map(|n| n.node.as_str()).collect();
+    let located = Board::locate_all_in_shape(shape, &scheme, &words);
+    for (n, at) in listed.iter().zip(located) {
+        match at {
+            Some(p) if holes.contains(&p) => out.push(
+                Diagnostic::warning(
+                    "variantlab::duplicate_hole",
+                    n.span,
+                    format!("`{}` is already a hole", n.node),
+                )
+                .label("listed twice"),
+            ),
+            Some(p) => holes.push(p),
+            None => {
+                if let Ok(b) = &whole {
+                    out.push(off_board(n.span, &n.node, b));
                 }
             }
         }
@@ -140,14 +151,23 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
     }
 }
 
-pub(super) fn off_board(span: Span, name: &str, shape: Shape) -> Diagnostic {
+/// A cell name that names no cell; the help says how this board's cells are written.
+pub(super) fn off_board(span: Span, name: &str, board: &Board) -> Diagnostic {
+    let mut cells = board.cells();
+    let first = cells.next().map(|c| board.name(c).to_string());
+    let last = cells.last().map(|c| board.name(c).to_string());
+    let written = match (first, last) {
+        (Some(f), Some(l)) => format!("; its cells are written `{f}` to `{l}`"),
+        (Some(f), None) => format!("; its one cell is `{f}`"),
+        _ => String::new(),
+    };
     Diagnostic::error(
         "variantlab::cell_off_board",
         span,
         format!("`{name}` is not a cell of this board"),
     )
     .label("not on the board")
-    .help(format!("the board is a {shape}"))
+    .help(format!("the board is a {}{written}", board.shape))
 }
 
 /// Reads the two parts of a `coordinates` statement.

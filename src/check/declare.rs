@@ -21,6 +21,14 @@ pub(super) struct Decls {
 }
 
 impl Decls {
+    /// The pieces' codes, in declaration order.
+    pub fn codes(&self) -> Vec<&str> {
+        self.piece_codes
+            .iter()
+            .filter(|c| !c.is_empty())
+            .map(String::as_str)
+            .collect()
+    }
     pub fn piece(&self, name: &Name) -> Result<PieceId, Diagnostic> {
         if let Some(i) = self
             .piece_codes
@@ -206,6 +214,28 @@ pub(super) fn check_declarations(
         }
     }
     check_limits(statements, out);
+    for (i, name) in d.piece_names.iter().enumerate() {
+        let clash = d
+            .piece_codes
+            .iter()
+            .enumerate()
+            .find(|(j, c)| *j != i && c.eq_ignore_ascii_case(name));
+        if let Some((j, code)) = clash {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::ambiguous_name",
+                    piece_spans[i],
+                    format!(
+                        "`{name}` names this piece and is also the code of {}",
+                        d.piece_names[j]
+                    ),
+                )
+                .label("name and code at once")
+                .also(code_spans[j], format!("`{code}` is this piece's code"))
+                .help("setups and diagrams accept names and codes alike; rename the piece or change the code"),
+            );
+        }
+    }
     if d.players.is_empty() {
         out.push(
             Diagnostic::error(

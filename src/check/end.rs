@@ -33,7 +33,38 @@ pub(super) fn check_end(
                         }
                         None => None,
                     };
-                    if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
+                    let by_default =
+                        guard.is_none_or(|g| decls.options[g.option.0 as usize].default == g.when);
+                    let lacking: Vec<&str> = decls
+                        .players
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, _)| {
+                            !setup
+                                .iter()
+                                .any(|x| x.piece == p && x.player.0 as usize == *i)
+                        })
+                        .map(|(_, pl)| pl.name.as_str())
+                        .collect();
+                    if r.outcome == Outcome::MoverWins && by_default && !lacking.is_empty() {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::missing_deciding_piece",
+                                piece.span,
+                                format!(
+                                    "capturing a {} wins, but there is none at the start for {}",
+                                    piece.node,
+                                    lacking.join(" and ")
+                                ),
+                            )
+                            .label("decides the game")
+                            .help(format!(
+                                "place a {} for {} in the setup, or change this rule",
+                                piece.node,
+                                lacking.join(" and ")
+                            )),
+                        );
+                    } else if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
                         out.push(
                             Diagnostic::warning(
                                 "variantlab::absent_piece",
@@ -101,4 +132,49 @@ pub(super) fn check_end(
         }
     }
     rules
+}
+
+/// Warns when the rules leave a game without an end: no `game ends` statement, or no
+/// rule for a player left without a legal move (such a game stops undecided).
+pub(super) fn check_undecided(
+    statements: &[Statement],
+    variant: &Variant,
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(end) = statements.iter().find(|s| matches!(s, Statement::End(_))) else {
+        out.push(
+            Diagnostic::warning(
+                "variantlab::missing_end",
+                crate::syntax::Span::new(0, 0),
+                "the variant has no `game ends` statement: no game will ever be decided",
+            )
+            .help("add rules such as `game ends { no legal move: mover loses }`"),
+        );
+        return;
+    };
+    // Checkmate and stalemate together cover every position without a legal move.
+    let unguarded = |e: Event| {
+        variant
+            .end_rules
+            .iter()
+            .any(|r| r.guard.is_none() && r.event == e)
+    };
+    let decided = unguarded(Event::NoLegalMove)
+        || (unguarded(Event::Checkmate) && unguarded(Event::Stalemate));
+    let first_rule = match end {
+        Statement::End(list) => list.first().map(|r| r.event.span),
+        _ => None,
+    };
+    if !decided {
+        let span = first_rule.unwrap_or(crate::syntax::Span::new(0, 0));
+        out.push(
+            Diagnostic::warning(
+                "variantlab::undecided_end",
+                span,
+                "no rule decides a position where the player to move has no legal move",
+            )
+            .label("the first of these rules")
+            .help("such a game stops without a result; add `no legal move: mover wins`, `mover loses` or `draw`"),
+        );
+    }
 }

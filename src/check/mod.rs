@@ -16,9 +16,9 @@ mod setup;
 mod special;
 mod walk;
 
-pub(crate) use crate::diagnostic::closest;
+pub(crate) use crate::suggest::closest;
 pub use model::*;
-pub use walk::{Reach, destinations, minimal};
+pub use walk::{Reach, destinations, minimal, path_count};
 
 use crate::diagnostic::{Diagnostic, Report};
 use crate::syntax::{self, Name, Span, Statement};
@@ -33,19 +33,48 @@ pub struct Checked {
 /// Parses and checks a variant file's text. `name` labels the file in diagnostics.
 pub fn check(name: &str, text: &str) -> Checked {
     let (file, mut diagnostics) = syntax::parse(text);
-    let variant = if diagnostics.iter().any(Diagnostic::is_error) {
+    let variant = if diagnostics.len() > syntax::MAX_SYNTAX_ERRORS {
+        None
+    } else if diagnostics.iter().any(Diagnostic::is_error) {
+        // Check what parsed too; keep only the mistakes the skipped text cannot explain.
+        let mut found = Vec::new();
+        check_file(&file, false, &mut found);
+        diagnostics.extend(
+            found
+                .into_iter()
+                .filter(|d| stands_alone(d, text, &file.skipped)),
+        );
         None
     } else {
-        check_file(&file, &mut diagnostics)
+        check_file(&file, true, &mut diagnostics)
     };
     let report = Report::new(name, text, diagnostics);
     let variant = if report.has_errors() { None } else { variant };
     Checked { variant, report }
 }
 
+/// Whether a diagnostic found beside syntax errors is a mistake of its own: an error,
+/// not about something missing from the whole file, and not about a name that the
+/// text skipped after a syntax error may declare.
+fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
+    if !d.is_error() || d.span.start == d.span.end {
+        return false;
+    }
+    if !d.code.starts_with("variantlab::unknown_") {
+        return true;
+    }
+    let name = text.get(d.span.start..d.span.end).unwrap_or("");
+    let lower = name.to_ascii_lowercase();
+    !skipped.iter().any(|s| {
+        text.get(s.start..s.end)
+            .is_some_and(|t| t.to_ascii_lowercase().contains(&lower))
+    })
+}
+
 /// Resolves a parsed file, pushing every diagnostic; `None` when a name or the board
-/// could not be resolved.
-fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant> {
+/// could not be resolved. `whole`: the file parsed without error, so its moves are
+/// worked out too.
+fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Option<Variant> {
     check_repeats(&file.statements, out);
     let board = board::check_board(&file.statements, out);
     let meta = |pick: fn(&Statement) -> Option<&Name>| file.statements.iter().find_map(pick);
@@ -123,8 +152,45 @@ fn check_file(file: &syntax::File, out: &mut Vec<Diagnostic>) -> Option<Variant>
     if out.iter().any(Diagnostic::is_error) {
         return None;
     }
-    reach::check_reach(&variant, out);
+    check_once_pairs(&variant, out);
+    // Beside syntax errors, the moves are not worked out: the file is not usable yet.
+    if whole {
+        end::check_undecided(&file.statements, &variant, out);
+        reach::check_reach(&variant, out);
+    }
     Some(variant)
+}
+
+/// (piece, once-per-game tag) pairs the runtime tracks at most: one bit each.
+pub const MAX_ONCE_PAIRS: usize = 32;
+
+/// Refuses the move that makes one (piece, once-per-game tag) pair too many, numbering
+/// the pairs in the order the runtime does.
+fn check_once_pairs(variant: &Variant, out: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(usize, TagId)> = Vec::new();
+    for (pi, piece) in variant.pieces.iter().enumerate() {
+        for m in &piece.moves {
+            let Some(t) = m.tag else { continue };
+            if !variant.tag(t).once_per_game || seen.contains(&(pi, t)) {
+                continue;
+            }
+            seen.push((pi, t));
+            if seen.len() == MAX_ONCE_PAIRS + 1 {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::too_many",
+                        m.span,
+                        format!(
+                            "this move makes {} pairs of a piece and a once-per-game tag; at most {MAX_ONCE_PAIRS} are supported",
+                            seen.len()
+                        ),
+                    )
+                    .label("one pair too many")
+                    .help("share once-per-game tags between fewer pieces"),
+                );
+            }
+        }
+    }
 }
 
 /// Statements that may appear once: a repeat is an error where the two could

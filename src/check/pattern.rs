@@ -10,7 +10,8 @@ use crate::syntax::{self, Clause, Destination, Mode, PieceItemKind, Qualifier, S
 pub const MAX_CROOKED_STEPS: u32 = 4;
 
 /// Paths one move may take from a cell, at most: move generation walks every one, and
-/// each leg multiplies them, so a few long straight legs already make millions.
+/// each leg multiplies them, so a few long straight legs already make millions. They
+/// are counted by the states a walk passes through (see `compile::path_count`).
 pub const MAX_PATHS: u64 = 1 << 18;
 
 pub(super) fn check_pieces(
@@ -304,19 +305,6 @@ fn check_move(
                 .label("too many turning steps")
                 .help("use `direct` legs for long straight moves"),
         );
-    } else if !out[before..].iter().any(Diagnostic::is_error)
-        && let paths = path_bound(&legs, board)
-        && paths > MAX_PATHS
-    {
-        out.push(
-            Diagnostic::error(
-                "variantlab::too_many_paths",
-                span,
-                format!("this move may take up to {paths} paths from one cell; at most {MAX_PATHS} are supported"),
-            )
-            .label("too many ways to make this move")
-            .help("use fewer legs, or smaller counts on the straight ones"),
-        );
     }
     let mut pat = Pattern {
         guard,
@@ -412,45 +400,6 @@ fn duplicate_clause(span: Span, message: &str, help: &str) -> Diagnostic {
     Diagnostic::error("variantlab::duplicate_clause", span, message)
         .label("said twice")
         .help(help)
-}
-
-/// An upper bound on the paths a move may take from one cell: the product, over its
-/// legs, of the ways each leg can end. A straight leg ends at the latest where it would
-/// leave the board's bounds.
-fn path_bound(legs: &[Leg], board: &Board) -> u64 {
-    let ((x0, y0), (x1, y1)) = board.bounds();
-    let reach = |extent: i32, step: i32| {
-        if step == 0 {
-            u32::MAX
-        } else {
-            (extent / step.abs()) as u32
-        }
-    };
-    let first = |leg: &Leg| leg.min.max(1);
-    legs.iter().fold(1u64, |total, leg| {
-        let stay = u64::from(leg.min == 0);
-        let ways = if leg.direct {
-            let lengths = |dx, dy| {
-                let longest = reach(x1 - x0, dx)
-                    .min(reach(y1 - y0, dy))
-                    .min(leg.max.unwrap_or(u32::MAX));
-                (u64::from(longest) + 1).saturating_sub(u64::from(first(leg)))
-            };
-            board
-                .directions()
-                .iter()
-                .map(|d| lengths(d.dx, d.dy))
-                .sum::<u64>()
-        } else {
-            let n = board.directions().len() as u64;
-            (first(leg)..=leg.max.unwrap_or(u32::MAX))
-                .try_fold(0u64, |sum, k| {
-                    n.checked_pow(k).and_then(|w| sum.checked_add(w))
-                })
-                .unwrap_or(u64::MAX)
-        };
-        total.saturating_mul(stay + ways)
-    })
 }
 
 fn kind(diagonal: bool) -> Kind {

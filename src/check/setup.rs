@@ -67,7 +67,7 @@ pub(super) fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -
             None
         }
         None => {
-            out.push(off_board(c.span, &c.node, board.shape));
+            out.push(off_board(c.span, &c.node, board));
             None
         }
     }
@@ -146,9 +146,19 @@ fn read_diagram(
             (_, Err(_)) => out.push(
                 Diagnostic::error("variantlab::unknown_code", span, format!("no piece has the code `{t}` (on {})", board.name(cell)))
                     .label("unknown code")
-                    .help("use the codes given in the piece declarations, such as `(PN)`"),
+                    .help(codes_help(decls)),
             ),
         }
+    }
+}
+
+/// The codes this file declares, for an unknown one.
+fn codes_help(decls: &Decls) -> String {
+    let codes = decls.codes();
+    if codes.is_empty() {
+        "no piece declares a code".to_string()
+    } else {
+        format!("the codes of this file are `{}`", codes.join("`, `"))
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::model::{Leg, Pattern};
 use crate::geometry::{Board, Cell, CellSet, Dir, DirSet, Point};
+use std::collections::HashMap;
 
 /// A cell a pattern reaches, with the alternative sets of cells that must be empty
 /// (one empty set suffices; none of the sets contains another).
@@ -28,8 +29,9 @@ pub fn destinations<S: CellSet>(
         start,
         path: vec![(start, false)],
         dirs: vec![],
-        counts: vec![],
+        leg_steps: vec![],
         found: Vec::new(),
+        counts: Counts::new(board, pattern, forward, start),
     };
     w.leg(0, None);
     w.found.sort_unstable();
@@ -75,9 +77,12 @@ struct Walker<'a, S> {
     path: Vec<(Point, bool)>,
     dirs: Vec<Dir>,
     /// Steps taken by each finished leg.
-    counts: Vec<u32>,
+    leg_steps: Vec<u32>,
     /// Each path's end and must-be-empty set.
     found: Vec<(Cell, S)>,
+    /// How many paths go on from each state: steps into states none finishes from are
+    /// never taken, so a leg that can never be made costs nothing before it.
+    counts: Counts<'a>,
 }
 
 impl<S: CellSet> Walker<'_, S> {
@@ -88,20 +93,30 @@ impl<S: CellSet> Walker<'_, S> {
             return;
         };
         if leg.min == 0 {
-            self.counts.push(0);
+            self.leg_steps.push(0);
             self.leg(li + 1, prev);
-            self.counts.pop();
+            self.leg_steps.pop();
         }
         let set = leg.directions.resolve(self.board, self.forward, prev);
-        self.steps(li, leg, set, 0);
+        let here = self.path.last().expect("path starts at the start").0;
+        let state = State {
+            leg: li,
+            taken: 0,
+            at: here,
+            set,
+            last: prev,
+        };
+        if self.counts.paths_from_state(state) > 0 {
+            self.steps(li, leg, set, 0);
+        }
     }
 
     /// Takes single steps within a leg: `taken` so far, from the directions in `set`.
     fn steps(&mut self, li: usize, leg: &Leg, set: DirSet, taken: u32) {
         if taken > 0 && taken >= leg.min {
-            self.counts.push(taken);
+            self.leg_steps.push(taken);
             self.leg(li + 1, self.dirs.last().copied());
-            self.counts.pop();
+            self.leg_steps.pop();
         }
         if leg.max.is_some_and(|m| taken >= m) {
             return;
@@ -116,6 +131,16 @@ impl<S: CellSet> Walker<'_, S> {
             if !self.allowed(p, d, leg) {
                 continue;
             }
+            let next = State {
+                leg: li,
+                taken: taken + 1,
+                at: p,
+                set,
+                last: Some(d),
+            };
+            if self.counts.paths_from_state(next) == 0 {
+                continue;
+            }
             self.path.push((p, !leg.leap));
             self.dirs.push(d);
             self.steps(li, leg, set, taken + 1);
@@ -125,10 +150,7 @@ impl<S: CellSet> Walker<'_, S> {
     }
 
     fn allowed(&self, p: Point, d: Dir, leg: &Leg) -> bool {
-        // Steps need real cells. Leaps may pass outside the board, but a straight leg
-        // stops once it leaves the board's bounds: a straight line never comes back.
-        if self.board.at(p).is_none() && (!leg.leap || (leg.direct && !self.board.within_bounds(p)))
-        {
+        if !on_board(self.board, p, leg) {
             return false;
         }
         if self.pattern.never_reversing {
@@ -157,7 +179,7 @@ impl<S: CellSet> Walker<'_, S> {
         if end == self.start {
             return;
         }
-        if self.pattern.equal_legs && self.counts.windows(2).any(|w| w[0] != w[1]) {
+        if self.pattern.equal_legs && self.leg_steps.windows(2).any(|w| w[0] != w[1]) {
             return;
         }
         let Some(to) = self.board.at(end) else { return };
@@ -180,4 +202,118 @@ impl<S: CellSet> Walker<'_, S> {
         }
         self.found.push((to, mask));
     }
+}
+
+/// How many paths a pattern may take from `from`, counted over the states a walk passes
+/// through (leg, steps taken, point, directions, last step) rather than path by path,
+/// so it is quick however many there are. Conditions on the whole trail (`never
+/// reversing`, trail adjacency) are left out: the count is an upper bound, exact
+/// without them. Saturates at `u64::MAX`.
+pub fn path_count(board: &Board, pattern: &Pattern, forward: Option<Dir>, from: Cell) -> u64 {
+    let start = board.point(from);
+    Counts::new(board, pattern, forward, start).paths_from_leg(0, None, start)
+}
+
+/// Where a walk is, as far as the rest of it is concerned.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct State {
+    leg: usize,
+    taken: u32,
+    at: Point,
+    /// The directions the current leg may take.
+    set: DirSet,
+    last: Option<Dir>,
+}
+
+/// Path counts by state, worked out when first asked.
+struct Counts<'a> {
+    board: &'a Board,
+    pattern: &'a Pattern,
+    forward: Option<Dir>,
+    start: Point,
+    known: HashMap<State, u64>,
+}
+
+impl<'a> Counts<'a> {
+    fn new(board: &'a Board, pattern: &'a Pattern, forward: Option<Dir>, start: Point) -> Self {
+        Counts {
+            board,
+            pattern,
+            forward,
+            start,
+            known: HashMap::new(),
+        }
+    }
+
+    /// Paths from the start of leg `li` at `at`, after a last step `prev`.
+    fn paths_from_leg(&mut self, li: usize, prev: Option<Dir>, at: Point) -> u64 {
+        let Some(leg) = self.pattern.legs.get(li) else {
+            return u64::from(self.may_end(at));
+        };
+        let skip = if leg.min == 0 {
+            self.paths_from_leg(li + 1, prev, at)
+        } else {
+            0
+        };
+        let set = leg.directions.resolve(self.board, self.forward, prev);
+        let state = State {
+            leg: li,
+            taken: 0,
+            at,
+            set,
+            last: prev,
+        };
+        skip.saturating_add(self.paths_from_state(state))
+    }
+
+    /// Paths from within a leg.
+    fn paths_from_state(&mut self, s: State) -> u64 {
+        if let Some(n) = self.known.get(&s) {
+            return *n;
+        }
+        let leg = &self.pattern.legs[s.leg];
+        let mut total = 0u64;
+        if s.taken > 0 && s.taken >= leg.min {
+            total = self.paths_from_leg(s.leg + 1, s.last, s.at);
+        }
+        if leg.max.is_none_or(|m| s.taken < m) {
+            let choices = match (leg.direct, s.last) {
+                (true, Some(d)) if s.taken > 0 => DirSet::EMPTY.with(d),
+                _ => s.set,
+            };
+            for d in choices.iter() {
+                let p = self.board.shift(s.at, d);
+                if !on_board(self.board, p, leg) {
+                    continue;
+                }
+                let next = State {
+                    taken: s.taken + 1,
+                    at: p,
+                    last: Some(d),
+                    ..s
+                };
+                total = total.saturating_add(self.paths_from_state(next));
+            }
+        }
+        self.known.insert(s, total);
+        total
+    }
+
+    /// Whether a path may end at `end`.
+    fn may_end(&self, end: Point) -> bool {
+        end != self.start
+            && self.board.at(end).is_some()
+            && !self
+                .pattern
+                .end_not_adjacent
+                .iter()
+                .any(|k| self.board.adjacent(self.start, end, *k))
+    }
+}
+
+/// Whether a step of `leg` may land on `p`. Steps need real cells. Leaps may pass
+/// outside the board, but a straight leg stops once it leaves the board's bounds: a
+/// straight line never comes back.
+fn on_board(board: &Board, p: Point, leg: &Leg) -> bool {
+    board.at(p).is_some() || (leg.leap && (!leg.direct || board.within_bounds(p)))
 }

@@ -8,7 +8,7 @@
 
 mod sets;
 
-pub use crate::check::{MAX_PLAYERS, Reach, destinations, minimal};
+pub use crate::check::{MAX_PLAYERS, Reach, destinations, minimal, path_count};
 pub use sets::{SetTables, Sets, Width};
 
 use crate::check::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
@@ -514,7 +514,7 @@ fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
             }
         }
     }
-    if next > 32 {
+    if next > crate::check::MAX_ONCE_PAIRS {
         return Err(CompileError::TooManyOnceMoves(next));
     }
     Ok(bits)

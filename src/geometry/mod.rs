@@ -189,6 +189,26 @@ impl Board {
             .map(|(p, _)| *p)
     }
 
+    /// [`Board::locate_in_shape`] for many names, naming the cells once.
+    pub fn locate_all_in_shape(
+        shape: Shape,
+        scheme: &Scheme,
+        names: &[&str],
+    ) -> Vec<Option<Point>> {
+        let named = shape_points(shape).ok().and_then(|all| {
+            let names = scheme.name_all(&all, &directions_of(shape)).ok()?;
+            let mut index = std::collections::HashMap::new();
+            for (p, n) in all.iter().zip(names) {
+                index.entry(n.to_ascii_lowercase()).or_insert(*p);
+            }
+            Some(index)
+        });
+        names
+            .iter()
+            .map(|n| named.as_ref()?.get(&n.to_ascii_lowercase()).copied())
+            .collect()
+    }
+
     pub fn len(&self) -> usize {
         self.points.len()
     }

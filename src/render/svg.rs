@@ -20,13 +20,41 @@ const MARGIN: f64 = 8.0;
 const LEGEND_LINE: f64 = 22.0;
 const SQUARE_FILLS: [&str; 2] = ["#f0d9b5", "#b58863"];
 const HEX_FILLS: [&str; 3] = ["#f0d9b5", "#d9b68c", "#b58863"];
-/// Fill and text colour of each player's pieces, by turn order.
+/// Fill and text colour of each player's pieces, by turn order, for players whose
+/// names are not colours.
 const PLAYER_COLOURS: [(&str, &str); 4] = [
     ("#fafafa", "#202020"),
     ("#303030", "#fafafa"),
     ("#c62828", "#ffffff"),
     ("#1565c0", "#ffffff"),
 ];
+/// Players are often named by their colour; such a player's pieces wear it.
+const NAMED_COLOURS: [(&str, &str, &str); 13] = [
+    ("white", "#fafafa", "#202020"),
+    ("black", "#303030", "#fafafa"),
+    ("red", "#c62828", "#ffffff"),
+    ("orange", "#ef8a17", "#202020"),
+    ("yellow", "#f6d43c", "#202020"),
+    ("green", "#2e7d32", "#ffffff"),
+    ("blue", "#1565c0", "#ffffff"),
+    ("purple", "#6a1b9a", "#ffffff"),
+    ("brown", "#795548", "#ffffff"),
+    ("grey", "#9e9e9e", "#202020"),
+    ("gray", "#9e9e9e", "#202020"),
+    ("pink", "#f48fb1", "#202020"),
+    ("cyan", "#4dd0e1", "#202020"),
+];
+
+/// Fill and text colour of a player's pieces: the colour its name says, else one by
+/// turn order.
+pub fn player_colours(variant: &Variant, player: PlayerId) -> (&'static str, &'static str) {
+    let name = &variant.player(player).name;
+    NAMED_COLOURS
+        .iter()
+        .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
+        .map(|&(_, fill, ink)| (fill, ink))
+        .unwrap_or(PLAYER_COLOURS[player.0 as usize % PLAYER_COLOURS.len()])
+}
 const MARK_COLOUR: &str = "#2e7d32";
 const CAPTURE_COLOUR: &str = "#c62828";
 const TAG_COLOUR: &str = "#1565c0";
@@ -203,7 +231,7 @@ pub fn render(variant: &Variant, scene: &Scene) -> String {
     let r = geo.unit * 0.4;
     for p in &scene.pieces {
         let (x, y) = geo.centre(board.point(p.cell));
-        let (fill, ink) = PLAYER_COLOURS[p.player.0 as usize % PLAYER_COLOURS.len()];
+        let (fill, ink) = player_colours(variant, p.player);
         let code = variant.code_for(p.piece, p.player);
         let size = if code.chars().count() > 2 { 0.26 } else { 0.34 } * geo.unit;
         let _ = writeln!(

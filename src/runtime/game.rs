@@ -2,7 +2,7 @@
 
 use super::notation::{MoveError, parse_move, write_move, write_position};
 use super::position::{Move, Position, PositionError, Setup, Undo};
-use crate::check::{Event, Outcome, PlayerId, holds};
+use crate::check::{Event, Outcome, PlayerId, Variant, holds};
 use crate::compile::Rules;
 
 /// How a game ended.
@@ -11,15 +11,15 @@ pub struct Ending {
     pub outcome: Outcome,
     /// The winner, when the rule names one and there are two players.
     pub winner: Option<PlayerId>,
+    /// The player who made the last move, whom `mover wins`/`mover loses` name.
+    pub mover: PlayerId,
     /// The rule that ended the game, in words.
     pub reason: String,
-    /// The player who made the last move, to whom the outcome refers.
-    pub mover: PlayerId,
 }
 
 impl Ending {
     /// The result in words: who wins, a draw, or each player's score.
-    pub fn result(&self, v: &crate::check::Variant) -> String {
+    pub fn result(&self, v: &Variant) -> String {
         match (self.outcome, self.winner) {
             (_, Some(w)) => format!("{} wins", v.player(w).name),
             (Outcome::MoverScores(a, b), None) if v.players.len() == 2 => {
@@ -34,6 +34,8 @@ impl Ending {
             (Outcome::MoverScores(a, b), None) => {
                 format!("{} scores {a}/{b}", v.player(self.mover).name)
             }
+            (Outcome::MoverWins, None) => format!("{} wins", v.player(self.mover).name),
+            (Outcome::MoverLoses, None) => format!("{} loses", v.player(self.mover).name),
             _ => "draw".to_string(),
         }
     }
@@ -78,6 +80,10 @@ impl Game {
     }
     pub fn moves(&self) -> impl Iterator<Item = &Move> {
         self.history.iter().map(|(m, _)| m)
+    }
+    /// The number of moves played since the start.
+    pub fn move_count(&self) -> usize {
+        self.history.len()
     }
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
@@ -245,92 +251,10 @@ impl Game {
             return Some(Ending {
                 outcome: rule.outcome,
                 winner,
-                reason,
                 mover,
+                reason,
             });
         }
         None
-    }
-}
-
-/// A saved game as text:
-///
-/// ```text
-/// variant variants/my-game.var
-/// option some-rule=off
-/// start <position string>
-/// moves e2-e3 f9-f8 ...
-/// ```
-///
-/// Lines may come in any order; `option` may repeat; `#` starts a comment line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedGame {
-    pub variant: String,
-    pub options: Vec<(String, bool)>,
-    pub start: String,
-    pub moves: Vec<String>,
-}
-
-impl SavedGame {
-    pub fn of(game: &Game, rules: &Rules, variant_path: &str) -> SavedGame {
-        let v = &rules.variant;
-        SavedGame {
-            variant: variant_path.to_string(),
-            options: v
-                .options
-                .iter()
-                .zip(&rules.options)
-                .map(|(o, on)| (o.name.clone(), *on))
-                .collect(),
-            start: write_position(rules, &game.start),
-            moves: game.moves().map(|m| write_move(v, m)).collect(),
-        }
-    }
-
-    pub fn to_text(&self) -> String {
-        let mut s = format!("variant {}\n", self.variant);
-        for (name, on) in &self.options {
-            s += &format!("option {name}={}\n", if *on { "on" } else { "off" });
-        }
-        s += &format!("start {}\nmoves {}\n", self.start, self.moves.join(" "));
-        s
-    }
-
-    pub fn parse(text: &str) -> Result<SavedGame, String> {
-        let mut g = SavedGame {
-            variant: String::new(),
-            options: vec![],
-            start: String::new(),
-            moves: vec![],
-        };
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-            let rest = rest.trim();
-            match key {
-                "variant" => g.variant = rest.to_string(),
-                "start" => g.start = rest.to_string(),
-                "moves" => g.moves = rest.split_whitespace().map(String::from).collect(),
-                "option" => {
-                    let (n, v) = rest
-                        .split_once('=')
-                        .ok_or_else(|| format!("line {}: write `option NAME=on`", i + 1))?;
-                    let on = match v.trim() {
-                        "on" => true,
-                        "off" => false,
-                        other => return Err(format!("line {}: `{other}` is not on or off", i + 1)),
-                    };
-                    g.options.push((n.trim().to_string(), on));
-                }
-                other => return Err(format!("line {}: unknown field `{other}`", i + 1)),
-            }
-        }
-        if g.variant.is_empty() {
-            return Err("the saved game names no variant file".into());
-        }
-        Ok(g)
     }
 }

@@ -7,11 +7,13 @@ mod perft;
 mod position;
 mod random;
 
-pub use game::{Ending, Game, SavedGame};
+pub use game::{Ending, Game};
 pub use notation::{
     MoveError, castling_letter, parse_move, parse_position, rows, side_token, write_move,
     write_position,
 };
-pub use perft::{divide, ends_by_capture, perft};
-pub use position::{Move, Position, PositionError, PositionOf, Setup, Special, Undo, View};
+pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
+pub use position::{
+    MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, Undo, View,
+};
 pub use random::MAX_DRAWS;

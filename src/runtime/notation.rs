@@ -383,7 +383,15 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
         .find(|p| {
             side_token(v, *p) == side.to_lowercase() || v.player(*p).name.eq_ignore_ascii_case(side)
         })
-        .ok_or_else(|| syntax("side to move", format!("`{side}` is not a player")))?;
+        .ok_or_else(|| {
+            let tokens: Vec<String> = (0..v.players.len())
+                .map(|p| format!("`{}`", side_token(v, PlayerId(p as u8))))
+                .collect();
+            syntax(
+                "side to move",
+                format!("`{side}` is not a player; write {}", tokens.join(" or ")),
+            )
+        })?;
     let hands = if rules.hands {
         let f = fields
             .next()
@@ -531,7 +539,10 @@ fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<M
     let to = v
         .board
         .parse_cell(cell.trim())
-        .ok_or_else(|| MoveError::UnknownCell(cell.trim().to_string()))?;
+        .ok_or_else(|| MoveError::UnknownCell {
+            cell: cell.trim().to_string(),
+            text: format!("{code}*{cell}"),
+        })?;
     let me = pos.to_move();
     let name = v.board.name(to).to_string();
     let refuse = |reason: String| MoveError::Drop {
@@ -565,8 +576,33 @@ pub enum MoveError {
         text: String,
         example: Option<String>,
     },
-    UnknownCell(String),
-    UnknownTag(String),
+    /// A move names more than two cells, as in `e2-e3-e4`.
+    TooManyCells {
+        text: String,
+        count: usize,
+        example: Option<String>,
+    },
+    /// One side of the separator is empty, as in `e2-`.
+    MissingCell {
+        text: String,
+        /// `from` or `to`.
+        which: &'static str,
+        example: Option<String>,
+    },
+    /// A readable move followed by more words.
+    ExtraWords {
+        text: String,
+        extra: String,
+    },
+    UnknownCell {
+        cell: String,
+        text: String,
+    },
+    /// A tag that is not one of the variant's marks, which are listed.
+    UnknownTag {
+        tag: String,
+        marks: Vec<char>,
+    },
     NoPiece {
         cell: String,
     },
@@ -602,8 +638,46 @@ impl fmt::Display for MoveError {
                     .as_ref()
                     .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
             }
-            MoveError::UnknownCell(c) => write!(f, "`{c}` is not a cell of this board"),
-            MoveError::UnknownTag(t) => write!(f, "`{t}` is not a tag of this variant"),
+            MoveError::TooManyCells {
+                text,
+                count,
+                example,
+            } => {
+                write!(
+                    f,
+                    "`{text}`: a move names two cells, from and to, not {count}"
+                )?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::MissingCell {
+                text,
+                which,
+                example,
+            } => {
+                write!(
+                    f,
+                    "`{text}`: the cell to move {which} is missing; write a move as from-to"
+                )?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::ExtraWords { text, extra } => {
+                write!(f, "`{text}`: nothing may follow a move, but `{extra}` does")
+            }
+            MoveError::UnknownCell { cell, text } => {
+                write!(f, "`{text}`: `{cell}` is not a cell of this board")
+            }
+            MoveError::UnknownTag { tag, marks } => {
+                write!(f, "`{tag}` is not a tag of this variant")?;
+                let marks: Vec<String> = marks.iter().map(|m| format!("`{m}`")).collect();
+                match marks.as_slice() {
+                    [] => write!(f, ", which has none"),
+                    _ => write!(f, "; its tags are {}", marks.join(", ")),
+                }
+            }
             MoveError::NoPiece { cell } => write!(f, "there is no piece on {cell}"),
             MoveError::NotYours { cell, player } => {
                 write!(f, "the piece on {cell} is not {player}'s")
@@ -655,8 +729,61 @@ fn split_cells<'a>(rules: &Rules, body: &'a str) -> Option<(Cell, Cell, &'a str)
 
 /// Finds the legal move a text names; the error says why none matches.
 pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let v = &rules.variant;
     let t = text.trim();
+    parse_one(rules, pos, t).map_err(|e| match t.split_once(char::is_whitespace) {
+        // `e2-e3 please`: the first word is a move, the rest is extra.
+        Some((first, rest))
+            if split_cells(rules, first.split(':').next().unwrap_or("")).is_some() =>
+        {
+            MoveError::ExtraWords {
+                text: t.to_string(),
+                extra: rest.trim().to_string(),
+            }
+        }
+        _ => e,
+    })
+}
+
+/// Why `body` (a move without its tag) names no two cells.
+fn explain(rules: &Rules, pos: &Position, t: &str, body: &str) -> MoveError {
+    let b = &rules.variant.board;
+    let text = t.to_string();
+    let parts: Vec<&str> = if body.contains('-') {
+        body.split('-').map(str::trim).collect()
+    } else {
+        body.split(['x', 'X']).map(str::trim).collect()
+    };
+    let example = example(rules, pos);
+    match parts.as_slice() {
+        [_] => MoveError::Notation { text, example },
+        ["", _] => MoveError::MissingCell {
+            text,
+            which: "from",
+            example,
+        },
+        [_, ""] => MoveError::MissingCell {
+            text,
+            which: "to",
+            example,
+        },
+        [a, c] => match [a, c].into_iter().find(|p| b.parse_cell(p).is_none()) {
+            Some(cell) => MoveError::UnknownCell {
+                cell: cell.to_string(),
+                text,
+            },
+            None => MoveError::Notation { text, example },
+        },
+        many if many.iter().all(|p| !p.is_empty()) => MoveError::TooManyCells {
+            text,
+            count: many.len(),
+            example,
+        },
+        _ => MoveError::Notation { text, example },
+    }
+}
+
+fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> {
+    let v = &rules.variant;
     let (body, tag) = match t.split_once(':') {
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
@@ -674,20 +801,7 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Mov
     };
     let (from, to, tail) = match split_cells(rules, body) {
         Some(cells) => cells,
-        None => {
-            // Name the part that is not a cell, when the shape is right.
-            if let Some((a, b)) = body.split_once('-') {
-                for part in [a.trim(), b.trim()] {
-                    if v.board.parse_cell(part).is_none() {
-                        return Err(MoveError::UnknownCell(part.to_string()));
-                    }
-                }
-            }
-            return Err(MoveError::Notation {
-                text: t.to_string(),
-                example: example(rules, pos),
-            });
-        }
+        None => return Err(explain(rules, pos, t, body)),
     };
     let promo = match (promo, tail) {
         (Some(p), _) if !p.is_empty() => Some(p),
@@ -729,7 +843,10 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, Mov
                 .iter()
                 .position(|x| x.mark.to_string() == m)
                 .map(|i| TagId(i as u8))
-                .ok_or_else(|| MoveError::UnknownTag(m.to_string()))?,
+                .ok_or_else(|| MoveError::UnknownTag {
+                    tag: m.to_string(),
+                    marks: v.tags.iter().map(|t| t.mark).collect(),
+                })?,
         ),
     };
     let name = |c: Cell| v.board.name(c).to_string();

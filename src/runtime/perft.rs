@@ -3,6 +3,10 @@
 use super::position::{Move, Position, PositionOf};
 use crate::compile::{Rules, SetTables, Width};
 
+/// The deepest perft the command line runs. Counts that deep would take ages on any
+/// board; the limit keeps the recursion, and the move buffers it needs, small.
+pub const MAX_PERFT_DEPTH: u32 = 32;
+
 /// Whether a move ends the game by what it captures.
 #[inline]
 pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
@@ -10,19 +14,27 @@ pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
         .is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
+/// One empty move buffer per level, for at most [`MAX_PERFT_DEPTH`] levels: each grows
+/// on first use, so memory follows the depth the game reaches, not the depth asked for.
+fn buffers(depth: u32) -> Vec<Vec<Move>> {
+    (0..depth.min(MAX_PERFT_DEPTH))
+        .map(|_| Vec::new())
+        .collect()
+}
+
 /// Counts the legal move sequences of length `depth`. A game that ends early (by a
 /// deciding capture, or a side without moves) ends its sequences there, uncounted.
 /// Repetition and move-count draws are not applied, as in published perft counts.
+/// Counts saturate at `u64::MAX` instead of wrapping.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    pos.count(rules, depth, &mut buffers)
+    pos.count(rules, depth, &mut buffers(depth))
 }
 
 /// Perft below each root move, in generation order.
 pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut buffers = buffers(depth);
     moves
         .into_iter()
         .map(|m| {
@@ -54,18 +66,24 @@ pub(super) fn walk<S: Width>(
     if depth == 0 {
         return 1;
     }
-    let (mine, rest) = buffers.split_first_mut().expect("a buffer per level");
+    // Past the buffers made in advance (only when asked deeper than the limit), each
+    // level has its own.
+    let mut own = Vec::new();
+    let (mine, rest) = match buffers.split_first_mut() {
+        Some((mine, rest)) => (mine, rest),
+        None => (&mut own, &mut [][..]),
+    };
     pos.legal_moves_in(rules, sets, mine);
     if depth == 1 {
         return mine.len() as u64;
     }
-    let mut total = 0;
+    let mut total: u64 = 0;
     for m in mine.iter() {
         if ends_by_capture(rules, m) {
             continue;
         }
         let undo = pos.make(rules, m);
-        total += walk(rules, sets, pos, depth - 1, rest);
+        total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest));
         pos.unmake(rules, m, undo);
     }
     total

@@ -81,6 +81,11 @@ pub enum PositionError {
         field: &'static str,
         message: String,
     },
+    /// A counter is past [`MAX_COUNTER`].
+    CounterTooLarge {
+        field: &'static str,
+        value: u32,
+    },
     /// The position string is malformed.
     Syntax {
         field: &'static str,
@@ -113,11 +118,20 @@ impl fmt::Display for PositionError {
             | PositionError::Illegal { field, message } => {
                 write!(f, "in the {field}: {message}")
             }
+            PositionError::CounterTooLarge { field, value } => write!(
+                f,
+                "in the {field}: {value} is more than {MAX_COUNTER}, the largest accepted"
+            ),
         }
     }
 }
 
 impl std::error::Error for PositionError {}
+
+/// The largest ply count and move number a position may start with. Far below
+/// `u32::MAX`, so no game can play its counters into wrapping; past it they would
+/// saturate rather than wrap.
+pub const MAX_COUNTER: u32 = 1_000_000_000;
 
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
@@ -365,6 +379,14 @@ impl<S: Width> PositionOf<S> {
         }
         if setup.to_move.0 as usize >= v.players.len() {
             return Err(PositionError::UnknownPlayer(setup.to_move.0));
+        }
+        for (field, value) in [
+            ("plies since a capture", setup.quiet_plies),
+            ("move number", setup.move_number),
+        ] {
+            if value > MAX_COUNTER {
+                return Err(PositionError::CounterTooLarge { field, value });
+            }
         }
         let mut pos = PositionOf {
             mailbox: S::slots(),
@@ -691,11 +713,11 @@ impl<S: CellSet> PositionOf<S> {
             for (k, _, to) in parts {
                 self.put(*to, me, *k);
             }
-            self.quiet_plies += 1;
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else if m.special == Special::Drop {
             self.take_from_hand(me, m.piece);
             self.put(m.to, me, m.piece);
-            self.quiet_plies += 1;
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else {
             if let Some((pl, pc)) = m.captured {
                 self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
@@ -706,7 +728,7 @@ impl<S: CellSet> PositionOf<S> {
             } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
                 self.quiet_plies = 0;
             } else {
-                self.quiet_plies += 1;
+                self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
             self.remove(m.from, me, m.piece);
             self.put(m.to, me, m.promotion.unwrap_or(m.piece));
@@ -724,7 +746,7 @@ impl<S: CellSet> PositionOf<S> {
         }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
-            self.move_number += 1;
+            self.move_number = self.move_number.saturating_add(1);
         }
         undo
     }
@@ -733,7 +755,7 @@ impl<S: CellSet> PositionOf<S> {
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
         if self.to_move.0 == 0 {
-            self.move_number -= 1;
+            self.move_number = self.move_number.saturating_sub(1).max(1);
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;

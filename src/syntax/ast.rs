@@ -35,6 +35,9 @@ pub type Name = Spanned<String>;
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct File {
     pub statements: Vec<Statement>,
+    /// Stretches of text skipped after syntax errors: the statements they hold are
+    /// not in `statements`.
+    pub skipped: Vec<Span>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -2,7 +2,9 @@
 
 use super::Rule;
 use super::Span;
+use super::VariantParser;
 use crate::diagnostic::Diagnostic;
+use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 
 /// Words that begin a top-level statement; parsing resumes at a line starting with one.
@@ -21,124 +23,319 @@ const TOP_LEVEL: &[&str] = &[
     "game",
     "zone",
     "castling",
+    "captured",
 ];
 
+/// Longest part of a found word quoted in a message; a longer one is cut.
+const QUOTED: usize = 40;
+
+/// A word as messages quote it: whole when short, cut with `...` when long.
+pub(super) fn shown(word: &str) -> String {
+    match word.char_indices().nth(QUOTED) {
+        Some((i, _)) => format!("{}...", &word[..i]),
+        None => word.to_string(),
+    }
+}
+
+/// Where a pest error really is: the furthest of where a rule failed and where a token
+/// was last tried, unless that token was cut out of the middle of a word.
+fn error_position(e: &pest::error::Error<Rule>) -> usize {
+    let at = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    at.max(e.parse_attempts().map_or(0, |a| a.max_position))
+}
+
+/// Describes the syntax error `e`, found parsing `text` from `offset` on.
 pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
     let mut pos = offset
         + match e.location {
             InputLocation::Pos(p) => p,
             InputLocation::Span((s, _)) => s,
         };
-    // Pest places the error where a rule last failed; a missing `)` or `:` is further on.
-    let (further, marks) = punctuation(e);
+    // Pest places the error where a rule last failed; a missing `)` or `:`, or a word
+    // after one that was taken, is further on.
+    let (further, marks, words) = furthest(e);
+    let punctuation_missing = !marks.is_empty();
+    let further = further + offset;
+    let inside_word = |at: usize| {
+        let b = text.as_bytes();
+        at > 0 && at < b.len() && is_word_byte(b[at - 1]) && is_word_byte(b[at])
+    };
     let mut rules_expected = true;
-    if further + offset > pos && !marks.is_empty() {
-        pos = further + offset;
+    if further > pos && !(marks.is_empty() && words.is_empty()) && !inside_word(further) {
+        pos = further;
         rules_expected = false;
     }
     let found = found_at(text, pos);
     // Inside a word: the parser took a keyword's letters and stopped, as in `stepp`.
-    let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
     let word_start = text[..pos]
         .char_indices()
         .rev()
-        .take_while(|(_, c)| is_word(*c))
+        .take_while(|(_, c)| is_word_char(*c))
         .last()
         .map_or(pos, |(i, _)| i);
-    let glued = (word_start < pos && !found.is_empty())
-        .then(|| text[word_start..pos + found.len()].to_string());
-    let (found, span) = match &glued {
-        Some(w) => (w.clone(), Span::new(word_start, pos + found.len())),
-        None => (found.clone(), Span::new(pos, pos + found.len())),
+    let (found, span) = if word_start < pos && !found.is_empty() {
+        let end = pos + found.len();
+        (
+            text[word_start..end].to_string(),
+            Span::new(word_start, end),
+        )
+    } else {
+        (found.clone(), Span::new(pos, pos + found.len()))
     };
     let (message, label) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<String> = if pos == further + offset {
-                marks
+            let mut wanted: Vec<String> = if pos == further { marks } else { vec![] };
+            if pos == further {
+                wanted.extend(words.iter().map(|w| format!("`{w}`")));
+            }
+            let mut described: Vec<String> = if rules_expected {
+                positives.iter().map(|r| expected(*r)).collect()
             } else {
                 vec![]
             };
-            let mut words: Vec<String> = if rules_expected {
-                positives.iter().map(|r| expected(*r).to_string()).collect()
-            } else {
-                vec![]
-            };
-            words.sort();
-            wanted.extend(words);
-            wanted.dedup();
+            described.sort();
+            for w in described {
+                if !wanted.contains(&w) {
+                    wanted.push(w);
+                }
+            }
             let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
             let wanted = join_or(&wanted);
             let message = if found.is_empty() {
                 format!("expected {wanted}, but the file ends here")
             } else {
-                format!("expected {wanted}, found `{found}`")
+                format!("expected {wanted}, found `{}`", shown(&found))
             };
             (message, format!("expected {wanted}"))
         }
         ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
     let mut d = Diagnostic::error("variantlab::syntax", span, message).label(label);
-    if let Some(w) = glued {
+    let region_start =
+        statement_start_before(text, offset, span.start.saturating_sub(1)).unwrap_or(offset);
+    let region_end = resume_point(text, span.start).unwrap_or(text.len());
+    let open = unclosed(text, region_start, region_end);
+    if let Some((opened, what)) = open {
+        d = d.also(opened, format!("this {what} is never closed"));
+    }
+    if let Some(mut better) = misspelt(
+        text,
+        region_start,
+        region_end,
+        span,
+        offset + error_position(e),
+    ) {
+        better.also = d.also;
+        return better;
+    }
+    if !found.is_empty() && at_line_start(text, span.start) && words.is_empty() && open.is_none() {
+        let word = found.as_str();
+        if brace_depth(&text[region_start..span.start]) == 0 && !TOP_LEVEL.contains(&word) {
+            d = d.help(format!(
+                "a statement starts with one of `{}`",
+                TOP_LEVEL.join("`, `")
+            ));
+        }
+    } else if !words.is_empty() && pos == further && !punctuation_missing {
+        let fit: Vec<&str> = words.iter().map(String::as_str).collect();
         d = d.help(format!(
-            "`{w}` is not a word here; it reads as `{}` followed by `{}`: check the spelling",
-            &w[..pos - word_start],
-            &w[pos - word_start..]
+            "the words that fit here are `{}`",
+            fit.join("`, `")
         ));
-    } else if let Some((w, near)) = misspelt_before(text, pos) {
-        // A misspelt word read as a name (`outwards` as a direction) fails one word on.
-        d = d.help(format!(
-            "`{w}` is not a word of the language: did you mean `{near}`?"
-        ));
-    } else if let Some(h) = hint(text, pos, &found) {
-        d = d.help(h);
     }
     d
 }
 
-/// The word just before `pos` on its line, when it is a near miss of a word of the
-/// language, with that word.
-fn misspelt_before(text: &str, pos: usize) -> Option<(String, &'static str)> {
-    let before = &text[..pos.min(text.len())];
-    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
-    let line = line.trim_end();
-    let is_word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
-    let word = line[line.trim_end_matches(is_word).len()..].to_lowercase();
-    if word.len() < 4 || WORDS.contains(&word.as_str()) {
-        return None;
-    }
-    let near = if word.len() >= 7 { 2 } else { 1 };
-    WORDS
-        .iter()
-        .map(|w| (crate::diagnostic::edit_distance(w, &word), *w))
-        .min()
-        .filter(|(d, _)| *d > 0 && *d <= near)
-        .map(|(_, w)| (word, w))
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '-' || c == '_'
 }
 
-/// Punctuation the parser would have taken at the error (a missing `,` or `:`), which
-/// pest's rule list leaves out.
-/// Where the parser got furthest, and the marks it wanted there.
-fn punctuation(e: &pest::error::Error<Rule>) -> (usize, Vec<String>) {
+fn is_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b >= 0x80
+}
+
+fn at_line_start(text: &str, pos: usize) -> bool {
+    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    text[line_start..pos].trim().is_empty()
+}
+
+/// The word of `text` that starts at `start`.
+fn word_at(text: &str, start: usize) -> Span {
+    let len = text[start..]
+        .char_indices()
+        .find(|(_, c)| !is_word_char(*c))
+        .map_or(text.len() - start, |(i, _)| i);
+    Span::new(start, start + len)
+}
+
+/// The word before `pos`, skipping blanks only.
+fn word_before(text: &str, pos: usize) -> Option<Span> {
+    let before = text[..pos].trim_end_matches([' ', '\t', '\r', '\n']);
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| is_word_char(*c))
+        .last()?
+        .0;
+    Some(Span::new(start, before.len()))
+}
+
+/// A misspelt word at the error, or just before it: a word with look-alike letters, or
+/// one a grammar word would replace so that the parse gets further. The diagnostic
+/// points at that word.
+fn misspelt(
+    text: &str,
+    start: usize,
+    end: usize,
+    at: Span,
+    failed_at: usize,
+) -> Option<Diagnostic> {
+    let here = (at.start < text.len()).then(|| word_at(text, at.start));
+    let targets = here.into_iter().chain(word_before(text, at.start));
+    for (i, w) in targets.enumerate() {
+        if w.start < start || w.end > end || w.end == w.start {
+            continue;
+        }
+        let word = &text[w.start..w.end];
+        let (message, label) = if i == 0 {
+            (
+                format!("`{}` is not a word of the language here", shown(word)),
+                "unknown word",
+            )
+        } else {
+            (
+                format!("`{}` is not a word of the language there", shown(word)),
+                "unknown word",
+            )
+        };
+        if let Some((why, fixed)) = crate::suggest::look_alike(word) {
+            return Some(
+                Diagnostic::error("variantlab::syntax", w, message)
+                    .label("look-alike letter")
+                    .help(format!("{why}: type `{fixed}` with Latin letters")),
+            );
+        }
+        let failed = failed_at.max(w.end);
+        if let Some(fix) = replacements(word)
+            .into_iter()
+            .take(MAX_TRIES)
+            .find(|r| fits(text, start, end, w, r, failed))
+        {
+            return Some(
+                Diagnostic::error("variantlab::syntax", w, message)
+                    .label(label)
+                    .help(format!("did you mean `{fix}`?")),
+            );
+        }
+    }
+    None
+}
+
+/// Re-parses at most this many replacements per error.
+const MAX_TRIES: usize = 8;
+
+/// Grammar words that could have been meant by `word`, closest first: near spellings,
+/// and a word run into the next (`ordiagonal` for `or diagonal`).
+fn replacements(word: &str) -> Vec<String> {
+    let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    let mut found: Vec<(usize, String)> = super::keywords::words()
+        .iter()
+        .filter_map(|k| crate::suggest::distance(k, word, limit).map(|d| (d, k.to_string())))
+        .filter(|(d, _)| *d > 0)
+        .collect();
+    let is_word = super::keywords::words().contains(&word);
+    for k in super::keywords::words().iter().filter(|_| !is_word) {
+        if let Some(rest) = word.strip_prefix(k)
+            && rest.starts_with(|c: char| c.is_alphanumeric())
+        {
+            found.push((1, format!("{k} {rest}")));
+        }
+    }
+    found.sort();
+    found.into_iter().map(|(_, w)| w).collect()
+}
+
+/// Whether the statement between `start` and `end` parses further than `failed` with
+/// the word at `w` replaced.
+fn fits(text: &str, start: usize, end: usize, w: Span, replacement: &str, failed: usize) -> bool {
+    let mut changed = String::with_capacity(end - start + replacement.len());
+    changed.push_str(&text[start..w.start]);
+    changed.push_str(replacement);
+    changed.push_str(&text[w.end..end]);
+    let shift = |at: usize| at + w.start + replacement.len() - w.end - start;
+    match VariantParser::parse(Rule::file, &changed) {
+        Ok(_) => true,
+        Err(e) => error_position(&e) > shift(failed),
+    }
+}
+
+/// The innermost `{`, `(` or `"""` opened between `start` and `end` and not closed
+/// there, outside comments and strings.
+fn unclosed(text: &str, start: usize, end: usize) -> Option<(Span, &'static str)> {
+    let b = &text.as_bytes()[..end];
+    let find = |from: usize, f: &dyn Fn(&[u8]) -> bool| (from..b.len()).find(|&j| f(&b[j..]));
+    let mut open: Vec<(usize, u8)> = Vec::new();
+    let mut i = start;
+    while i < b.len() {
+        if b[i..].starts_with(b"\"\"\"") {
+            match find(i + 3, &|r| r.starts_with(b"\"\"\"")) {
+                Some(j) => i = j + 3,
+                None => return Some((Span::new(i, i + 3), "`\"\"\"`")),
+            }
+            continue;
+        }
+        match b[i] {
+            b'#' => i = find(i, &|r| r[0] == b'\n').unwrap_or(b.len()),
+            b'"' => i = find(i + 1, &|r| r[0] == b'"' || r[0] == b'\n').unwrap_or(b.len()),
+            b'{' | b'(' => open.push((i, b[i])),
+            b'}' | b')' => {
+                let want = if b[i] == b'}' { b'{' } else { b'(' };
+                if let Some(k) = open.iter().rposition(|(_, c)| *c == want) {
+                    open.truncate(k);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    open.last().map(|&(at, c)| {
+        let what = if c == b'{' { "`{`" } else { "`(`" };
+        (Span::new(at, at + 1), what)
+    })
+}
+
+/// Where the parser got furthest, the marks it wanted there (a missing `,` or `:`,
+/// which pest's rule list leaves out) and the words.
+fn furthest(e: &pest::error::Error<Rule>) -> (usize, Vec<String>, Vec<String>) {
     let Some(attempts) = e.parse_attempts() else {
-        return (0, vec![]);
+        return (0, vec![], vec![]);
     };
-    let marks = attempts
+    let tokens: Vec<String> = attempts
         .expected_tokens()
         .into_iter()
         .map(|t| t.to_string())
-        .filter(|t| !t.is_empty() && t != "#" && t.chars().all(|c| c.is_ascii_punctuation()))
+        .collect();
+    let marks = tokens
+        .iter()
+        .filter(|t| !t.is_empty() && *t != "#" && t.chars().all(|c| c.is_ascii_punctuation()))
         .map(|t| format!("`{t}`"))
         .collect();
-    (attempts.max_position, marks)
+    let mut words: Vec<String> = tokens
+        .into_iter()
+        .filter(|t| super::keywords::words().contains(&t.as_str()))
+        .collect();
+    words.sort();
+    words.dedup();
+    (attempts.max_position, marks, words)
 }
 
 /// The word (or character) at a position, for messages.
 fn found_at(text: &str, pos: usize) -> String {
     let rest = &text[pos.min(text.len())..];
-    let word: String = rest
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
-        .collect();
+    let word: String = rest.chars().take_while(|c| is_word_char(*c)).collect();
     if !word.is_empty() {
         return word;
     }
@@ -147,111 +344,6 @@ fn found_at(text: &str, pos: usize) -> String {
         .filter(|c| !c.is_whitespace())
         .map(String::from)
         .unwrap_or_default()
-}
-
-/// Words used inside statements, for suggestions.
-const WORDS: &[&str] = &[
-    "then",
-    "except",
-    "direct",
-    "tagged",
-    "each",
-    "never",
-    "reversing",
-    "captured",
-    "empty",
-    "enemy",
-    "orthogonal",
-    "diagonal",
-    "forward",
-    "backward",
-    "sideways",
-    "straight",
-    "outward",
-    "adjacent",
-    "diagonally",
-    "capitals",
-    "lowercase",
-    "hexagon",
-    "square",
-    "flat-topped",
-    "pointy-topped",
-    "royal",
-    "promotes",
-    "promote",
-    "entering",
-    "moving",
-    "into",
-    "through",
-    "drop",
-    "giving",
-    "attacks",
-    "hand",
-    "perpetual",
-    "checker",
-    "non-royal",
-    "passant",
-    "start",
-    "legs",
-    "equal",
-    "length",
-    "random",
-    "mirrored",
-    "redraw",
-    "undefended",
-    "checkmate",
-    "stalemate",
-    "scores",
-    "safe",
-];
-
-/// Words that begin a statement inside a piece's braces.
-const IN_PIECE: &[&str] = &[
-    "step", "leap", "slide", "captured", "may", "if", "unless", "royal", "moves", "promotes", "no",
-];
-
-fn hint(text: &str, pos: usize, found: &str) -> Option<String> {
-    let pos = pos.min(text.len());
-    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
-    if found.is_empty() {
-        return None;
-    }
-    if !text[line_start..pos].trim().is_empty() {
-        // Mid-line: a misspelt word of the language.
-        let near = if found.len() >= 7 { 2 } else { 1 };
-        return WORDS
-            .iter()
-            .map(|w| {
-                (
-                    crate::diagnostic::edit_distance(w, &found.to_lowercase()),
-                    *w,
-                )
-            })
-            .min()
-            .filter(|(d, _)| *d > 0 && *d <= near)
-            .map(|(_, w)| format!("did you mean `{w}`?"));
-    }
-    let (words, what) = if brace_depth(&text[..pos]) > 0 {
-        (IN_PIECE, "a line inside braces starts with")
-    } else {
-        (TOP_LEVEL, "a statement starts with")
-    };
-    if words.contains(&found) {
-        return None;
-    }
-    let closest = words
-        .iter()
-        .map(|w| {
-            (
-                crate::diagnostic::edit_distance(w, &found.to_lowercase()),
-                *w,
-            )
-        })
-        .min();
-    match closest {
-        Some((d, w)) if d <= 2 => Some(format!("did you mean `{w}`?")),
-        _ => Some(format!("{what} one of `{}`", words.join("`, `"))),
-    }
 }
 
 /// How many braces are open at the end of `text`, outside comments and strings.
@@ -285,47 +377,23 @@ fn join_or(items: &[&str]) -> String {
     }
 }
 
-/// What each rule looks like, in words.
-fn expected(rule: Rule) -> &'static str {
+/// What a rule looks like, in words: a fixed word as itself.
+fn expected(rule: Rule) -> String {
+    match super::keywords::keyword_of(rule) {
+        Some(word) => format!("`{word}`"),
+        None => described(rule).to_string(),
+    }
+}
+
+/// What each rule that is not a fixed word looks like, in words.
+fn described(rule: Rule) -> &'static str {
     use Rule::*;
     match rule {
         EOI => "the end of the file",
         file | statement => "a statement",
         name_stmt | inventor_stmt | description_stmt | board_stmt | coordinates_stmt
         | holes_stmt | player_stmt | option_stmt | tag_stmt | piece_stmt | setup_stmt
-        | end_stmt | zone_stmt | castling_stmt | hand_stmt => {
-            "a statement such as `piece` or `board`"
-        }
-        drop_mobile => "`, never dropped where they could never move`",
-        promote_when | entering | moving | zone_relation => {
-            "`entering` or `moving from, into or through`"
-        }
-        no_drop | drop_file | drop_attacked | drop_check | check_word => {
-            "a drop rule such as `no drop giving check`"
-        }
-        perpetual => "`by perpetual check`",
-        checker_loses => "`checker loses`",
-        zone_far => "`: far 3 ranks`",
-        forced_if_stuck => "`, forced where it could never move again`",
-        royal => "`royal`",
-        moves_as => "`moves as ...`",
-        promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
-            "a promotion such as `promotes on entering far to Queen or Rook`"
-        }
-        from_cells | from_start => "`from start` or `from` and cells",
-        en_passant => "`en passant by ...`",
-        equal_legs => "`legs of equal length`",
-        setup_random | random_item | random_pool | pool_piece | mirror_item | mirrored | redraw => {
-            "a random setup line such as `White: King, Rook on a1 b1 c1`"
-        }
-        checkmate | stalemate => "`checkmate` or `stalemate`",
-        mover_scores => "`mover scores 3/4`",
-        zone_last | zone_cells | zone_player => {
-            "a zone (`: last cell of each file` or `{ White: a8 b8 }`)"
-        }
-        castle_part | castle_condition | castle_empty | castle_safe => {
-            "a castling part such as `King e1 to g1` or `empty f1 g1`"
-        }
+        | end_stmt => "a statement such as `piece` or `board`",
         ident | compass => "a name",
         number => "a number",
         cell => "a cell such as `e5`",
@@ -375,8 +443,94 @@ fn expected(rule: Rule) -> &'static str {
         outcome | draw | mover_wins | mover_loses => {
             "an outcome (`draw`, `mover wins`, `mover loses`)"
         }
-        keyword | word_char | WHITESPACE | COMMENT => "something else",
+        zone_stmt | castling_stmt | hand_stmt => "a statement such as `piece` or `board`",
+        royal => "`royal`",
+        moves_as => "`moves as ...`",
+        promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
+            "a promotion such as `promotes on entering far to Queen or Rook`"
+        }
+        promote_when | entering | moving | zone_relation => {
+            "`entering` or `moving from, into or through`"
+        }
+        forced_if_stuck => "`, forced where it could never move again`",
+        no_drop | drop_file | drop_attacked | drop_check | check_word => {
+            "a drop rule such as `no drop giving check`"
+        }
+        drop_mobile => "`, never dropped where they could never move`",
+        from_cells | from_start => "`from start` or `from` and cells",
+        en_passant => "`en passant by ...`",
+        equal_legs => "`legs of equal length`",
+        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
+            "a random setup line such as `White: King, Rook on a1 b1 c1`"
+        }
+        checkmate | stalemate => "`checkmate` or `stalemate`",
+        mover_scores => "`mover scores 3/4`",
+        perpetual => "`by perpetual check`",
+        checker_loses => "`checker loses`",
+        zone_far | zone_last | zone_cells | zone_player => {
+            "a zone (`: far 3 ranks`, `: last cell of each file` or `{ White: a8 b8 }`)"
+        }
+        castle_part | castle_condition | castle_empty | castle_safe => {
+            "a castling part such as `King e1 to g1` or `empty f1 g1`"
+        }
+        _ => "something else",
     }
+}
+
+/// Text parsed in one piece, at least: pest finds an error's line by reading its input
+/// back from the end, so parsing the whole rest of a long file for each of many errors
+/// would cost its length each time.
+const WINDOW: usize = 1 << 12;
+
+/// Where the piece of text parsed from `from` ends: the first line past [`WINDOW`]
+/// bytes that starts a top-level statement outside any string, or the end of the text.
+pub(super) fn window_end(text: &str, from: usize) -> usize {
+    let b = text.as_bytes();
+    if b.len() - from <= WINDOW {
+        return b.len();
+    }
+    let to_newline = |i: usize| {
+        b[i..]
+            .iter()
+            .position(|c| *c == b'\n')
+            .map_or(b.len(), |k| i + k)
+    };
+    let (mut i, mut long) = (from, false);
+    while i < b.len() {
+        if b[i..].starts_with(b"\"\"\"") {
+            long = !long;
+            i += 3;
+            continue;
+        }
+        match b[i] {
+            b'\n' => {
+                i += 1;
+                if !long && i >= from + WINDOW && starts_statement(&text[i..]) {
+                    return i;
+                }
+                continue;
+            }
+            b'#' if !long => i = to_newline(i),
+            b'"' if !long => {
+                let close = b[i + 1..].iter().position(|c| *c == b'"' || *c == b'\n');
+                i = close.map_or(b.len(), |k| i + 1 + k);
+                if i < b.len() && b[i] == b'"' {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    b.len()
+}
+
+/// Whether a line starts, at its first column, with a top-level statement's word.
+fn starts_statement(line: &str) -> bool {
+    let word: String = line
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    TOP_LEVEL.contains(&word.as_str())
 }
 
 /// Where to resume after an error: the next line after `pos` whose first word starts a

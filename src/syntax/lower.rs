@@ -7,6 +7,12 @@ use pest::iterators::Pair;
 
 type P<'a> = Pair<'a, Rule>;
 
+/// Whether a pair carries content: the grammar's fixed words (`kw_*` rules) only mark
+/// word boundaries and say nothing the enclosing rule does not.
+fn content(p: &P) -> bool {
+    !super::keywords::is_keyword_rule(p.as_rule())
+}
+
 /// Lowering state: where the parsed text starts in the file, and problems found.
 struct Ctx<'d> {
     offset: usize,
@@ -41,7 +47,10 @@ impl Ctx<'_> {
     }
     fn string(&self, p: P) -> Name {
         let span = self.span(&p);
-        let inner = p.into_inner().next().and_then(|s| s.into_inner().next());
+        let inner = p
+            .into_inner()
+            .find(content)
+            .and_then(|s| s.into_inner().find(content));
         Spanned::new(
             inner.map(|t| t.as_str().to_string()).unwrap_or_default(),
             span,
@@ -56,16 +65,20 @@ pub(super) fn lower_file(root: P, offset: usize, diagnostics: &mut Vec<Diagnosti
     };
     let statements = root
         .into_inner()
+        .filter(content)
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(|p| lower_statement(&mut cx, p))
         .collect();
-    File { statements }
+    File {
+        statements,
+        skipped: Vec::new(),
+    }
 }
 
 fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
     let rule = p.as_rule();
     let span = cx.span(&p);
-    let mut inner = p.into_inner();
+    let mut inner = p.into_inner().filter(content);
     match rule {
         Rule::name_stmt => Statement::Name(cx.string(inner.next().unwrap())),
         Rule::inventor_stmt => Statement::Inventor(cx.string(inner.next().unwrap())),
@@ -93,7 +106,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
 
 fn lower_board(cx: &mut Ctx, p: P) -> BoardShape {
     let rule = p.as_rule();
-    let mut inner = p.into_inner();
+    let mut inner = p.into_inner().filter(content);
     match rule {
         Rule::square_shape => {
             let width = cx.number(&inner.next().unwrap());
@@ -116,34 +129,35 @@ fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
         side: Spanned::new(String::new(), span),
         within: false,
     };
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::line_family => {
-                let f = q.into_inner().next().unwrap();
+                let f = q.into_inner().find(content).unwrap();
                 part.along = match f.as_rule() {
                     Rule::files => LineFamily::Files,
                     Rule::ranks => LineFamily::Ranks,
-                    _ => LineFamily::Along(cx.name(&f.into_inner().next().unwrap())),
+                    _ => LineFamily::Along(cx.name(&f.into_inner().find(content).unwrap())),
                 };
             }
             Rule::line_labels => {
-                let l = q.into_inner().next().unwrap();
+                let l = q.into_inner().find(content).unwrap();
                 if l.as_rule() == Rule::lettered {
                     part.letters = Some(
                         l.into_inner()
+                            .filter(content)
                             .filter_map(|m| m.as_str().chars().next())
                             .collect(),
                     );
                 }
             }
-            Rule::side => part.side = cx.name(&q.into_inner().next().unwrap()),
+            Rule::side => part.side = cx.name(&q.into_inner().find(content).unwrap()),
             _ => part.within = true,
         }
     }
     Spanned::new(part, span)
 }
 
-fn lower_player(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PlayerDecl {
+fn lower_player<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> PlayerDecl {
     let name = cx.name(&inner.next().unwrap());
     let mut decl = PlayerDecl {
         name,
@@ -152,14 +166,16 @@ fn lower_player(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> Player
     };
     for prop in inner {
         match prop.as_rule() {
-            Rule::forward_prop => decl.forward = Some(cx.name(&prop.into_inner().next().unwrap())),
+            Rule::forward_prop => {
+                decl.forward = Some(cx.name(&prop.into_inner().find(content).unwrap()))
+            }
             _ => decl.capitals = Some(Spanned::new(prop.as_str() == "capitals", cx.span(&prop))),
         }
     }
     decl
 }
 
-fn lower_option(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> OptionDecl {
+fn lower_option<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> OptionDecl {
     let name = cx.name(&inner.next().unwrap());
     let default = inner.next().unwrap().as_str() == "on";
     let about = inner.next().map(|s| cx.string(s).node);
@@ -170,7 +186,7 @@ fn lower_option(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> Option
     }
 }
 
-fn lower_tag(cx: &mut Ctx, inner: pest::iterators::Pairs<Rule>) -> TagDecl {
+fn lower_tag<'a>(cx: &mut Ctx, inner: impl Iterator<Item = P<'a>>) -> TagDecl {
     let mut decl = TagDecl {
         mark: Spanned::new('?', Span::default()),
         about: None,
@@ -190,7 +206,7 @@ fn lower_mark(cx: &mut Ctx, p: &P) -> Spanned<char> {
     Spanned::new(p.as_str().chars().next().unwrap_or('?'), cx.span(p))
 }
 
-fn lower_piece(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PieceDecl {
+fn lower_piece<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> PieceDecl {
     let name = cx.name(&inner.next().unwrap());
     let code = cx.name(&inner.next().unwrap());
     let items = inner.map(|p| lower_piece_item(cx, p)).collect();
@@ -198,7 +214,7 @@ fn lower_piece(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> PieceDe
 }
 
 fn lower_guard(cx: &mut Ctx, p: P) -> Guard {
-    let mut inner = p.into_inner();
+    let mut inner = p.into_inner().filter(content);
     let when = inner.next().unwrap().as_rule() == Rule::if_kw;
     Guard {
         option: cx.name(&inner.next().unwrap()),
@@ -210,11 +226,16 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
     let span = cx.span(&p);
     let mut guard = None;
     let mut kind = PieceItemKind::NotAttacked;
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::guard => guard = Some(lower_guard(cx, q)),
             Rule::captured_only_by => {
-                kind = PieceItemKind::CapturedOnlyBy(q.into_inner().map(|n| cx.name(&n)).collect())
+                kind = PieceItemKind::CapturedOnlyBy(
+                    q.into_inner()
+                        .filter(content)
+                        .map(|n| cx.name(&n))
+                        .collect(),
+                )
             }
             Rule::not_attacked => kind = PieceItemKind::NotAttacked,
             Rule::royal => kind = PieceItemKind::Royal,
@@ -246,7 +267,7 @@ fn lower_move(cx: &mut Ctx, p: P) -> MoveDecl {
         legs: Vec::new(),
         clauses: Vec::new(),
     };
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::first_leg | Rule::next_leg => decl.legs.push(lower_leg(cx, q)),
             _ => decl.clauses.push(lower_clause(cx, q)),
@@ -270,7 +291,7 @@ fn lower_leg(cx: &mut Ctx, p: P) -> LegDecl {
         ),
         span,
     };
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::mode => {
                 let m = match q.as_str() {
@@ -290,9 +311,13 @@ fn lower_leg(cx: &mut Ctx, p: P) -> LegDecl {
 
 fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
     let span = cx.span(&p);
-    let q = p.into_inner().next().unwrap();
+    let q = p.into_inner().find(content).unwrap();
     let rule = q.as_rule();
-    let nums: Vec<u32> = q.into_inner().map(|n| cx.number(&n).node).collect();
+    let nums: Vec<u32> = q
+        .into_inner()
+        .filter(content)
+        .map(|n| cx.number(&n).node)
+        .collect();
     let count = match rule {
         Rule::at_least => Count {
             min: nums[0],
@@ -316,7 +341,7 @@ fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
 
 fn lower_directions(cx: &mut Ctx, p: P) -> Spanned<DirectionsDecl> {
     let span = cx.span(&p);
-    let mut unions = p.into_inner();
+    let mut unions = p.into_inner().filter(content);
     let include = lower_union(cx, unions.next().unwrap());
     let except = unions
         .next()
@@ -327,6 +352,7 @@ fn lower_directions(cx: &mut Ctx, p: P) -> Spanned<DirectionsDecl> {
 
 fn lower_union(cx: &mut Ctx, p: P) -> Vec<Spanned<DirTerm>> {
     p.into_inner()
+        .filter(content)
         .map(|t| lower_direction_term(cx, t))
         .collect()
 }
@@ -338,11 +364,11 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
         base: DirBase::Any,
     };
     let mut has_base = false;
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::qualifier => {
                 let s = cx.span(&q);
-                let k = match q.into_inner().next().unwrap().as_rule() {
+                let k = match q.into_inner().find(content).unwrap().as_rule() {
                     Rule::straight_forward => Qualifier::StraightForward,
                     Rule::straight_backward => Qualifier::StraightBackward,
                     Rule::forward => Qualifier::Forward,
@@ -362,7 +388,7 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
             }
             _ => {
                 has_base = true;
-                term.base = DirBase::Compass(cx.name(&q.into_inner().next().unwrap()))
+                term.base = DirBase::Compass(cx.name(&q.into_inner().find(content).unwrap()))
             }
         }
     }
@@ -372,17 +398,17 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
 
 fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
     let span = cx.span(&p);
-    let q = p.into_inner().next().unwrap();
+    let q = p.into_inner().find(content).unwrap();
     let clause = match q.as_rule() {
         Rule::destination => {
-            let d = q.into_inner().next().unwrap();
+            let d = q.into_inner().find(content).unwrap();
             Clause::Destination(match d.as_rule() {
                 Rule::either => Destination::Either,
                 Rule::empty_dest => Destination::Empty,
-                _ => Destination::Enemy(d.into_inner().next().map(|n| cx.name(&n))),
+                _ => Destination::Enemy(d.into_inner().find(content).map(|n| cx.name(&n))),
             })
         }
-        Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().next().unwrap())),
+        Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
         Rule::from_cells => {
             let parts: Vec<P> = q.into_inner().collect();
@@ -407,19 +433,24 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
 
 fn is_diagonal(p: P) -> bool {
     p.into_inner()
-        .next()
-        .is_some_and(|a| a.into_inner().next().is_some())
+        .find(content)
+        .is_some_and(|a| a.into_inner().find(content).is_some())
 }
 
 fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
     match p.as_rule() {
         Rule::setup_diagram => {
-            let long_string = p.into_inner().next().unwrap();
-            let text = long_string.into_inner().next().unwrap();
+            let long_string = p.into_inner().find(content).unwrap();
+            let text = long_string.into_inner().find(content).unwrap();
             SetupDecl::Diagram(Spanned::new(text.as_str().to_string(), cx.span(&text)))
         }
         Rule::setup_random => SetupDecl::Random(lower_random(cx, p)),
-        _ => SetupDecl::Placements(p.into_inner().map(|q| lower_placement(cx, q)).collect()),
+        _ => SetupDecl::Placements(
+            p.into_inner()
+                .filter(content)
+                .map(|q| lower_placement(cx, q))
+                .collect(),
+        ),
     }
 }
 
@@ -511,7 +542,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     }
 }
 
-fn lower_zone(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> ZoneDecl {
+fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneDecl {
     let name = cx.name(&inner.next().unwrap());
     let body = inner.next().unwrap();
     let far = (body.as_rule() == Rule::zone_far)
@@ -528,9 +559,9 @@ fn lower_zone(cx: &mut Ctx, mut inner: pest::iterators::Pairs<Rule>) -> ZoneDecl
     ZoneDecl { name, cells, far }
 }
 
-fn lower_castling(
+fn lower_castling<'a>(
     cx: &mut Ctx,
-    mut inner: pest::iterators::Pairs<Rule>,
+    mut inner: impl Iterator<Item = P<'a>>,
     span: Span,
 ) -> CastlingDecl {
     let player = cx.name(&inner.next().unwrap());
@@ -560,11 +591,11 @@ fn lower_castling(
 }
 
 fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
-    let mut inner = p.into_inner();
+    let mut inner = p.into_inner().filter(content);
     let player = cx.name(&inner.next().unwrap());
     let pieces = inner
         .map(|pc| {
-            let mut it = pc.into_inner();
+            let mut it = pc.into_inner().filter(content);
             let piece = cx.name(&it.next().unwrap());
             (piece, it.map(|c| cx.name(&c)).collect())
         })
@@ -576,12 +607,12 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
     let mut guard = None;
     let mut event = None;
     let mut outcome = Outcome::Draw;
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::guard => guard = Some(lower_guard(cx, q)),
             Rule::event => event = Some(lower_event(cx, q)),
             _ => {
-                let o = q.into_inner().next().unwrap();
+                let o = q.into_inner().find(content).unwrap();
                 outcome = match o.as_rule() {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
@@ -605,10 +636,10 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
 
 fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
     let span = cx.span(&p);
-    let q = p.into_inner().next().unwrap();
+    let q = p.into_inner().find(content).unwrap();
     let event = match q.as_rule() {
         Rule::captured_event => {
-            let mut it = q.into_inner();
+            let mut it = q.into_inner().filter(content);
             let piece = cx.name(&it.next().unwrap());
             Event::Captured {
                 piece,
@@ -619,12 +650,12 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {
-            let mut it = q.into_inner();
+            let mut it = q.into_inner().filter(content);
             let n = cx.number(&it.next().unwrap());
             Event::Repetition(n, it.next().is_some())
         }
         _ => {
-            let mut it = q.into_inner();
+            let mut it = q.into_inner().filter(content);
             let n = cx.number(&it.next().unwrap());
             Event::PliesWithoutCapture(n, it.map(|k| cx.name(&k)).collect())
         }

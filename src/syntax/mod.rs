@@ -2,6 +2,7 @@
 
 mod ast;
 mod errors;
+mod keywords;
 mod lower;
 
 pub use ast::*;
@@ -14,6 +15,9 @@ use pest_derive::Parser;
 #[grammar = "../grammar/variant.pest"]
 pub(crate) struct VariantParser;
 
+/// Syntax errors described in full; past them, only counted.
+pub const MAX_SYNTAX_ERRORS: usize = 100;
+
 /// Parses a whole file. Syntax errors do not stop the parse: after each one it resumes
 /// at the next line that starts a top-level statement, so one run reports them all.
 pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
@@ -22,34 +26,71 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
     let mut file = File::default();
     let mut diagnostics = Vec::new();
     let mut offset = 0;
+    let mut errors = 0usize;
+    let mut first_unshown: Option<Span> = None;
     // Each round either finishes or resumes strictly further on, so this ends.
     loop {
-        match VariantParser::parse(Rule::file, &text[offset..]) {
+        let end = errors::window_end(text, offset);
+        match VariantParser::parse(Rule::file, &text[offset..end]) {
             Ok(mut pairs) => {
                 let root = pairs.next().expect("file rule");
                 let mut lowered = lower::lower_file(root, offset, &mut diagnostics);
                 file.statements.append(&mut lowered.statements);
-                break;
+                if end == text.len() {
+                    break;
+                }
+                offset = end;
             }
             Err(e) => {
-                let d = errors::describe(&e, text, offset);
-                let resume = errors::resume_point(text, d.span.start.max(offset));
-                // Keep what parsed cleanly before the error.
-                if let Some(stop) = errors::statement_start_before(text, offset, d.span.start)
-                    && stop > offset
-                    && let Ok(mut pairs) = VariantParser::parse(Rule::file, &text[offset..stop])
-                {
-                    let root = pairs.next().expect("file rule");
-                    let mut lowered = lower::lower_file(root, offset, &mut diagnostics);
-                    file.statements.append(&mut lowered.statements);
-                }
-                diagnostics.push(d);
+                errors += 1;
+                let at = offset
+                    + match e.location {
+                        pest::error::InputLocation::Pos(p) => p,
+                        pest::error::InputLocation::Span((s, _)) => s,
+                    };
+                let mut skip_from = offset;
+                let resume_from = if errors <= MAX_SYNTAX_ERRORS {
+                    let d = errors::describe(&e, text, offset);
+                    // Keep what parsed cleanly before the error.
+                    if let Some(stop) = errors::statement_start_before(text, offset, d.span.start)
+                        && stop > offset
+                        && let Ok(mut pairs) = VariantParser::parse(Rule::file, &text[offset..stop])
+                    {
+                        let root = pairs.next().expect("file rule");
+                        let mut lowered = lower::lower_file(root, offset, &mut diagnostics);
+                        file.statements.append(&mut lowered.statements);
+                        skip_from = stop;
+                    }
+                    let from = d.span.start.max(offset);
+                    diagnostics.push(d);
+                    from
+                } else {
+                    first_unshown.get_or_insert(Span::new(at, at));
+                    at.max(offset)
+                };
+                let resume = errors::resume_point(text, resume_from);
+                file.skipped
+                    .push(Span::new(skip_from, resume.unwrap_or(text.len())));
                 match resume {
                     Some(r) if r > offset => offset = r,
                     _ => break,
                 }
             }
         }
+    }
+    if let Some(span) = first_unshown {
+        let more = errors - MAX_SYNTAX_ERRORS;
+        diagnostics.push(
+            Diagnostic::error(
+                "variantlab::syntax",
+                span,
+                format!("{more} more syntax errors from here on are not shown"),
+            )
+            .label("not shown")
+            .help(format!(
+                "the first {MAX_SYNTAX_ERRORS} syntax errors are shown; fix them and check again"
+            )),
+        );
     }
     (file, diagnostics)
 }

@@ -1,0 +1,137 @@
+//! The files a game reads and writes: size-limited reads of regular files only,
+//! atomic writes, paths relative to a saved game, and a hash of a variant's text.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Component, Path, PathBuf};
+
+/// The largest variant file read (1 MiB); real ones are a few kilobytes.
+pub const MAX_VARIANT_BYTES: u64 = 1 << 20;
+/// The largest saved game read (16 MiB: some two million moves).
+pub const MAX_SAVE_BYTES: u64 = 16 << 20;
+
+/// Reads a regular file of at most `limit` bytes. Devices, pipes and directories are
+/// refused before reading, so `/dev/zero` cannot exhaust memory.
+pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let meta = fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!(
+            "{shown} is not a regular file; a {what} is read only from one"
+        ));
+    }
+    let too_big = || format!("{shown} is larger than {limit} bytes, the most a {what} may be");
+    if meta.len() > limit {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    // The file may have grown since its size was read.
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    Ok(bytes)
+}
+
+/// Reads a variant file: a regular file of at most [`MAX_VARIANT_BYTES`].
+pub fn read_variant_text(path: &Path) -> Result<String, String> {
+    let bytes = read_limited(path, MAX_VARIANT_BYTES, "variant file")?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The 64-bit FNV-1a hash of a text, as 16 hex digits: identifies a variant's rules.
+pub fn text_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Replaces `path` with `text` all at once: writes a temporary file beside it, flushes
+/// it to disk and renames it over `path`, so a crash leaves the old file whole.
+pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    let temp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    // A leftover from a crash of a process with the same id.
+    let _ = fs::remove_file(&temp);
+    let result = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        })
+        .and_then(|()| fs::rename(&temp, path));
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// An absolute, symlink-free form of a path whose file may not exist yet.
+pub fn absolute(path: &Path) -> io::Result<PathBuf> {
+    if let Ok(p) = fs::canonicalize(path) {
+        return Ok(p);
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => fs::canonicalize(d)?,
+        None => std::env::current_dir()?,
+    };
+    Ok(dir.join(name))
+}
+
+/// `to` as seen from the folder `from`; both absolute.
+pub fn relative(from: &Path, to: &Path) -> PathBuf {
+    let a: Vec<Component> = from.components().collect();
+    let b: Vec<Component> = to.components().collect();
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    if common == 0 {
+        return to.to_path_buf();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for c in &b[common..] {
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_climb_then_descend() {
+        let r = relative(Path::new("/a/b/games"), Path::new("/a/b/variants/x.var"));
+        assert_eq!(r, PathBuf::from("../variants/x.var"));
+        let same = relative(Path::new("/a/b"), Path::new("/a/b/x.var"));
+        assert_eq!(same, PathBuf::from("x.var"));
+    }
+
+    #[test]
+    fn hash_is_fnv1a() {
+        // Published FNV-1a 64 test vectors.
+        assert_eq!(text_hash(""), "cbf29ce484222325");
+        assert_eq!(text_hash("a"), "af63dc4c8601ec8c");
+    }
+}

@@ -1,0 +1,99 @@
+//! The terminal around a [`Session`]: lines in, replies out, and standard output
+//! that ends the program quietly when its reader goes away.
+
+use super::Session;
+use std::fmt;
+use std::io::{self, BufRead, ErrorKind, Write};
+
+/// The longest input line read; the rest of a longer line is skipped and it is refused.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Plays until `quit` or the end of input. A line that is too long or not UTF-8 is
+/// refused like any bad command. A closed output ends the game quietly.
+pub fn run(
+    session: &mut Session,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let result = (|| -> io::Result<()> {
+        writeln!(out, "{}\nType `help` for commands.", session.status())?;
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            let (read, whole) = match read_line(input, &mut line) {
+                Ok(r) => r,
+                Err(e) => {
+                    writeln!(
+                        out,
+                        "Could not read the input ({e}): the game was not saved."
+                    )?;
+                    return Ok(());
+                }
+            };
+            if read == 0 {
+                writeln!(out, "{}", session.end_of_input())?;
+                return Ok(());
+            }
+            let reply = match std::str::from_utf8(&line) {
+                _ if !whole => super::Reply::refused(format!(
+                    "a line of more than {MAX_LINE_BYTES} bytes; the game goes on"
+                )),
+                Ok(text) => session.handle(text),
+                Err(e) => super::Reply::refused(format!(
+                    "the line is not UTF-8 text (byte {} is not valid); the game goes on",
+                    e.valid_up_to() + 1
+                )),
+            };
+            if reply.quit {
+                return Ok(());
+            }
+            if !reply.text.is_empty() {
+                writeln!(out, "{}", reply.text)?;
+            }
+        }
+    })();
+    match result {
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
+        r => r,
+    }
+}
+
+/// Reads one line into `buf` (at most [`MAX_LINE_BYTES`] of it): the bytes consumed,
+/// 0 at the end of input, and whether the line fitted.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, bool)> {
+    let (mut read, mut whole) = (0, true);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((read, whole));
+        }
+        let (take, done) = match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
+        whole &= take <= room;
+        buf.extend_from_slice(&chunk[..take.min(room)]);
+        input.consume(take);
+        read += take;
+        if done {
+            return Ok((read, whole));
+        }
+    }
+}
+
+/// Writes to standard output. When the reader has gone (`| head -1`), the program ends
+/// quietly with success, as Unix tools do; another write error ends it with failure.
+pub fn print_stdout(args: fmt::Arguments) {
+    if let Err(e) = io::stdout().lock().write_fmt(args) {
+        if e.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}

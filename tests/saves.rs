@@ -1,0 +1,335 @@
+//! Saved games under hostile conditions: files that must not be replaced, saves cut
+//! short or pointing at other files, rules changed since, and files that are not
+//! saves at all. A refused save or load leaves the game exactly as it was.
+
+mod common;
+
+use common::root;
+use std::path::{Path, PathBuf};
+use variantlab::play::{MAX_SAVE_BYTES, SAVE_HEADER, Session, start_setup};
+use variantlab::runtime::{MAX_COUNTER, Position};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variantlab-saves-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A game of Iss Jetan read from a copy of its file in `dir`, after a few moves.
+fn game_in(dir: &Path) -> Session {
+    let variant = dir.join("jetan.var");
+    std::fs::copy(root().join("variants/iss-jetan.var"), &variant).unwrap();
+    let mut s = Session::open(&variant, &[], None, 0).unwrap();
+    for m in ["e2-e3", "f9-f8", "d2-d3"] {
+        assert!(!s.handle(m).refused, "{m}");
+    }
+    s
+}
+
+fn say(s: &mut Session, line: &str) -> String {
+    s.handle(line).text
+}
+
+#[test]
+fn variant_files_are_never_overwritten_even_when_forced() {
+    let dir = temp_dir("variant");
+    let mut s = game_in(&dir);
+    let rules = std::fs::read_to_string(dir.join("jetan.var")).unwrap();
+    // The same rules under a name without `.var` are still a variant file.
+    std::fs::write(dir.join("rules.txt"), &rules).unwrap();
+    let before = s.snapshot();
+    for target in ["jetan.var", "rules.txt", "new.var"] {
+        for cmd in ["save", "save --force"] {
+            let path = dir.join(target);
+            let r = s.handle(&format!("{cmd} {}", path.display()));
+            assert!(r.refused, "{cmd} {target}: {}", r.text);
+            assert!(r.text.contains("is a variant file"), "{}", r.text);
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("jetan.var")).unwrap(),
+        rules
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("rules.txt")).unwrap(),
+        rules
+    );
+    assert!(!dir.join("new.var").exists());
+    assert_eq!(s.snapshot(), before);
+}
+
+#[test]
+fn other_files_are_replaced_only_when_asked_and_whole() {
+    let dir = temp_dir("force");
+    let mut s = game_in(&dir);
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let r = s.handle(&format!("save {}", notes.display()));
+    assert!(
+        r.refused && r.text.contains("already exists; `save --force"),
+        "{}",
+        r.text
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    let r = s.handle(&format!("save --force {}", notes.display()));
+    assert!(!r.refused, "{}", r.text);
+    assert!(
+        std::fs::read_to_string(&notes)
+            .unwrap()
+            .starts_with(SAVE_HEADER)
+    );
+    // The file this game was saved to may be saved to again; no temporary file stays.
+    s.handle("g9-g8");
+    let r = s.handle(&format!("save {}", notes.display()));
+    assert!(!r.refused, "{}", r.text);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "only the variant and the save: {names:?}");
+    assert!(std::fs::read_to_string(&notes).unwrap().contains("g9-g8"));
+    // A folder is never a save target.
+    let r = s.handle(&format!("save --force {}", dir.display()));
+    assert!(r.refused && r.text.contains("is a folder"), "{}", r.text);
+}
+
+#[test]
+fn a_save_cut_short_anywhere_is_refused_and_says_what_is_missing() {
+    let dir = temp_dir("cut");
+    let mut s = game_in(&dir);
+    let full_path = dir.join("full.txt");
+    s.handle(&format!("save {}", full_path.display()));
+    let full = std::fs::read_to_string(&full_path).unwrap();
+    let cut_path = dir.join("cut.txt");
+    let mut fresh = game_in(&dir);
+    fresh.handle("undo");
+    let before = fresh.snapshot();
+    for at in 0..full.len() {
+        let cut = &full[..at];
+        // Only the final newline may go.
+        let whole = cut.trim_end() == full.trim_end();
+        std::fs::write(&cut_path, cut).unwrap();
+        let r = fresh.handle(&format!("load {}", cut_path.display()));
+        if whole {
+            assert!(!r.refused, "{}", r.text);
+            assert_eq!(
+                fresh.game().position_string(fresh.rules()),
+                s.game().position_string(s.rules())
+            );
+            fresh.handle("undo");
+            continue;
+        }
+        assert!(r.refused, "cut at {at} loaded:\n{cut}");
+        assert_eq!(fresh.snapshot(), before, "cut at {at}");
+        assert!(
+            r.text.contains("cut short") || r.text.contains("not a saved game"),
+            "cut at {at}: {}",
+            r.text
+        );
+        let header_whole = cut.lines().next() == Some(SAVE_HEADER) && cut.len() > SAVE_HEADER.len();
+        if header_whole && !cut.contains("\nend") {
+            assert!(
+                r.text.contains("it is incomplete (cut short?)") && r.text.contains("`end` line"),
+                "cut at {at}: {}",
+                r.text
+            );
+        }
+    }
+}
+
+#[test]
+fn a_save_names_its_variant_relative_to_itself_and_checks_its_rules() {
+    let dir = temp_dir("relative");
+    std::fs::create_dir_all(dir.join("games/old")).unwrap();
+    let mut s = game_in(&dir);
+    let save = dir.join("games/old/g.txt");
+    assert!(!s.handle(&format!("save {}", save.display())).refused);
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("\nvariant ../../jetan.var\n"), "{text}");
+    // The whole tree moves: the save still finds its rules.
+    let moved = temp_dir("relative-moved");
+    std::fs::rename(&dir, moved.join("tree")).unwrap();
+    let save = moved.join("tree/games/old/g.txt");
+    let (again, warning) = Session::restore(&save).unwrap();
+    assert_eq!(warning, None);
+    assert_eq!(again.snapshot().lines().last(), s.snapshot().lines().last());
+
+    // Same moves still legal, different text: loads, with a clear warning.
+    let variant = moved.join("tree/jetan.var");
+    let mut rules = std::fs::read_to_string(&variant).unwrap();
+    rules.push_str("\n# a remark added later\n");
+    std::fs::write(&variant, &rules).unwrap();
+    let (_, warning) = Session::restore(&save).unwrap();
+    let w = warning.expect("a warning");
+    assert!(
+        w.contains("the rules differ") && w.contains("has changed since the game was saved"),
+        "{w}"
+    );
+    // Rules under which the moves no longer work: refused, saying the rules changed.
+    std::fs::write(
+        &variant,
+        rules.replace("step 1 any except backward orthogonal", "step 1 backward"),
+    )
+    .unwrap();
+    let e = Session::restore(&save).err().expect("refused");
+    assert!(
+        e.contains("move 1 (`e2-e3`)") && e.contains("the variant file has changed"),
+        "{e}"
+    );
+}
+
+#[test]
+fn load_reads_only_small_regular_files_and_never_quotes_other_files() {
+    let dir = temp_dir("load");
+    let mut s = game_in(&dir);
+    let before = s.snapshot();
+    let mut refusals = vec![];
+    if Path::new("/dev/zero").exists() {
+        refusals.push(("/dev/zero".to_string(), "is not a regular file".to_string()));
+    }
+    refusals.push((dir.display().to_string(), "is not a regular file".into()));
+    let huge = dir.join("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(MAX_SAVE_BYTES + 1)
+        .unwrap();
+    refusals.push((
+        huge.display().to_string(),
+        format!("larger than {MAX_SAVE_BYTES} bytes"),
+    ));
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "SECRET-LINE-1 root:x:0:0\nmore\n").unwrap();
+    refusals.push((secret.display().to_string(), "is not a saved game".into()));
+    // A well-formed save naming that file as its variant.
+    let named = dir.join("named.txt");
+    std::fs::write(
+        &named,
+        format!("{SAVE_HEADER}\nvariant secret.txt\nrules 0\nstart x\nmoves\nend 0 x\n"),
+    )
+    .unwrap();
+    refusals.push((
+        named.display().to_string(),
+        "is not a valid variant file".into(),
+    ));
+    let binary = dir.join("binary.txt");
+    std::fs::write(&binary, b"\xff\xfe\x00SECRET-LINE-1").unwrap();
+    refusals.push((binary.display().to_string(), "not UTF-8 text".into()));
+    let old = dir.join("old.txt");
+    std::fs::write(&old, "variant jetan.var\nstart x\nmoves e2-e3\n").unwrap();
+    refusals.push((old.display().to_string(), "an earlier format".into()));
+    for (path, says) in refusals {
+        let r = s.handle(&format!("load {path}"));
+        assert!(r.refused, "{path}: {}", r.text);
+        assert!(r.text.contains(&says), "{path}: {}", r.text);
+        assert!(!r.text.contains("SECRET"), "{path} quoted: {}", r.text);
+        assert_eq!(s.snapshot(), before, "{path}");
+    }
+}
+
+#[test]
+fn end_of_input_says_whether_the_game_is_saved() {
+    let dir = temp_dir("eof");
+    let mut s = game_in(&dir);
+    assert_eq!(s.end_of_input(), "End of input: the game was not saved.");
+    s.handle(&format!("save {}", dir.join("g.txt").display()));
+    assert!(
+        s.end_of_input()
+            .starts_with("End of input; the game is saved in")
+    );
+    s.handle("undo");
+    assert_eq!(s.end_of_input(), "End of input: the game was not saved.");
+}
+
+#[test]
+fn counters_are_refused_past_the_limit_and_never_wrap() {
+    let dir = temp_dir("counters");
+    let s = game_in(&dir);
+    let r = s.rules();
+    let board = "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA";
+    for (counters, field) in [
+        (
+            "4294967295 1",
+            "plies since a capture: 4294967295 is more than 1000000000",
+        ),
+        (
+            "0 4294967295",
+            "move number: 4294967295 is more than 1000000000",
+        ),
+        ("0 1000000001", "move number: 1000000001"),
+    ] {
+        let setup = start_setup(r, Some(&format!("{board} o - {counters}")), 0).unwrap();
+        let e = Session::new(&dir.join("jetan.var"), r.clone(), setup)
+            .err()
+            .expect("refused");
+        assert!(e.contains(field), "{e}");
+    }
+    // At the limit, moves count on past it, and back.
+    let setup = start_setup(r, Some(&format!("{board} o - 0 1000000000")), 0).unwrap();
+    let mut g = Session::new(&dir.join("jetan.var"), r.clone(), setup).unwrap();
+    assert!(!g.handle("e9-e8").refused);
+    let p = g.game().position_string(g.rules());
+    assert!(p.ends_with(" 1 1000000001"), "{p}");
+    assert!(!g.handle("undo").refused);
+    let p = g.game().position_string(g.rules());
+    assert!(p.ends_with(" 0 1000000000"), "{p}");
+    let setup = start_setup(r, Some(&format!("{board} o - 1000000000 1")), 0).unwrap();
+    let mut pos = Position::from_setup(r, &setup).unwrap();
+    let mut moves = vec![];
+    pos.legal_moves(r, &mut moves);
+    let undo = pos.make(r, &moves[0]);
+    assert_eq!(pos.quiet_plies(), MAX_COUNTER + 1);
+    pos.unmake(r, &moves[0], undo);
+    assert_eq!(pos.quiet_plies(), MAX_COUNTER);
+}
+
+#[test]
+fn bad_commands_name_what_was_typed_and_what_was_expected() {
+    let dir = temp_dir("messages");
+    let mut s = game_in(&dir);
+    let before = s.snapshot();
+    for (line, says) in [
+        (
+            "e9-e8-e7",
+            "`e9-e8-e7`: a move names two cells, from and to, not 3, e.g. `",
+        ),
+        (
+            "e9-",
+            "`e9-`: the cell to move to is missing; write a move as from-to, e.g. `",
+        ),
+        ("-e8", "`-e8`: the cell to move from is missing"),
+        (
+            "e9-e8 please",
+            "`e9-e8 please`: nothing may follow a move, but `please` does",
+        ),
+        ("e9-z8", "`e9-z8`: `z8` is not a cell of this board"),
+        (
+            "e9-e8:q",
+            "`q` is not a tag of this variant; its tags are `m`, `e`",
+        ),
+        (
+            "undo undo",
+            "`undo undo`: `undo` takes nothing after it; type just `undo`",
+        ),
+        (
+            "moves please",
+            "`moves please`: `moves` takes nothing after it",
+        ),
+        ("board 2", "`board` takes nothing after it"),
+        ("quit now", "`quit` takes nothing after it"),
+        ("save", "`save` needs a file name; write `save PATH`"),
+        (
+            "save --overwrite x.txt",
+            "`--overwrite x.txt` is not a flag of `save`",
+        ),
+        ("load", "`load` needs a file name"),
+        ("nonsense", "`nonsense`: write a move as from-to, e.g. `"),
+    ] {
+        let r = s.handle(line);
+        assert!(r.refused, "{line}: {}", r.text);
+        assert!(!r.quit);
+        assert!(r.text.contains(says), "{line}: {}", r.text);
+        assert_eq!(s.snapshot(), before, "{line}");
+    }
+    assert!(say(&mut s, "e9-e8").contains("Black to move"));
+}
