@@ -176,7 +176,7 @@ fn main() -> ExitCode {
             seed,
         } => rules(&file, &[]).and_then(|r| {
             let v = &r.variant;
-            let setup = play::start_setup(&r, None, seed)?;
+            let setup = play::start_setup_seeded(&r, None, seed)?;
             let pieces = play::setup_pieces(&setup);
             print!(
                 "{}",
@@ -286,7 +286,7 @@ type Start<'a> = (&'a str, u64);
 
 fn position(file: &Path, start: Start, options: &[String]) -> Result<(Rules, Position), String> {
     let rules = rules(file, options)?;
-    let setup = play::start_setup(&rules, Some(start.0), start.1)?;
+    let setup = play::start_setup_seeded(&rules, Some(start.0), start.1)?;
     let pos = Position::from_setup(&rules, &setup).map_err(|e| format!("bad position: {e}"))?;
     Ok((rules, pos))
 }
@@ -325,7 +325,7 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
 fn play(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     let settings = play::parse_settings(options)?;
     let mut session =
-        play::Session::open(file, &settings, Some(pos.0), pos.1)?.with_colour(colour());
+        play::Session::open_seeded(file, &settings, Some(pos.0), pos.1)?.with_colour(colour());
     let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
     play::run(&mut session, &mut input, &mut output).map_err(|e| e.to_string())
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
-use variantlab::check::check;
+use variantlab::check::{OptionDef, check};
 
 /// Far above what any case needs; only a real blow-up trips it.
 const LIMIT: Duration = Duration::from_secs(20);
@@ -37,8 +37,29 @@ fn run(args: &[&str]) -> Result<(), String> {
     }
 }
 
-/// Runs every command that reads a variant on `file`.
-fn every_command_accepts(file: &str, pieces: &[String]) {
+/// Every setting of the options worth trying: all of them when there are few, else
+/// the defaults with each option flipped in turn; as `--option` arguments.
+fn option_settings(options: &[OptionDef]) -> Vec<Vec<String>> {
+    let arg = |o: &OptionDef, on: bool| format!("{}={}", o.name, if on { "on" } else { "off" });
+    if options.len() <= 4 {
+        (0..1usize << options.len())
+            .map(|bits| {
+                let on = |i: usize| bits >> i & 1 == 1;
+                options
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| arg(o, on(i)))
+                    .collect()
+            })
+            .collect()
+    } else {
+        options.iter().map(|o| vec![arg(o, !o.default)]).collect()
+    }
+}
+
+/// Runs every command that reads a variant on `file`, and the ones that play it under
+/// every option setting.
+fn every_command_accepts(file: &str, pieces: &[String], options: &[OptionDef]) {
     let mut commands: Vec<Vec<&str>> = vec![
         vec!["board", file],
         vec!["perft", file, "--depth", "1"],
@@ -47,6 +68,16 @@ fn every_command_accepts(file: &str, pieces: &[String]) {
     ];
     for p in pieces {
         commands.push(vec!["footprint", file, p]);
+    }
+    let settings = option_settings(options);
+    for setting in &settings {
+        for command in [vec!["perft", file, "--depth", "1"], vec!["play", file]] {
+            let mut c = command;
+            for s in setting {
+                c.extend(["--option", s.as_str()]);
+            }
+            commands.push(c);
+        }
     }
     for args in commands {
         if let Err(e) = run(&args) {
@@ -72,7 +103,7 @@ fn every_accepted_file_is_accepted_by_every_command() {
         accepted += 1;
         let file = path.strip_prefix(root()).expect("in the repository");
         let pieces: Vec<String> = v.pieces.iter().map(|p| p.name.clone()).collect();
-        every_command_accepts(&file.to_string_lossy(), &pieces);
+        every_command_accepts(&file.to_string_lossy(), &pieces, &v.options);
     }
     assert!(accepted >= 4, "only {accepted} files are accepted");
 }
@@ -178,5 +209,68 @@ fn a_byte_order_mark_is_accepted() {
         checked.variant.is_some() && checked.report.diagnostics.is_empty(),
         "{}",
         checked.report.render(100, false)
+    );
+}
+
+/// A file over the parser's window size whose blocks hold left-margin lines starting
+/// with statement words: a player named `game`, a piece named `board`.
+fn long_file_with_statement_words_in_blocks(end_rule: &str) -> String {
+    let mut text = String::from(
+        "name \"Long\"\nboard square 6 by 6\nplayer White: forward north, capitals\n\
+         player game: forward south, lowercase\npiece Runner (RU) {\n  step 1 any\n}\n\
+         piece board (BO) {\n  step 1 orthogonal\n}\nsetup {\n",
+    );
+    while text.len() < 5000 {
+        text.push_str("# a long comment inside the setup, so the file is parsed in windows\n");
+    }
+    text.push_str("White: Runner a1, board b1\ngame: Runner a6, board b6\n}\n");
+    text.push_str(&format!(
+        "game ends {{\n{end_rule}\nno legal move: mover loses\n}}\n"
+    ));
+    text
+}
+
+#[test]
+fn a_long_file_is_never_cut_inside_a_block() {
+    let text = long_file_with_statement_words_in_blocks("board captured: mover wins");
+    assert!(text.len() > 4096);
+    let checked = check("long.var", &text);
+    assert!(
+        checked.variant.is_some() && checked.report.diagnostics.is_empty(),
+        "{}",
+        checked.report.render(100, false)
+    );
+}
+
+#[test]
+fn a_long_file_reports_its_one_syntax_error_where_it_is() {
+    let text = long_file_with_statement_words_in_blocks("board capturd: mover wins");
+    let report = check("long.var", &text).report;
+    let at = text.find("capturd").expect("the misspelling");
+    let found: Vec<_> = report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, d.span.start, d.span.end))
+        .collect();
+    assert_eq!(
+        found,
+        [("variantlab::syntax", at, at + "capturd".len())],
+        "{}",
+        report.render(100, false)
+    );
+    let help = report.diagnostics[0].help.as_deref().unwrap_or("");
+    assert_eq!(help, "did you mean `captured`?");
+}
+
+#[test]
+fn sixteen_thousand_unclosed_braces_are_reported_quickly() {
+    let mut text = little("");
+    for i in 0..16_000 {
+        text.push_str(&format!("piece P{i} (PQ) {{ stpe 1 any\n"));
+    }
+    let (report, _) = checked_in_time("16,000 unclosed braces", text);
+    assert_eq!(
+        report.diagnostics.len(),
+        variantlab::syntax::MAX_SYNTAX_ERRORS + 1
     );
 }

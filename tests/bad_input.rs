@@ -114,7 +114,7 @@ fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
     let variant = dir.join("jetan.var");
     std::fs::copy(common::root().join("variants/iss-jetan.var"), &variant).unwrap();
     let mut rng = Lcg(seed);
-    let mut s = Session::open(&variant, &[], None, 0).unwrap();
+    let mut s = Session::open(&variant, &[], None).unwrap();
     let valid = dir.join("valid.txt");
     for line in [
         "e2-e3",
@@ -159,7 +159,7 @@ fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
             // A position string: read, validated, and a game started from it.
             1 => {
                 let text = mutate(&start, &mut rng);
-                if let Ok(setup) = start_setup(&r, Some(&text), 0)
+                if let Ok(setup) = start_setup(&r, Some(&text))
                     && let Ok(g) = Session::new(&variant, r.clone(), setup)
                 {
                     let _ = g.status();

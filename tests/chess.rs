@@ -588,3 +588,32 @@ fn the_hexagonal_knight_reaches_twelve_cells() {
         assert_eq!(cells.len(), 12, "{file}");
     }
 }
+
+#[test]
+fn moves_as_follows_chains_taking_each_piece_once() {
+    // Each piece moves as the two before it: without taking each piece once, the
+    // copies would double at every link of the chain.
+    let mut text = String::from(
+        "name \"Chain\"\nboard square 8 by 8\nplayer White: forward north\nplayer Black: forward south\npiece P0 (A) { step 1 any }\npiece P1 (B) { moves as P0 }\n",
+    );
+    let codes: Vec<char> = ('C'..='Z').collect();
+    for (i, code) in codes.iter().enumerate() {
+        let n = i + 2;
+        text += &format!(
+            "piece P{n} ({code}) {{ moves as P{} or P{} }}\n",
+            n - 1,
+            n - 2
+        );
+    }
+    text += "setup { White: P0 a1  Black: P0 a8 }\ngame ends { no legal move: draw }\n";
+    let checked = check("chain.var", &text);
+    let v = checked.variant.expect("checks");
+    assert!(v.pieces.iter().all(|p| p.moves.len() == 1));
+    // A circle is refused.
+    let circle = text.replace(
+        "piece P1 (B) { moves as P0 }",
+        "piece P1 (B) { moves as P25 }",
+    );
+    let report = check("circle.var", &circle).report;
+    assert!(report.render(100, false).contains("moves_as_cycle"));
+}

@@ -20,7 +20,7 @@ fn temp_dir(name: &str) -> PathBuf {
 fn game_in(dir: &Path) -> Session {
     let variant = dir.join("jetan.var");
     std::fs::copy(root().join("variants/iss-jetan.var"), &variant).unwrap();
-    let mut s = Session::open(&variant, &[], None, 0).unwrap();
+    let mut s = Session::open(&variant, &[], None).unwrap();
     for m in ["e2-e3", "f9-f8", "d2-d3"] {
         assert!(!s.handle(m).refused, "{m}");
     }
@@ -258,14 +258,14 @@ fn counters_are_refused_past_the_limit_and_never_wrap() {
         ),
         ("0 1000000001", "move number: 1000000001"),
     ] {
-        let setup = start_setup(r, Some(&format!("{board} o - {counters}")), 0).unwrap();
+        let setup = start_setup(r, Some(&format!("{board} o - {counters}"))).unwrap();
         let e = Session::new(&dir.join("jetan.var"), r.clone(), setup)
             .err()
             .expect("refused");
         assert!(e.contains(field), "{e}");
     }
     // At the limit, moves count on past it, and back.
-    let setup = start_setup(r, Some(&format!("{board} o - 0 1000000000")), 0).unwrap();
+    let setup = start_setup(r, Some(&format!("{board} o - 0 1000000000"))).unwrap();
     let mut g = Session::new(&dir.join("jetan.var"), r.clone(), setup).unwrap();
     assert!(!g.handle("e9-e8").refused);
     let p = g.game().position_string(g.rules());
@@ -273,7 +273,7 @@ fn counters_are_refused_past_the_limit_and_never_wrap() {
     assert!(!g.handle("undo").refused);
     let p = g.game().position_string(g.rules());
     assert!(p.ends_with(" 0 1000000000"), "{p}");
-    let setup = start_setup(r, Some(&format!("{board} o - 1000000000 1")), 0).unwrap();
+    let setup = start_setup(r, Some(&format!("{board} o - 1000000000 1"))).unwrap();
     let mut pos = Position::from_setup(r, &setup).unwrap();
     let mut moves = vec![];
     pos.legal_moves(r, &mut moves);

@@ -124,6 +124,19 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("undecided-end", &["undecided_end"]),
     ("missing-deciding-piece", &["missing_deciding_piece"]),
     ("recovery", &["syntax", "bad_count"]),
+    (
+        "missing-deciding-piece-behind-option",
+        &["missing_deciding_piece"],
+    ),
+    ("unclosed-paren", &["syntax"]),
+    ("unclosed-long-string", &["syntax"]),
+    ("misspelt-statement-word", &["syntax"]),
+    ("misspelt-player-property", &["syntax"]),
+    ("misspelt-direction", &["syntax"]),
+    ("misspelt-event", &["syntax"]),
+    ("misspelt-outcome", &["syntax"]),
+    ("misspelt-clause", &["syntax"]),
+    ("misspelt-board-shape", &["syntax"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.

@@ -33,8 +33,15 @@ pub(super) fn check_end(
                         }
                         None => None,
                     };
-                    let by_default =
-                        guard.is_none_or(|g| decls.options[g.option.0 as usize].default == g.when);
+                    // A rule behind an option counts under the setting that enables it:
+                    // `check` answers for every setting `play --option` accepts.
+                    let when = guard.map_or(String::new(), |g| {
+                        let on = if g.when { "on" } else { "off" };
+                        format!(
+                            " when `{}` is {on}",
+                            decls.options[g.option.0 as usize].name
+                        )
+                    });
                     let lacking: Vec<&str> = decls
                         .players
                         .iter()
@@ -46,13 +53,13 @@ pub(super) fn check_end(
                         })
                         .map(|(_, pl)| pl.name.as_str())
                         .collect();
-                    if r.outcome == Outcome::MoverWins && by_default && !lacking.is_empty() {
+                    if r.outcome == Outcome::MoverWins && !lacking.is_empty() {
                         out.push(
                             Diagnostic::error(
                                 "variantlab::missing_deciding_piece",
                                 piece.span,
                                 format!(
-                                    "capturing a {} wins, but there is none at the start for {}",
+                                    "capturing a {} wins{when}, but there is none at the start for {}",
                                     piece.node,
                                     lacking.join(" and ")
                                 ),
@@ -152,7 +159,7 @@ pub(super) fn check_undecided(
         );
         return;
     };
-    // Checkmate and stalemate together cover every position without a legal move.
+    // `checkmate` and `stalemate` together cover every position without a legal move.
     let unguarded = |e: Event| {
         variant
             .end_rules

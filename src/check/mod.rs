@@ -16,7 +16,6 @@ mod setup;
 mod special;
 mod walk;
 
-pub(crate) use crate::suggest::closest;
 pub use model::*;
 pub use walk::{Reach, destinations, minimal, path_count};
 
@@ -249,3 +248,5 @@ pub(crate) fn lookup(
     }
     Err(d)
 }
+
+pub(crate) use crate::suggest::closest;

@@ -45,11 +45,14 @@ type Borrowed = Vec<(Option<Guard>, PieceId, Span)>;
 
 /// Gives each piece the moves of the pieces it `moves as`, following chains.
 fn borrow_moves(pieces: &mut [Piece], borrowed: &[Borrowed], out: &mut Vec<Diagnostic>) {
+    /// Adds the moves of every piece `i` moves as, each piece once, following chains;
+    /// fails with the span of a `moves as` that leads back along `trail`.
     fn collect(
         i: usize,
         borrowed: &[Borrowed],
         pieces: &[Piece],
         trail: &mut Vec<usize>,
+        done: &mut Vec<usize>,
         acc: &mut Vec<Pattern>,
     ) -> Result<(), Span> {
         for (guard, id, span) in &borrowed[i] {
@@ -57,13 +60,17 @@ fn borrow_moves(pieces: &mut [Piece], borrowed: &[Borrowed], out: &mut Vec<Diagn
             if trail.contains(&j) {
                 return Err(*span);
             }
+            if done.contains(&j) {
+                continue;
+            }
+            done.push(j);
             for m in &pieces[j].moves {
                 let mut m = m.clone();
                 m.guard = m.guard.or(*guard);
                 acc.push(m);
             }
             trail.push(j);
-            collect(j, borrowed, pieces, trail, acc)?;
+            collect(j, borrowed, pieces, trail, done, acc)?;
             trail.pop();
         }
         Ok(())
@@ -71,7 +78,7 @@ fn borrow_moves(pieces: &mut [Piece], borrowed: &[Borrowed], out: &mut Vec<Diagn
     let mut extra = Vec::new();
     for i in 0..pieces.len() {
         let mut acc = Vec::new();
-        if let Err(span) = collect(i, borrowed, pieces, &mut vec![i], &mut acc) {
+        if let Err(span) = collect(i, borrowed, pieces, &mut vec![i], &mut vec![], &mut acc) {
             out.push(
                 Diagnostic::error(
                     "variantlab::moves_as_cycle",

@@ -3,8 +3,7 @@
 
 use super::model::*;
 use super::pattern::MAX_PATHS;
-use super::walk::destinations;
-use super::walk::path_count;
+use super::walk::{destinations, path_count};
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell, Dir, Wide};
 

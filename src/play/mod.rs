@@ -184,9 +184,18 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
     ))
 }
 
-/// A start position: `start` (or nothing) for the variant's own, with any random
-/// setup drawn from `seed`; else a position string.
-pub fn start_setup(rules: &Rules, position: Option<&str>, seed: u64) -> Result<Setup, String> {
+/// A start position: `start` (or nothing) for the variant's own, any random setup
+/// drawn with seed 0; else a position string.
+pub fn start_setup(rules: &Rules, position: Option<&str>) -> Result<Setup, String> {
+    start_setup_seeded(rules, position, 0)
+}
+
+/// [`start_setup`] with a random setup drawn from `seed`.
+pub fn start_setup_seeded(
+    rules: &Rules,
+    position: Option<&str>,
+    seed: u64,
+) -> Result<Setup, String> {
     match position.map(str::trim) {
         None | Some("start") => {
             Setup::seeded(rules, seed).map_err(|e| format!("cannot set up: {e}"))
@@ -204,7 +213,7 @@ pub fn clock_seed() -> u64 {
 
 /// The start position's string on the first line, then its diagram.
 pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
-    let setup = start_setup(rules, None, seed)?;
+    let setup = start_setup_seeded(rules, None, seed)?;
     Ok(format!(
         "{}\n{}{}",
         crate::runtime::write_position(rules, &setup),
@@ -241,11 +250,20 @@ impl Session {
         variant_path: &Path,
         settings: &[(String, bool)],
         position: Option<&str>,
+    ) -> Result<Session, String> {
+        Session::open_seeded(variant_path, settings, position, 0)
+    }
+
+    /// [`Session::open`] with a random setup drawn from `seed`.
+    pub fn open_seeded(
+        variant_path: &Path,
+        settings: &[(String, bool)],
+        position: Option<&str>,
         seed: u64,
     ) -> Result<Session, String> {
         let text = read_variant_text(variant_path)?;
         let rules = rules_from_text(variant_path, &text, settings, true)?;
-        let start = start_setup(&rules, position, seed)?;
+        let start = start_setup_seeded(&rules, position, seed)?;
         Session::from_parts(variant_path, &text, rules, start)
     }
 
@@ -493,7 +511,7 @@ impl Session {
                 .map(|_| " (the variant file has changed since the game was saved)")
                 .unwrap_or_default()
         };
-        let start = start_setup(&rules, Some(&saved.start), 0)?;
+        let start = start_setup(&rules, Some(&saved.start))?;
         let mut session = Session::from_parts(&variant, &vtext, rules, start)?;
         for (i, m) in saved.moves.iter().enumerate() {
             session

@@ -18,10 +18,15 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// The result in words: who wins, a draw, or each player's score.
+    /// The result as declared: `Orange wins`, `draw`, each player's score for
+    /// `mover scores`, or with one player or more than two, `Solo loses` for
+    /// `mover loses`.
     pub fn result(&self, v: &Variant) -> String {
         match (self.outcome, self.winner) {
             (_, Some(w)) => format!("{} wins", v.player(w).name),
+            (Outcome::Draw, None) => "draw".to_string(),
+            (Outcome::MoverWins, None) => format!("{} wins", v.player(self.mover).name),
+            (Outcome::MoverLoses, None) => format!("{} loses", v.player(self.mover).name),
             (Outcome::MoverScores(a, b), None) if v.players.len() == 2 => {
                 let other = PlayerId((self.mover.0 + 1) % 2);
                 format!(
@@ -34,9 +39,7 @@ impl Ending {
             (Outcome::MoverScores(a, b), None) => {
                 format!("{} scores {a}/{b}", v.player(self.mover).name)
             }
-            (Outcome::MoverWins, None) => format!("{} wins", v.player(self.mover).name),
-            (Outcome::MoverLoses, None) => format!("{} loses", v.player(self.mover).name),
-            _ => "draw".to_string(),
+            (Outcome::CheckerLoses, None) => "the side that checked loses".to_string(),
         }
     }
 }

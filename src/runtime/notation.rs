@@ -430,6 +430,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
             }
         }
     }
+
     let mut used = Vec::new();
     if has_once_moves(rules) {
         let f = fields
@@ -799,9 +800,8 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         Some((b, p)) => (b.trim(), Some(p.trim())),
         None => (body, None),
     };
-    let (from, to, tail) = match split_cells(rules, body) {
-        Some(cells) => cells,
-        None => return Err(explain(rules, pos, t, body)),
+    let Some((from, to, tail)) = split_cells(rules, body) else {
+        return Err(explain(rules, pos, t, body));
     };
     let promo = match (promo, tail) {
         (Some(p), _) if !p.is_empty() => Some(p),

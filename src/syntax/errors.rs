@@ -116,9 +116,19 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     let mut d = Diagnostic::error("variantlab::syntax", span, message).label(label);
     let region_start =
         statement_start_before(text, offset, span.start.saturating_sub(1)).unwrap_or(offset);
-    let region_end = resume_point(text, span.start).unwrap_or(text.len());
+    let region_end = resume_point(text, region_start, span.start).unwrap_or(text.len());
     let open = unclosed(text, region_start, region_end);
     if let Some((opened, what)) = open {
+        // The parser stops at the opening quotes themselves: nothing else is wrong.
+        if what == "`\"\"\"`" && (opened.start..opened.end).contains(&span.start) {
+            return Diagnostic::error(
+                "variantlab::syntax",
+                opened,
+                "this text in `\"\"\"` is never closed",
+            )
+            .label("opened here")
+            .help("end the text with `\"\"\"`");
+        }
         d = d.also(opened, format!("this {what} is never closed"));
     }
     if let Some(mut better) = misspelt(
@@ -440,15 +450,29 @@ fn described(rule: Rule) -> &'static str {
         end_rule | event | captured_event | no_move_event | repetition_event | quiet_event => {
             "a game-end rule such as `King captured: mover wins`"
         }
-        outcome | draw | mover_wins | mover_loses => {
-            "an outcome (`draw`, `mover wins`, `mover loses`)"
+        outcome | draw | mover_wins | mover_loses | mover_scores => {
+            "an outcome (`draw`, `mover wins`, `mover loses`, `mover scores 3/4`)"
         }
-        zone_stmt | castling_stmt | hand_stmt => "a statement such as `piece` or `board`",
+        zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
         promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
             "a promotion such as `promotes on entering far to Queen or Rook`"
         }
+        from_cells | from_start => "`from start` or `from` and cells",
+        en_passant => "`en passant by ...`",
+        equal_legs => "`legs of equal length`",
+        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
+            "a random setup line such as `White: King, Rook on a1 b1 c1`"
+        }
+        checkmate | stalemate => "`checkmate` or `stalemate`",
+        zone_last | zone_cells | zone_player => {
+            "a zone (`: last cell of each file` or `{ White: a8 b8 }`)"
+        }
+        castle_part | castle_condition | castle_empty | castle_safe => {
+            "a castling part such as `King e1 to g1` or `empty f1 g1`"
+        }
+        hand_stmt => "a statement such as `piece` or `board`",
         promote_when | entering | moving | zone_relation => {
             "`entering` or `moving from, into or through`"
         }
@@ -457,22 +481,9 @@ fn described(rule: Rule) -> &'static str {
             "a drop rule such as `no drop giving check`"
         }
         drop_mobile => "`, never dropped where they could never move`",
-        from_cells | from_start => "`from start` or `from` and cells",
-        en_passant => "`en passant by ...`",
-        equal_legs => "`legs of equal length`",
-        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
-            "a random setup line such as `White: King, Rook on a1 b1 c1`"
-        }
-        checkmate | stalemate => "`checkmate` or `stalemate`",
-        mover_scores => "`mover scores 3/4`",
         perpetual => "`by perpetual check`",
         checker_loses => "`checker loses`",
-        zone_far | zone_last | zone_cells | zone_player => {
-            "a zone (`: far 3 ranks`, `: last cell of each file` or `{ White: a8 b8 }`)"
-        }
-        castle_part | castle_condition | castle_empty | castle_safe => {
-            "a castling part such as `King e1 to g1` or `empty f1 g1`"
-        }
+        zone_far => "`: far 3 ranks`",
         _ => "something else",
     }
 }
@@ -482,98 +493,111 @@ fn described(rule: Rule) -> &'static str {
 /// would cost its length each time.
 const WINDOW: usize = 1 << 12;
 
-/// Where the piece of text parsed from `from` ends: the first line past [`WINDOW`]
-/// bytes that starts a top-level statement outside any string, or the end of the text.
-pub(super) fn window_end(text: &str, from: usize) -> usize {
+/// How far past `from` the search for a statement line at bracket depth zero goes;
+/// past it, as when a bracket is never closed, the first statement line at any depth
+/// serves, so each search costs a bounded scan.
+const LONGEST_WINDOW: usize = WINDOW;
+
+/// The lines from `from` on that start, at their first column, with a top-level
+/// statement's word, outside strings and comments, each with how many `{` and `(`
+/// are open there (counted from `from`).
+fn statement_lines(text: &str, from: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
     let b = text.as_bytes();
-    if b.len() - from <= WINDOW {
-        return b.len();
-    }
-    let to_newline = |i: usize| {
+    let to_newline = move |i: usize| {
         b[i..]
             .iter()
             .position(|c| *c == b'\n')
             .map_or(b.len(), |k| i + k)
     };
-    let (mut i, mut long) = (from, false);
-    while i < b.len() {
-        if b[i..].starts_with(b"\"\"\"") {
-            long = !long;
-            i += 3;
-            continue;
-        }
-        match b[i] {
-            b'\n' => {
-                i += 1;
-                if !long && i >= from + WINDOW && starts_statement(&text[i..]) {
-                    return i;
+    let (mut i, mut long, mut depth) = (from, false, 0usize);
+    let mut at_line_start = from == 0 || b.get(from - 1) == Some(&b'\n');
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            if at_line_start {
+                at_line_start = false;
+                if !long && starts_statement(&text[i..]) {
+                    return Some((i, depth));
                 }
+            }
+            if b[i..].starts_with(b"\"\"\"") {
+                long = !long;
+                i += 3;
                 continue;
             }
-            b'#' if !long => i = to_newline(i),
-            b'"' if !long => {
-                let close = b[i + 1..].iter().position(|c| *c == b'"' || *c == b'\n');
-                i = close.map_or(b.len(), |k| i + 1 + k);
-                if i < b.len() && b[i] == b'"' {
-                    i += 1;
+            match b[i] {
+                b'\n' => at_line_start = true,
+                b'#' if !long => {
+                    i = to_newline(i);
+                    continue;
                 }
+                b'"' if !long => {
+                    let close = b[i + 1..].iter().position(|c| *c == b'"' || *c == b'\n');
+                    i = close.map_or(b.len(), |k| i + 1 + k);
+                    if i < b.len() && b[i] == b'\n' {
+                        continue;
+                    }
+                }
+                b'{' | b'(' if !long => depth += 1,
+                b'}' | b')' if !long => depth = depth.saturating_sub(1),
+                _ => {}
             }
-            _ => i += 1,
+            i += 1;
+        }
+        None
+    })
+}
+
+/// The first statement line from `from` at or past `past`: at bracket depth zero, or,
+/// when none comes within [`LONGEST_WINDOW`], the first at any depth.
+fn next_statement(text: &str, from: usize, past: usize) -> Option<usize> {
+    let mut fallback = None;
+    for (at, depth) in statement_lines(text, from).filter(|(at, _)| *at >= past) {
+        if depth == 0 {
+            return Some(at);
+        }
+        let first = *fallback.get_or_insert(at);
+        if at >= past.max(from) + LONGEST_WINDOW {
+            return Some(first);
         }
     }
-    b.len()
+    fallback
+}
+
+/// Where the piece of text parsed from `from` (a statement's start) ends: the first
+/// statement line past [`WINDOW`] bytes outside any string, comment, `{ }` or `( )`,
+/// or the end of the text. A left-margin line inside a block that starts with a
+/// statement word (a player named `game`, say) never ends a window.
+pub(super) fn window_end(text: &str, from: usize) -> usize {
+    if text.len() - from <= WINDOW {
+        return text.len();
+    }
+    next_statement(text, from, from + WINDOW).unwrap_or(text.len())
 }
 
 /// Whether a line starts, at its first column, with a top-level statement's word.
 fn starts_statement(line: &str) -> bool {
-    let word: String = line
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .collect();
-    TOP_LEVEL.contains(&word.as_str())
+    let len = line
+        .bytes()
+        .position(|c| !c.is_ascii_alphabetic())
+        .unwrap_or(line.len());
+    TOP_LEVEL.contains(&&line[..len])
 }
 
-/// Where to resume after an error: the next line after `pos` whose first word starts a
-/// top-level statement.
-pub(super) fn resume_point(text: &str, pos: usize) -> Option<usize> {
-    let mut line_start = text[pos.min(text.len())..]
+/// Where to resume after an error at `pos`, in the text parsed from `from` (a
+/// statement's start): the next statement line after `pos`'s line.
+pub(super) fn resume_point(text: &str, from: usize, pos: usize) -> Option<usize> {
+    let next_line = text[pos.min(text.len())..]
         .find('\n')
         .map(|i| pos + i + 1)?;
-    while line_start < text.len() {
-        let line = &text[line_start..];
-        let trimmed = line.trim_start();
-        let word: String = trimmed
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        if TOP_LEVEL.contains(&word.as_str()) && line.len() - trimmed.len() == 0 {
-            return Some(line_start);
-        }
-        match line.find('\n') {
-            Some(i) => line_start += i + 1,
-            None => return None,
-        }
-    }
-    None
+    next_statement(text, from.min(pos), next_line)
 }
 
-/// The start of the last top-level statement line at or before `pos`, after `from`.
+/// The start of the last top-level statement at or before `pos`, after `from` (a
+/// statement's start).
 pub(super) fn statement_start_before(text: &str, from: usize, pos: usize) -> Option<usize> {
-    let mut best = None;
-    let mut at = from;
-    while at <= pos && at < text.len() {
-        let line = &text[at..];
-        let word: String = line
-            .chars()
-            .take_while(|c| c.is_ascii_alphabetic())
-            .collect();
-        if TOP_LEVEL.contains(&word.as_str()) {
-            best = Some(at);
-        }
-        match line.find('\n') {
-            Some(i) => at += i + 1,
-            None => break,
-        }
-    }
-    best
+    statement_lines(text, from)
+        .take_while(|(at, _)| *at <= pos)
+        .filter(|(_, depth)| *depth == 0)
+        .last()
+        .map(|(at, _)| at)
 }

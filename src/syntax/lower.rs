@@ -240,7 +240,12 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
             Rule::not_attacked => kind = PieceItemKind::NotAttacked,
             Rule::royal => kind = PieceItemKind::Royal,
             Rule::moves_as => {
-                kind = PieceItemKind::MovesAs(q.into_inner().map(|n| cx.name(&n)).collect())
+                kind = PieceItemKind::MovesAs(
+                    q.into_inner()
+                        .filter(content)
+                        .map(|n| cx.name(&n))
+                        .collect(),
+                )
             }
             Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
             Rule::no_drop => {
@@ -411,11 +416,16 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
         Rule::from_cells => {
-            let parts: Vec<P> = q.into_inner().collect();
+            let parts: Vec<P> = q.into_inner().filter(content).collect();
             match parts.first() {
                 Some(f) if f.as_rule() == Rule::from_start => Clause::From {
                     start: true,
-                    cells: f.clone().into_inner().map(|c| cx.name(&c)).collect(),
+                    cells: f
+                        .clone()
+                        .into_inner()
+                        .filter(content)
+                        .map(|c| cx.name(&c))
+                        .collect(),
                 },
                 _ => Clause::From {
                     start: false,
@@ -423,7 +433,12 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                 },
             }
         }
-        Rule::en_passant => Clause::EnPassant(q.into_inner().map(|n| cx.name(&n)).collect()),
+        Rule::en_passant => Clause::EnPassant(
+            q.into_inner()
+                .filter(content)
+                .map(|n| cx.name(&n))
+                .collect(),
+        ),
         Rule::equal_legs => Clause::EqualLegs,
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         _ => Clause::NeverReversing,
@@ -460,23 +475,24 @@ fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
         mirrored: None,
         redraw: None,
     };
-    for q in p.into_inner() {
+    for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::mirror_item => {
                 let guard = q
                     .into_inner()
+                    .filter(content)
                     .find(|g| g.as_rule() == Rule::guard)
                     .map(|g| lower_guard(cx, g));
                 decl.mirrored = Some(guard);
             }
             Rule::redraw => {
-                let mut it = q.into_inner();
+                let mut it = q.into_inner().filter(content);
                 let player = cx.name(&it.next().unwrap());
                 decl.redraw = Some((player, cx.name(&it.next().unwrap())));
             }
             _ => {
                 let span = cx.span(&q);
-                let mut it = q.into_inner();
+                let mut it = q.into_inner().filter(content);
                 let player = cx.name(&it.next().unwrap());
                 let mut pool = Pool {
                     player,
@@ -490,7 +506,7 @@ fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
                         continue;
                     }
                     let mut n = 1;
-                    for s in r.into_inner() {
+                    for s in r.into_inner().filter(content) {
                         if s.as_rule() == Rule::number {
                             n = cx.number(&s).node;
                         } else {
@@ -506,12 +522,12 @@ fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
 }
 
 fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
-    let mut inner = p.into_inner();
+    let mut inner = p.into_inner().filter(content);
     let optional = inner
         .next()
         .unwrap()
         .into_inner()
-        .next()
+        .find(content)
         .is_some_and(|m| m.as_rule() == Rule::may_promote);
     let trigger = inner.next().unwrap().into_inner().next().unwrap();
     let when = if trigger.as_rule() == Rule::entering {
@@ -530,6 +546,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     let forced_if_stuck = inner.next().is_some();
     let to = choice
         .into_inner()
+        .filter(content)
         .filter(|n| n.as_rule() == Rule::ident)
         .map(|n| cx.name(&n))
         .collect();
@@ -549,8 +566,9 @@ fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneD
         .then(|| cx.number(&body.clone().into_inner().next().unwrap()));
     let cells = (body.as_rule() == Rule::zone_cells).then(|| {
         body.into_inner()
+            .filter(content)
             .map(|zp| {
-                let mut it = zp.into_inner();
+                let mut it = zp.into_inner().filter(content);
                 let player = cx.name(&it.next().unwrap());
                 (player, it.map(|c| cx.name(&c)).collect())
             })
@@ -574,13 +592,17 @@ fn lower_castling<'a>(
     };
     for q in inner {
         if q.as_rule() == Rule::castle_part {
-            let v: Vec<Name> = q.into_inner().map(|n| cx.name(&n)).collect();
+            let v: Vec<Name> = q
+                .into_inner()
+                .filter(content)
+                .map(|n| cx.name(&n))
+                .collect();
             decl.parts.push((v[0].clone(), v[1].clone(), v[2].clone()));
             continue;
         }
-        let c = q.into_inner().next().unwrap();
+        let c = q.into_inner().find(content).unwrap();
         let empty = c.as_rule() == Rule::castle_empty;
-        let cells = c.into_inner().map(|n| cx.name(&n));
+        let cells = c.into_inner().filter(content).map(|n| cx.name(&n));
         if empty {
             decl.empty.extend(cells);
         } else {
@@ -618,7 +640,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::mover_wins => Outcome::MoverWins,
                     Rule::checker_loses => Outcome::CheckerLoses,
                     Rule::mover_scores => {
-                        let mut n = o.into_inner();
+                        let mut n = o.into_inner().filter(content);
                         let a = cx.number(&n.next().unwrap()).node;
                         Outcome::MoverScores(a, cx.number(&n.next().unwrap()).node)
                     }

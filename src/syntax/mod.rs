@@ -68,7 +68,7 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
                     first_unshown.get_or_insert(Span::new(at, at));
                     at.max(offset)
                 };
-                let resume = errors::resume_point(text, resume_from);
+                let resume = errors::resume_point(text, offset, resume_from);
                 file.skipped
                     .push(Span::new(skip_from, resume.unwrap_or(text.len())));
                 match resume {
