@@ -24,6 +24,7 @@ fn rules(file: &str) -> Rules {
         ("iss-jetan.var", 4),
         ("hexagonal-iss-jetan.var", 3),
         ("hexagonal-iss-jetan-12.var", 3),
+        ("shogi.var", 5),
     ],
     sample_count = 10
 )]

@@ -267,7 +267,8 @@ fn main() -> ExitCode {
             seed,
         } => rules(&file, &[]).and_then(|r| {
             let v = &r.variant;
-            let pieces = play::setup_pieces(&play::start_setup_seeded(&r, None, seed)?);
+            let setup = play::start_setup_seeded(&r, None, seed)?;
+            let pieces = play::setup_pieces(&setup);
             print!(
                 "{}",
                 match (svg, coordinates) {
@@ -276,6 +277,9 @@ fn main() -> ExitCode {
                     (false, false) => render::board_diagram(v, &pieces),
                 }
             );
+            if !svg {
+                print!("{}", render::hands_text(v, &setup.hands));
+            }
             Ok(())
         }),
         Command::Perft {

@@ -10,7 +10,7 @@ use common::Lcg;
 use std::collections::BTreeSet;
 use variantlab::check::{Variant, check};
 use variantlab::compile::{Rules, compile_tables};
-use variantlab::runtime::{Game, Position, Setup, ends_by_capture};
+use variantlab::runtime::{Game, Position, Setup, Special, ends_by_capture};
 
 fn load(file: &str) -> Variant {
     let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -49,6 +49,11 @@ fn simple(rules: &Rules, pos: &Position) -> reference::Simple {
         used: s.used,
         castling: s.castling,
         passing,
+        hands: {
+            let mut h = s.hands;
+            h.sort();
+            h
+        },
     }
 }
 
@@ -62,7 +67,10 @@ fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
                 m.from.0,
                 m.to.0,
                 m.tag.map(|t| t.0),
-                m.promotion.map(|k| k.0),
+                // A drop names its kind where a promotion would.
+                m.promotion
+                    .or((m.special == Special::Drop).then_some(m.piece))
+                    .map(|k| k.0),
             )
         })
         .collect();
@@ -119,11 +127,23 @@ fn scenarios_hold_for_the_runtime() {
 
 /// Random games from the start; at every position both generators must agree.
 fn random_play(file: &str, set: &[(&str, bool)], games: usize, plies: usize, seed: u64) -> usize {
+    random_play_counting(file, set, games, plies, seed).0
+}
+
+/// [`random_play`], also counting the drops and promotions among the moves compared.
+fn random_play_counting(
+    file: &str,
+    set: &[(&str, bool)],
+    games: usize,
+    plies: usize,
+    seed: u64,
+) -> (usize, usize, usize) {
     let v = load(file);
     let rules = compiled(&v, set);
     let mut rng = Lcg(seed);
     let mut next = move |n: usize| rng.below(n);
     let mut positions = 0;
+    let (mut drops, mut promotions) = (0, 0);
     for _ in 0..games {
         let mut game = Game::new(&rules, Setup::start(&rules)).expect("start");
         for _ in 0..plies {
@@ -141,6 +161,8 @@ fn random_play(file: &str, set: &[(&str, bool)], games: usize, plies: usize, see
             if moves.is_empty() {
                 break;
             }
+            drops += moves.iter().filter(|m| m.special == Special::Drop).count();
+            promotions += moves.iter().filter(|m| m.promotion.is_some()).count();
             // Prefer captures now and then, to reach sparse, tactical positions.
             let captures: Vec<_> = moves
                 .iter()
@@ -154,7 +176,7 @@ fn random_play(file: &str, set: &[(&str, bool)], games: usize, plies: usize, see
             game.play(&rules, m);
         }
     }
-    positions
+    (positions, drops, promotions)
 }
 
 #[test]
@@ -283,5 +305,62 @@ fn deep_perft_agrees_with_the_reference() {
             want,
             "{file} reference"
         );
+    }
+}
+
+#[test]
+fn the_shogi_family_agrees_with_the_reference() {
+    // Random play fills the hands quickly (captures are preferred now and then), so
+    // most positions here have drops, and promotions come with every deep move.
+    for (file, games) in [("shogi.var", 6), ("hex-shogi-91.var", 6)] {
+        let (n, drops, promotions) = random_play_counting(file, &[], games, 120, 47);
+        assert!(n > 500, "{file}: only {n} positions compared");
+        assert!(drops > 10_000, "{file}: only {drops} drops compared");
+        assert!(
+            promotions > 500,
+            "{file}: only {promotions} promotions compared"
+        );
+    }
+}
+
+#[test]
+fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
+    // Depth 2 (drops made and taken back, hands filled and emptied) from positions
+    // deep in random games that prefer captures.
+    for (file, seed) in [("shogi.var", 61u64), ("hex-shogi-91.var", 67)] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
+        let mut rng = Lcg(seed);
+        let mut compared = 0;
+        for ply in 0..60 {
+            let moves = game.legal_moves(&rules);
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+            let m = if captures.is_empty() {
+                moves[rng.below(moves.len())]
+            } else {
+                *captures[rng.below(captures.len())]
+            };
+            game.play(&rules, m);
+            if game.ending().is_some() {
+                break;
+            }
+            if ply % 20 != 19 {
+                continue;
+            }
+            let mut pos = game.position().clone();
+            let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
+            assert_eq!(
+                variantlab::runtime::perft(&rules, &mut pos, 2),
+                want,
+                "{file} at {}",
+                game.position_string(&rules)
+            );
+            compared += 1;
+        }
+        assert!(compared >= 2, "{file}: only {compared} positions compared");
     }
 }

@@ -86,6 +86,7 @@ fn position(
         used,
         castling: vec![],
         passing: None,
+        hands: vec![],
     }
 }
 

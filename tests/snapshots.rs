@@ -105,6 +105,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("unknown-piece", &["unknown_piece"]),
     ("unknown-piece-in-game-end", &["unknown_piece"]),
     ("unknown-promotion", &["unknown_piece"]),
+    ("unknown-promoted-base", &["unknown_code", "unknown_piece"]),
     ("unknown-player", &["unknown_player"]),
     ("unknown-tag", &["unknown_tag"]),
     ("unreachable-move", &["unreachable_move"]),

@@ -86,6 +86,14 @@ impl Decls {
             when: g.when,
         }))
     }
+    /// The piece with this code, any case.
+    pub fn piece_by_code(&self, code: &str) -> Option<PieceId> {
+        self.piece_codes
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(code))
+            .map(|i| PieceId(i as u8))
+    }
+
     pub fn piece_count(&self) -> usize {
         self.piece_names.len()
     }

@@ -85,7 +85,7 @@ pub(super) fn check_end(
                     Event::Captured { piece: p, by }
                 }
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
-                syntax::Event::Repetition(n) => {
+                syntax::Event::Repetition(n, perpetual) => {
                     if n.node < 2 {
                         out.push(
                             Diagnostic::error(
@@ -96,7 +96,7 @@ pub(super) fn check_end(
                             .label("too small"),
                         );
                     }
-                    Event::Repetition(n.node)
+                    Event::Repetition(n.node, *perpetual)
                 }
                 syntax::Event::Checkmate => Event::Checkmate,
                 syntax::Event::Stalemate => Event::Stalemate,

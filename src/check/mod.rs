@@ -141,6 +141,12 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
         end_rules,
         zones,
         castlings,
+        hand: file.statements.iter().find_map(|s| match s {
+            Statement::Hand(h) => Some(Hand {
+                mobile_only: h.node,
+            }),
+            _ => None,
+        }),
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

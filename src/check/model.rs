@@ -33,6 +33,26 @@ pub struct Variant {
     pub end_rules: Vec<EndRule>,
     pub zones: Vec<Zone>,
     pub castlings: Vec<Castling>,
+    /// Captured pieces go to the captor's hand, to be dropped later.
+    pub hand: Option<Hand>,
+}
+
+/// How hands work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// No drop on a cell from which the piece would have no move.
+    pub mobile_only: bool,
+}
+
+/// A restriction on dropping a piece, resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoDrop {
+    /// Not on the line along forward through a cell holding the player's piece of this kind.
+    FileWith(PieceId),
+    /// Not on a cell the player's piece of this kind attacks.
+    AttackedBy(PieceId),
+    Check,
+    Checkmate,
 }
 
 /// Named cells per player, for promotion.
@@ -77,6 +97,10 @@ pub struct RandomPool {
 pub struct Promotion {
     pub guard: Option<Guard>,
     pub optional: bool,
+    /// Forced where the piece could never move again.
+    pub forced_if_stuck: bool,
+    /// Bits of [`crate::syntax::promote_when`].
+    pub when: u8,
     pub zone: usize,
     /// The kinds it may become; empty means every non-royal kind but its own.
     pub to: Vec<PieceId>,
@@ -138,6 +162,11 @@ pub struct Piece {
     /// When holding: no move may leave this piece attacked.
     pub royal: Vec<Option<Guard>>,
     pub promotion: Vec<Promotion>,
+    /// What it becomes when captured into a hand: the piece whose code is this one's
+    /// without its leading `+`.
+    pub demotes_to: Option<PieceId>,
+    /// Restrictions on dropping it, each with its guard.
+    pub no_drop: Vec<(Option<Guard>, NoDrop)>,
     pub span: Span,
 }
 
@@ -297,7 +326,8 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
-    Repetition(u32),
+    /// Repeated this many times; `true`: only when one side checked on every move.
+    Repetition(u32, bool),
     /// Plies without a capture or a move of a kind in the bit set.
     PliesWithoutCapture(u32, u64),
 }

@@ -112,6 +112,8 @@ fn check_piece(
         not_attacked: vec![],
         royal: vec![],
         promotion: vec![],
+        demotes_to: None,
+        no_drop: vec![],
         span: p.name.span,
     };
     for item in &p.items {
@@ -144,6 +146,20 @@ fn check_piece(
                     }
                 }
             }
+            PieceItemKind::NoDrop(rule) => {
+                let kind = |n: &syntax::Name, out: &mut Vec<Diagnostic>| {
+                    decls.piece(n).map_err(|d| out.push(d)).ok()
+                };
+                let rule = match rule {
+                    syntax::NoDrop::FileWith(n) => kind(n, out).map(NoDrop::FileWith),
+                    syntax::NoDrop::AttackedBy(n) => kind(n, out).map(NoDrop::AttackedBy),
+                    syntax::NoDrop::Check => Some(NoDrop::Check),
+                    syntax::NoDrop::Checkmate => Some(NoDrop::Checkmate),
+                };
+                if let Some(rule) = rule {
+                    piece.no_drop.push((guard, rule));
+                }
+            }
             PieceItemKind::Promotion(pr) => {
                 let zone = zones
                     .iter()
@@ -168,10 +184,26 @@ fn check_piece(
                 piece.promotion.push(Promotion {
                     guard,
                     optional: pr.optional,
+                    forced_if_stuck: pr.forced_if_stuck,
+                    when: pr.when,
                     zone,
                     to,
                 });
             }
+        }
+    }
+    if let Some(base) = p.code.node.strip_prefix('+') {
+        match decls.piece_by_code(base) {
+            Some(id) => piece.demotes_to = Some(id),
+            None => out.push(
+                Diagnostic::error(
+                    "variantlab::unknown_code",
+                    p.code.span,
+                    format!("no piece has the code `{base}`"),
+                )
+                .label("the promoted form of an unknown piece")
+                .help("`+X` names the promoted form of the piece coded `X`"),
+            ),
         }
     }
     if p.items

@@ -55,10 +55,13 @@ pub(super) fn check_zones(
                         );
                         continue;
                     };
-                    per_player[i] = board
-                        .cells()
-                        .filter(|c| board.at(board.shift(board.point(*c), f)).is_none())
-                        .collect();
+                    per_player[i] = match &z.far {
+                        Some(n) => far_ranks(board, f, n.node),
+                        None => board
+                            .cells()
+                            .filter(|c| board.at(board.shift(board.point(*c), f)).is_none())
+                            .collect(),
+                    };
                 }
             }
             Some(list) => {
@@ -75,6 +78,26 @@ pub(super) fn check_zones(
         });
     }
     zones
+}
+
+/// The cells of the last `n` ranks seen along `forward`: a rank is the cells equally
+/// far along it.
+fn far_ranks(board: &Board, forward: crate::geometry::Dir, n: u32) -> Vec<Cell> {
+    let d = board.direction(forward);
+    let along = |c: &Cell| {
+        let (x, y) = board.point(*c);
+        x * d.dx + y * d.dy
+    };
+    let mut ranks: Vec<i32> = board.cells().map(|c| along(&c)).collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    let Some(&last) = ranks.get((n as usize).clamp(1, ranks.len().max(1)) - 1) else {
+        return vec![];
+    };
+    board
+        .cells()
+        .filter(|c| n > 0 && along(c) >= last)
+        .collect()
 }
 
 pub(super) fn check_castlings(

@@ -11,7 +11,7 @@ mod sets;
 pub use crate::check::{MAX_PLAYERS, Reach, destinations, minimal, path_count};
 pub use sets::{SetTables, Sets, Width};
 
-use crate::check::{Dest, Event, Initial, PieceId, PlayerId, TagId, Variant, holds};
+use crate::check::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::{Cell, Wide};
 
 /// One move a piece may make from a cell.
@@ -27,6 +27,28 @@ pub struct MoveEntry {
     pub path_count: u32,
     /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
     pub passing: u16,
+    /// Whether the move promotes: one of [`NO_PROMOTION`], [`MAY_PROMOTE`], [`MUST_PROMOTE`].
+    pub promote: u8,
+}
+
+/// The move never promotes.
+pub const NO_PROMOTION: u8 = 0;
+/// The move may promote or not.
+pub const MAY_PROMOTE: u8 = 1;
+/// The move must promote.
+pub const MUST_PROMOTE: u8 = 2;
+
+/// How a piece may be dropped from hand, compiled per piece kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DropRule {
+    /// Not on a file holding the player's own pieces of these kinds.
+    pub file_with: u64,
+    /// Not on a cell the player's own pieces of these kinds attack.
+    pub attacked_by: u64,
+    /// Not attacking an enemy royal piece.
+    pub no_check: bool,
+    /// Not attacking an enemy royal piece and leaving the enemy no legal move.
+    pub no_mate: bool,
 }
 
 /// Cells a move passes, open to capture next move by the kinds in the set.
@@ -46,13 +68,17 @@ pub struct CastleRule {
     pub safe: Vec<Cell>,
 }
 
-/// What a piece may become on entering its zone.
+/// What a piece may become when a move touches its zone.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
     /// Per cell: whether it lies in the zone.
     pub zone: Vec<bool>,
     pub to: Vec<PieceId>,
     pub optional: bool,
+    /// Forced where the piece could never move again.
+    pub forced_if_stuck: bool,
+    /// Bits of [`crate::syntax::promote_when`].
+    pub when: u8,
 }
 
 /// A variant compiled for one choice of option values.
@@ -87,6 +113,12 @@ pub struct Rules {
     pub rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub resets_quiet: u64,
+    /// Whether captured pieces go to hand.
+    pub hands: bool,
+    /// Per piece: the kind it goes to hand as.
+    pub demote: Vec<PieceId>,
+    /// Per piece: its drop restrictions.
+    pub drop_rules: Vec<DropRule>,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -208,14 +240,124 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castlings,
         rights_clear,
         resets_quiet,
+        hands: variant.hand.is_some(),
+        demote: (0..pieces)
+            .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
+            .collect(),
+        drop_rules: drop_rules(variant, options),
     };
     match Sets::width_for(variant.board.len()) {
-        1 => index_attacks::<u64>(&mut rules),
-        2 => index_attacks::<u128>(&mut rules),
-        3..=8 => index_attacks::<Wide<8>>(&mut rules),
-        _ => index_attacks::<Wide<16>>(&mut rules),
+        1 => finish::<u64>(&mut rules),
+        2 => finish::<u128>(&mut rules),
+        3..=8 => finish::<Wide<8>>(&mut rules),
+        _ => finish::<Wide<16>>(&mut rules),
     }
     Ok(rules)
+}
+
+/// The tables built from the move entries: attacks, promotions, drops.
+fn finish<S: Width>(rules: &mut Rules) {
+    index_attacks::<S>(rules);
+    mark_promotions::<S>(rules);
+    index_drops::<S>(rules);
+}
+
+/// Sets each entry's promotion: allowed when the move starts in, ends in or passes the
+/// zone as the rule says; forced when declared so, or (when the rule says so) where
+/// the piece could never move again from where it lands.
+fn mark_promotions<S: Width>(rules: &mut Rules) {
+    use crate::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
+    let v = &rules.variant;
+    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
+    for pl in 0..players {
+        for pc in 0..pieces {
+            let Some(p) = rules.promotions[pl * pieces + pc].clone() else {
+                continue;
+            };
+            let z = |c: Cell| p.zone[c.index()];
+            let base = (pl * pieces + pc) * cells;
+            for from in 0..cells {
+                let run = base + from;
+                for i in rules.offsets[run]..rules.offsets[run + 1] {
+                    let e = rules.entries[i as usize];
+                    let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
+                    let applies = (p.when & FROM != 0 && z(Cell(from as u16)))
+                        || (p.when & INTO != 0 && z(e.to))
+                        || (p.when & ENTERING != 0 && z(e.to) && !z(Cell(from as u16)))
+                        || (p.when & THROUGH != 0 && passes());
+                    let to = base + e.to.index();
+                    let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
+                    rules.entries[i as usize].promote = match applies {
+                        false => NO_PROMOTION,
+                        true if p.optional && !stuck => MAY_PROMOTE,
+                        true => MUST_PROMOTE,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Per (player, piece), the cells a drop may use (with `never dropped where they
+/// could never move`, only cells the piece has a move from); per (player, cell), the
+/// line through the cell along the player's forward direction.
+fn index_drops<S: Width>(rules: &mut Rules) {
+    let v = &rules.variant;
+    let b = &v.board;
+    let mobile = v.hand.is_some_and(|h| h.mobile_only);
+    let mut drop_cells = Vec::new();
+    let mut files = Vec::new();
+    for (pl, player) in v.players.iter().enumerate() {
+        let pl = PlayerId(pl as u8);
+        for pc in 0..v.pieces.len() {
+            let pc = PieceId(pc as u8);
+            drop_cells.push(S::from_cells(
+                b.cells()
+                    .filter(|c| !mobile || !rules.moves(pl, pc, *c).is_empty()),
+            ));
+        }
+        for c in b.cells() {
+            let mut set = S::single(c);
+            if let Some(f) = player.forward {
+                for d in [f, b.opposite(f)] {
+                    let mut at = b.point(c);
+                    loop {
+                        at = b.shift(at, d);
+                        if !b.within_bounds(at) {
+                            break;
+                        }
+                        if let Some(n) = b.at(at) {
+                            set.insert(n);
+                        }
+                    }
+                }
+            }
+            files.push(set);
+        }
+    }
+    let mut tables = S::take(&mut rules.sets);
+    tables.drop_cells = drop_cells;
+    tables.files = files;
+    tables.all = S::from_cells(b.cells());
+    rules.sets = S::wrap(tables);
+}
+
+fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
+    v.pieces
+        .iter()
+        .map(|p| {
+            let mut r = DropRule::default();
+            for (_, rule) in p.no_drop.iter().filter(|(g, _)| holds(*g, options)) {
+                match rule {
+                    NoDrop::FileWith(k) => r.file_with |= 1 << k.0,
+                    NoDrop::AttackedBy(k) => r.attacked_by |= 1 << k.0,
+                    NoDrop::Check => r.no_check = true,
+                    NoDrop::Checkmate => r.no_mate = true,
+                }
+            }
+            r
+        })
+        .collect()
 }
 
 /// The move entries, their runs and their paths, with sets of type `S`.
@@ -279,6 +421,7 @@ fn build<S: Width>(
                             first_path: 0,
                             path_count: 0,
                             passing: ep,
+                            promote: NO_PROMOTION,
                         };
                         here.push((key, reach.paths));
                     }
@@ -347,6 +490,8 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                                 p.to.clone()
                             },
                             optional: p.optional,
+                            forced_if_stuck: p.forced_if_stuck,
+                            when: p.when,
                         }
                     }),
             );

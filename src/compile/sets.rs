@@ -1,7 +1,7 @@
 //! The cell-set parts of the compiled tables, at the width chosen for the board.
 
 use super::MoveEntry;
-use crate::geometry::{CellSet, MaskWord, Wide};
+use crate::geometry::{Cell, CellSet, MaskWord, Wide};
 
 /// Must-be-empty paths and attacker sets, as sets of type `S`.
 #[derive(Clone, Debug)]
@@ -12,6 +12,12 @@ pub struct SetTables<S: CellSet> {
     pub(super) attack_from: Vec<S::Mask>,
     /// The words of wide masks.
     pub(super) pool: Vec<MaskWord>,
+    /// Per (player, piece): the cells it may be dropped on, when empty.
+    pub(super) drop_cells: Vec<S>,
+    /// Per (player, cell): the line through the cell along the player's forward.
+    pub(super) files: Vec<S>,
+    /// Every cell of the board.
+    pub(super) all: S,
 }
 
 impl<S: CellSet> Default for SetTables<S> {
@@ -20,6 +26,9 @@ impl<S: CellSet> Default for SetTables<S> {
             paths: vec![],
             attack_from: vec![],
             pool: vec![],
+            drop_cells: vec![],
+            files: vec![],
+            all: S::EMPTY,
         }
     }
 }
@@ -39,6 +48,24 @@ impl<S: CellSet> SetTables<S> {
         self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
             .iter()
             .map(|m| S::unpack(m, &self.pool))
+    }
+
+    /// Every cell of the board.
+    #[inline]
+    pub fn all(&self) -> &S {
+        &self.all
+    }
+
+    /// The cells `player`'s kind `piece` (of `pieces` kinds) may be dropped on.
+    #[inline]
+    pub fn drop_cells(&self, player: usize, piece: usize, pieces: usize) -> &S {
+        &self.drop_cells[player * pieces + piece]
+    }
+
+    /// The line through `cell` along `player`'s forward (of a board of `cells` cells).
+    #[inline]
+    pub fn file(&self, player: usize, cell: Cell, cells: usize) -> &S {
+        &self.files[player * cells + cell.index()]
     }
 
     /// Whether some cell of `set` could capture on the run's cell (see [`super::Rules::run`]).

@@ -14,6 +14,7 @@ pub use terminal::{MAX_LINE_BYTES, print_stdout, run, run_with};
 
 use crate::check::{Placed, PlayerId, Variant, check};
 use crate::compile::{Rules, compile_tables};
+use crate::render::hands_text;
 use crate::render::text::labelled_board;
 use crate::runtime::{
     Game, MAX_PERFT_DEPTH, Position, Setup, parse_position, side_token, write_move,
@@ -214,9 +215,10 @@ pub fn clock_seed() -> u64 {
 pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
     let setup = start_setup_seeded(rules, None, seed)?;
     Ok(format!(
-        "{}\n{}",
+        "{}\n{}{}",
         crate::runtime::write_position(rules, &setup),
-        crate::render::board_diagram(&rules.variant, &setup_pieces(&setup))
+        crate::render::board_diagram(&rules.variant, &setup_pieces(&setup)),
+        hands_text(&rules.variant, &setup.hands)
     ))
 }
 
@@ -290,6 +292,7 @@ impl Session {
         let pieces = placed(v, pos);
         let last = self.game.moves().last();
         let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
+        s += &hands_text(v, &pos.to_setup(&self.rules).hands);
         if let Some(m) = last {
             s += &format!("Last move: {}.\n", write_move(v, m));
         }

@@ -73,7 +73,8 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
             format!("{} captured by {}", v.piece(piece).name, v.piece(b).name)
         }
         Event::NoLegalMove => "no legal move".to_string(),
-        Event::Repetition(n) => format!("position repeated {n} times"),
+        Event::Repetition(n, false) => format!("position repeated {n} times"),
+        Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
         Event::PliesWithoutCapture(n, _) => format!("{n} plies without capture"),
@@ -83,6 +84,7 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Outcome::MoverWins => "mover wins",
         Outcome::MoverLoses => "mover loses",
         Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
+        Outcome::CheckerLoses => "checker loses",
     };
     format!("{event}: {outcome}")
 }

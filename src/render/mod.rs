@@ -91,3 +91,33 @@ pub fn footprint_drawing(
         }),
     }
 }
+
+/// One line per player listing the pieces in their hand, for variants with hands
+/// (nothing otherwise): `Black in hand: Gold, Pawn x2` or `White in hand: -`.
+pub fn hands_text(variant: &Variant, hands: &[(PlayerId, PieceId)]) -> String {
+    if variant.hand.is_none() {
+        return String::new();
+    }
+    let mut out = String::new();
+    for (i, player) in variant.players.iter().enumerate() {
+        let mut held: Vec<String> = Vec::new();
+        for (k, piece) in variant.pieces.iter().enumerate() {
+            let n = hands
+                .iter()
+                .filter(|h| **h == (PlayerId(i as u8), PieceId(k as u8)))
+                .count();
+            match n {
+                0 => {}
+                1 => held.push(piece.name.clone()),
+                n => held.push(format!("{} x{n}", piece.name)),
+            }
+        }
+        let list = if held.is_empty() {
+            "-".to_string()
+        } else {
+            held.join(", ")
+        };
+        out += &format!("{} in hand: {list}\n", player.name);
+    }
+    out
+}

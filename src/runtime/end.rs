@@ -9,6 +9,8 @@ use crate::compile::Rules;
 pub struct Verdict {
     pub rule: usize,
     pub outcome: Outcome,
+    /// Who checked on every move of a repetition, for a perpetual-check rule.
+    pub checker: Option<PlayerId>,
 }
 
 impl Verdict {
@@ -23,6 +25,7 @@ impl Verdict {
             Outcome::MoverScores(a, b) if a == b => Some(mover),
             Outcome::MoverScores(0, _) if players == 2 => Some(PlayerId((mover.0 + 1) % players)),
             Outcome::MoverScores(..) => None,
+            Outcome::CheckerLoses => self.checker.map(|c| PlayerId((c.0 + 1) % players)),
         }
     }
 }
@@ -31,15 +34,19 @@ impl Position {
     /// The first end rule (in the file's order) that applies now, `last` having just
     /// been played. `occurrences` counts how often this position has stood on the
     /// board, this time included. `has_move` tells whether the side to move has a
-    /// legal move; it is asked only when a rule needs to know.
+    /// legal move; it is asked only when a rule needs to know. `perpetual(n)` names the
+    /// one player who gave check on every move since the position stood `n` times ago,
+    /// if one did; callers that do not track checks answer `None`.
     pub fn verdict(
         &self,
         rules: &Rules,
         last: Option<&Move>,
         occurrences: u32,
         mut has_move: impl FnMut() -> bool,
+        mut perpetual: impl FnMut(u32) -> Option<PlayerId>,
     ) -> Option<Verdict> {
         let mut moves: Option<bool> = None;
+        let mut checker = None;
         for (i, rule) in rules.variant.end_rules.iter().enumerate() {
             if !holds(rule.guard, &rules.options) {
                 continue;
@@ -55,13 +62,20 @@ impl Position {
                 Event::Stalemate => {
                     !*moves.get_or_insert_with(&mut has_move) && !self.in_check(rules)
                 }
-                Event::Repetition(n) => occurrences >= n,
+                Event::Repetition(n, false) => occurrences >= n,
+                Event::Repetition(n, true) => {
+                    occurrences >= n && {
+                        checker = perpetual(n);
+                        checker.is_some()
+                    }
+                }
                 Event::PliesWithoutCapture(n, _) => self.quiet_plies() >= n,
             };
             if applies {
                 return Some(Verdict {
                     rule: i,
                     outcome: rule.outcome,
+                    checker,
                 });
             }
         }

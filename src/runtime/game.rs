@@ -41,6 +41,7 @@ impl Ending {
             (Outcome::MoverScores(a, b), None) => {
                 format!("{} scores {a}/{b}", v.player(self.mover).name)
             }
+            (Outcome::CheckerLoses, None) => "the side that checked loses".to_string(),
         }
     }
 }
@@ -53,6 +54,8 @@ pub struct Game {
     history: Vec<(Move, Undo)>,
     /// Repetition keys of every position so far, the start included.
     keys: Vec<u64>,
+    /// For each position so far: whether its side to move is in check.
+    checked: Vec<bool>,
     ending: Option<Ending>,
 }
 
@@ -61,11 +64,13 @@ impl Game {
         let position = Position::from_setup(rules, &start)?;
         position.check_playable(rules)?;
         let keys = vec![position.repetition_key()];
+        let checked = vec![position.in_check(rules)];
         let mut g = Game {
             start,
             position,
             history: vec![],
             keys,
+            checked,
             ending: None,
         };
         g.ending = g.judge(rules);
@@ -113,6 +118,7 @@ impl Game {
         let undo = self.position.make(rules, &m);
         self.history.push((m, undo));
         self.keys.push(self.position.repetition_key());
+        self.checked.push(self.position.in_check(rules));
         self.ending = self.judge(rules);
     }
 
@@ -123,6 +129,7 @@ impl Game {
         };
         self.position.unmake(rules, &m, undo);
         self.keys.pop();
+        self.checked.pop();
         self.ending = None;
         true
     }
@@ -138,17 +145,51 @@ impl Game {
         self.keys.iter().filter(|k| **k == key).count() as u32
     }
 
+    /// The player who gave check with every move they made after position `first`,
+    /// if exactly one did.
+    fn perpetual_checker(&self, first: usize, players: u8) -> Option<PlayerId> {
+        let now = self.keys.len() - 1;
+        let to_move = self.position.to_move().0 as usize;
+        // Position `i` was reached by a move of the player before its side to move.
+        let mover_of = |i: usize| {
+            let back = (now - i) % players as usize;
+            PlayerId(((to_move + players as usize * 2 - 1 - back) % players as usize) as u8)
+        };
+        let mut always = vec![true; players as usize];
+        for i in first + 1..=now {
+            always[mover_of(i).0 as usize] &= self.checked[i];
+        }
+        let mut who = (0..players).filter(|p| always[*p as usize]).map(PlayerId);
+        match (who.next(), who.next()) {
+            (Some(p), None) => Some(p),
+            _ => None,
+        }
+    }
+
     /// The first end rule (in the file's order) that applies now, with its reason.
     fn judge(&self, rules: &Rules) -> Option<Ending> {
         let v = &rules.variant;
         let last = self.history.last().map(|(m, _)| m);
         let players = v.players.len() as u8;
         let mover = PlayerId((self.position.to_move().0 + players - 1) % players);
-        let verdict = self.position.verdict(rules, last, self.occurrences(), || {
-            let mut moves = Vec::new();
-            self.position.legal_moves(rules, &mut moves);
-            !moves.is_empty()
-        })?;
+        let verdict = self.position.verdict(
+            rules,
+            last,
+            self.occurrences(),
+            || {
+                let mut moves = Vec::new();
+                self.position.legal_moves(rules, &mut moves);
+                !moves.is_empty()
+            },
+            |n| {
+                let key = self.position.repetition_key();
+                let seen: Vec<usize> = (0..self.keys.len())
+                    .filter(|i| self.keys[*i] == key)
+                    .collect();
+                let first = *seen.get(seen.len().checked_sub(n as usize)?)?;
+                self.perpetual_checker(first, players)
+            },
+        )?;
         let reason = match v.end_rules[verdict.rule].event {
             Event::Captured { piece, .. } => {
                 let m = last.expect("a capture rule applies only after a move");
@@ -166,7 +207,11 @@ impl Game {
             ),
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
-            Event::Repetition(n) => format!("the position occurred {n} times"),
+            Event::Repetition(n, false) => format!("the position occurred {n} times"),
+            Event::Repetition(n, true) => format!(
+                "the position occurred {n} times, {} checking on every move",
+                v.player(verdict.checker.unwrap_or(mover)).name
+            ),
             Event::PliesWithoutCapture(n, kinds) => {
                 let names: Vec<&str> = (0..v.pieces.len())
                     .filter(|k| kinds & (1 << k) != 0)

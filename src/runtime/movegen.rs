@@ -7,7 +7,7 @@
 
 use super::position::{Move, PositionOf, Special};
 use crate::check::{Dest, PieceId, PlayerId};
-use crate::compile::{MoveEntry, Rules, SetTables, Width};
+use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
 use crate::geometry::Cell;
 
 impl<S: Width> PositionOf<S> {
@@ -103,8 +103,8 @@ impl<S: Width> PositionOf<S> {
                     continue;
                 }
                 match promotion {
-                    Some(p) if p.zone[e.to.index()] && !p.zone[from.index()] => {
-                        if p.optional {
+                    Some(p) if e.promote != NO_PROMOTION => {
+                        if e.promote == MAY_PROMOTE {
                             out.push(m);
                         }
                         for &k in &p.to {
@@ -121,6 +121,153 @@ impl<S: Width> PositionOf<S> {
         if self.rights() != 0 {
             self.castling_moves(rules, sets, me, &royals, out);
         }
+        if self.hand_kinds(me) != 0 {
+            let block = if in_check {
+                self.blocking_cells(rules, sets, me, &royals, occupied)
+            } else {
+                *sets.all()
+            };
+            self.drops(rules, sets, me, &block, out);
+        }
+    }
+
+    /// The cells on which a new piece would close every open attack on `me`'s royal
+    /// pieces: those on every open path of each.
+    fn blocking_cells(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        occupied: &S,
+    ) -> S {
+        let mut block = *sets.all();
+        for r in royals.iter() {
+            let Some((_, royal)) = self.at(r) else {
+                continue;
+            };
+            self.each_attack(rules, sets, me, r, royal, None, |e| {
+                for m in sets.paths(e) {
+                    if !m.intersects(occupied) {
+                        block = block.intersection(&m);
+                    }
+                }
+                block.is_empty()
+            });
+        }
+        block
+    }
+
+    /// Drops from `me`'s hand on empty cells within `allowed`, less what each kind's
+    /// drop rules forbid.
+    fn drops(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        allowed: &S,
+        out: &mut Vec<Move>,
+    ) {
+        let occupied = self.occupied();
+        let (pieces, cells) = (rules.variant.pieces.len(), rules.variant.board.len());
+        let empty = allowed.difference(occupied);
+        let mut kinds = self.hand_kinds(me);
+        while kinds != 0 {
+            let piece = PieceId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            let rule = rules.drop_rules[piece.0 as usize];
+            let mut to =
+                empty.intersection(sets.drop_cells(me.0 as usize, piece.0 as usize, pieces));
+            let mut near = rule.file_with;
+            while near != 0 && !to.is_empty() {
+                let k = PieceId(near.trailing_zeros() as u8);
+                near &= near - 1;
+                for c in self.pieces_of(me, k).iter() {
+                    to = to.difference(sets.file(me.0 as usize, c, cells));
+                }
+            }
+            let mut near = rule.attacked_by;
+            while near != 0 && !to.is_empty() {
+                let k = PieceId(near.trailing_zeros() as u8);
+                near &= near - 1;
+                for c in self.pieces_of(me, k).iter() {
+                    for e in rules.moves(me, k, c) {
+                        if e.dest.allows_enemy() && sets.open(e, occupied) {
+                            to.remove(e.to);
+                        }
+                    }
+                }
+            }
+            let checking = if rule.no_check || rule.no_mate {
+                self.checking_drops(rules, sets, me, piece, &to)
+            } else {
+                S::EMPTY
+            };
+            if rule.no_check {
+                to = to.difference(&checking);
+            }
+            let avoids = rules.avoids_attack[piece.0 as usize];
+            for c in to.iter() {
+                let m = Move {
+                    from: c,
+                    to: c,
+                    piece,
+                    captured: None,
+                    tag: None,
+                    promotion: None,
+                    special: Special::Drop,
+                };
+                if avoids && self.attacked_after(rules, sets, &m) {
+                    continue;
+                }
+                if rule.no_mate && checking.contains(c) && self.mates(rules, sets, &m) {
+                    continue;
+                }
+                out.push(m);
+            }
+        }
+    }
+
+    /// Of the cells `to`, those from which `me`'s `piece` would attack an enemy royal.
+    fn checking_drops(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        piece: PieceId,
+        to: &S,
+    ) -> S {
+        let mut out = S::EMPTY;
+        for p in (0..self.players()).map(PlayerId).filter(|p| *p != me) {
+            for r in self.royals(rules, p).iter() {
+                let Some((_, royal)) = self.at(r) else {
+                    continue;
+                };
+                if rules.capturable_by[royal.0 as usize] & (1 << piece.0) == 0 {
+                    continue;
+                }
+                for (from, e) in rules.attacks_on(me, piece, r) {
+                    if !to.contains(from) || e.target.is_some_and(|t| t != royal) {
+                        continue;
+                    }
+                    let mut occupied = *self.occupied();
+                    occupied.insert(from);
+                    if sets.open(e, &occupied) {
+                        out.insert(from);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether after `m` the next player has no legal move.
+    fn mates(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
+        let mut after = self.clone();
+        after.make(rules, m);
+        let mut replies = Vec::new();
+        after.legal_moves_in(rules, sets, &mut replies);
+        replies.is_empty()
     }
 
     /// The cells of `me`'s royal pieces.

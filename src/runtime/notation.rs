@@ -16,7 +16,7 @@
 //! joined by commas), the plies since the last capture, and the move number. On an 8x8
 //! board of one-letter codes this is FEN.
 
-use super::position::{Move, Position, PositionError, Setup};
+use super::position::{Move, Position, PositionError, Setup, Special};
 use crate::check::{PieceId, PlayerId, TagId, Variant};
 use crate::compile::Rules;
 use crate::geometry::{Cell, Orientation, Shape};
@@ -145,6 +145,9 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         board.push(s);
     }
     let mut fields = vec![board.join("/"), side_token(v, setup.to_move)];
+    if rules.hands {
+        fields.push(write_hands(rules, setup));
+    }
     if !v.castlings.is_empty() {
         let mut letters: Vec<(usize, char)> = setup
             .castling
@@ -176,9 +179,81 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
             used.join(",")
         });
     }
-    fields.push(setup.quiet_plies.to_string());
+    if has_quiet_count(rules) {
+        fields.push(setup.quiet_plies.to_string());
+    }
     fields.push(setup.move_number.to_string());
     fields.join(" ")
+}
+
+/// Whether the position string has the plies-since-a-capture field: always, except
+/// in variants with hands that have no rule counting them (SFEN has none).
+fn has_quiet_count(rules: &Rules) -> bool {
+    !rules.hands
+        || rules
+            .variant
+            .end_rules
+            .iter()
+            .any(|r| matches!(r.event, crate::check::Event::PliesWithoutCapture(..)))
+}
+
+/// The hands field, as SFEN writes it: `-`, or each player's pieces in turn (in the
+/// order the pieces are declared), a count before any code held more than once.
+fn write_hands(rules: &Rules, setup: &Setup) -> String {
+    let v = &rules.variant;
+    let mut text = String::new();
+    for pl in 0..v.players.len() {
+        for pc in 0..v.pieces.len() {
+            let (pl, pc) = (PlayerId(pl as u8), PieceId(pc as u8));
+            let n = setup.hands.iter().filter(|h| **h == (pl, pc)).count();
+            if n > 1 {
+                text += &n.to_string();
+            }
+            if n > 0 {
+                text += &v.code_for(pc, pl);
+            }
+        }
+    }
+    if text.is_empty() { "-".into() } else { text }
+}
+
+/// Reads the hands field.
+fn parse_hands(v: &Variant, f: &str) -> Result<Vec<(PlayerId, PieceId)>, PositionError> {
+    let mut hands = Vec::new();
+    if f == "-" {
+        return Ok(hands);
+    }
+    let mut at = 0;
+    while at < f.len() {
+        let rest = &f[at..];
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let n: usize = if digits.is_empty() {
+            1
+        } else {
+            digits
+                .parse()
+                .ok()
+                .filter(|n| (1..=255).contains(n))
+                .ok_or_else(|| {
+                    syntax("hands", format!("`{digits}` is not a count from 1 to 255"))
+                })?
+        };
+        at += digits.len();
+        let (pl, pc, len) = read_code(v, &f[at..]).ok_or_else(|| {
+            let bad: String = f[at..].chars().take(2).collect();
+            if bad.is_empty() {
+                syntax("hands", format!("`{digits}` counts no piece"))
+            } else {
+                syntax(
+                    "hands",
+                    format!("`{bad}` is not a piece code of this variant"),
+                )
+            }
+        })?;
+        at += len;
+        hands.extend(std::iter::repeat_n((pl, pc), n));
+    }
+    Ok(hands)
 }
 
 fn syntax(field: &'static str, message: impl Into<String>) -> PositionError {
@@ -203,6 +278,22 @@ fn read_code(v: &Variant, s: &str) -> Option<(PlayerId, PieceId, usize)> {
             .position(|p| p.code.eq_ignore_ascii_case(code))?;
         Some((PlayerId(player as u8), PieceId(piece as u8)))
     };
+    if let Some(rest) = s.strip_prefix('+') {
+        let (pl, _, len) = read_letters(v, rest, &|code| find(code))?;
+        let letters = &rest[..len];
+        let piece = v
+            .pieces
+            .iter()
+            .position(|p| p.code.eq_ignore_ascii_case(&format!("+{letters}")))?;
+        return Some((pl, PieceId(piece as u8), len + 1));
+    }
+    read_letters(v, s, &|code| find(code))
+}
+
+type Finder<'a> = dyn Fn(&str) -> Option<(PlayerId, PieceId)> + 'a;
+
+/// Reads a plain code (no `+`): parenthesised, two letters, or one.
+fn read_letters(v: &Variant, s: &str, find: &Finder) -> Option<(PlayerId, PieceId, usize)> {
     if let Some(rest) = s.strip_prefix('(') {
         let end = rest.find(')')?;
         return find(&rest[..end]).map(|(a, b)| (a, b, end + 2));
@@ -301,6 +392,14 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
                 format!("`{side}` is not a player; write {}", tokens.join(" or ")),
             )
         })?;
+    let hands = if rules.hands {
+        let f = fields
+            .next()
+            .ok_or_else(|| syntax("hands", "missing (write `-` for none)"))?;
+        parse_hands(v, f)?
+    } else {
+        vec![]
+    };
     let mut castling = Vec::new();
     if !v.castlings.is_empty() {
         let f = fields
@@ -373,7 +472,11 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
                 .map_err(|_| syntax(field, format!("`{t}` is not a number"))),
         }
     };
-    let quiet_plies = number("plies since a capture", 0)?;
+    let quiet_plies = if has_quiet_count(rules) {
+        number("plies since a capture", 0)?
+    } else {
+        0
+    };
     let move_number = number("move number", 1)?;
     if let Some(extra) = fields.next() {
         return Err(syntax("end", format!("unexpected `{extra}`")));
@@ -386,12 +489,30 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionError>
         move_number,
         castling,
         passed,
+        hands,
     })
 }
 
 /// Writes a move: `from-to`, `x` for a capture, `=CODE` for a promotion and `:tag`
 /// for a tagged move. Castling is written as its first piece's move.
+///
+/// In variants with hands, moves are written as USI writes them: `7g7f`, `8h2b+` (a
+/// promotion, to the piece's only choice), `P*5e` (a drop).
 pub fn write_move(v: &Variant, m: &Move) -> String {
+    if v.hand.is_some() {
+        if m.special == Special::Drop {
+            return format!("{}*{}", v.piece(m.piece).code, v.board.name(m.to));
+        }
+        let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
+        if let Some(k) = m.promotion {
+            if single_promotion(v, m.piece) {
+                s.push('+');
+            } else {
+                s += &format!("={}", v.piece(k).code);
+            }
+        }
+        return s;
+    }
     let sep = if m.captured.is_some() { 'x' } else { '-' };
     let mut s = format!("{}{sep}{}", v.board.name(m.from), v.board.name(m.to));
     if let Some(k) = m.promotion {
@@ -403,6 +524,49 @@ pub fn write_move(v: &Variant, m: &Move) -> String {
         s.push(v.tag(t).mark);
     }
     s
+}
+
+/// Whether the piece's promotions all lead to one kind, so `+` says which.
+fn single_promotion(v: &Variant, piece: PieceId) -> bool {
+    v.piece(piece).promotion.iter().all(|p| p.to.len() == 1)
+}
+
+/// Reads a drop `P*5e`: the piece must be in the mover's hand and the cell empty.
+fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<Move, MoveError> {
+    let v = &rules.variant;
+    let piece = v
+        .find_piece(code.trim())
+        .ok_or_else(|| MoveError::UnknownPiece(code.trim().to_string()))?;
+    let to = v
+        .board
+        .parse_cell(cell.trim())
+        .ok_or_else(|| MoveError::UnknownCell {
+            cell: cell.trim().to_string(),
+            text: format!("{code}*{cell}"),
+        })?;
+    let me = pos.to_move();
+    let name = v.board.name(to).to_string();
+    let refuse = |reason: String| MoveError::Drop {
+        piece: v.piece(piece).name.clone(),
+        cell: name.clone(),
+        reason,
+    };
+    if pos.in_hand(me, piece) == 0 {
+        return Err(refuse(format!("{} has none in hand", v.player(me).name)));
+    }
+    if let Some((pl, k)) = pos.at(to) {
+        return Err(refuse(format!(
+            "the cell is occupied by {}'s {}",
+            v.player(pl).name,
+            v.piece(k).name
+        )));
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    moves
+        .into_iter()
+        .find(|m| m.special == Special::Drop && m.piece == piece && m.to == to)
+        .ok_or_else(|| refuse("the rules forbid this drop here".into()))
 }
 
 /// Why a move cannot be read or played.
@@ -457,6 +621,12 @@ pub enum MoveError {
     /// The move promotes; the choices are listed.
     Promotion(Vec<String>),
     UnknownPiece(String),
+    /// A drop the position refuses, and why.
+    Drop {
+        piece: String,
+        cell: String,
+        reason: String,
+    },
     GameOver(String),
 }
 
@@ -523,6 +693,11 @@ impl fmt::Display for MoveError {
                 write!(f, "choose what to promote to: {}", moves.join(", "))
             }
             MoveError::UnknownPiece(p) => write!(f, "`{p}` is not a piece of this variant"),
+            MoveError::Drop {
+                piece,
+                cell,
+                reason,
+            } => write!(f, "cannot drop a {piece} on {cell}: {reason}"),
             MoveError::GameOver(reason) => write!(f, "the game is over: {reason}"),
         }
     }
@@ -614,6 +789,13 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
     };
+    if let Some((code, cell)) = body.split_once('*') {
+        return parse_drop(rules, pos, code, cell);
+    }
+    let (body, promote) = match body.trim_end().strip_suffix('+') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
     let (body, promo) = match body.split_once('=') {
         Some((b, p)) => (b.trim(), Some(p.trim())),
         None => (body, None),
@@ -627,6 +809,27 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         (_, tail) => Some(tail),
     };
     let promotion = match promo {
+        None if promote => {
+            let mut moves = Vec::new();
+            pos.legal_moves(rules, &mut moves);
+            let mut kinds = moves
+                .iter()
+                .filter(|m| m.from == from && m.to == to)
+                .filter_map(|m| m.promotion);
+            match (kinds.next(), kinds.next()) {
+                (Some(k), None) => Some(k),
+                (None, _) => {
+                    return Err(MoveError::Illegal {
+                        piece: pos
+                            .at(from)
+                            .map_or("piece".into(), |(_, k)| v.piece(k).name.clone()),
+                        from: v.board.name(from).into(),
+                        to: format!("{} promoting", v.board.name(to)),
+                    });
+                }
+                _ => None,
+            }
+        }
         None => None,
         Some(p) => Some(
             v.find_piece(p)

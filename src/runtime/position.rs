@@ -21,6 +21,8 @@ pub struct Setup {
     pub castling: Vec<usize>,
     /// Cells the last move passed that may be captured in passing now.
     pub passed: Vec<Cell>,
+    /// Pieces in hand: one entry per piece.
+    pub hands: Vec<(PlayerId, PieceId)>,
 }
 
 impl Setup {
@@ -45,6 +47,7 @@ impl Setup {
             move_number: 1,
             castling: (0..v.castlings.len()).collect(),
             passed: vec![],
+            hands: vec![],
         }
     }
 }
@@ -72,6 +75,11 @@ pub enum PositionError {
     /// A random setup's rejection rule refused every draw.
     RedrawLimit {
         tries: u32,
+    },
+    /// A field names something the rules forbid.
+    Illegal {
+        field: &'static str,
+        message: String,
     },
     /// A counter is past [`MAX_COUNTER`].
     CounterTooLarge {
@@ -106,11 +114,14 @@ impl fmt::Display for PositionError {
                 f,
                 "the random setup's redraw rule refused {tries} draws in a row; it may never be satisfied"
             ),
+            PositionError::Syntax { field, message }
+            | PositionError::Illegal { field, message } => {
+                write!(f, "in the {field}: {message}")
+            }
             PositionError::CounterTooLarge { field, value } => write!(
                 f,
                 "in the {field}: {value} is more than {MAX_COUNTER}, the largest accepted"
             ),
-            PositionError::Syntax { field, message } => write!(f, "in the {field}: {message}"),
         }
     }
 }
@@ -194,6 +205,10 @@ pub struct PositionOf<S: CellSet> {
     passed: S,
     /// Where the piece that passed them stands.
     victim: Cell,
+    /// Pieces in hand, by player and kind.
+    hand: [[u8; 64]; MAX_PLAYERS],
+    /// Per player: the kinds with at least one piece in hand.
+    in_hand: [u64; MAX_PLAYERS],
 }
 
 /// What sets a move apart from a plain one.
@@ -206,6 +221,8 @@ pub enum Special {
     InPassing(Cell),
     /// The castling move of this index.
     Castle(u8),
+    /// A piece put from hand on `to` (`from` is `to` too).
+    Drop,
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -308,6 +325,10 @@ impl Position {
             (e.cells.clone(), e.by, p.victim)
         }))
     }
+    /// How many pieces of a kind a player holds in hand.
+    pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
+        at_width!(&self.inner, q => q.in_hand(p, k))
+    }
     /// Whether a royal piece of the side to move is attacked.
     pub fn in_check(&self, rules: &Rules) -> bool {
         at_width!(&self.inner, p => p.in_check(rules))
@@ -381,6 +402,8 @@ impl<S: Width> PositionOf<S> {
             passing: 0,
             passed: S::EMPTY,
             victim: Cell(0),
+            hand: [[0; 64]; MAX_PLAYERS],
+            in_hand: [0; MAX_PLAYERS],
         };
         for (c, placed) in v.board.cells().zip(&setup.cells) {
             if let Some((pl, pc)) = *placed {
@@ -393,6 +416,18 @@ impl<S: Width> PositionOf<S> {
                 pos.put(c, pl, pc);
             }
         }
+        for &(pl, pc) in &setup.hands {
+            if pl.0 as usize >= v.players.len() {
+                return Err(PositionError::UnknownPlayer(pl.0));
+            }
+            if pc.0 as usize >= v.pieces.len() {
+                return Err(PositionError::UnknownPiece(pc.0));
+            }
+            let n = &mut pos.hand[pl.0 as usize][pc.0 as usize];
+            *n = n.saturating_add(1);
+            pos.in_hand[pl.0 as usize] |= 1 << pc.0;
+        }
+        pos.check_hands(rules, setup)?;
         for &(pl, pc, tag) in &setup.used {
             if pl.0 as usize >= v.players.len() {
                 return Err(PositionError::UnknownPlayer(pl.0));
@@ -433,6 +468,69 @@ impl<S: Width> PositionOf<S> {
             pos.victim = victim;
         }
         Ok(pos)
+    }
+
+    /// With hands: no piece in hand where the rules send none, no more pieces of a
+    /// kind than the game has, and no piece on a cell it could never move from.
+    fn check_hands(&self, rules: &Rules, setup: &Setup) -> Result<(), PositionError> {
+        let v = &rules.variant;
+        if !rules.hands {
+            if setup.hands.is_empty() {
+                return Ok(());
+            }
+            return Err(PositionError::Illegal {
+                field: "hands",
+                message: "this variant has no hands".into(),
+            });
+        }
+        for &(pl, pc) in &setup.hands {
+            if rules.demote[pc.0 as usize] != pc {
+                return Err(PositionError::Illegal {
+                    field: "hands",
+                    message: format!(
+                        "{} holds a {} in hand; pieces in hand are unpromoted",
+                        v.player(pl).name,
+                        v.piece(pc).name
+                    ),
+                });
+            }
+        }
+        let mut game = vec![0u32; v.pieces.len()];
+        for p in &v.setup {
+            game[rules.demote[p.piece.0 as usize].0 as usize] += 1;
+        }
+        let mut here = vec![0u32; v.pieces.len()];
+        for c in v.board.cells() {
+            if let Some((pl, pc)) = self.at(c) {
+                here[rules.demote[pc.0 as usize].0 as usize] += 1;
+                if v.hand.is_some_and(|h| h.mobile_only) && rules.moves(pl, pc, c).is_empty() {
+                    return Err(PositionError::Illegal {
+                        field: "board",
+                        message: format!(
+                            "{}'s {} on {} could never move",
+                            v.player(pl).name,
+                            v.piece(pc).name,
+                            v.board.name(c)
+                        ),
+                    });
+                }
+            }
+        }
+        for &(_, pc) in &setup.hands {
+            here[pc.0 as usize] += 1;
+        }
+        for (k, (&n, &most)) in here.iter().zip(&game).enumerate() {
+            if n > most && !v.setup.is_empty() {
+                return Err(PositionError::Illegal {
+                    field: "hands",
+                    message: format!(
+                        "{n} {}s on the board and in hand, but the game has only {most}",
+                        v.pieces[k].name
+                    ),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The piece of the player who moved last that just passed `cells`: a move of its
@@ -496,7 +594,16 @@ impl<S: Width> PositionOf<S> {
                 }
             }
         }
+        let mut hands = vec![];
+        for pl in 0..self.players {
+            for pc in 0..v.pieces.len() {
+                for _ in 0..self.hand[pl as usize][pc] {
+                    hands.push((PlayerId(pl), PieceId(pc as u8)));
+                }
+            }
+        }
         Setup {
+            hands,
             cells,
             to_move: self.to_move,
             used,
@@ -509,6 +616,33 @@ impl<S: Width> PositionOf<S> {
 }
 
 impl<S: CellSet> PositionOf<S> {
+    /// How many pieces of a kind a player holds in hand.
+    #[inline]
+    pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
+        self.hand[p.0 as usize][k.0 as usize]
+    }
+
+    /// The kinds a player holds in hand, as a bit set.
+    #[inline]
+    pub fn hand_kinds(&self, p: PlayerId) -> u64 {
+        self.in_hand[p.0 as usize]
+    }
+
+    #[inline]
+    fn add_to_hand(&mut self, p: PlayerId, k: PieceId) {
+        self.hand[p.0 as usize][k.0 as usize] += 1;
+        self.in_hand[p.0 as usize] |= 1 << k.0;
+    }
+
+    #[inline]
+    fn take_from_hand(&mut self, p: PlayerId, k: PieceId) {
+        let n = &mut self.hand[p.0 as usize][k.0 as usize];
+        *n -= 1;
+        if *n == 0 {
+            self.in_hand[p.0 as usize] &= !(1 << k.0);
+        }
+    }
+
     #[inline]
     fn put(&mut self, c: Cell, pl: PlayerId, pc: PieceId) {
         self.mailbox.as_mut()[c.index()] = (pl.0 as u16) << 8 | (pc.0 as u16 + 1);
@@ -580,9 +714,16 @@ impl<S: CellSet> PositionOf<S> {
                 self.put(*to, me, *k);
             }
             self.quiet_plies = self.quiet_plies.saturating_add(1);
+        } else if m.special == Special::Drop {
+            self.take_from_hand(me, m.piece);
+            self.put(m.to, me, m.piece);
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else {
             if let Some((pl, pc)) = m.captured {
                 self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
+                if rules.hands {
+                    self.add_to_hand(me, rules.demote[pc.0 as usize]);
+                }
                 self.quiet_plies = 0;
             } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
                 self.quiet_plies = 0;
@@ -626,11 +767,17 @@ impl<S: CellSet> PositionOf<S> {
             for (k, from, _) in parts {
                 self.put(*from, me, *k);
             }
+        } else if m.special == Special::Drop {
+            self.remove(m.to, me, m.piece);
+            self.add_to_hand(me, m.piece);
         } else {
             self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
             self.put(m.from, me, m.piece);
             if let Some((pl, pc)) = m.captured {
                 self.put(m.capture_cell().unwrap_or(m.to), pl, pc);
+                if rules.hands {
+                    self.take_from_hand(me, rules.demote[pc.0 as usize]);
+                }
             }
         }
         self.used[me.0 as usize] = undo.used;
@@ -680,6 +827,14 @@ impl<S: CellSet> PositionOf<S> {
         }
         for u in &self.used {
             eat(*u as u64 | 1 << 41);
+        }
+        for (p, kinds) in self.in_hand.iter().enumerate() {
+            let mut k = *kinds;
+            while k != 0 {
+                let i = k.trailing_zeros() as usize;
+                k &= k - 1;
+                eat((p as u64) << 48 | (i as u64) << 8 | self.hand[p][i] as u64 | 1 << 43);
+            }
         }
         h
     }

@@ -264,6 +264,9 @@ impl<'a> Searcher<'a> {
                 -(WON - 1 - ply as i32) * (2 * a - b) as i32 / b as i32
             }
             Outcome::MoverScores(a, b) => (WON - 1 - ply as i32) * (b - 2 * a) as i32 / b as i32,
+            // The search does not follow checks along its path, so no perpetual-check
+            // rule applies inside it (see `verdict`).
+            Outcome::CheckerLoses => self.draw(pos),
         }
     }
 
@@ -288,11 +291,17 @@ impl<'a> Searcher<'a> {
         let key = self.zobrist.key(pos);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
-        let verdict = pos.verdict(rules, last, self.occurrences(key), || {
-            pos.legal_moves(rules, &mut moves);
-            generated = true;
-            !moves.is_empty()
-        });
+        let verdict = pos.verdict(
+            rules,
+            last,
+            self.occurrences(key),
+            || {
+                pos.legal_moves(rules, &mut moves);
+                generated = true;
+                !moves.is_empty()
+            },
+            |_| None,
+        );
         if let Some(v) = verdict {
             self.buffers[ply] = moves;
             return self.ended(v.outcome, ply, pos);

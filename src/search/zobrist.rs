@@ -75,6 +75,13 @@ impl Zobrist {
                 used &= used - 1;
                 k ^= self.used[pl as usize * 32 + bit];
             }
+            let mut held = pos.hand_kinds(PlayerId(pl));
+            while held != 0 {
+                let kind = held.trailing_zeros() as usize;
+                held &= held - 1;
+                let count = pos.in_hand(PlayerId(pl), crate::check::PieceId(kind as u8));
+                k ^= self.hand(pl as usize, kind, count as usize);
+            }
         }
         k
     }

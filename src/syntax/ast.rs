@@ -56,14 +56,18 @@ pub enum Statement {
     End(Vec<EndRule>),
     Zone(ZoneDecl),
     Castling(CastlingDecl),
+    /// `captured pieces go to hand`, with whether drops need a cell the piece can move from.
+    Hand(Spanned<bool>),
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ZoneDecl {
     pub name: Name,
-    /// `None`: the last cell of each file, for every player.
+    /// `None`: the last cell of each file (or `far` ranks), for every player.
     pub cells: Option<Vec<(Name, Vec<Name>)>>,
+    /// `far N ranks`: the last N ranks across each player's forward direction.
+    pub far: Option<Spanned<u32>>,
 }
 
 /// `castling Player: Piece from to and ..., empty cells, safe cells`.
@@ -118,6 +122,7 @@ impl Statement {
             Statement::End(_) => "game",
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
+            Statement::Hand(_) => "captured",
         }
     }
 
@@ -133,6 +138,7 @@ impl Statement {
             Statement::Piece(p) => Some(p.name.span),
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
+            Statement::Hand(h) => Some(h.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -211,12 +217,42 @@ pub enum PieceItemKind {
     Royal,
     MovesAs(Vec<Name>),
     Promotion(PromotionDecl),
+    NoDrop(NoDrop),
+}
+
+/// A restriction on dropping a piece from hand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoDrop {
+    /// Not on a file (line along forward) holding one of the player's pieces of a kind.
+    FileWith(Name),
+    /// Not on a cell a piece of the player of this kind attacks.
+    AttackedBy(Name),
+    /// Not giving check.
+    Check,
+    /// Not giving checkmate.
+    Checkmate,
+}
+
+/// When a move may promote: bits of [`PromotionDecl::when`].
+pub mod promote_when {
+    /// Starts in the zone.
+    pub const FROM: u8 = 1;
+    /// Ends in the zone.
+    pub const INTO: u8 = 2;
+    /// Passes a cell of the zone.
+    pub const THROUGH: u8 = 4;
+    /// Ends in the zone, not having started there.
+    pub const ENTERING: u8 = 8;
 }
 
 /// `[may] promote(s) on entering ZONE to CHOICE`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PromotionDecl {
     pub optional: bool,
+    /// Forced where the piece could never move again.
+    pub forced_if_stuck: bool,
+    /// Bits of [`promote_when`].
+    pub when: u8,
     pub zone: Name,
     /// Empty: any non-royal piece.
     pub to: Vec<Name>,
@@ -367,7 +403,8 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
-    Repetition(Spanned<u32>),
+    /// Repeated this many times; `true`: only by perpetual check.
+    Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
     PliesWithoutCapture(Spanned<u32>, Vec<Name>),
 }
@@ -379,4 +416,6 @@ pub enum Outcome {
     MoverLoses,
     /// The mover scores `.0 / .1`, the other player the rest.
     MoverScores(u32, u32),
+    /// The side that checked on every move of a repetition cycle loses.
+    CheckerLoses,
 }

@@ -23,6 +23,7 @@ const TOP_LEVEL: &[&str] = &[
     "game",
     "zone",
     "castling",
+    "captured",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -471,6 +472,18 @@ fn described(rule: Rule) -> &'static str {
         castle_part | castle_condition | castle_empty | castle_safe => {
             "a castling part such as `King e1 to g1` or `empty f1 g1`"
         }
+        hand_stmt => "a statement such as `piece` or `board`",
+        promote_when | entering | moving | zone_relation => {
+            "`entering` or `moving from, into or through`"
+        }
+        forced_if_stuck => "`, forced where it could never move again`",
+        no_drop | drop_file | drop_attacked | drop_check | check_word => {
+            "a drop rule such as `no drop giving check`"
+        }
+        drop_mobile => "`, never dropped where they could never move`",
+        perpetual => "`by perpetual check`",
+        checker_loses => "`checker loses`",
+        zone_far => "`: far 3 ranks`",
         _ => "something else",
     }
 }

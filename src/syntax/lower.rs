@@ -99,6 +99,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::end_stmt => Statement::End(inner.map(|r| lower_end_rule(cx, r)).collect()),
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
+        Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -247,6 +248,19 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 )
             }
             Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
+            Rule::no_drop => {
+                let r = q.into_inner().next().unwrap();
+                let rule = r.as_rule();
+                let mut names = r.into_inner();
+                kind = PieceItemKind::NoDrop(match rule {
+                    Rule::drop_file => NoDrop::FileWith(cx.name(&names.next().unwrap())),
+                    Rule::drop_attacked => NoDrop::AttackedBy(cx.name(&names.next().unwrap())),
+                    _ => match names.next().map(|n| n.as_rule()) {
+                        Some(Rule::checkmate) => NoDrop::Checkmate,
+                        _ => NoDrop::Check,
+                    },
+                })
+            }
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
         }
     }
@@ -515,20 +529,41 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .into_inner()
         .find(content)
         .is_some_and(|m| m.as_rule() == Rule::may_promote);
+    let trigger = inner.next().unwrap().into_inner().next().unwrap();
+    let when = if trigger.as_rule() == Rule::entering {
+        promote_when::ENTERING
+    } else {
+        trigger.into_inner().fold(0, |m, r| {
+            m | match r.as_str() {
+                "from" => promote_when::FROM,
+                "into" => promote_when::INTO,
+                _ => promote_when::THROUGH,
+            }
+        })
+    };
     let zone = cx.name(&inner.next().unwrap());
     let choice = inner.next().unwrap();
+    let forced_if_stuck = inner.next().is_some();
     let to = choice
         .into_inner()
         .filter(content)
         .filter(|n| n.as_rule() == Rule::ident)
         .map(|n| cx.name(&n))
         .collect();
-    PromotionDecl { optional, zone, to }
+    PromotionDecl {
+        optional,
+        forced_if_stuck,
+        when,
+        zone,
+        to,
+    }
 }
 
 fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneDecl {
     let name = cx.name(&inner.next().unwrap());
     let body = inner.next().unwrap();
+    let far = (body.as_rule() == Rule::zone_far)
+        .then(|| cx.number(&body.clone().into_inner().next().unwrap()));
     let cells = (body.as_rule() == Rule::zone_cells).then(|| {
         body.into_inner()
             .filter(content)
@@ -539,7 +574,7 @@ fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneD
             })
             .collect()
     });
-    ZoneDecl { name, cells }
+    ZoneDecl { name, cells, far }
 }
 
 fn lower_castling<'a>(
@@ -603,6 +638,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                 outcome = match o.as_rule() {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
+                    Rule::checker_loses => Outcome::CheckerLoses,
                     Rule::mover_scores => {
                         let mut n = o.into_inner().filter(content);
                         let a = cx.number(&n.next().unwrap()).node;
@@ -636,7 +672,9 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {
-            Event::Repetition(cx.number(&q.into_inner().find(content).unwrap()))
+            let mut it = q.into_inner().filter(content);
+            let n = cx.number(&it.next().unwrap());
+            Event::Repetition(n, it.next().is_some())
         }
         _ => {
             let mut it = q.into_inner().filter(content);

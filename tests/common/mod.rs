@@ -26,6 +26,16 @@ pub fn variant(file: &str) -> Variant {
     }
 }
 
+/// A variant given as text, compiled with its default options; fails the test with
+/// the report when it does not check.
+pub fn from_text(text: &str) -> Rules {
+    let checked = check("test.var", text);
+    let v = checked
+        .variant
+        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
+    compile_tables(&v, &v.default_options()).expect("compiles")
+}
+
 /// The variant compiled with its default options.
 pub fn rules(file: &str) -> Rules {
     let v = variant(file);

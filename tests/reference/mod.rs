@@ -55,21 +55,42 @@
 //! 17. A move of a piece with a holding promotion from outside its player's zone to
 //!     inside it becomes one move per kind it may become (the list, or every kind
 //!     that is not royal and not its own), plus the plain move when optional.
+//!     (The shogi family generalises 17: see 20.)
 //! 18. A castling move is possible while its right holds, its pieces stand on their
 //!     start cells, its `empty` cells hold nothing but its own pieces, and with its
 //!     first piece set on each `safe` cell in turn no enemy move reaches that cell.
 //!     Its right is lost once a move starts or ends on any of its start cells.
 //! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
 //!     and 14-15) could capture it.
+//!
+//! The shogi family's rules:
+//!
+//! 20. A promotion applies, by its `when` bits, to a move that starts in the zone
+//!     (from), ends in it (into), has a cell strictly between its ends on the straight
+//!     line joining them in the zone (through; leaps pass nothing), or ends in it
+//!     without starting there (entering). An optional promotion with `forced where it
+//!     could never move again` is forced when the piece, alone on the board at its
+//!     destination, would have no move.
+//! 21. With hands, a captured piece goes to the captor's hand as the piece whose code
+//!     is its own without a leading `+` (or as itself). A drop is a move (cell, cell,
+//!     no tag, the kind): any kind in the mover's hand onto any empty cell, except:
+//!     where it would have no move alone on the board (with `never dropped where they
+//!     could never move`); on a file (the cells reached stepping straight forward or
+//!     backward) holding the mover's piece of a `file with own` kind; on a cell one of
+//!     the mover's pieces of an `own ... attacks` kind could capture an enemy on; where
+//!     it attacks an enemy royal piece (`giving check`), or does so leaving the enemy
+//!     no legal move (`giving checkmate`); and where the mover's royal piece stays
+//!     attacked.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
 use variantlab::check::{
-    Dest, DirBase, DirExpr, DirTerm, Event, Initial, Pattern, PieceId, PlayerId, TagId, Variant,
-    holds,
+    Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId, TagId,
+    Variant, holds,
 };
 use variantlab::geometry::{Board, Cell, Kind};
+use variantlab::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
 use variantlab::syntax::{Outcome, Qualifier};
 
 /// A lattice point, possibly off the board.
@@ -92,6 +113,8 @@ pub struct Simple {
     pub used: Vec<(PlayerId, PieceId, TagId)>,
     pub castling: Vec<usize>,
     pub passing: Option<Passing>,
+    /// Pieces in hand, one entry each, sorted.
+    pub hands: Vec<(PlayerId, PieceId)>,
 }
 
 /// The setup position, the first player to move.
@@ -106,6 +129,7 @@ pub fn start(v: &Variant) -> Simple {
         used: Vec::new(),
         castling: (0..v.castlings.len()).collect(),
         passing: None,
+        hands: Vec::new(),
     }
 }
 
@@ -139,7 +163,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             if royal_attacked(v, options, &after, &pos.used, player) {
                 continue;
             }
-            for promotion in promotions(v, options, player, kind, from, to) {
+            for promotion in promotions(v, options, player, kind, from, to, tag) {
                 all.insert((from, to, tag, promotion));
             }
         }
@@ -148,7 +172,118 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         let (_, from, to) = v.castlings[i].parts[0];
         all.insert((from, to, None, None));
     }
+    for (cell, kind) in drops(v, options, pos) {
+        all.insert((cell, cell, None, Some(kind)));
+    }
     all.into_iter().collect()
+}
+
+/// Rule 21: the drops open now, as (cell, kind).
+fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
+    let Some(hand) = v.hand else {
+        return vec![];
+    };
+    let me = pos.to_move;
+    let mut kinds: Vec<PieceId> = pos
+        .hands
+        .iter()
+        .filter(|(p, _)| *p == me)
+        .map(|(_, k)| *k)
+        .collect();
+    kinds.dedup();
+    let mut out = Vec::new();
+    for kind in kinds {
+        let rules: Vec<NoDrop> = v
+            .piece(kind)
+            .no_drop
+            .iter()
+            .filter(|(g, _)| holds(*g, options))
+            .map(|(_, r)| *r)
+            .collect();
+        for cell in v.board.cells() {
+            if pos.cells[cell.index()].is_some() {
+                continue;
+            }
+            if hand.mobile_only && alone_stuck(v, options, me, kind, cell) {
+                continue;
+            }
+            let mut after = pos.cells.clone();
+            after[cell.index()] = Some((me, kind));
+            if royal_attacked(v, options, &after, &pos.used, me) {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.cells = after.clone();
+            next.passing = None;
+            next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
+            let forbidden = rules.iter().any(|r| match *r {
+                NoDrop::FileWith(k) => file(v, me, cell)
+                    .iter()
+                    .any(|c| pos.cells[c.index()] == Some((me, k))),
+                NoDrop::AttackedBy(k) => v.board.cells().any(|c| {
+                    if pos.cells[c.index()] != Some((me, k)) {
+                        return false;
+                    }
+                    // An enemy piece of the dropped kind stands in for any victim.
+                    let mut probe = pos.cells.clone();
+                    probe[cell.index()] = Some((next.to_move, kind));
+                    piece_moves(v, options, &probe, &pos.used, c)
+                        .iter()
+                        .any(|(t, _)| *t == cell)
+                }),
+                NoDrop::Check => royal_attacked(v, options, &after, &pos.used, next.to_move),
+                NoDrop::Checkmate => {
+                    royal_attacked(v, options, &after, &pos.used, next.to_move) && {
+                        let mut n = next.clone();
+                        let at = n.hands.iter().position(|h| *h == (me, kind)).unwrap();
+                        n.hands.remove(at);
+                        legal_moves(v, options, &n).is_empty()
+                    }
+                }
+            });
+            if !forbidden {
+                out.push((cell, kind));
+            }
+        }
+    }
+    out
+}
+
+/// The cells reached from `cell` stepping straight forward or backward for `player`.
+fn file(v: &Variant, player: PlayerId, cell: Cell) -> Vec<Cell> {
+    let Some(f) = v.player(player).forward else {
+        return vec![];
+    };
+    let d = &v.board.directions()[f.0 as usize];
+    let mut out = Vec::new();
+    for sign in [1, -1] {
+        let mut p = v.board.point(cell);
+        loop {
+            p = (p.0 + sign * d.dx, p.1 + sign * d.dy);
+            if !v.board.within_bounds(p) {
+                break;
+            }
+            if let Some(c) = v.board.at(p) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `player`'s `kind`, alone on the board at `cell`, would have no move.
+fn alone_stuck(v: &Variant, options: &[bool], player: PlayerId, kind: PieceId, cell: Cell) -> bool {
+    let mut cells = vec![None; v.board.len()];
+    cells[cell.index()] = Some((player, kind));
+    piece_moves(v, options, &cells, &[], cell).is_empty()
+}
+
+/// Rule 21: what a captured piece becomes in hand.
+fn unpromoted(v: &Variant, kind: PieceId) -> PieceId {
+    match v.piece(kind).code.strip_prefix('+') {
+        Some(base) => v.find_piece(base).unwrap_or(kind),
+        None => kind,
+    }
 }
 
 /// The cells after the piece on `from` goes to `to`, also taking what stands on
@@ -254,7 +389,9 @@ fn promotions(
     kind: PieceId,
     from: Cell,
     to: Cell,
+    tag: Option<TagId>,
 ) -> Vec<Option<PieceId>> {
+    let _ = tag;
     let Some(p) = v
         .piece(kind)
         .promotion
@@ -264,7 +401,11 @@ fn promotions(
         return vec![None];
     };
     let zone = &v.zones[p.zone].cells[player.0 as usize];
-    if !zone.contains(&to) || zone.contains(&from) {
+    let applies = (p.when & FROM != 0 && zone.contains(&from))
+        || (p.when & INTO != 0 && zone.contains(&to))
+        || (p.when & THROUGH != 0 && between(v, from, to).iter().any(|c| zone.contains(c)))
+        || (p.when & ENTERING != 0 && zone.contains(&to) && !zone.contains(&from));
+    if !applies {
         return vec![None];
     }
     let mut out: Vec<Option<PieceId>> = if p.to.is_empty() {
@@ -276,10 +417,31 @@ fn promotions(
     } else {
         p.to.iter().copied().map(Some).collect()
     };
-    if p.optional {
+    if p.optional && !(p.forced_if_stuck && alone_stuck(v, options, player, kind, to)) {
         out.push(None);
     }
     out
+}
+
+/// Rule 20: the cells strictly between two cells on the straight line of one
+/// direction joining them (none when no direction does, or for a single step).
+fn between(v: &Variant, from: Cell, to: Cell) -> Vec<Cell> {
+    let (a, b) = (v.board.point(from), v.board.point(to));
+    for d in v.board.directions() {
+        let mut p = a;
+        let mut passed = Vec::new();
+        for _ in 0..64 {
+            p = (p.0 + d.dx, p.1 + d.dy);
+            if p == b {
+                return passed;
+            }
+            match v.board.at(p) {
+                Some(c) => passed.push(c),
+                None => break,
+            }
+        }
+    }
+    vec![]
 }
 
 /// Rule 18: the castling moves open now (the royal rule included).
@@ -337,6 +499,15 @@ fn castled(
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
+    if from == to {
+        return drop_piece(
+            v,
+            options,
+            pos,
+            to,
+            promotion.expect("a drop names its kind"),
+        );
+    }
     let (player, kind) = pos.cells[from.index()].expect("a piece stands on the start cell");
     assert_eq!(player, pos.to_move, "the piece belongs to the side to move");
     let castle = pos.castling.iter().copied().find(|&i| {
@@ -365,6 +536,12 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
 
     let mut next = pos.clone();
     next.passing = None;
+    if let Some(k) = captured
+        && v.hand.is_some()
+    {
+        next.hands.push((player, unpromoted(v, k)));
+        next.hands.sort();
+    }
     match castle {
         Some(i) => next.cells = castled(&pos.cells, &v.castlings[i]),
         None => {
@@ -388,7 +565,41 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
         next.used.push((player, kind, t));
     }
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
+    let outcome = ending(v, options, &next, captured, kind);
+    (next, outcome)
+}
 
+/// Rule 21: puts a piece from the mover's hand on `cell`.
+fn drop_piece(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    cell: Cell,
+    kind: PieceId,
+) -> (Simple, Option<Outcome>) {
+    let me = pos.to_move;
+    let mut next = pos.clone();
+    let at = next
+        .hands
+        .iter()
+        .position(|h| *h == (me, kind))
+        .expect("the piece is in hand");
+    next.hands.remove(at);
+    next.cells[cell.index()] = Some((me, kind));
+    next.passing = None;
+    next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
+    let outcome = ending(v, options, &next, None, kind);
+    (next, outcome)
+}
+
+/// Rule 13: the outcome of the first end rule that matches after a move.
+fn ending(
+    v: &Variant,
+    options: &[bool],
+    next: &Simple,
+    captured: Option<PieceId>,
+    kind: PieceId,
+) -> Option<Outcome> {
     for rule in &v.end_rules {
         if !holds(rule.guard, options) {
             continue;
@@ -397,19 +608,19 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
             Event::Captured { piece, by } => {
                 captured == Some(piece) && by.is_none_or(|b| b == kind)
             }
-            Event::NoLegalMove => legal_moves(v, options, &next).is_empty(),
+            Event::NoLegalMove => legal_moves(v, options, next).is_empty(),
             Event::Checkmate | Event::Stalemate => {
-                legal_moves(v, options, &next).is_empty()
+                legal_moves(v, options, next).is_empty()
                     && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
                         == (rule.event == Event::Checkmate)
             }
-            Event::Repetition(_) | Event::PliesWithoutCapture(..) => false,
+            Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
         };
         if matched {
-            return (next, Some(rule.outcome));
+            return Some(rule.outcome);
         }
     }
-    (next, None)
+    None
 }
 
 /// The number of move sequences of exactly `depth` moves; a game that is over has no

@@ -1,0 +1,505 @@
+//! The shogi family: hands, drops, promotion zones and their endings, on Shogi and
+//! Hex Shogi 91. Expected counts come from published perft tables and hand-worked
+//! positions.
+
+mod common;
+
+use common::{Lcg, from_text, rules};
+use variantlab::check::Outcome;
+use variantlab::compile::Rules;
+use variantlab::runtime::{
+    Game, MoveError, Position, PositionError, Setup, Special, parse_position, perft, write_move,
+    write_position,
+};
+
+const SHOGI: &str = "shogi.var";
+const HEX: &str = "hex-shogi-91.var";
+const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+fn position(rules: &Rules, text: &str) -> Position {
+    let setup = parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(rules, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn moves(text: &str, rules: &Rules) -> Vec<String> {
+    let mut out = Vec::new();
+    position(rules, text).legal_moves(rules, &mut out);
+    let mut names: Vec<String> = out.iter().map(|m| write_move(&rules.variant, m)).collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn shogi_start_is_the_published_sfen() {
+    let r = rules(SHOGI);
+    assert_eq!(write_position(&r, &Setup::start(&r)), START);
+    assert_eq!(parse_position(&r, START).unwrap(), Setup::start(&r));
+}
+
+#[test]
+fn shogi_perft_matches_published_counts() {
+    let r = rules(SHOGI);
+    let mut pos = position(&r, START);
+    for (depth, nodes) in [(1, 30), (2, 900), (3, 25_470), (4, 719_731)] {
+        assert_eq!(perft(&r, &mut pos, depth), nodes, "depth {depth}");
+    }
+}
+
+#[test]
+fn position_strings_round_trip_through_random_play() {
+    // SFEN for Shogi; the position string with its hands field for Hex Shogi 91.
+    for file in [SHOGI, HEX] {
+        let r = rules(file);
+        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+        let mut rng = Lcg(11);
+        let mut dropped = 0;
+        for _ in 0..300 {
+            let moves = g.legal_moves(&r);
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures and drops, so that hands fill and empty.
+            let pick = moves
+                .iter()
+                .position(|m| m.captured.is_some() || m.from == m.to)
+                .filter(|_| rng.below(2) == 0)
+                .unwrap_or_else(|| rng.below(moves.len()));
+            let m = moves[pick];
+            dropped += usize::from(m.from == m.to);
+            let text = write_move(&r.variant, &m);
+            g.play_text(&r, &text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            if g.ending().is_some() {
+                break;
+            }
+            let sfen = g.position_string(&r);
+            let back = parse_position(&r, &sfen).expect("reads back");
+            assert_eq!(write_position(&r, &back), sfen);
+            // SFEN has no count of quiet plies; everything else comes back.
+            let again = Position::from_setup(&r, &back).unwrap();
+            assert_eq!(again.repetition_key(), g.position().repetition_key());
+        }
+        assert!(dropped > 0, "{file}: the game should have dropped pieces");
+    }
+}
+
+/// A position from pieces given as (player, piece, cell), the side to move and hands.
+fn placed(
+    rules: &Rules,
+    pieces: &[(&str, &str, &str)],
+    to_move: &str,
+    hands: &[(&str, &str)],
+) -> Setup {
+    let v = &rules.variant;
+    let mut setup = Setup::start(rules);
+    setup.cells.iter_mut().for_each(|c| *c = None);
+    for (player, piece, cell) in pieces {
+        let c = v.board.parse_cell(cell).unwrap_or_else(|| panic!("{cell}"));
+        setup.cells[c.index()] =
+            Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
+    }
+    setup.to_move = v.find_player(to_move).unwrap();
+    setup.hands = hands
+        .iter()
+        .map(|(pl, pc)| (v.find_player(pl).unwrap(), v.find_piece(pc).unwrap()))
+        .collect();
+    setup
+}
+
+fn moves_of(rules: &Rules, setup: &Setup) -> Vec<String> {
+    let pos = Position::from_setup(rules, setup).unwrap_or_else(|e| panic!("{e}"));
+    let mut out = Vec::new();
+    pos.legal_moves(rules, &mut out);
+    let mut names: Vec<String> = out.iter().map(|m| write_move(&rules.variant, m)).collect();
+    names.sort();
+    names
+}
+
+fn drops_of(names: &[String], code: &str) -> Vec<String> {
+    names
+        .iter()
+        .filter(|m| m.starts_with(&format!("{code}*")))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn shogi_pawn_drops_skip_files_with_own_pawns_and_the_last_rank() {
+    let r = rules(SHOGI);
+    // Black: King 5i, Pawn 5g, a Pawn in hand. White: King 5a.
+    let names = moves("4k4/9/9/9/9/9/4P4/9/4K4 b P 1", &r);
+    let drops = drops_of(&names, "P");
+    // Files 1-4 and 6-9, ranks b-i: 8 x 8 cells, none of them occupied.
+    assert_eq!(drops.len(), 64, "{drops:?}");
+    assert!(drops.iter().all(|d| !d.starts_with("P*5")), "{drops:?}");
+    assert!(!drops.contains(&"P*4a".to_string()));
+    assert!(drops.contains(&"P*4b".to_string()));
+    // A promoted Pawn does not count: with a Tokin on 5g, file 5 is open again.
+    let names = moves("4k4/9/9/9/9/9/4+P4/9/4K4 b P 1", &r);
+    assert!(names.contains(&"P*5h".to_string()), "{names:?}");
+}
+
+#[test]
+fn shogi_knights_and_lances_are_never_dropped_where_they_could_never_move() {
+    let r = rules(SHOGI);
+    let names = moves("4k4/9/9/9/9/9/9/9/4K4 b NL 1", &r);
+    let knights = drops_of(&names, "N");
+    let lances = drops_of(&names, "L");
+    // 81 cells less the two Kings; Knights lose ranks a and b, Lances rank a.
+    assert_eq!(knights.len(), 79 - 18 + 1, "{knights:?}");
+    assert_eq!(lances.len(), 79 - 9 + 1, "{lances:?}");
+    assert!(!knights.contains(&"N*3b".to_string()));
+    assert!(knights.contains(&"N*3c".to_string()));
+    assert!(!lances.contains(&"L*3a".to_string()));
+}
+
+#[test]
+fn shogi_pawn_drop_may_check_but_not_mate() {
+    let r = rules(SHOGI);
+    // White: King 1a boxed in by its own Knight 2a and Pawn 2b; Black's Gold on 2c
+    // guards 1b. P*1b would mate: refused. A Gold dropped there mates: allowed.
+    let names = moves("7nk/7p1/7G1/9/9/9/9/9/K8 b GP 1", &r);
+    assert!(!names.contains(&"P*1b".to_string()), "{names:?}");
+    assert!(names.contains(&"G*1b".to_string()));
+    assert!(names.contains(&"P*1c".to_string()));
+    // Without the Gold the King takes the Pawn: a check, not a mate, and allowed.
+    let names = moves("7nk/7p1/9/9/9/9/9/9/K8 b GP 1", &r);
+    assert!(names.contains(&"P*1b".to_string()), "{names:?}");
+}
+
+#[test]
+fn shogi_drops_answer_a_check_only_by_blocking() {
+    let r = rules(SHOGI);
+    // White's Rook on 5a checks Black's King on 5i down the file; Black holds a Gold.
+    let names = moves("4r3k/9/9/9/9/9/9/9/4K4 b G 1", &r);
+    let drops = drops_of(&names, "G");
+    let want: Vec<String> = ["5b", "5c", "5d", "5e", "5f", "5g", "5h"]
+        .iter()
+        .map(|c| format!("G*{c}"))
+        .collect();
+    assert_eq!(drops, want);
+}
+
+#[test]
+fn shogi_promotion_into_from_forced_and_declined() {
+    let r = rules(SHOGI);
+    // Into the zone: a Silver from 5d to 5c may promote or not.
+    let names = moves("k8/9/9/4S4/9/9/9/9/8K b - 1", &r);
+    assert!(names.contains(&"5d5c".to_string()) && names.contains(&"5d5c+".to_string()));
+    // Out of the zone: a Silver from 5c back to 4d may promote too.
+    let names = moves("k8/9/4S4/9/9/9/9/9/8K b - 1", &r);
+    assert!(names.contains(&"5c4d".to_string()) && names.contains(&"5c4d+".to_string()));
+    // Outside the zone altogether: no promotion.
+    let names = moves("k8/9/9/9/4S4/9/9/9/8K b - 1", &r);
+    assert!(names.contains(&"5e5d".to_string()) && !names.contains(&"5e5d+".to_string()));
+    // Forced: a Pawn reaching the last rank, a Knight reaching the last two.
+    let names = moves("k8/4P4/9/9/9/9/9/9/8K b - 1", &r);
+    assert!(names.contains(&"5b5a+".to_string()) && !names.contains(&"5b5a".to_string()));
+    let names = moves("k8/9/9/4N4/9/9/9/9/8K b - 1", &r);
+    assert!(names.contains(&"5d4b+".to_string()) && !names.contains(&"5d4b".to_string()));
+    let names = moves("k8/9/9/9/4N4/9/9/9/8K b - 1", &r);
+    assert!(names.contains(&"5e4c".to_string()) && names.contains(&"5e4c+".to_string()));
+    // USI: `+` promotes, `=` or nothing declines; a forced promotion cannot be declined.
+    let start = parse_position(&r, "k8/9/9/4S4/9/9/9/9/8K b - 1").unwrap();
+    let mut g = Game::new(&r, start.clone()).unwrap();
+    let m = g.play_text(&r, "5d5c+").unwrap();
+    assert_eq!(m.promotion, r.variant.find_piece("+S"));
+    let mut g = Game::new(&r, start.clone()).unwrap();
+    assert_eq!(g.play_text(&r, "5d5c=").unwrap().promotion, None);
+    let mut g = Game::new(&r, start).unwrap();
+    assert_eq!(g.play_text(&r, "5d5c").unwrap().promotion, None);
+    let forced = parse_position(&r, "k8/4P4/9/9/9/9/9/9/8K b - 1").unwrap();
+    let mut g = Game::new(&r, forced).unwrap();
+    assert!(g.play_text(&r, "5b5a=").is_err());
+    assert!(g.play_text(&r, "5b5a").is_err());
+    assert!(g.play_text(&r, "5b5a+").is_ok());
+}
+
+#[test]
+fn promotion_through_a_zone_needs_the_word_through() {
+    let text = |when: &str| {
+        format!(
+            r#"
+            name "Corridor"
+            board square 2 by 6
+            player White: forward north, capitals
+            player Black: forward south, lowercase
+            zone middle {{ White: a3 a4 b3 b4  Black: a3 a4 b3 b4 }}
+            piece Runner (R) {{ slide orthogonal  may promote on moving {when} middle to Flyer }}
+            piece Hopper (H) {{ leap 3 straight forward  may promote on moving {when} middle to Flyer }}
+            piece Flyer (F) {{ step 1 any }}
+            setup {{ White: Runner a1, Hopper b2 }}
+            game ends {{ no legal move: mover wins }}
+            "#
+        )
+    };
+    let names = |r: &Rules| {
+        let mut out = Vec::new();
+        Position::start(r).unwrap().legal_moves(r, &mut out);
+        let mut v: Vec<String> = out.iter().map(|m| write_move(&r.variant, m)).collect();
+        v.sort();
+        v
+    };
+    let through = from_text(&text("through"));
+    let all = names(&through);
+    // The Runner crosses a3 and a4 to a5 and a6: it may promote; a Runner stopping in
+    // the zone passes no zone cell (a3) or only a3 (a4) ...
+    assert!(all.contains(&"a1-a5=F".to_string()) && all.contains(&"a1-a5".to_string()));
+    assert!(all.contains(&"a1-a6=F".to_string()));
+    assert!(all.contains(&"a1-a4=F".to_string()), "passes a3: {all:?}");
+    assert!(
+        !all.contains(&"a1-a3=F".to_string()),
+        "passes nothing: {all:?}"
+    );
+    // ... and a leap passes nothing.
+    assert!(all.contains(&"b2-b5".to_string()), "{all:?}");
+    assert!(!all.iter().any(|m| m.starts_with("b2-b5=")), "{all:?}");
+    let into = names(&from_text(&text("into")));
+    assert!(into.contains(&"a1-a3=F".to_string()));
+    assert!(!into.contains(&"a1-a5=F".to_string()), "{into:?}");
+}
+
+#[test]
+fn hex_shogi_pawns_are_not_dropped_where_own_pawns_attack_nor_to_give_check() {
+    let r = rules(HEX);
+    // Black's Pawn on 6f attacks 6e and 7e.
+    let setup = placed(
+        &r,
+        &[
+            ("Black", "King", "4j"),
+            ("White", "King", "8b"),
+            ("Black", "Pawn", "6f"),
+        ],
+        "Black",
+        &[("Black", "Pawn")],
+    );
+    let drops = drops_of(&moves_of(&r, &setup), "P");
+    assert!(!drops.contains(&"P*6e".to_string()) && !drops.contains(&"P*7e".to_string()));
+    assert!(drops.contains(&"P*5e".to_string()) && drops.contains(&"P*6g".to_string()));
+    // Never on rank a, where a Pawn could never move; the file rule of Shogi is gone:
+    // 6g is on the Pawn's own file.
+    assert!(!drops.iter().any(|d| d.ends_with('a')), "{drops:?}");
+    // 91 cells, less 3 occupied, 6 on rank a, 2 attacked by the Pawn, and 8c and 7c,
+    // from which a Pawn would check White's King on 8b.
+    assert!(!drops.contains(&"P*8c".to_string()) && !drops.contains(&"P*7c".to_string()));
+    assert_eq!(drops.len(), 91 - 3 - 6 - 2 - 2, "{drops:?}");
+    // White's King on 6c: Pawns on 6d and 5d would check it.
+    let setup = placed(
+        &r,
+        &[("Black", "King", "4j"), ("White", "King", "6c")],
+        "Black",
+        &[("Black", "Pawn")],
+    );
+    let drops = drops_of(&moves_of(&r, &setup), "P");
+    assert!(!drops.contains(&"P*6d".to_string()) && !drops.contains(&"P*5d".to_string()));
+    assert!(drops.contains(&"P*7d".to_string()));
+    assert_eq!(drops.len(), 91 - 2 - 6 - 2, "{drops:?}");
+}
+
+#[test]
+fn hex_shogi_promotion_zone_is_the_far_four_ranks() {
+    let r = rules(HEX);
+    let silver_moves = |cell: &str| {
+        let setup = placed(
+            &r,
+            &[
+                ("Black", "King", "1k"),
+                ("White", "King", "11a"),
+                ("Black", "Silver", cell),
+            ],
+            "Black",
+            &[],
+        );
+        moves_of(&r, &setup)
+            .into_iter()
+            .filter(|m| m.starts_with(cell))
+            .collect::<Vec<_>>()
+    };
+    // From 6e (rank e, outside) forward to 6d and 7d (rank d, inside): optional.
+    let m = silver_moves("6e");
+    assert!(
+        m.contains(&"6e6d+".to_string()) && m.contains(&"6e6d".to_string()),
+        "{m:?}"
+    );
+    // From 6g nothing reaches the zone.
+    assert!(silver_moves("6g").iter().all(|m| !m.ends_with('+')));
+    // A Pawn reaching rank a must promote; a Knight reaching rank b must too.
+    let setup = placed(
+        &r,
+        &[
+            ("Black", "King", "1k"),
+            ("White", "King", "11a"),
+            ("Black", "Pawn", "8b"),
+            ("Black", "Knight", "5e"),
+        ],
+        "Black",
+        &[],
+    );
+    let m = moves_of(&r, &setup);
+    let pawn: Vec<_> = m.iter().filter(|x| x.starts_with("8b")).collect();
+    assert!(
+        !pawn.is_empty() && pawn.iter().all(|x| x.ends_with('+')),
+        "{pawn:?}"
+    );
+    let knight: Vec<_> = m.iter().filter(|x| x.starts_with("5e")).collect();
+    assert_eq!(
+        knight.len(),
+        6,
+        "two cells on rank b forced, two on c optional: {knight:?}"
+    );
+}
+
+#[test]
+fn fourfold_repetition_draws() {
+    let r = rules(SHOGI);
+    let start = parse_position(&r, "4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    let mut g = Game::new(&r, start).unwrap();
+    let cycle = ["5i4i", "5a4a", "4i5i", "4a5a"];
+    for (i, m) in cycle.iter().cycle().take(12).enumerate() {
+        assert!(g.ending().is_none(), "ended after {i} plies");
+        g.play_text(&r, m).unwrap();
+    }
+    let e = g.ending().expect("the start occurred a fourth time");
+    assert_eq!(e.outcome, Outcome::Draw);
+    assert_eq!(e.winner, None);
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checking_side() {
+    let r = rules(SHOGI);
+    // Black's Rook checks along rank a, then rank b, as White's King steps between.
+    let start = parse_position(&r, "8k/9/R8/9/9/9/9/9/K8 b - 1").unwrap();
+    let mut g = Game::new(&r, start).unwrap();
+    g.play_text(&r, "9c9a").unwrap();
+    let cycle = ["1a1b", "9a9b", "1b1a", "9b9a"];
+    let mut plies = 1;
+    while g.ending().is_none() && plies < 40 {
+        g.play_text(&r, cycle[(plies - 1) % 4]).unwrap();
+        plies += 1;
+    }
+    // The position after the first check occurs a fourth time at ply 13.
+    assert_eq!(plies, 13);
+    let e = g.ending().unwrap();
+    assert_eq!(e.outcome, Outcome::CheckerLoses);
+    assert_eq!(e.winner, r.variant.find_player("White"), "{}", e.reason);
+}
+
+#[test]
+fn bad_sfen_is_refused_naming_the_field_and_the_reason() {
+    let r = rules(SHOGI);
+    let refuse = |text: &str| -> PositionError {
+        match parse_position(&r, text) {
+            Err(e) => e,
+            Ok(setup) => Position::from_setup(&r, &setup).expect_err(text),
+        }
+    };
+    // Too many pieces in hand: the start already has all 18 Pawns on the board.
+    let e = refuse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
+    assert!(
+        matches!(e, PositionError::Illegal { field: "hands", .. }),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("19 Pawns") && e.to_string().contains("only 18"),
+        "{e}"
+    );
+    // A Pawn on the last rank could never move.
+    let e = refuse("4P4/9/9/9/4k4/9/9/9/4K4 b - 1");
+    assert!(
+        matches!(e, PositionError::Illegal { field: "board", .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("Pawn on 5a could never move"), "{e}");
+    // An unknown piece letter, on the board and in hand.
+    let e = refuse("4k4/9/9/9/4X4/9/9/9/4K4 b - 1");
+    assert!(
+        matches!(e, PositionError::Syntax { field: "board", .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("`X4` is not a piece code"), "{e}");
+    let e = refuse("4k4/9/9/9/9/9/9/9/4K4 b 2Z 1");
+    assert!(
+        matches!(e, PositionError::Syntax { field: "hands", .. }),
+        "{e}"
+    );
+    // A promoted piece in hand.
+    let e = refuse("4k4/9/9/9/9/9/9/9/4K4 b +P 1");
+    assert!(
+        matches!(e, PositionError::Illegal { field: "hands", .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_drop_onto_an_occupied_cell_is_refused_with_the_reason() {
+    let r = rules(SHOGI);
+    let start = parse_position(&r, "4k4/9/9/9/9/9/4P4/9/4K4 b G 1").unwrap();
+    let mut g = Game::new(&r, start).unwrap();
+    let before = g.position_string(&r);
+    match g.play_text(&r, "G*5g") {
+        Err(MoveError::Drop { reason, .. }) => assert!(reason.contains("occupied"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    match g.play_text(&r, "S*5f") {
+        Err(MoveError::Drop { reason, .. }) => assert!(reason.contains("none in hand"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        g.position_string(&r),
+        before,
+        "a refused move changes nothing"
+    );
+    let m = g.play_text(&r, "G*5f").unwrap();
+    assert_eq!(m.special, Special::Drop);
+    assert_eq!(g.position_string(&r), "4k4/9/9/9/9/4G4/4P4/9/4K4 w - 1");
+}
+
+/// Runs the command-line tool with `args` and `input`, returning its standard output.
+fn cli(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(args)
+        .current_dir(common::root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("writes");
+    let out = child.wait_with_output().expect("finishes");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_commands_speak_usi_and_show_hands() {
+    let moves = cli(
+        &[
+            "moves",
+            "variants/shogi.var",
+            "--position",
+            "4k4/9/9/9/9/9/4P4/9/4K4 b G 1",
+        ],
+        "",
+    );
+    let lines: Vec<&str> = moves.lines().collect();
+    assert!(
+        lines.contains(&"G*5f") && lines.contains(&"5g5f"),
+        "{moves}"
+    );
+    assert!(!lines.contains(&"G*5g"), "{moves}");
+    let perft = cli(&["perft", "variants/shogi.var", "--depth", "2"], "");
+    assert!(perft.contains("nodes 900"), "{perft}");
+    // A capture puts the Bishop in Black's hand, shown under the board.
+    let play = cli(
+        &["play", "variants/shogi.var"],
+        "7g7f\n3c3d\n8h2b+\nboard\nquit\n",
+    );
+    assert!(play.contains("Black in hand: Bishop"), "{play}");
+    assert!(play.contains("White in hand: -"), "{play}");
+}
