@@ -55,7 +55,10 @@ fn opponent_move(
         let Some((_, k)) = m.captured else { return 0 };
         let mut after = pos.clone();
         after.make(rules, m);
-        match after.verdict(rules, Some(m), 1, || true).map(|v| v.outcome) {
+        match after
+            .verdict(rules, Some(m), 1, || true, |_| None)
+            .map(|v| v.outcome)
+        {
             Some(Outcome::MoverWins) => i32::MAX,
             Some(Outcome::MoverLoses) => i32::MIN,
             _ => values[k.0 as usize],
