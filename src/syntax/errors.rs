@@ -457,13 +457,13 @@ fn described(rule: Rule) -> &'static str {
         royal => "`royal`",
         moves_as => "`moves as ...`",
         promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
-            "a promotion such as `promotes on entering far to Queen or Rook`"
+            "a promotion such as `promotes on entering far to Marshal or Tower`"
         }
         from_cells | from_start => "`from start` or `from` and cells",
         en_passant => "`en passant by ...`",
         equal_legs => "`legs of equal length`",
         setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
-            "a random setup line such as `White: King, Rook on a1 b1 c1`"
+            "a random setup line such as `White: Guard, Tower on a1 b1 c1`"
         }
         checkmate | stalemate => "`checkmate` or `stalemate`",
         zone_last | zone_cells | zone_player => {
