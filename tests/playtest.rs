@@ -209,3 +209,27 @@ fn merging_refuses_other_studies_and_repeated_shards() {
     assert_eq!(m.wins, vec![2, 0]);
     assert_eq!(merge(&[]), Err(MergeError::Nothing));
 }
+
+#[test]
+fn each_game_of_a_random_setup_draws_its_own_start() {
+    use variantlab::runtime::Setup;
+    let r = common::rules("hexcetran-chess.var");
+    let study = small_study();
+    let starts: Vec<Setup> = (0..6)
+        .map(|i| variantlab::playtest::game_start(&r, &study, i))
+        .collect();
+    // Reproducible, and each one a draw the variant itself can make.
+    for (i, s) in starts.iter().enumerate() {
+        assert_eq!(*s, variantlab::playtest::game_start(&r, &study, i as u64));
+        assert!(variantlab::runtime::Position::from_setup(&r, s).is_ok());
+    }
+    let mut distinct = starts.clone();
+    distinct.dedup();
+    assert!(distinct.len() > 1, "games start from different draws");
+    // A fixed setup starts every game from the variant's own start.
+    let fixed = common::rules("iss-jetan.var");
+    assert_eq!(
+        variantlab::playtest::game_start(&fixed, &study, 3),
+        Setup::start(&fixed)
+    );
+}

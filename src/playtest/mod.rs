@@ -9,6 +9,6 @@ mod shard;
 mod tally;
 
 pub use report::{compare_report, compared_settings, progress_line, text_report};
-pub use run::{GameRecord, Study, play_game, run_study};
+pub use run::{GameRecord, Study, game_start, play_game, run_study};
 pub use shard::{Shard, shard_from_env};
 pub use tally::{MergeError, Tallies, merge};

@@ -68,12 +68,30 @@ impl Dice {
     }
 }
 
-/// Plays game number `index` of a study from the variant's start. The searcher is
+/// The start of game number `index` of a study: the variant's own, or for a random
+/// setup the game's own draw.
+pub fn game_start(rules: &Rules, study: &Study, index: u64) -> Setup {
+    draw_start(rules, &mut Dice::new(study.seed, index))
+}
+
+/// Fixed setups leave the dice untouched, so their games do not depend on this.
+fn draw_start(rules: &Rules, dice: &mut Dice) -> Setup {
+    match &rules.variant.random {
+        Some(_) => Setup::seeded(rules, crate::search::splitmix(&mut dice.0))
+            .unwrap_or_else(|_| Setup::start(rules)),
+        None => Setup::start(rules),
+    }
+}
+
+/// Plays game number `index` of a study from the variant's start (its own draw of a
+/// random setup). The searcher is
 /// cleared first, so the game depends on nothing but the study and its number.
 pub fn play_game(rules: &Rules, searcher: &mut Searcher, study: &Study, index: u64) -> GameRecord {
     searcher.clear();
     let mut dice = Dice::new(study.seed, index);
-    let mut game = Game::new(rules, Setup::start(rules)).expect("the start was checked");
+    let mut game = Game::new(rules, draw_start(rules, &mut dice))
+        .or_else(|_| Game::new(rules, Setup::start(rules)))
+        .expect("the start was checked");
     let limits = Limits::depth(study.level);
     let mut keys = vec![];
     let mut moves = vec![];
