@@ -417,3 +417,91 @@ fn a_finished_game_says_who_won_and_takes_no_more_moves() {
     let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
     assert!(g["ending"].is_null());
 }
+
+#[test]
+fn captured_pieces_show_in_hand_and_are_dropped() {
+    let s = variants();
+    let (status, g) = s.json("POST", "/api/games", Some(r#"{"variant": "shogi"}"#));
+    assert_eq!(status, 200);
+    let id = g["id"].as_u64().unwrap();
+    let hand_of = |g: &Value, player: &str| -> Value {
+        g["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["player"] == player)
+            .unwrap_or_else(|| panic!("no hand for {player} in {g}"))["pieces"]
+            .clone()
+    };
+    assert_eq!(hand_of(&g, "Black"), serde_json::json!([]));
+    assert_eq!(hand_of(&g, "White"), serde_json::json!([]));
+    // No drops at the start: every move leaves a cell, and says it is no drop.
+    let legal = g["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), 30);
+    assert!(
+        legal
+            .iter()
+            .all(|m| m["drop"].is_null() && m["from"] != m["to"])
+    );
+    let moves = format!("/api/games/{id}/moves");
+    let mut g = g;
+    // The bishops open their diagonal; Black's takes White's and promotes, and White's
+    // Silver takes the Horse back: each side holds one Bishop.
+    for m in ["7g7f", "3c3d", "8h2b+", "3a2b"] {
+        let (status, next) = s.json("POST", &moves, Some(&format!(r#"{{"move": "{m}"}}"#)));
+        assert_eq!(status, 200, "{m}: {next}");
+        g = next;
+        if m == "8h2b+" {
+            assert_eq!(
+                hand_of(&g, "Black"),
+                serde_json::json!([{"piece": "Bishop", "code": "B", "count": 1}])
+            );
+            assert_eq!(hand_of(&g, "White"), serde_json::json!([]));
+        }
+    }
+    assert_eq!(
+        hand_of(&g, "White"),
+        serde_json::json!([{"piece": "Bishop", "code": "b", "count": 1}])
+    );
+    assert_eq!(g["to_move"], "Black");
+    // The Bishop may be dropped on any of the 81 - 38 empty cells; a drop's `from` is
+    // its `to`, and it names the kind dropped.
+    let drops: Vec<&Value> = g["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| !m["drop"].is_null())
+        .collect();
+    assert_eq!(drops.len(), 43);
+    assert!(
+        drops
+            .iter()
+            .all(|m| m["drop"] == "Bishop" && m["from"] == m["to"])
+    );
+    let drop = drops
+        .iter()
+        .find(|m| m["to"] == "5e")
+        .expect("B*5e is legal");
+    assert_eq!(drop["notation"], "B*5e");
+    assert_eq!(drop["capture"], false);
+    let (status, g) = s.json("POST", &moves, Some(r#"{"move": "B*5e"}"#));
+    assert_eq!(status, 200, "{g}");
+    assert_eq!(hand_of(&g, "Black"), serde_json::json!([]));
+    assert!(
+        g["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["cell"] == "5e" && p["piece"] == "Bishop" && p["player"] == "Black")
+    );
+    assert_eq!(g["moves"][4], "B*5e");
+    // A second drop of the same kind is refused: the hand is empty.
+    let (status, v) = s.json("POST", &moves, Some(r#"{"move": "b*5f"}"#));
+    assert_eq!(status, 200, "White still holds one: {v}");
+    let (status, v) = s.json("POST", &moves, Some(r#"{"move": "B*4e"}"#));
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("none in hand"), "{v}");
+    // Undo puts the Bishop back in White's hand.
+    let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(hand_of(&g, "White")[0]["count"], 1);
+}

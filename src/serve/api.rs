@@ -15,17 +15,17 @@
 //!
 //! A game's state holds the position string, whose turn it is, the legal moves (each
 //! with its notation, so moves the page does not know about still work), the moves
-//! played, the board picture and the ending. Bad requests get a 4xx answer with
+//! played, each player's hand, the board picture and the ending. Bad requests get a 4xx answer with
 //! `{"error": REASON}`.
 
 use super::catalog::Catalog;
 use super::request::{field, parse_body, parse_query, parse_settings};
-use crate::check::{PlayerId, check};
+use crate::check::{PieceId, PlayerId, check};
 use crate::compile::{Rules, compile_tables};
 use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};
-use crate::runtime::{Game, Setup, parse_position, write_move};
+use crate::runtime::{Game, Setup, Special, parse_position, write_move};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -352,7 +352,25 @@ fn state(id: u64, e: &GameEntry) -> Value {
                 "notation": write_move(v, m),
                 "capture": m.captured.is_some(),
                 "tag": m.tag.map(|t| v.tag(t).mark.to_string()),
+                "drop": (m.special == Special::Drop).then(|| v.piece(m.piece).name.clone()),
             })
+        })
+        .collect();
+    let hands: Vec<Value> = (0..v.players.len())
+        .map(|i| {
+            let player = PlayerId(i as u8);
+            let held: Vec<Value> = (0..v.pieces.len())
+                .map(|k| PieceId(k as u8))
+                .filter(|&k| pos.in_hand(player, k) > 0)
+                .map(|k| {
+                    json!({
+                        "piece": v.piece(k).name,
+                        "code": v.code_for(k, player),
+                        "count": pos.in_hand(player, k),
+                    })
+                })
+                .collect();
+            json!({"player": v.player(player).name, "pieces": held})
         })
         .collect();
     let ending = e.game.ending().map(|end| {
@@ -378,6 +396,7 @@ fn state(id: u64, e: &GameEntry) -> Value {
             "piece": v.piece(p.piece).name,
             "code": v.code_for(p.piece, p.player),
         })).collect::<Vec<_>>(),
+        "hands": hands,
         "ending": ending,
         "svg": board_svg(v, &pieces, last),
     })
