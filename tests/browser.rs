@@ -194,3 +194,52 @@ fn hexagonal_cells_are_clicked_like_squares() {
     b.wait_count(r#"#board .piece[data-cell="c3"]"#, 1);
     assert_eq!(b.text("#move-list"), "c1-c3");
 }
+
+#[test]
+fn a_captured_piece_is_dropped_from_hand_by_clicking() {
+    let Some(b) = browser("a_captured_piece_is_dropped_from_hand_by_clicking") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/#shogi"));
+    b.wait_count("#board .piece", 40);
+    b.wait_text("#status", "Black to move.");
+    assert_eq!(b.all("#hands button").len(), 0);
+    b.click(r#"#board .piece[data-cell="7g"]"#);
+    b.click(r#"#board .cell[data-cell="7f"]"#);
+    b.wait_text("#status", "White to move.");
+    b.click(r#"#board .piece[data-cell="3c"]"#);
+    b.click(r#"#board .cell[data-cell="3d"]"#);
+    b.wait_text("#status", "Black to move.");
+    // The Bishop takes on 2b, where it may promote or not: the page asks.
+    b.click(r#"#board .piece[data-cell="8h"]"#);
+    b.click(r#"#board .piece[data-cell="2b"]"#);
+    b.wait_count("#choice button", 2);
+    b.click(r#"#choice button[data-move="8h2b+"]"#);
+    b.wait_text("#status", "White to move.");
+    b.wait_count(
+        r#"#hands .hand[data-player="Black"] button[data-piece="Bishop"]"#,
+        1,
+    );
+    // Only the side to move may drop: White's turn, Black's Bishop is not clickable.
+    b.click(r#"#hands .hand[data-player="Black"] button[data-piece="Bishop"]"#);
+    assert_eq!(b.all("#board .cell.target").len(), 0);
+    b.click(r#"#board .piece[data-cell="3a"]"#);
+    b.click(r#"#board .piece[data-cell="2b"]"#);
+    b.wait_text("#status", "Black to move.");
+    b.wait_count(
+        r#"#hands .hand[data-player="White"] button[data-piece="Bishop"]"#,
+        1,
+    );
+    // The Bishop in hand may go to any of the 43 empty cells.
+    b.click(r#"#hands .hand[data-player="Black"] button[data-piece="Bishop"]"#);
+    b.wait_count("#board .cell.target", 43);
+    b.click(r#"#board .cell[data-cell="5e"]"#);
+    b.wait_text("#status", "White to move.");
+    b.wait_count(r#"#board .piece[data-cell="5e"]"#, 1);
+    assert_eq!(b.text("#move-list"), "7g7f\n3c3d\n8h2b+\n3a2b\nB*5e");
+    assert_eq!(
+        b.all(r#"#hands .hand[data-player="Black"] button"#).len(),
+        0
+    );
+}

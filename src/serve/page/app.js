@@ -3,7 +3,7 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
-const page = { variant: null, info: null, game: null, selected: null, view: 'game', piece: null };
+const page = { variant: null, info: null, game: null, selected: null, dropping: null, view: 'game', piece: null };
 
 async function api(method, path, body) {
   const init = { method };
@@ -53,6 +53,8 @@ async function choose(id) {
   page.variant = id;
   page.game = null;
   page.selected = null;
+  page.dropping = null;
+  $('hands').textContent = '';
   history.replaceState(null, '', '#' + encodeURIComponent(id));
   for (const b of document.querySelectorAll('#variants button')) {
     b.classList.toggle('active', b.dataset.variant === id);
@@ -114,6 +116,7 @@ async function newGame(position) {
   try {
     page.game = await api('POST', '/api/games', body);
     page.selected = null;
+    page.dropping = null;
     say('');
     showGame();
   } catch (e) {
@@ -131,6 +134,8 @@ function showGame() {
   page.piece = null;
   for (const b of document.querySelectorAll('#pieces button')) b.classList.remove('active');
   $('board').innerHTML = g.svg;
+  $('hands').hidden = false;
+  showHands();
   $('view-title').textContent = '';
   $('back').hidden = true;
   $('choice').hidden = true;
@@ -148,6 +153,40 @@ function showGame() {
   highlight();
 }
 
+// Each player's pieces in hand; those of the side to move may be clicked to drop.
+function showHands() {
+  const g = page.game;
+  const box = $('hands');
+  box.textContent = '';
+  if (!g.legal.some((m) => m.drop) && g.hands.every((h) => h.pieces.length === 0)) return;
+  for (const h of g.hands) {
+    const row = document.createElement('p');
+    row.className = 'hand';
+    row.dataset.player = h.player;
+    row.appendChild(document.createTextNode(h.player + ' in hand: '));
+    if (h.pieces.length === 0) row.appendChild(document.createTextNode('none'));
+    for (const p of h.pieces) {
+      const b = document.createElement('button');
+      b.textContent = p.count > 1 ? p.code + '\u00d7' + p.count : p.code;
+      b.title = p.piece + ' (' + p.count + ')';
+      b.dataset.piece = p.piece;
+      b.dataset.count = p.count;
+      const droppable = g.legal.some((m) => m.drop === p.piece) && h.player === g.to_move;
+      b.disabled = !droppable;
+      if (droppable) b.addEventListener('click', () => chooseDrop(p.piece));
+      row.appendChild(b);
+    }
+    box.appendChild(row);
+  }
+}
+
+function chooseDrop(piece) {
+  page.selected = null;
+  page.dropping = page.dropping === piece ? null : piece;
+  $('choice').hidden = true;
+  highlight();
+}
+
 function cellsNamed(name) {
   return document.querySelectorAll('#board .cell[data-cell="' + CSS.escape(name) + '"]');
 }
@@ -156,10 +195,19 @@ function highlight() {
   for (const c of document.querySelectorAll('#board .cell.selected, #board .cell.target')) {
     c.classList.remove('selected', 'target');
   }
+  for (const b of document.querySelectorAll('#hands button')) {
+    b.classList.toggle('active', b.dataset.piece === page.dropping && !b.disabled);
+  }
+  if (page.dropping) {
+    for (const m of page.game.legal) {
+      if (m.drop === page.dropping) for (const c of cellsNamed(m.to)) c.classList.add('target');
+    }
+    return;
+  }
   if (!page.selected) return;
   for (const c of cellsNamed(page.selected)) c.classList.add('selected');
   for (const m of page.game.legal) {
-    if (m.from === page.selected) for (const c of cellsNamed(m.to)) c.classList.add('target');
+    if (!m.drop && m.from === page.selected) for (const c of cellsNamed(m.to)) c.classList.add('target');
   }
 }
 
@@ -168,7 +216,13 @@ function onBoardClick(event) {
   const el = event.target.closest('[data-cell]');
   if (!el) return;
   const cell = el.dataset.cell;
-  const legal = page.game.legal;
+  const legal = page.game.legal.filter((m) => !m.drop);
+  if (page.dropping) {
+    const drops = page.game.legal.filter((m) => m.drop === page.dropping && m.to === cell);
+    page.dropping = null;
+    if (drops.length === 1) return play(drops[0].notation);
+    if (drops.length > 1) return offerChoice(drops);
+  }
   if (page.selected) {
     const moves = legal.filter((m) => m.from === page.selected && m.to === cell);
     if (moves.length === 1) return play(moves[0].notation);
@@ -197,6 +251,7 @@ async function play(notation) {
   try {
     page.game = await api('POST', '/api/games/' + page.game.id + '/moves', { move: notation });
     page.selected = null;
+    page.dropping = null;
     say('');
     showGame();
   } catch (e) {
@@ -209,6 +264,7 @@ async function undo() {
   try {
     page.game = await api('POST', '/api/games/' + page.game.id + '/undo');
     page.selected = null;
+    page.dropping = null;
     say('');
     showGame();
   } catch (e) {
@@ -233,6 +289,7 @@ async function showFootprint(name) {
     page.view = 'footprint';
     page.piece = name;
     $('board').innerHTML = f.svg;
+    $('hands').hidden = true;
     $('view-title').textContent = f.piece + ' (' + f.player + ') from ' + f.at + ': ' + f.marks.length + ' cells.';
     $('back').hidden = !page.game;
     for (const b of document.querySelectorAll('#pieces button')) {
