@@ -503,3 +503,30 @@ fn the_commands_speak_usi_and_show_hands() {
     assert!(play.contains("Black in hand: Bishop"), "{play}");
     assert!(play.contains("White in hand: -"), "{play}");
 }
+
+#[test]
+fn the_engine_sees_that_perpetual_check_loses() {
+    use variantlab::search::{Limits, think_in_game};
+    let r = rules(SHOGI);
+    // As above, but White also has a Rook and a Gold: Black, behind, would welcome a
+    // draw by repetition, yet checking a fourth time round the cycle loses.
+    let start = parse_position(&r, "8k/9/R8/9/9/9/2rg5/9/K8 b - 1").unwrap();
+    let mut g = Game::new(&r, start).unwrap();
+    g.play_text(&r, "9c9a").unwrap();
+    let cycle = ["1a1b", "9a9b", "1b1a", "9b9a"];
+    for ply in 1..12 {
+        g.play_text(&r, cycle[(ply - 1) % 4]).unwrap();
+    }
+    assert!(g.ending().is_none());
+    // The check that completes the cycle loses for Black ...
+    let mut trial = g.clone();
+    trial.play_text(&r, "9b9a").unwrap();
+    assert_eq!(
+        trial.ending().map(|e| e.outcome),
+        Some(Outcome::CheckerLoses)
+    );
+    // ... so the engine plays something else.
+    let t = think_in_game(&r, &g, &Limits::depth(2), 16);
+    let best = t.best.expect("Black has moves");
+    assert_ne!(write_move(&r.variant, &best), "9b9a");
+}

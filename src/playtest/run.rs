@@ -105,7 +105,10 @@ pub fn play_game(rules: &Rules, searcher: &mut Searcher, study: &Study, index: u
             }
             moves[dice.below(moves.len())]
         } else {
-            match searcher.think(pos, &keys, &limits).best {
+            match searcher
+                .think_checked(pos, &keys, game.checks(), &limits)
+                .best
+            {
                 Some(m) => m,
                 None => break,
             }

@@ -82,3 +82,28 @@ impl Position {
         None
     }
 }
+
+/// The one player who gave check with every move they made after position `first`, if
+/// exactly one did. `checked[i]` tells whether the side to move in position `i` was in
+/// check; the last entry is the current position, where `to_move` is to move.
+pub fn perpetual_checker(
+    checked: &[bool],
+    first: usize,
+    to_move: PlayerId,
+    players: u8,
+) -> Option<PlayerId> {
+    let now = checked.len().checked_sub(1)?;
+    let players = players as usize;
+    // Position `i` was reached by a move of the player before its side to move.
+    let mover_of =
+        |i: usize| (to_move.0 as usize + players * 2 - 1 - (now - i) % players) % players;
+    let mut always = [true; crate::compile::MAX_PLAYERS];
+    for (i, &check) in checked.iter().enumerate().skip(first + 1) {
+        always[mover_of(i)] &= check;
+    }
+    let mut who = (0..players).filter(|p| always[*p]);
+    match (who.next(), who.next()) {
+        (Some(p), None) => Some(PlayerId(p as u8)),
+        _ => None,
+    }
+}

@@ -145,25 +145,10 @@ impl Game {
         self.keys.iter().filter(|k| **k == key).count() as u32
     }
 
-    /// The player who gave check with every move they made after position `first`,
-    /// if exactly one did.
-    fn perpetual_checker(&self, first: usize, players: u8) -> Option<PlayerId> {
-        let now = self.keys.len() - 1;
-        let to_move = self.position.to_move().0 as usize;
-        // Position `i` was reached by a move of the player before its side to move.
-        let mover_of = |i: usize| {
-            let back = (now - i) % players as usize;
-            PlayerId(((to_move + players as usize * 2 - 1 - back) % players as usize) as u8)
-        };
-        let mut always = vec![true; players as usize];
-        for i in first + 1..=now {
-            always[mover_of(i).0 as usize] &= self.checked[i];
-        }
-        let mut who = (0..players).filter(|p| always[*p as usize]).map(PlayerId);
-        match (who.next(), who.next()) {
-            (Some(p), None) => Some(p),
-            _ => None,
-        }
+    /// Whether the side to move was in check in each position of the game so far, the
+    /// current one last.
+    pub fn checks(&self) -> &[bool] {
+        &self.checked
     }
 
     /// The first end rule (in the file's order) that applies now, with its reason.
@@ -187,7 +172,12 @@ impl Game {
                     .filter(|i| self.keys[*i] == key)
                     .collect();
                 let first = *seen.get(seen.len().checked_sub(n as usize)?)?;
-                self.perpetual_checker(first, players)
+                super::end::perpetual_checker(
+                    &self.checked,
+                    first,
+                    self.position.to_move(),
+                    players,
+                )
             },
         )?;
         let reason = match v.end_rules[verdict.rule].event {

@@ -8,7 +8,7 @@ mod perft;
 mod position;
 mod random;
 
-pub use end::Verdict;
+pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game};
 pub use notation::{
     MoveError, castling_letter, parse_move, parse_position, rows, side_token, write_move,

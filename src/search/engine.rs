@@ -5,7 +5,7 @@ use super::values::Evaluator;
 use super::zobrist::Zobrist;
 use crate::check::{Outcome, PlayerId};
 use crate::compile::Rules;
-use crate::runtime::{Move, Position, ends_by_capture};
+use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
 use std::time::{Duration, Instant};
 
 /// The score of a win on the spot; a win in `n` plies scores `MATE - n`.
@@ -85,6 +85,10 @@ pub struct Searcher<'a> {
     ranks: Vec<Vec<i32>>,
     /// Keys of the game's earlier positions, then of the positions on the search path.
     path: Vec<u64>,
+    /// Beside `path`: whether the side to move was in check there. Kept only when a
+    /// perpetual-check rule needs it.
+    checks: Vec<bool>,
+    perpetual: bool,
     nodes: u64,
     stop: bool,
     deadline: Option<Instant>,
@@ -113,6 +117,11 @@ impl<'a> Searcher<'a> {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             path: Vec::with_capacity(1024),
+            checks: Vec::with_capacity(1024),
+            perpetual: v
+                .end_rules
+                .iter()
+                .any(|r| matches!(r.event, crate::check::Event::Repetition(_, true))),
             nodes: 0,
             stop: false,
             deadline: None,
@@ -146,9 +155,25 @@ impl<'a> Searcher<'a> {
     /// Searches `pos`, whose earlier positions in the game had the keys `history`
     /// (oldest first; they count for repetition).
     pub fn think(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Thought {
+        self.think_checked(pos, history, &[], limits)
+    }
+
+    /// [`Searcher::think`], also told whether the side to move was in check in each
+    /// earlier position (`checks`, beside `history`), so that a perpetual-check rule
+    /// can see cycles that began before the search.
+    pub fn think_checked(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        checks: &[bool],
+        limits: &Limits,
+    ) -> Thought {
         let started = Instant::now();
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.checks.clear();
+        self.checks
+            .extend((0..history.len()).map(|i| checks.get(i).copied().unwrap_or(false)));
         self.nodes = 0;
         self.stop = false;
         self.deadline = limits.time.map(|t| started + t);
@@ -237,6 +262,22 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The one player who checked on every move since this position stood `n` times ago.
+    fn perpetual_checker(&self, pos: &Position, key: u64, n: u32) -> Option<PlayerId> {
+        if !self.perpetual {
+            return None;
+        }
+        let mut seen = (0..self.path.len())
+            .filter(|i| self.path[*i] == key)
+            .collect::<Vec<_>>();
+        seen.push(self.path.len());
+        let first = *seen.get(seen.len().checked_sub(n as usize)?)?;
+        let mut checked = self.checks[first..].to_vec();
+        checked.push(pos.in_check(self.rules));
+        let players = self.rules.variant.players.len() as u8;
+        perpetual_checker(&checked, 0, pos.to_move(), players)
+    }
+
     /// How often the position with this key has occurred on the path, this time included.
     fn occurrences(&self, key: u64) -> u32 {
         1 + self.path.iter().filter(|k| **k == key).count() as u32
@@ -251,7 +292,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn ended(&self, outcome: Outcome, ply: usize, pos: &Position) -> i32 {
+    fn ended(&self, verdict: Verdict, ply: usize, pos: &Position) -> i32 {
+        let outcome = verdict.outcome;
         // The side to move is the one that did not make the last move.
         match outcome {
             Outcome::Draw => self.draw(pos),
@@ -264,9 +306,8 @@ impl<'a> Searcher<'a> {
                 -(WON - 1 - ply as i32) * (2 * a - b) as i32 / b as i32
             }
             Outcome::MoverScores(a, b) => (WON - 1 - ply as i32) * (b - 2 * a) as i32 / b as i32,
-            // The search does not follow checks along its path, so no perpetual-check
-            // rule applies inside it (see `verdict`).
-            Outcome::CheckerLoses => self.draw(pos),
+            Outcome::CheckerLoses if verdict.checker == Some(pos.to_move()) => -(MATE - ply as i32),
+            Outcome::CheckerLoses => MATE - ply as i32,
         }
     }
 
@@ -300,11 +341,11 @@ impl<'a> Searcher<'a> {
                 generated = true;
                 !moves.is_empty()
             },
-            |_| None,
+            |n| self.perpetual_checker(pos, key, n),
         );
         if let Some(v) = verdict {
             self.buffers[ply] = moves;
-            return self.ended(v.outcome, ply, pos);
+            return self.ended(v, ply, pos);
         }
         if !generated {
             pos.legal_moves(rules, &mut moves);
@@ -354,6 +395,7 @@ impl<'a> Searcher<'a> {
         let alpha0 = alpha;
         let mut best_move = None;
         self.path.push(key);
+        self.checks.push(self.perpetual && pos.in_check(rules));
         for i in 0..moves.len() {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
@@ -390,6 +432,7 @@ impl<'a> Searcher<'a> {
             }
         }
         self.path.pop();
+        self.checks.pop();
         self.buffers[ply] = moves;
         self.ranks[ply] = ranks;
         if !quiet && !self.stop {

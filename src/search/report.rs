@@ -12,7 +12,7 @@ use std::fmt::Write;
 pub fn think_in_game(rules: &Rules, game: &Game, limits: &Limits, table_bits: u32) -> Thought {
     let mut s = Searcher::new(rules, table_bits);
     let history = game_history(rules, s.zobrist(), game);
-    s.think(game.position(), &history, limits)
+    s.think_checked(game.position(), &history, game.checks(), limits)
 }
 
 /// The best move, its score, the principal variation and the effort.
