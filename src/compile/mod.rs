@@ -565,6 +565,12 @@ fn index_attacks<S: Width>(rules: &mut Rules) {
 }
 
 impl Rules {
+    /// Each option's name with the value these rules were compiled under.
+    pub fn option_settings(&self) -> Vec<(String, bool)> {
+        let names = self.variant.options.iter().map(|o| o.name.clone());
+        names.zip(self.options.iter().copied()).collect()
+    }
+
     /// The moves of a piece of `player` standing on `from`.
     pub fn moves(&self, player: PlayerId, piece: PieceId, from: Cell) -> &[MoveEntry] {
         let i = self.run(player, piece, from);

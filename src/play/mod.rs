@@ -382,12 +382,7 @@ impl Session {
         SavedGame {
             variant,
             rules: self.variant_hash.clone(),
-            options: v
-                .options
-                .iter()
-                .zip(&rules.options)
-                .map(|(o, on)| (o.name.clone(), *on))
-                .collect(),
+            options: rules.option_settings(),
             start: crate::runtime::write_position(rules, game.start()),
             moves: game.moves().map(|m| write_move(v, m)).collect(),
             end: game.position_string(rules),

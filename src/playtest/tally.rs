@@ -95,12 +95,7 @@ impl Tallies {
         let v = &rules.variant;
         Tallies {
             variant: v.name.clone(),
-            options: v
-                .options
-                .iter()
-                .zip(&rules.options)
-                .map(|(o, on)| (o.name.clone(), *on))
-                .collect(),
+            options: rules.option_settings().into_iter().collect(),
             players: v.players.iter().map(|p| p.name.clone()).collect(),
             end_rules: v
                 .end_rules
