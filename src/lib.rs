@@ -4,6 +4,7 @@ pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod geometry;
+pub mod model;
 pub mod play;
 pub mod playtest;
 pub mod render;

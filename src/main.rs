@@ -4,8 +4,9 @@ use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use variantlab::check::{PlayerId, check};
+use variantlab::check::check;
 use variantlab::compile::Rules;
+use variantlab::model::PlayerId;
 use variantlab::runtime::{self, Position};
 use variantlab::{play, playtest, render, search};
 

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
-use variantlab::check::{OptionDef, check};
+use variantlab::check::check;
+use variantlab::model::OptionDef;
 
 /// Far above what any case needs; only a real blow-up trips it.
 const LIMIT: Duration = Duration::from_secs(20);

@@ -5,8 +5,9 @@
 mod common;
 
 use common::rules;
-use variantlab::check::{Outcome, PlayerId, check};
+use variantlab::check::check;
 use variantlab::compile::{Rules, compile_tables};
+use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{
     Game, MoveError, Position, PositionError, Setup, parse_position, perft, write_move,
     write_position,

@@ -8,8 +8,9 @@ mod scenarios;
 use common::Lcg;
 
 use std::collections::BTreeSet;
-use variantlab::check::{Variant, check};
+use variantlab::check::check;
 use variantlab::compile::{Rules, compile_tables};
+use variantlab::model::Variant;
 use variantlab::runtime::{Game, Position, Setup, Special, ends_by_capture};
 
 fn load(file: &str) -> Variant {
@@ -39,7 +40,7 @@ fn simple(rules: &Rules, pos: &Position) -> reference::Simple {
     let passing = pos.passed(rules).map(|(cells, by, victim)| {
         let kinds = (0..rules.variant.pieces.len())
             .filter(|k| by & (1 << k) != 0)
-            .map(|k| variantlab::check::PieceId(k as u8))
+            .map(|k| variantlab::model::PieceId(k as u8))
             .collect();
         (cells, victim, kinds)
     });
@@ -103,7 +104,7 @@ fn scenarios_hold_for_the_runtime() {
             setup.used.push((
                 v.find_player(player).unwrap(),
                 v.find_piece(piece).unwrap(),
-                variantlab::check::TagId(tag as u8),
+                variantlab::model::TagId(tag as u8),
             ));
         }
         let pos =

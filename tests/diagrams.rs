@@ -3,7 +3,7 @@
 mod common;
 
 use common::{fixture, normalize, rules, variant};
-use variantlab::check::PlayerId;
+use variantlab::model::PlayerId;
 use variantlab::render::{board_diagram, footprint_diagram};
 
 const PIECES: [&str; 8] = [

@@ -3,15 +3,15 @@
 mod common;
 
 use common::root;
-use variantlab::syntax::{GrammarRule as Rule, parse, parses_as};
+use variantlab::syntax::{parse, parses_as};
 
-fn accepts(rule: Rule, texts: &[&str]) {
+fn accepts(rule: &str, texts: &[&str]) {
     for text in texts {
         assert!(parses_as(rule, text), "{rule:?} should accept {text:?}");
     }
 }
 
-fn rejects(rule: Rule, texts: &[&str]) {
+fn rejects(rule: &str, texts: &[&str]) {
     for text in texts {
         assert!(!parses_as(rule, text), "{rule:?} should reject {text:?}");
     }
@@ -21,25 +21,25 @@ fn rejects(rule: Rule, texts: &[&str]) {
 fn words() {
     // A keyword only stops a name when the whole word is the keyword.
     accepts(
-        Rule::ident,
+        "ident",
         &["Panthan", "last-resort", "Chief_2", "stepper", "anyone"],
     );
-    rejects(Rule::ident, &["step", "any", "2nd", "-x", "diagonal"]);
-    accepts(Rule::number, &["0", "3", "100"]);
-    rejects(Rule::number, &["3a", "-1", "1.5"]);
-    accepts(Rule::cell, &["e5", "g13", "8b", "aa10"]);
-    rejects(Rule::cell, &["e", "55", "e5x", "e-5"]);
+    rejects("ident", &["step", "any", "2nd", "-x", "diagonal"]);
+    accepts("number", &["0", "3", "100"]);
+    rejects("number", &["3a", "-1", "1.5"]);
+    accepts("cell", &["e5", "g13", "8b", "aa10"]);
+    rejects("cell", &["e", "55", "e5x", "e-5"]);
     accepts(
-        Rule::string,
+        "string",
         &["\"Iss Jetan\"", "\"\"", "\"\"\"two\nlines\"\"\""],
     );
-    rejects(Rule::string, &["\"no end", "\"one\nline\""]);
+    rejects("string", &["\"no end", "\"one\nline\""]);
 }
 
 #[test]
 fn directions() {
     accepts(
-        Rule::directions,
+        "directions",
         &[
             "any",
             "any except straight backward",
@@ -55,7 +55,7 @@ fn directions() {
         ],
     );
     rejects(
-        Rule::directions,
+        "directions",
         &[
             "",
             "except N",
@@ -67,7 +67,7 @@ fn directions() {
         ],
     );
     accepts(
-        Rule::qualifier,
+        "qualifier",
         &[
             "straight forward",
             "straight backward",
@@ -75,17 +75,14 @@ fn directions() {
             "outward",
         ],
     );
-    rejects(Rule::qualifier, &["straight", "straight sideways", "north"]);
+    rejects("qualifier", &["straight", "straight sideways", "north"]);
 }
 
 #[test]
 fn counts() {
-    accepts(
-        Rule::count,
-        &["3", "2 or more", "up to 3", "1 to 4", "0 to 2"],
-    );
+    accepts("count", &["3", "2 or more", "up to 3", "1 to 4", "0 to 2"]);
     rejects(
-        Rule::count,
+        "count",
         &[
             "",
             "or more",
@@ -99,16 +96,16 @@ fn counts() {
         ],
     );
     // The alternatives are tried in order; each text must reach its own one.
-    accepts(Rule::at_least, &["2 or more"]);
-    accepts(Rule::up_to, &["up to 3"]);
-    accepts(Rule::between, &["1 to 4"]);
-    rejects(Rule::exactly, &["1 to 4"]);
+    accepts("at_least", &["2 or more"]);
+    accepts("up_to", &["up to 3"]);
+    accepts("between", &["1 to 4"]);
+    rejects("exactly", &["1 to 4"]);
 }
 
 #[test]
 fn legs() {
     accepts(
-        Rule::first_leg,
+        "first_leg",
         &[
             "step 1 any",
             "slide orthogonal",
@@ -119,7 +116,7 @@ fn legs() {
     );
     // The first leg must say how the piece travels; later legs inherit it.
     rejects(
-        Rule::first_leg,
+        "first_leg",
         &[
             "1 diagonal",
             "any",
@@ -130,16 +127,16 @@ fn legs() {
         ],
     );
     accepts(
-        Rule::next_leg,
+        "next_leg",
         &["1 diagonal", "diagonal", "slide orthogonal", "2 direct any"],
     );
-    rejects(Rule::next_leg, &["", "1", "direct"]);
+    rejects("next_leg", &["", "1", "direct"]);
 }
 
 #[test]
 fn moves_with_clauses() {
     accepts(
-        Rule::move_stmt,
+        "move_stmt",
         &[
             "step 1 orthogonal then 1 diagonal",
             "step 1 orthogonal then 1 diagonal, end not adjacent to start",
@@ -154,7 +151,7 @@ fn moves_with_clauses() {
         ],
     );
     rejects(
-        Rule::move_stmt,
+        "move_stmt",
         &[
             "step 1 any,",
             "step 1 any, to",
@@ -167,7 +164,7 @@ fn moves_with_clauses() {
         ],
     );
     accepts(
-        Rule::piece_item,
+        "piece_item",
         &[
             "if last-resort: slide any",
             "unless last-resort: captured only by Chief",
@@ -176,7 +173,7 @@ fn moves_with_clauses() {
         ],
     );
     rejects(
-        Rule::piece_item,
+        "piece_item",
         &[
             "if: step 1 any",
             "if last-resort step 1 any",
@@ -189,7 +186,7 @@ fn moves_with_clauses() {
 #[test]
 fn pieces() {
     accepts(
-        Rule::piece_stmt,
+        "piece_stmt",
         &[
             "piece Panthan (PN) {\n  step 1 any except backward orthogonal\n}",
             "piece Wall (W) { }",
@@ -197,7 +194,7 @@ fn pieces() {
         ],
     );
     rejects(
-        Rule::piece_stmt,
+        "piece_stmt",
         &[
             "piece Panthan { step 1 any }",
             "piece Panthan (PAN) { }",
@@ -212,7 +209,7 @@ fn pieces() {
 #[test]
 fn player_statements() {
     accepts(
-        Rule::player_stmt,
+        "player_stmt",
         &[
             "player Black: forward north, capitals",
             "player Orange: lowercase",
@@ -221,7 +218,7 @@ fn player_statements() {
         ],
     );
     rejects(
-        Rule::player_stmt,
+        "player_stmt",
         &[
             "player Black",
             "player Black:",
@@ -236,7 +233,7 @@ fn player_statements() {
 #[test]
 fn board_statements() {
     accepts(
-        Rule::board_stmt,
+        "board_stmt",
         &[
             "board square 10 by 10",
             "board square 8 x 8",
@@ -245,7 +242,7 @@ fn board_statements() {
         ],
     );
     rejects(
-        Rule::board_stmt,
+        "board_stmt",
         &[
             "board square 10",
             "board square 10 by",
@@ -257,7 +254,7 @@ fn board_statements() {
         ],
     );
     accepts(
-        Rule::coordinates_stmt,
+        "coordinates_stmt",
         &[
             "coordinates files lettered from the left, ranks numbered from the bottom",
             "coordinates files lettered skipping j from the left, ranks numbered from the bottom of each file",
@@ -266,7 +263,7 @@ fn board_statements() {
         ],
     );
     rejects(
-        Rule::coordinates_stmt,
+        "coordinates_stmt",
         &[
             "coordinates glinski",
             "coordinates files lettered from the left",
@@ -274,14 +271,14 @@ fn board_statements() {
             "coordinates files lettered skipping from the left, ranks numbered from the bottom",
         ],
     );
-    accepts(Rule::holes_stmt, &["holes d4", "holes d4 e5 f6"]);
-    rejects(Rule::holes_stmt, &["holes", "holes d", "holes 4"]);
+    accepts("holes_stmt", &["holes d4", "holes d4 e5 f6"]);
+    rejects("holes_stmt", &["holes", "holes d", "holes 4"]);
     accepts(
-        Rule::option_stmt,
+        "option_stmt",
         &["option last-resort = off", "option x = on \"about\""],
     );
     rejects(
-        Rule::option_stmt,
+        "option_stmt",
         &[
             "option last-resort",
             "option last-resort = maybe",
@@ -289,7 +286,7 @@ fn board_statements() {
         ],
     );
     accepts(
-        Rule::tag_stmt,
+        "tag_stmt",
         &[
             "tag e",
             "tag e \"escape\"",
@@ -297,13 +294,13 @@ fn board_statements() {
             "tag e once per game",
         ],
     );
-    rejects(Rule::tag_stmt, &["tag", "tag ee", "tag e once"]);
+    rejects("tag_stmt", &["tag", "tag ee", "tag e once"]);
 }
 
 #[test]
 fn setup_blocks() {
     accepts(
-        Rule::setup_stmt,
+        "setup_stmt",
         &[
             "setup { }",
             "setup { Black: Chief e1 }",
@@ -312,7 +309,7 @@ fn setup_blocks() {
         ],
     );
     rejects(
-        Rule::setup_stmt,
+        "setup_stmt",
         &[
             "setup",
             "setup { Black: }",
@@ -328,7 +325,7 @@ fn setup_blocks() {
 #[test]
 fn game_end_rules() {
     accepts(
-        Rule::end_stmt,
+        "end_stmt",
         &[
             "game ends { }",
             "game ends {\n  Princess captured: mover wins\n}",
@@ -338,7 +335,7 @@ fn game_end_rules() {
         ],
     );
     rejects(
-        Rule::end_stmt,
+        "end_stmt",
         &[
             "game ends",
             "game { }",
@@ -355,14 +352,14 @@ fn game_end_rules() {
 #[test]
 fn whole_files() {
     accepts(
-        Rule::file,
+        "file",
         &[
             "",
             "# nothing but a comment",
             "name \"x\" board square 8 by 8",
         ],
     );
-    rejects(Rule::file, &["nmae \"x\"", "board square 8 by 8 }"]);
+    rejects("file", &["nmae \"x\"", "board square 8 by 8 }"]);
 }
 
 /// A variant file with its layout changed but nothing else: every line outside a

@@ -2,9 +2,10 @@
 //! destinations and must-be-empty sets worked out on paper.
 
 use std::collections::BTreeSet;
-use variantlab::check::{PlayerId, Variant, check};
+use variantlab::check::check;
 use variantlab::compile::destinations;
 use variantlab::geometry::CellSet;
+use variantlab::model::{PlayerId, Variant};
 
 /// A 7x7 variant whose piece `P` has the given moves (files a-g, ranks 1-7).
 fn variant(moves: &str, extra: &str) -> Variant {

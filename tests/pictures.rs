@@ -4,8 +4,9 @@
 mod common;
 
 use common::{root, rules};
-use variantlab::check::{PlayerId, check};
+use variantlab::check::check;
 use variantlab::compile::{Rules, compile_tables};
+use variantlab::model::PlayerId;
 use variantlab::render::svg::{board_svg, footprint_svg};
 use variantlab::render::{self, CAPTURE_NOTE, Mark};
 
@@ -54,7 +55,7 @@ fn parse_board<'a>(rules: &Rules, svg: &'a str) -> roxmltree::Document<'a> {
     doc
 }
 
-fn piece(rules: &Rules, name: &str) -> variantlab::check::PieceId {
+fn piece(rules: &Rules, name: &str) -> variantlab::model::PieceId {
     rules.variant.find_piece(name).expect("a piece")
 }
 

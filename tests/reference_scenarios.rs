@@ -10,8 +10,9 @@ use std::time::Instant;
 
 use reference::{Simple, legal_moves, perft, play, start};
 use scenarios::{SCENARIOS, Scenario};
-use variantlab::check::{TagId, Variant, check};
-use variantlab::syntax::Outcome;
+use variantlab::check::check;
+use variantlab::model::Outcome;
+use variantlab::model::{TagId, Variant};
 
 fn load(file: &str) -> Variant {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -3,8 +3,8 @@
 mod common;
 
 use common::{Lcg, rules};
-use variantlab::check::{Outcome, PlayerId};
 use variantlab::compile::Rules;
+use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{
     Game, MoveError, Position, PositionError, Setup, parse_position, perft, write_move,
     write_position,

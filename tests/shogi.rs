@@ -5,8 +5,8 @@
 mod common;
 
 use common::{Lcg, from_text, rules};
-use variantlab::check::Outcome;
 use variantlab::compile::Rules;
+use variantlab::model::Outcome;
 use variantlab::runtime::{
     Game, MoveError, Position, PositionError, Setup, Special, parse_position, perft, write_move,
     write_position,

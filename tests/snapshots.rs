@@ -6,7 +6,8 @@ mod common;
 
 use common::{root, rules};
 use std::path::PathBuf;
-use variantlab::check::{PieceId, PlayerId, check};
+use variantlab::check::check;
+use variantlab::model::{PieceId, PlayerId};
 use variantlab::render::footprint_diagram;
 
 /// Every `.var` file directly in `dir` (relative to the repository), sorted, so new

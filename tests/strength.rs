@@ -4,8 +4,8 @@
 mod common;
 
 use common::Lcg;
-use variantlab::check::{Outcome, PlayerId};
 use variantlab::compile::{Rules, compile_tables};
+use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{Game, Move, Setup};
 use variantlab::search::{Limits, Searcher, game_history};
 

@@ -4,8 +4,9 @@
 mod common;
 
 use common::{root, rules};
-use variantlab::check::{Placed, check};
+use variantlab::check::check;
 use variantlab::compile::compile_tables;
+use variantlab::model::Placed;
 use variantlab::render::board_diagram;
 use variantlab::render::text::labelled_board;
 use variantlab::runtime::Setup;
@@ -18,7 +19,7 @@ fn settings() -> insta::Settings {
     s
 }
 
-fn pointy() -> variantlab::check::Variant {
+fn pointy() -> variantlab::model::Variant {
     let text = std::fs::read_to_string(root().join("tests/fixtures/pointy-hexagon.var")).unwrap();
     check("pointy-hexagon.var", &text).variant.expect("checks")
 }

@@ -1,9 +1,9 @@
 //! Declarations: players, options, tags and piece names, each unique.
 
 use super::lookup;
-use super::model::*;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::Board;
+use crate::model::*;
 use crate::syntax::{self, Name, Span, Statement};
 
 /// Every declared name, resolved; later checks look names up here.
@@ -335,7 +335,7 @@ pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
 /// The runtime's fixed sizes: players, piece kinds, options and tags.
 fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
     let limits = [
-        ("player", "players", super::model::MAX_PLAYERS),
+        ("player", "players", crate::model::MAX_PLAYERS),
         ("piece", "piece kinds", 64),
         ("option", "options", 64),
         ("tag", "tags", 64),

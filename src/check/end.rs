@@ -1,8 +1,8 @@
 //! Game-end rules.
 
 use super::declare::Decls;
-use super::model::*;
 use crate::diagnostic::Diagnostic;
+use crate::model::*;
 use crate::syntax::{self, Statement};
 
 pub(super) fn check_end(
@@ -53,7 +53,7 @@ pub(super) fn check_end(
                         })
                         .map(|(_, pl)| pl.name.as_str())
                         .collect();
-                    if r.outcome == Outcome::MoverWins && !lacking.is_empty() {
+                    if Outcome::from(r.outcome) == Outcome::MoverWins && !lacking.is_empty() {
                         out.push(
                             Diagnostic::error(
                                 "variantlab::missing_deciding_piece",
@@ -118,7 +118,7 @@ pub(super) fn check_end(
                     Event::PliesWithoutCapture(n.node, mask)
                 }
             };
-            if let Outcome::MoverScores(a, b) = r.outcome
+            if let Outcome::MoverScores(a, b) = r.outcome.into()
                 && (b == 0 || a > b)
             {
                 out.push(
@@ -134,7 +134,7 @@ pub(super) fn check_end(
             rules.push(EndRule {
                 guard,
                 event,
-                outcome: r.outcome,
+                outcome: r.outcome.into(),
             });
         }
     }

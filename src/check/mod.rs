@@ -9,17 +9,16 @@
 mod board;
 mod declare;
 mod end;
-mod model;
 mod pattern;
 mod reach;
 mod setup;
 mod special;
 mod walk;
 
-pub use model::*;
 pub use walk::{Reach, destinations, minimal, path_count};
 
 use crate::diagnostic::{Diagnostic, Report};
+use crate::model::*;
 use crate::syntax::{self, Name, Span, Statement};
 
 /// The outcome of checking a file: the variant when there is no error, and the report
@@ -250,3 +249,40 @@ pub(crate) fn lookup(
 }
 
 pub(crate) use crate::suggest::closest;
+
+// The model keeps its own words for what the syntax tree says.
+impl From<syntax::Outcome> for Outcome {
+    fn from(o: syntax::Outcome) -> Outcome {
+        match o {
+            syntax::Outcome::Draw => Outcome::Draw,
+            syntax::Outcome::MoverWins => Outcome::MoverWins,
+            syntax::Outcome::MoverLoses => Outcome::MoverLoses,
+            syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(a, b),
+            syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
+        }
+    }
+}
+
+impl From<syntax::Qualifier> for Qualifier {
+    fn from(q: syntax::Qualifier) -> Qualifier {
+        match q {
+            syntax::Qualifier::StraightForward => Qualifier::StraightForward,
+            syntax::Qualifier::StraightBackward => Qualifier::StraightBackward,
+            syntax::Qualifier::Forward => Qualifier::Forward,
+            syntax::Qualifier::Backward => Qualifier::Backward,
+            syntax::Qualifier::Sideways => Qualifier::Sideways,
+            syntax::Qualifier::Outward => Qualifier::Outward,
+        }
+    }
+}
+
+/// The model's trigger from the syntax tree's bits of [`syntax::promote_when`].
+fn trigger(bits: u8) -> Trigger {
+    use syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
+    Trigger {
+        from: bits & FROM != 0,
+        into: bits & INTO != 0,
+        through: bits & THROUGH != 0,
+        entering: bits & ENTERING != 0,
+    }
+}

@@ -1,9 +1,9 @@
 //! Pieces and their move patterns.
 
 use super::declare::{Decls, unknown_direction};
-use super::model::*;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Kind};
+use crate::model::*;
 use crate::syntax::{self, Clause, Destination, Mode, PieceItemKind, Qualifier, Span, Statement};
 
 /// Non-straight steps one move may take at most: such paths branch at every step.
@@ -185,7 +185,7 @@ fn check_piece(
                     guard,
                     optional: pr.optional,
                     forced_if_stuck: pr.forced_if_stuck,
-                    when: pr.when,
+                    when: super::trigger(pr.when),
                     zone,
                     to,
                 });
@@ -463,7 +463,7 @@ fn check_directions(
                         }
                     },
                 };
-                Some(DirTerm { qualifiers: t.node.qualifiers.iter().map(|q| q.node).collect(), base })
+                Some(DirTerm { qualifiers: t.node.qualifiers.iter().map(|q| q.node.into()).collect(), base })
             })
             .collect()
     };

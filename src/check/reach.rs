@@ -1,11 +1,11 @@
 //! Checks that need the moves worked out: patterns with too many paths to walk, and
 //! patterns that can never be made.
 
-use super::model::*;
 use super::pattern::MAX_PATHS;
 use super::walk::{destinations, path_count};
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell, Dir, Wide};
+use crate::model::*;
 
 /// Paths all moves together may take, summed over every cell and player: compiling
 /// walks each one, so this bounds the work every command does before it starts.

@@ -2,10 +2,10 @@
 
 use super::board::off_board;
 use super::declare::Decls;
-use super::model::*;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::Layout;
 use crate::geometry::{Board, Cell};
+use crate::model::*;
 use crate::syntax::{Name, SetupDecl, Span, Spanned, Statement};
 
 pub(super) fn check_setup(

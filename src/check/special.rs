@@ -1,10 +1,10 @@
 //! Zones, castling moves and random setups.
 
 use super::declare::Decls;
-use super::model::*;
 use super::setup::resolve_cell;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell};
+use crate::model::*;
 use crate::syntax::{Name, SetupDecl, Statement};
 
 fn cells(board: &Board, names: &[Name], out: &mut Vec<Diagnostic>) -> Vec<Cell> {

@@ -1,7 +1,7 @@
 //! Walking a pattern from one cell: every path, and the cells each must find empty.
 
-use super::model::{Leg, Pattern};
 use crate::geometry::{Board, Cell, CellSet, Dir, DirSet, Point};
+use crate::model::{Leg, Pattern};
 use std::collections::HashMap;
 
 /// A cell a pattern reaches, with the alternative sets of cells that must be empty

@@ -8,11 +8,12 @@
 
 mod sets;
 
-pub use crate::check::{MAX_PLAYERS, Reach, destinations, minimal, path_count};
+pub use crate::check::{Reach, destinations, minimal, path_count};
+pub use crate::model::MAX_PLAYERS;
 pub use sets::{SetTables, Sets, Width};
 
-use crate::check::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
 use crate::geometry::{Cell, Wide};
+use crate::model::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
 
 /// One move a piece may make from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,8 +78,7 @@ pub struct PromotionRule {
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
-    /// Bits of [`crate::syntax::promote_when`].
-    pub when: u8,
+    pub when: crate::model::Trigger,
 }
 
 /// A variant compiled for one choice of option values.
@@ -266,7 +266,6 @@ fn finish<S: Width>(rules: &mut Rules) {
 /// zone as the rule says; forced when declared so, or (when the rule says so) where
 /// the piece could never move again from where it lands.
 fn mark_promotions<S: Width>(rules: &mut Rules) {
-    use crate::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
     let v = &rules.variant;
     let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
     for pl in 0..players {
@@ -281,10 +280,10 @@ fn mark_promotions<S: Width>(rules: &mut Rules) {
                 for i in rules.offsets[run]..rules.offsets[run + 1] {
                     let e = rules.entries[i as usize];
                     let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
-                    let applies = (p.when & FROM != 0 && z(Cell(from as u16)))
-                        || (p.when & INTO != 0 && z(e.to))
-                        || (p.when & ENTERING != 0 && z(e.to) && !z(Cell(from as u16)))
-                        || (p.when & THROUGH != 0 && passes());
+                    let applies = (p.when.from && z(Cell(from as u16)))
+                        || (p.when.into && z(e.to))
+                        || (p.when.entering && z(e.to) && !z(Cell(from as u16)))
+                        || (p.when.through && passes());
                     let to = base + e.to.index();
                     let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
                     rules.entries[i as usize].promote = match applies {

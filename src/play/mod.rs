@@ -12,8 +12,9 @@ pub use files::{
 pub use save::{SAVE_HEADER, SavedGame};
 pub use terminal::{MAX_LINE_BYTES, print_stdout, run, run_with};
 
-use crate::check::{Placed, PlayerId, Variant, check};
+use crate::check::check;
 use crate::compile::{Rules, compile_tables};
+use crate::model::{Placed, PlayerId, Variant};
 use crate::render::hands_text;
 use crate::render::text::labelled_board;
 use crate::runtime::{

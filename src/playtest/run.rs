@@ -2,8 +2,8 @@
 
 use super::shard::Shard;
 use super::tally::Tallies;
-use crate::check::PlayerId;
 use crate::compile::Rules;
+use crate::model::PlayerId;
 use crate::runtime::{Game, Setup};
 use crate::search::{Limits, Searcher};
 use std::sync::Mutex;

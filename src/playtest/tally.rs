@@ -2,8 +2,8 @@
 
 use super::run::{GameRecord, Study};
 use super::shard::Shard;
-use crate::check::{Event, Outcome, Variant};
 use crate::compile::Rules;
+use crate::model::{Event, Outcome, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

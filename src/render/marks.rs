@@ -1,8 +1,8 @@
 //! What each cell of a footprint shows: the kind of move that reaches it.
 
-use crate::check::{PieceId, PlayerId};
 use crate::compile::Rules;
 use crate::geometry::Cell;
+use crate::model::{PieceId, PlayerId};
 
 /// The mark of one footprint cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

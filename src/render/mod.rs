@@ -12,9 +12,9 @@ pub use marks::{
     CAPTURE_NOTE, CAPTURE_ONLY, Mark, footprint_legend, footprint_marks, has_capture_only,
 };
 
-use crate::check::{PieceId, Placed, PlayerId, Variant};
 use crate::compile::Rules;
 use crate::geometry::{Cell, Shape};
+use crate::model::{PieceId, Placed, PlayerId, Variant};
 
 /// The whole board with the given pieces, each printed as its player's code.
 pub fn board_diagram(variant: &Variant, pieces: &[Placed]) -> String {

@@ -7,9 +7,9 @@
 
 use super::marks::{CAPTURE_NOTE, Mark, footprint_marks, has_capture_only};
 use super::text::part_label;
-use crate::check::{PieceId, Placed, PlayerId, Variant};
 use crate::compile::Rules;
 use crate::geometry::{Board, Cell, Orientation, Point, Shape};
+use crate::model::{PieceId, Placed, PlayerId, Variant};
 use std::fmt::Write;
 
 /// Side of a square cell, in pixels.

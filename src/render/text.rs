@@ -2,8 +2,8 @@
 //! edges, the last move marked, and colour when asked for.
 
 use super::Layout;
-use crate::check::{Placed, Variant};
 use crate::geometry::{Board, Cell, Labels, Orientation, Shape};
+use crate::model::{Placed, Variant};
 
 const RESET: &str = "\x1b[0m";
 const LABEL: &str = "\x1b[2m";

@@ -1,8 +1,8 @@
 //! The end rules, judged in one place for games and searches alike.
 
 use super::position::{Move, Position};
-use crate::check::{Event, Outcome, PlayerId, holds};
 use crate::compile::Rules;
+use crate::model::{Event, Outcome, PlayerId, holds};
 
 /// An end rule that applies: its index in the variant's list and what it decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

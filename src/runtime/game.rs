@@ -2,8 +2,8 @@
 
 use super::notation::{MoveError, parse_move, write_move, write_position};
 use super::position::{Move, Position, PositionError, Setup, Undo};
-use crate::check::{Event, Outcome, PlayerId, Variant};
 use crate::compile::Rules;
+use crate::model::{Event, Outcome, PlayerId, Variant};
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,9 +6,9 @@
 //! on some path of an enemy attack on a royal piece.
 
 use super::position::{Move, PositionOf, Special};
-use crate::check::{Dest, PieceId, PlayerId};
 use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
 use crate::geometry::Cell;
+use crate::model::{Dest, PieceId, PlayerId};
 
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and

@@ -17,9 +17,9 @@
 //! board of one-letter codes this is FEN.
 
 use super::position::{Move, Position, PositionError, Setup, Special};
-use crate::check::{PieceId, PlayerId, TagId, Variant};
 use crate::compile::Rules;
 use crate::geometry::{Cell, Orientation, Shape};
+use crate::model::{PieceId, PlayerId, TagId, Variant};
 use std::fmt;
 
 /// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
@@ -194,7 +194,7 @@ fn has_quiet_count(rules: &Rules) -> bool {
             .variant
             .end_rules
             .iter()
-            .any(|r| matches!(r.event, crate::check::Event::PliesWithoutCapture(..)))
+            .any(|r| matches!(r.event, crate::model::Event::PliesWithoutCapture(..)))
 }
 
 /// The hands field, as SFEN writes it: `-`, or each player's pieces in turn (in the

@@ -1,8 +1,8 @@
 //! Positions: an unchecked [`Setup`] becomes a [`Position`] only through validation.
 
-use crate::check::{Event, Outcome, PieceId, PlayerId, TagId};
 use crate::compile::{MAX_PLAYERS, Rules, Sets, Width};
 use crate::geometry::{Cell, CellSet, Wide};
+use crate::model::{Event, Outcome, PieceId, PlayerId, TagId};
 use std::fmt;
 
 /// A position as written or read, not yet checked against the rules.
@@ -563,7 +563,7 @@ impl<S: Width> PositionOf<S> {
         for rule in &v.end_rules {
             if let Event::Captured { piece, .. } = rule.event
                 && rule.outcome == Outcome::MoverWins
-                && crate::check::holds(rule.guard, &rules.options)
+                && crate::model::holds(rule.guard, &rules.options)
             {
                 for (i, player) in v.players.iter().enumerate() {
                     if self.pieces_of(PlayerId(i as u8), piece).is_empty() {

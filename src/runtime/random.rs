@@ -1,8 +1,8 @@
 //! Random setups: pieces shuffled over cells, drawn again while a condition holds.
 
 use super::position::{Position, PositionError, Setup};
-use crate::check::{PieceId, PlayerId};
 use crate::compile::Rules;
+use crate::model::{PieceId, PlayerId};
 
 /// How many draws a rejection rule may refuse before the setup is given up as
 /// impossible.
@@ -37,7 +37,7 @@ impl Setup {
         let fixed = setup.cells.clone();
         let mirrored = random
             .mirrored
-            .is_some_and(|g| crate::check::holds(g, &rules.options));
+            .is_some_and(|g| crate::model::holds(g, &rules.options));
         for _ in 0..MAX_DRAWS {
             setup.cells.clone_from(&fixed);
             let mut order: Option<Vec<usize>> = None;

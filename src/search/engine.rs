@@ -3,8 +3,8 @@
 use super::table::{Bound, Entry, Table};
 use super::values::Evaluator;
 use super::zobrist::Zobrist;
-use crate::check::{Outcome, PlayerId};
 use crate::compile::Rules;
+use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
 use std::time::{Duration, Instant};
 
@@ -121,7 +121,7 @@ impl<'a> Searcher<'a> {
             perpetual: v
                 .end_rules
                 .iter()
-                .any(|r| matches!(r.event, crate::check::Event::Repetition(_, true))),
+                .any(|r| matches!(r.event, crate::model::Event::Repetition(_, true))),
             nodes: 0,
             stop: false,
             deadline: None,

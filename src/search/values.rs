@@ -3,9 +3,9 @@
 
 use super::cells::{by_view, by_width};
 use super::zobrist::splitmix;
-use crate::check::{Dest, Event, Outcome, PieceId, PlayerId, holds};
 use crate::compile::{MoveEntry, Rules, SetTables, Width};
 use crate::geometry::Cell;
+use crate::model::{Dest, Event, Outcome, PieceId, PlayerId, holds};
 use crate::runtime::{Position, PositionOf};
 
 /// The share of cells taken as occupied when judging how often a move's path is open,

@@ -3,9 +3,9 @@
 //! per (player, piece, count held), see [`Zobrist::hand`].
 
 use super::cells::by_view;
-use crate::check::PlayerId;
 use crate::compile::{MAX_PLAYERS, Rules};
 use crate::geometry::CellSet;
+use crate::model::PlayerId;
 use crate::runtime::{Position, PositionOf};
 
 /// The most pieces of one kind a player can hold in hand that the keys tell apart.
@@ -79,7 +79,7 @@ impl Zobrist {
             while held != 0 {
                 let kind = held.trailing_zeros() as usize;
                 held &= held - 1;
-                let count = pos.in_hand(PlayerId(pl), crate::check::PieceId(kind as u8));
+                let count = pos.in_hand(PlayerId(pl), crate::model::PieceId(kind as u8));
                 k ^= self.hand(pl as usize, kind, count as usize);
             }
         }

@@ -20,8 +20,9 @@
 
 use super::catalog::Catalog;
 use super::request::{field, parse_body, parse_query, parse_settings};
-use crate::check::{PieceId, PlayerId, check};
+use crate::check::check;
 use crate::compile::{Rules, compile_tables};
+use crate::model::{PieceId, PlayerId};
 use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};

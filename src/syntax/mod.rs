@@ -9,11 +9,14 @@ pub use ast::*;
 
 use crate::diagnostic::Diagnostic;
 use pest::Parser;
-use pest_derive::Parser;
 
-#[derive(Parser)]
-#[grammar = "../grammar/variant.pest"]
-pub(crate) struct VariantParser;
+/// The parser pest generates; its rule names stay inside the crate.
+mod parser {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/variant.pest"]
+    pub struct VariantParser;
+}
+pub(crate) use parser::{Rule, VariantParser};
 
 /// Syntax errors described in full; past them, only counted.
 pub const MAX_SYNTAX_ERRORS: usize = 100;
@@ -95,10 +98,13 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
     (file, diagnostics)
 }
 
-/// Parses text as one grammar rule, whole; for tests of single rules.
-pub fn parses_as(rule: Rule, text: &str) -> bool {
+/// Parses text as the grammar rule named `rule`, whole; for tests of single rules.
+/// Panics on a name the grammar does not have, so a test cannot pass by mistake.
+pub fn parses_as(rule: &str, text: &str) -> bool {
+    let rule = *Rule::all_rules()
+        .iter()
+        .find(|r| format!("{r:?}") == rule)
+        .unwrap_or_else(|| panic!("the grammar has no rule `{rule}`"));
     VariantParser::parse(rule, text)
         .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == text.trim()))
 }
-
-pub use self::Rule as GrammarRule;

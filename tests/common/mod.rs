@@ -5,8 +5,9 @@ pub mod server;
 pub mod webdriver;
 
 use std::path::PathBuf;
-use variantlab::check::{Variant, check};
+use variantlab::check::check;
 use variantlab::compile::{Rules, compile_tables};
+use variantlab::model::Variant;
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -85,13 +85,13 @@
 
 use std::collections::BTreeSet;
 
-use variantlab::check::{
+use variantlab::geometry::{Board, Cell, Kind};
+use variantlab::model::{
     Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId, TagId,
     Variant, holds,
 };
-use variantlab::geometry::{Board, Cell, Kind};
-use variantlab::syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
-use variantlab::syntax::{Outcome, Qualifier};
+
+use variantlab::model::{Outcome, Qualifier};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -401,10 +401,10 @@ fn promotions(
         return vec![None];
     };
     let zone = &v.zones[p.zone].cells[player.0 as usize];
-    let applies = (p.when & FROM != 0 && zone.contains(&from))
-        || (p.when & INTO != 0 && zone.contains(&to))
-        || (p.when & THROUGH != 0 && between(v, from, to).iter().any(|c| zone.contains(c)))
-        || (p.when & ENTERING != 0 && zone.contains(&to) && !zone.contains(&from));
+    let applies = (p.when.from && zone.contains(&from))
+        || (p.when.into && zone.contains(&to))
+        || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
+        || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
     if !applies {
         return vec![None];
     }
@@ -484,7 +484,7 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
 
 fn castled(
     cells: &[Option<(PlayerId, PieceId)>],
-    c: &variantlab::check::Castling,
+    c: &variantlab::model::Castling,
 ) -> Vec<Option<(PlayerId, PieceId)>> {
     let mut after = cells.to_vec();
     for (_, f, _) in &c.parts {

@@ -1,8 +1,7 @@
 //! The resolved variant: every name looked up, every cell placed on the board.
 
+use crate::diagnostic::Span;
 use crate::geometry::{Board, Cell, Dir, DirSet, Kind, angle_between};
-pub use crate::syntax::Outcome;
-use crate::syntax::{Qualifier, Span};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlayerId(pub u8);
@@ -99,8 +98,8 @@ pub struct Promotion {
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
-    /// Bits of [`crate::syntax::promote_when`].
-    pub when: u8,
+    /// Which moves touching the zone promote.
+    pub when: Trigger,
     pub zone: usize,
     /// The kinds it may become; empty means every non-royal kind but its own.
     pub to: Vec<PieceId>,
@@ -300,6 +299,43 @@ impl DirTerm {
         }
         set
     }
+}
+
+/// How a game ends when its end rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Draw,
+    MoverWins,
+    MoverLoses,
+    /// The mover scores `.0 / .1`, the other player the rest.
+    MoverScores(u32, u32),
+    /// The side that checked on every move of a repetition cycle loses.
+    CheckerLoses,
+}
+
+/// A direction's relation to the player's forward direction (or, for `Outward`, to
+/// the previous step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Qualifier {
+    StraightForward,
+    StraightBackward,
+    Forward,
+    Backward,
+    Sideways,
+    Outward,
+}
+
+/// Which moves that touch a promotion zone promote; any that holds is enough.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trigger {
+    /// Starts in the zone.
+    pub from: bool,
+    /// Ends in the zone.
+    pub into: bool,
+    /// Passes a cell of the zone (a cell the move must find empty).
+    pub through: bool,
+    /// Ends in the zone, not having started there.
+    pub entering: bool,
 }
 
 /// A piece standing on a cell at the start.
