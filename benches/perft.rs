@@ -2,19 +2,17 @@
 //! a moment; nodes per second come from divan's throughput counter.
 
 use divan::counter::ItemsCount;
-use variantlab::check::check;
-use variantlab::compile::{Rules, compile_tables};
+use std::sync::Arc;
 use variantlab::runtime::{Position, perft};
+use variantlab::{Rules, Settings};
 
 fn main() {
     divan::main();
 }
 
-fn rules(file: &str) -> Rules {
+fn rules(file: &str) -> Arc<Rules> {
     let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("variant file");
-    let v = check(file, &text).variant.expect("variant checks");
-    compile_tables(&v, &v.default_options()).expect("compiles")
+    Arc::new(Rules::from_file(path.as_ref(), &Settings::new()).expect("variant loads"))
 }
 
 /// The first two use two-word cell sets (100 and 127 cells); the side-12 hexagon

@@ -2,21 +2,19 @@
 //! self-play games takes at the default playtesting level.
 
 use divan::counter::ItemsCount;
-use variantlab::check::check;
-use variantlab::compile::{Rules, compile_tables};
+use std::sync::Arc;
 use variantlab::playtest::{Study, run_study};
 use variantlab::runtime::Position;
 use variantlab::search::{Limits, Searcher};
+use variantlab::{Rules, Settings};
 
 fn main() {
     divan::main();
 }
 
-fn rules(file: &str) -> Rules {
+fn rules(file: &str) -> Arc<Rules> {
     let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("variant file");
-    let v = check(file, &text).variant.expect("variant checks");
-    compile_tables(&v, &v.default_options()).expect("compiles")
+    Arc::new(Rules::from_file(path.as_ref(), &Settings::new()).expect("variant loads"))
 }
 
 #[divan::bench(
@@ -26,7 +24,7 @@ fn rules(file: &str) -> Rules {
 fn think_from_start(bencher: divan::Bencher, (file, depth): (&str, u32)) {
     let rules = rules(file);
     let pos = Position::start(&rules).expect("start position");
-    let mut searcher = Searcher::new(&rules, 18);
+    let mut searcher = Searcher::new(rules.clone(), 18);
     let nodes = searcher.think(&pos, &[], &Limits::depth(depth)).nodes;
     bencher.counter(ItemsCount::new(nodes)).bench_local(|| {
         searcher.clear();

@@ -119,6 +119,10 @@ impl Report {
             diagnostics,
         }
     }
+    /// The name the file is reported under.
+    pub fn name(&self) -> &str {
+        self.source.name()
+    }
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }

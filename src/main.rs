@@ -4,10 +4,10 @@ use clap::{Parser, Subcommand};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use variantlab::check::check;
-use variantlab::compile::Rules;
-use variantlab::model::PlayerId;
 use variantlab::runtime::{self, Position};
+use variantlab::{Game, PlayerId, Rules, Session, Settings};
 use variantlab::{play, playtest, render, search};
 
 // All output goes through these, so a closed pipe (`| head -1`) ends the program
@@ -368,7 +368,7 @@ fn width() -> usize {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    play::read_variant_text(path)
+    variantlab::load::read_variant_text(path).map_err(|e| e.to_string())
 }
 
 fn check_files(files: &[PathBuf]) -> ExitCode {
@@ -405,15 +405,24 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
     }
 }
 
+/// `NAME=on|off` option settings.
+fn settings(options: &[String]) -> Result<Settings, String> {
+    Settings::parse(options).map_err(|e| e.to_string())
+}
+
 /// Loads, checks and compiles a file with `NAME=on|off` option settings.
-fn rules(file: &Path, options: &[String]) -> Result<Rules, String> {
-    play::load_rules(file, &play::parse_settings(options)?)
+fn rules(file: &Path, options: &[String]) -> Result<Arc<Rules>, String> {
+    play::load_rules(file, &settings(options)?)
 }
 
 /// A position string (or `start`) and the seed for a random setup.
 type Start<'a> = (&'a str, u64);
 
-fn position(file: &Path, start: Start, options: &[String]) -> Result<(Rules, Position), String> {
+fn position(
+    file: &Path,
+    start: Start,
+    options: &[String],
+) -> Result<(Arc<Rules>, Position), String> {
     let rules = rules(file, options)?;
     let setup = play::start_setup_seeded(&rules, Some(start.0), start.1)?;
     let pos = Position::from_setup(&rules, &setup).map_err(|e| format!("bad position: {e}"))?;
@@ -458,66 +467,43 @@ fn play(
     vs: &str,
     engine: &EngineArgs,
 ) -> Result<(), String> {
-    let settings = play::parse_settings(options)?;
-    let mut session =
-        play::Session::open_seeded(file, &settings, Some(pos.0), pos.1)?.with_colour(colour());
-    let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
-    let computer = match vs {
-        "human" => {
-            return play::run(&mut session, &mut input, &mut output).map_err(|e| e.to_string());
+    let mut console = play::Console::open_seeded(file, &settings(options)?, Some(pos.0), pos.1)?
+        .with_colour(colour());
+    match vs {
+        "human" => {}
+        "computer" => {
+            let side = computer_side(console.game(), engine)?;
+            console = console.with_computer(side, engine.limits()?);
         }
-        "computer" => computer_side(session.rules(), session.game().start(), engine)?,
         other => {
             return Err(format!(
                 "`--vs {other}`: write `--vs computer` or `--vs human`"
             ));
         }
-    };
-    let limits = engine.limits()?;
-    let mut answer = |session: &mut play::Session, line: &str| {
-        let mut said = vec![];
-        let to_move = |s: &play::Session| s.game().position().to_move();
-        if line.trim() == "undo" && to_move(session) == computer {
-            // Take back the player's move too, so the player is to move again.
-            said.push(session.handle("undo").text);
-        }
-        while session.game().ending().is_none() && to_move(session) == computer {
-            let t = search::think_in_game(session.rules(), session.game(), &limits, 20);
-            let Some(m) = t.best else { break };
-            let text = runtime::write_move(&session.rules().variant, &m);
-            said.push(format!(
-                "Computer plays {text} ({}).",
-                search::describe_score(t.score)
-            ));
-            said.push(session.handle(&text).text);
-        }
-        said.join("\n")
-    };
-    play::run_with(&mut session, &mut input, &mut output, &mut answer).map_err(|e| e.to_string())
+    }
+    let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
+    play::run(&mut console, &mut input, &mut output).map_err(|e| e.to_string())
 }
 
-fn computer_side(
-    rules: &Rules,
-    setup: &runtime::Setup,
-    engine: &EngineArgs,
-) -> Result<PlayerId, String> {
-    let v = &rules.variant;
+/// The side `--computer-plays` names, or the side not to move at the start.
+fn computer_side(game: &Game, engine: &EngineArgs) -> Result<PlayerId, String> {
+    let v = game.variant();
     match &engine.computer_plays {
         Some(p) => v
             .find_player(p)
             .ok_or_else(|| format!("there is no player `{p}`")),
-        None => Ok(PlayerId((setup.to_move.0 + 1) % v.players.len() as u8)),
+        None => Ok(PlayerId((game.to_move().0 + 1) % v.players.len() as u8)),
     }
 }
 
 fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Result<(), String> {
     let rules = rules(file, options)?;
     let setup = play::start_setup(&rules, Some(pos))?;
-    let game = runtime::Game::new(&rules, setup).map_err(|e| format!("bad position: {e}"))?;
+    let game = Game::new(rules.clone(), setup).map_err(|e| format!("bad position: {e}"))?;
     if let Some(e) = game.ending() {
         return Err(format!("the game is over: {}", e.reason));
     }
-    let t = search::think_in_game(&rules, &game, &engine.limits()?, 20);
+    let t = Session::new(game).think(&engine.limits()?);
     print!("{}", search::describe_thought(&rules, &t));
     Ok(())
 }
@@ -597,7 +583,7 @@ fn selfplay(
         None => playtest::shard_from_env(|k| std::env::var(k).ok(), shard_count)?
             .unwrap_or(playtest::Shard::WHOLE),
     };
-    let settings = play::parse_settings(options)?;
+    let settings = settings(options)?;
     let runs = match &compare {
         None => vec![(String::new(), settings)],
         Some(c) => playtest::compared_settings(&settings, c)?,

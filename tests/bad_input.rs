@@ -5,7 +5,8 @@ mod common;
 
 use common::{Lcg, rules};
 use std::time::{Duration, Instant};
-use variantlab::play::{Session, find_player, parse_depth, parse_settings, start_setup};
+use variantlab::Settings;
+use variantlab::play::{Console, find_player, parse_depth, start_setup};
 use variantlab::runtime::{Game, Position, Setup, parse_position, write_position};
 
 const PIECES: &[&str] = &[
@@ -88,18 +89,18 @@ fn position_strings_never_panic() {
 fn moves_never_panic_and_refusals_change_nothing() {
     let mut rng = Lcg(5);
     let r = rules("hexagonal-iss-jetan.var");
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-    let first = g.legal_moves(&r)[0];
-    g.play(&r, first);
-    let before = g.position_string(&r);
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    let first = g.legal_moves()[0];
+    g.play(first).unwrap();
+    let before = g.position_string();
     for text in mangled("f9-f8:m", &mut rng, 3000) {
-        match g.play_text(&r, &text) {
+        match g.play_text(&text) {
             Ok(_) => {
-                assert!(g.undo(&r));
+                assert!(g.undo());
             }
             Err(e) => assert!(!e.to_string().is_empty()),
         }
-        assert_eq!(g.position_string(&r), before, "after `{text}`");
+        assert_eq!(g.position_string(), before, "after `{text}`");
     }
 }
 
@@ -114,7 +115,7 @@ fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
     let variant = dir.join("jetan.var");
     std::fs::copy(common::root().join("variants/iss-jetan.var"), &variant).unwrap();
     let mut rng = Lcg(seed);
-    let mut s = Session::open(&variant, &[], None).unwrap();
+    let mut s = Console::open(&variant, &Settings::new(), None).unwrap();
     let valid = dir.join("valid.txt");
     for line in [
         "e2-e3",
@@ -160,7 +161,7 @@ fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
             1 => {
                 let text = mutate(&start, &mut rng);
                 if let Ok(setup) = start_setup(&r, Some(&text))
-                    && let Ok(g) = Session::new(&variant, r.clone(), setup)
+                    && let Ok(g) = Console::new(&variant, r.clone(), setup)
                 {
                     let _ = g.status();
                 }
@@ -168,7 +169,7 @@ fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
             }
             // Command-line values.
             2 => {
-                let _ = parse_settings(&[mutate(settings, &mut rng)]);
+                let _ = Settings::parse(&[mutate(settings, &mut rng)]);
                 let _ = parse_depth(&mutate("32", &mut rng));
                 let _ = find_player(&r.variant, &mutate("orange", &mut rng));
                 continue;

@@ -87,7 +87,7 @@ fn a_board_of_1024_cells_checks_and_plays() {
     assert_eq!(v.board.len(), 1024);
     assert_eq!(v.board.name(v.board.cells().last().unwrap()), "af1");
     assert_eq!(v.board.point(v.board.parse_cell("AA1").unwrap()), (26, 31));
-    let rules = compile_tables(&v, &v.default_options()).unwrap();
+    let rules = std::sync::Arc::new(compile_tables(&v, &v.default_options()).unwrap());
     assert!(matches!(rules.sets, Sets::Wide16(_)));
     // By hand: the King has 8 steps; the Rook 31 along rank 1 and 31 up file a.
     // Whatever White plays, Black has the same: 8 King steps and 31 + 31 Rook moves
@@ -95,12 +95,12 @@ fn a_board_of_1024_cells_checks_and_plays() {
     let mut pos = Position::start(&rules).unwrap();
     assert_eq!(perft(&rules, &mut pos, 1), 70);
     assert_eq!(perft(&rules, &mut pos, 2), 70 * 70);
-    let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
-    game.play_text(&rules, "a1-af1").unwrap();
-    let m = game.play_text(&rules, "af32xaf1").unwrap();
+    let mut game = Game::new(rules.clone(), Setup::start(&rules)).unwrap();
+    game.play_text("a1-af1").unwrap();
+    let m = game.play_text("af32xaf1").unwrap();
     assert!(m.captured.is_some());
-    assert!(game.play_text(&rules, "p2-p4").is_err());
-    let saved = game.position_string(&rules);
+    assert!(game.play_text("p2-p4").is_err());
+    let saved = game.position_string();
     assert!(saved.starts_with("32/16k15/"), "{saved}");
 }
 

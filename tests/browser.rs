@@ -166,6 +166,17 @@ fn a_game_from_a_position_ends_with_its_result() {
     assert_eq!(b.all("#board .cell.target").len(), 0);
     b.click("#undo");
     b.wait_text("#status", "Black to move.");
+
+    // Glinski's stalemate: the stalemating side scores 3/4.
+    b.goto(&s.url("/#glinski-chess"));
+    b.wait_count("#board .piece", 36);
+    b.type_into("#position", "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1");
+    b.click("#start-here");
+    b.wait_count("#board .piece", 2);
+    b.wait_text(
+        "#status",
+        "Game over: White scores 3/4, Black scores 1/4: Black is stalemated.",
+    );
 }
 
 #[test]

@@ -5,6 +5,8 @@
 mod common;
 
 use common::rules;
+use std::sync::Arc;
+use variantlab::PlayError;
 use variantlab::check::check;
 use variantlab::compile::{Rules, compile_tables};
 use variantlab::model::{Outcome, PlayerId};
@@ -41,17 +43,17 @@ const PUBLISHED: &[(&str, &[u64])] = &[
     ),
 ];
 
-fn position(r: &Rules, text: &str) -> Position {
+fn position(r: &Arc<Rules>, text: &str) -> Position {
     let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     Position::from_setup(r, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn game(r: &Rules, text: &str) -> Game {
+fn game(r: &Arc<Rules>, text: &str) -> Game {
     let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    Game::new(r, setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+    Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn moves(r: &Rules, text: &str) -> Vec<String> {
+fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
     let pos = position(r, text);
     let mut list = Vec::new();
     pos.legal_moves(r, &mut list);
@@ -60,12 +62,8 @@ fn moves(r: &Rules, text: &str) -> Vec<String> {
     out
 }
 
-fn from_text(text: &str) -> Rules {
-    let checked = check("test.var", text);
-    let v = checked
-        .variant
-        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
-    compile_tables(&v, &v.default_options()).expect("compiles")
+fn from_text(text: &str) -> Arc<Rules> {
+    common::from_text(text)
 }
 
 /// Perft of each published position up to (and including) `max_nodes` leaves.
@@ -115,10 +113,10 @@ fn fen_round_trips() {
     let start = write_position(&r, &Setup::start(&r));
     assert_eq!(start, PUBLISHED[0].0);
     // After a double step the passed cell is written, as FEN does.
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-    g.play_text(&r, "e2e4").unwrap();
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    g.play_text("e2e4").unwrap();
     assert_eq!(
-        g.position_string(&r),
+        g.position_string(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
 }
@@ -135,21 +133,21 @@ fn en_passant_is_allowed_on_the_next_move_only() {
         ]
     );
     let mut g = game(&r, fen);
-    g.play_text(&r, "e5xd6").unwrap();
+    g.play_text("e5xd6").unwrap();
     // The pawn on d5 is gone, White's pawn stands on d6.
-    assert_eq!(g.position_string(&r), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    assert_eq!(g.position_string(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
     // Once another move is made, the right is gone.
     let mut g = game(&r, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
-    g.play_text(&r, "d7-d5").unwrap();
+    g.play_text("d7-d5").unwrap();
     assert!(
-        g.legal_moves(&r)
+        g.legal_moves()
             .iter()
             .any(|m| write_move(&r.variant, m) == "e5xd6")
     );
-    g.play_text(&r, "e1-e2").unwrap();
-    g.play_text(&r, "e8-e7").unwrap();
+    g.play_text("e1-e2").unwrap();
+    g.play_text("e8-e7").unwrap();
     assert!(
-        !g.legal_moves(&r)
+        !g.legal_moves()
             .iter()
             .any(|m| write_move(&r.variant, m) == "e5xd6")
     );
@@ -177,15 +175,15 @@ fn promotion_to_a_listed_piece_is_asked_for_and_forced() {
     // The pawn never stays a pawn on the last rank.
     assert!(!list.contains(&"e7-e8".to_string()));
     let mut g = game(&r, fen);
-    match g.play_text(&r, "e7-e8") {
-        Err(MoveError::Promotion(choices)) => assert_eq!(choices.len(), 4),
+    match g.play_text("e7-e8") {
+        Err(PlayError::Text(MoveError::Promotion(choices))) => assert_eq!(choices.len(), 4),
         other => panic!("{other:?}"),
     }
-    g.play_text(&r, "e7e8n").unwrap();
-    assert!(g.position_string(&r).starts_with("3rN3/8/"));
-    g.undo(&r);
-    g.play_text(&r, "e7xd8=Q").unwrap();
-    assert!(g.position_string(&r).starts_with("3Q4/8/"));
+    g.play_text("e7e8n").unwrap();
+    assert!(g.position_string().starts_with("3rN3/8/"));
+    g.undo();
+    g.play_text("e7xd8=Q").unwrap();
+    assert!(g.position_string().starts_with("3Q4/8/"));
 }
 
 #[test]
@@ -239,8 +237,8 @@ fn optional_promotion_may_be_declined() {
     assert!(names.contains(&"c3-c4".to_string()), "{names:?}");
     assert!(names.contains(&"c3-c4=R".to_string()), "{names:?}");
     // Without a choice an optional promotion is declined.
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-    let m = g.play_text(&r, "c3c4").unwrap();
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    let m = g.play_text("c3c4").unwrap();
     assert_eq!(m.promotion, None);
 }
 
@@ -273,29 +271,29 @@ fn castling_out_of_through_and_into_check() {
     // The right is lost once the Rook has moved, even if it comes back.
     let mut g = game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     for m in ["h1-h2", "e8-d8", "h2-h1", "d8-e8"] {
-        g.play_text(&r, m).unwrap();
+        g.play_text(m).unwrap();
     }
-    assert!(g.position_string(&r).contains(" w Q "));
+    assert!(g.position_string().contains(" w Q "));
     let mut g = game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    g.play_text(&r, "e1-g1").unwrap();
-    assert_eq!(g.position_string(&r), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
+    g.play_text("e1-g1").unwrap();
+    assert_eq!(g.position_string(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
 }
 
 #[test]
 fn checkmate_and_stalemate_end_the_game() {
     let r = rules(CHESS);
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
     for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        g.play_text(&r, m).unwrap();
+        g.play_text(m).unwrap();
     }
     let e = g.ending().expect("mate");
     assert_eq!(e.outcome, Outcome::MoverWins);
-    assert_eq!(e.winner, Some(PlayerId(1)));
+    assert_eq!(e.winner(), Some(PlayerId(1)));
     assert_eq!(e.reason, "White is checkmated");
     // Black King h8, White Queen f7 and King g6: Black has no move and is not in check.
     let g = game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     let e = g.ending().expect("stalemate");
-    assert_eq!((e.outcome, e.winner), (Outcome::Draw, None));
+    assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
     assert_eq!(e.reason, "Black is stalemated");
 }
 
@@ -317,19 +315,19 @@ fn a_stalemate_scores_three_quarters_in_glinski_chess() {
 #[test]
 fn draws_by_repetition_and_by_the_fifty_move_rule() {
     let r = rules(CHESS);
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
     for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
-        g.play_text(&r, m).unwrap();
+        g.play_text(m).unwrap();
         assert!(g.ending().is_none());
     }
-    g.play_text(&r, "f6g8").unwrap();
+    g.play_text("f6g8").unwrap();
     assert_eq!(g.ending().unwrap().reason, "the position occurred 3 times");
     // 99 quiet plies: a King move makes 100, a pawn move resets the count.
     let mut g = game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
-    g.play_text(&r, "e2-e3").unwrap();
+    g.play_text("e2-e3").unwrap();
     assert!(g.ending().is_none());
     let mut g = game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
-    g.play_text(&r, "e1-d1").unwrap();
+    g.play_text("e1-d1").unwrap();
     assert_eq!(
         g.ending().unwrap().reason,
         "100 plies without a capture or a Pawn move"
@@ -340,23 +338,23 @@ fn draws_by_repetition_and_by_the_fifty_move_rule() {
 fn moves_are_read_in_every_common_form() {
     let r = rules(CHESS);
     for m in ["e2e4", "e2-e4", "E2-E4"] {
-        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-        let played = g.play_text(&r, m).unwrap();
+        let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+        let played = g.play_text(m).unwrap();
         assert_eq!(write_move(&r.variant, &played), "e2-e4");
     }
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
     assert!(matches!(
-        g.play_text(&r, "e2e5"),
-        Err(MoveError::Illegal { .. })
+        g.play_text("e2e5"),
+        Err(PlayError::Text(MoveError::Illegal { .. }))
     ));
     assert!(matches!(
-        g.play_text(&r, "e7e8z"),
-        Err(MoveError::UnknownPiece(_))
+        g.play_text("e7e8z"),
+        Err(PlayError::Text(MoveError::UnknownPiece(_)))
     ));
 }
 
 /// Hexcetran positions: a piece on f6 and the cells given, as (cell, player, piece).
-fn hexcetran(pieces: &[(&str, &str, &str)]) -> (Rules, Position) {
+fn hexcetran(pieces: &[(&str, &str, &str)]) -> (Arc<Rules>, Position) {
     let r = rules(HEXCETRAN);
     let v = &r.variant;
     let mut setup = Setup::fixed(&r);
@@ -369,7 +367,7 @@ fn hexcetran(pieces: &[(&str, &str, &str)]) -> (Rules, Position) {
     (r, pos)
 }
 
-fn destinations(r: &Rules, pos: &Position, from: &str) -> Vec<String> {
+fn destinations(r: &Arc<Rules>, pos: &Position, from: &str) -> Vec<String> {
     let v = &r.variant;
     let mut list = Vec::new();
     pos.legal_moves(r, &mut list);
@@ -476,7 +474,7 @@ const REDRAW: &str = r#"
     game ends { checkmate: mover wins  stalemate: draw }
 "#;
 
-fn draws(r: &Rules) -> std::collections::BTreeSet<String> {
+fn draws(r: &Arc<Rules>) -> std::collections::BTreeSet<String> {
     (0..40)
         .map(|seed| write_position(r, &Setup::seeded(r, seed).unwrap()))
         .collect()
@@ -535,7 +533,7 @@ fn the_mirror_option_copies_white_s_draw_file_by_file() {
     let v = common::variant(HEXCETRAN);
     let mut options = v.default_options();
     options[v.find_option("mirror").unwrap().0 as usize] = true;
-    let r = compile_tables(&v, &options).unwrap();
+    let r = Arc::new(compile_tables(&v, &options).unwrap());
     let white = [
         "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
     ];

@@ -488,3 +488,25 @@ fn mutated_command_lines_never_panic() {
         assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
     }
 }
+
+/// Glinski's stalemate: the stalemating side scores 3/4. Black, to move, has no move
+/// and is not in check.
+const GLINSKI_STALEMATE: &str = "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1";
+
+#[test]
+fn the_terminal_says_a_fractional_result_as_declared() {
+    let out = run(
+        &[
+            "play",
+            "variants/glinski-chess.var",
+            "--position",
+            GLINSKI_STALEMATE,
+        ],
+        "quit\n",
+    );
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("Game over: White scores 3/4, Black scores 1/4: Black is stalemated."),
+        "{said}"
+    );
+}

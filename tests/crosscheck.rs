@@ -6,6 +6,7 @@ mod reference;
 mod scenarios;
 
 use common::Lcg;
+use std::sync::Arc;
 
 use std::collections::BTreeSet;
 use variantlab::check::check;
@@ -21,7 +22,7 @@ fn load(file: &str) -> Variant {
         .unwrap_or_else(|| panic!("{file} does not check"))
 }
 
-fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
+fn compiled(v: &Variant, set: &[(&str, bool)]) -> Arc<Rules> {
     let mut values = v.default_options();
     for (name, on) in set {
         values[v
@@ -29,13 +30,13 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Rules {
             .unwrap_or_else(|| panic!("no option {name}"))
             .0 as usize] = *on;
     }
-    compile_tables(v, &values).expect("compiles")
+    Arc::new(compile_tables(v, &values).expect("compiles"))
 }
 
 type Key = (u16, u16, Option<u8>, Option<u8>);
 
 /// The position as the reference generator reads it.
-fn simple(rules: &Rules, pos: &Position) -> reference::Simple {
+fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
     let s = pos.to_setup(rules);
     let passing = pos.passed(rules).map(|(cells, by, victim)| {
         let kinds = (0..rules.variant.pieces.len())
@@ -58,7 +59,7 @@ fn simple(rules: &Rules, pos: &Position) -> reference::Simple {
     }
 }
 
-fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
+fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
     let mut list = Vec::new();
     pos.legal_moves(rules, &mut list);
     let set: BTreeSet<Key> = list
@@ -79,7 +80,7 @@ fn runtime_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
     set
 }
 
-fn reference_moves(rules: &Rules, pos: &Position) -> BTreeSet<Key> {
+fn reference_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
     reference::legal_moves(&rules.variant, &rules.options, &simple(rules, pos))
         .into_iter()
         .map(|(f, t, tag, k)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0)))
@@ -146,7 +147,7 @@ fn random_play_counting(
     let mut positions = 0;
     let (mut drops, mut promotions) = (0, 0);
     for _ in 0..games {
-        let mut game = Game::new(&rules, Setup::start(&rules)).expect("start");
+        let mut game = Game::new(rules.clone(), Setup::start(&rules)).expect("start");
         for _ in 0..plies {
             let pos = game.position().clone();
             let fast = runtime_moves(&rules, &pos);
@@ -156,9 +157,9 @@ fn random_play_counting(
                 fast,
                 slow,
                 "{file} {set:?}: generators differ at {}",
-                game.position_string(&rules)
+                game.position_string()
             );
-            let moves = game.legal_moves(&rules);
+            let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
@@ -174,7 +175,7 @@ fn random_play_counting(
             } else {
                 moves[next(moves.len())]
             };
-            game.play(&rules, m);
+            game.play(m).unwrap();
         }
     }
     (positions, drops, promotions)
@@ -234,14 +235,14 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
-        let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
+        let mut game = Game::new(rules.clone(), Setup::start(&rules)).unwrap();
         let mut rng = Lcg(seed);
         for _ in 0..positions {
-            let moves = game.legal_moves(&rules);
+            let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            game.play(&rules, moves[rng.below(moves.len())]);
+            game.play(moves[rng.below(moves.len())]).unwrap();
             if game.ending().is_some() {
                 break;
             }
@@ -251,7 +252,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
                 variantlab::runtime::perft(&rules, &mut pos, 2),
                 want,
                 "{file} at {}",
-                game.position_string(&rules)
+                game.position_string()
             );
         }
     }
@@ -331,11 +332,11 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
     for (file, seed) in [("shogi.var", 61u64), ("hex-shogi-91.var", 67)] {
         let v = load(file);
         let rules = compiled(&v, &[]);
-        let mut game = Game::new(&rules, Setup::start(&rules)).unwrap();
+        let mut game = Game::new(rules.clone(), Setup::start(&rules)).unwrap();
         let mut rng = Lcg(seed);
         let mut compared = 0;
         for ply in 0..60 {
-            let moves = game.legal_moves(&rules);
+            let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
@@ -345,7 +346,7 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
             } else {
                 *captures[rng.below(captures.len())]
             };
-            game.play(&rules, m);
+            game.play(m).unwrap();
             if game.ending().is_some() {
                 break;
             }
@@ -358,7 +359,7 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
                 variantlab::runtime::perft(&rules, &mut pos, 2),
                 want,
                 "{file} at {}",
-                game.position_string(&rules)
+                game.position_string()
             );
             compared += 1;
         }

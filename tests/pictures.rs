@@ -4,19 +4,15 @@
 mod common;
 
 use common::{root, rules};
-use variantlab::check::check;
-use variantlab::compile::{Rules, compile_tables};
+use std::sync::Arc;
+use variantlab::compile::Rules;
 use variantlab::model::PlayerId;
 use variantlab::render::svg::{board_svg, footprint_svg};
 use variantlab::render::{self, CAPTURE_NOTE, Mark};
 
-fn pointy() -> Rules {
+fn pointy() -> Arc<Rules> {
     let path = root().join("tests/fixtures/pointy-hexagon.var");
-    let text = std::fs::read_to_string(&path).expect("fixture");
-    let v = check("pointy-hexagon.var", &text)
-        .variant
-        .expect("the fixture checks");
-    compile_tables(&v, &v.default_options()).expect("compiles")
+    Arc::new(Rules::from_file(&path, &variantlab::Settings::new()).expect("the fixture loads"))
 }
 
 fn settings() -> insta::Settings {
@@ -36,7 +32,7 @@ fn values(doc: &roxmltree::Document, attr: &str) -> Vec<String> {
 
 /// Parses a picture and checks what every picture must hold: each cell of the board
 /// exactly once as a `cell` element, and nothing else claiming to be a cell.
-fn parse_board<'a>(rules: &Rules, svg: &'a str) -> roxmltree::Document<'a> {
+fn parse_board<'a>(rules: &Arc<Rules>, svg: &'a str) -> roxmltree::Document<'a> {
     let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
     let mut cells: Vec<String> = doc
         .descendants()
@@ -55,7 +51,7 @@ fn parse_board<'a>(rules: &Rules, svg: &'a str) -> roxmltree::Document<'a> {
     doc
 }
 
-fn piece(rules: &Rules, name: &str) -> variantlab::model::PieceId {
+fn piece(rules: &Arc<Rules>, name: &str) -> variantlab::model::PieceId {
     rules.variant.find_piece(name).expect("a piece")
 }
 

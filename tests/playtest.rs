@@ -140,6 +140,15 @@ fn batch_schedulers_pick_the_shard() {
 }
 
 fn tallies(wins: Vec<u64>, draws: u64, lengths: &[(u32, u64)]) -> Tallies {
+    // Two players: a win is the whole point, a draw half of it.
+    let shares = |me: usize| -> BTreeMap<String, u64> {
+        [("1/1", wins[me]), ("0/1", wins[1 - me]), ("1/2", draws)]
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| (k.to_string(), n))
+            .collect()
+    };
+    let shares = vec![shares(0), shares(1)];
     Tallies {
         variant: "Test".into(),
         options: BTreeMap::new(),
@@ -159,6 +168,8 @@ fn tallies(wins: Vec<u64>, draws: u64, lengths: &[(u32, u64)]) -> Tallies {
         fired: vec![wins.iter().sum(), draws],
         wins,
         draws,
+        split: 0,
+        shares,
         unfinished: 0,
         lengths: lengths.iter().copied().collect(),
     }
@@ -232,4 +243,38 @@ fn each_game_of_a_random_setup_draws_its_own_start() {
         variantlab::playtest::game_start(&fixed, &study, 3),
         Setup::start(&fixed)
     );
+}
+
+#[test]
+fn a_fractional_result_is_tallied_as_its_score_not_as_a_draw() {
+    use variantlab::playtest::GameRecord;
+    use variantlab::runtime::parse_position;
+    let r = common::rules("glinski-chess.var");
+    // Glinski's stalemate: Black, to move, has no move; White scores 3/4.
+    let start = parse_position(&r, "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1").unwrap();
+    let game = variantlab::Game::new(r.clone(), start).unwrap();
+    let e = game.ending().expect("stalemate");
+    let mut t = Tallies::new(&r, &Study::new(4, 1));
+    let stalemate = GameRecord {
+        score: Some(e.score),
+        rule: Some(e.rule),
+        plies: 10,
+    };
+    t.add(&stalemate);
+    t.add(&stalemate);
+    t.add(&GameRecord {
+        score: None,
+        rule: None,
+        plies: 1000,
+    });
+    assert_eq!(
+        (t.wins.clone(), t.draws, t.split, t.unfinished),
+        (vec![0, 0], 0, 2, 1)
+    );
+    assert_eq!(t.shares[0].get("3/4"), Some(&2));
+    assert_eq!(t.shares[1].get("1/4"), Some(&2));
+    // White's mean: (3/4 + 3/4 + 1/2) / 3 = 2/3.
+    let report = text_report(&t);
+    assert!(report.contains("0.667 ±"), "{report}");
+    assert!(report.contains("split by a score"), "{report}");
 }

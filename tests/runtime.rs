@@ -3,19 +3,20 @@
 mod common;
 
 use common::{Lcg, rules};
+use std::sync::Arc;
+use variantlab::PlayError;
 use variantlab::compile::Rules;
 use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{
-    Game, MoveError, Position, PositionError, Setup, parse_position, perft, write_move,
-    write_position,
+    Game, Position, PositionError, Setup, parse_position, perft, write_move, write_position,
 };
 
 const SQUARE: &str = "iss-jetan.var";
 const HEX: &str = "hexagonal-iss-jetan.var";
 
-fn game(rules: &Rules, position: &str) -> Game {
+fn game(rules: &Arc<Rules>, position: &str) -> Game {
     let setup = parse_position(rules, position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    Game::new(rules, setup).unwrap_or_else(|e| panic!("{position}: {e}"))
+    Game::new(rules.clone(), setup).unwrap_or_else(|e| panic!("{position}: {e}"))
 }
 
 #[test]
@@ -39,18 +40,18 @@ fn start_positions_are_written_like_fen() {
 fn position_strings_round_trip_through_play() {
     for file in [SQUARE, HEX] {
         let r = rules(file);
-        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+        let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
         let mut rng = Lcg(7);
         for _ in 0..60 {
-            let moves = g.legal_moves(&r);
+            let moves = g.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            g.play(&r, moves[rng.below(moves.len())]);
+            g.play(moves[rng.below(moves.len())]).unwrap();
             if g.ending().is_some() {
                 break;
             }
-            let text = g.position_string(&r);
+            let text = g.position_string();
             let back = parse_position(&r, &text).expect("reads back");
             assert_eq!(write_position(&r, &back), text);
             assert_eq!(Position::from_setup(&r, &back).unwrap(), *g.position());
@@ -104,7 +105,7 @@ fn broken_position_strings_say_what_is_wrong() {
     // Parsed but not a legal position: Orange has no Princess, whose capture wins.
     let setup = parse_position(&r, "ch9/10/10/10/10/10/10/10/10/CHPR8 b - 0 1").unwrap();
     assert_eq!(
-        Game::new(&r, setup).err(),
+        Game::new(r.clone(), setup).err(),
         Some(PositionError::MissingPiece {
             player: "Orange".into(),
             piece: "Princess".into()
@@ -122,8 +123,8 @@ fn broken_position_strings_say_what_is_wrong() {
 #[test]
 fn refused_moves_say_why_and_change_nothing() {
     let r = rules(SQUARE);
-    let mut g = Game::new(&r, Setup::start(&r)).unwrap();
-    let before = g.position_string(&r);
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    let before = g.position_string();
     for (text, want) in [
         ("zz", "write a move as from-to"),
         ("e5-e6", "no piece on e5"),
@@ -133,12 +134,12 @@ fn refused_moves_say_why_and_change_nothing() {
         ("e2-k9", "`k9` is not a cell"),
         ("f1-f4:e", "Princess cannot go from f1 to f4"),
     ] {
-        let e = g.play_text(&r, text).expect_err(text).to_string();
+        let e = g.play_text(text).expect_err(text).to_string();
         assert!(e.contains(want), "{text}: `{e}` does not say `{want}`");
-        assert_eq!(g.position_string(&r), before);
+        assert_eq!(g.position_string(), before);
     }
     let m = g
-        .play_text(&r, "f1-f5")
+        .play_text("f1-f5")
         .expect("the escape, written without its tag");
     assert_eq!(write_move(&r.variant, &m), "f1-f5:e");
 }
@@ -148,23 +149,20 @@ fn capturing_the_princess_wins_at_once() {
     let r = rules(SQUARE);
     // Black's Padwar on c3 takes the Princess on e5 (two diagonal steps over d4).
     let mut g = game(&r, "ch9/10/10/10/10/4pr5/10/2PD7/10/CHPR8 b - 0 1");
-    g.play_text(&r, "c3-e5").unwrap();
+    g.play_text("c3-e5").unwrap();
     let e = g.ending().expect("game over");
     assert_eq!(
-        (e.outcome, e.winner),
+        (e.outcome, e.winner()),
         (Outcome::MoverWins, Some(PlayerId(0)))
     );
-    assert!(g.legal_moves(&r).is_empty());
-    assert!(matches!(
-        g.play_text(&r, "a10-a9"),
-        Err(MoveError::GameOver(_))
-    ));
-    assert!(g.undo(&r));
+    assert!(g.legal_moves().is_empty());
+    assert!(matches!(g.play_text("a10-a9"), Err(PlayError::Over(_))));
+    assert!(g.undo());
     assert!(g.ending().is_none());
 }
 
 /// A setup from (cell, player, piece) triples.
-fn setup(r: &Rules, pieces: &[(&str, &str, &str)], to_move: &str) -> Setup {
+fn setup(r: &Arc<Rules>, pieces: &[(&str, &str, &str)], to_move: &str) -> Setup {
     let v = &r.variant;
     let mut s = Setup::start(r);
     s.cells.iter_mut().for_each(|c| *c = None);
@@ -186,27 +184,27 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
         ("n7", "Orange", "Princess"),
     ];
     let r = rules(HEX);
-    let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
+    let mut g = Game::new(r.clone(), setup(&r, &pieces, "Black")).unwrap();
     // The Panthan on h6 touches the Chief on g7 (NW) but may not take it.
-    assert!(g.play_text(&r, "h6-g7").is_err());
-    g.play_text(&r, "g4-g7").unwrap();
+    assert!(g.play_text("h6-g7").is_err());
+    g.play_text("g4-g7").unwrap();
     assert_eq!(
-        g.ending().map(|e| (e.outcome, e.winner)),
+        g.ending().map(|e| (e.outcome, e.winner())),
         Some((Outcome::MoverWins, Some(PlayerId(0))))
     );
 
     let v = &r.variant;
     let mut options = v.default_options();
     options[v.find_option("last-resort").unwrap().0 as usize] = true;
-    let r = variantlab::compile::compile_tables(v, &options).unwrap();
-    let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
-    g.play_text(&r, "h6-g7").unwrap();
+    let r = Arc::new(variantlab::compile::compile_tables(v, &options).unwrap());
+    let mut g = Game::new(r.clone(), setup(&r, &pieces, "Black")).unwrap();
+    g.play_text("h6-g7").unwrap();
     assert_eq!(
-        g.ending().map(|e| (e.outcome, e.winner)),
+        g.ending().map(|e| (e.outcome, e.winner())),
         Some((Outcome::Draw, None))
     );
-    assert!(g.undo(&r));
-    g.play_text(&r, "g4-g7").unwrap();
+    assert!(g.undo());
+    g.play_text("g4-g7").unwrap();
     assert_eq!(
         g.ending().map(|e| e.outcome),
         Some(Outcome::MoverWins),
@@ -233,10 +231,10 @@ fn a_side_without_moves_draws() {
     ] {
         pieces.push((cell, "Black", "Warrior"));
     }
-    let mut g = Game::new(&r, setup(&r, &pieces, "Black")).unwrap();
-    g.play_text(&r, "c3-c4").unwrap();
+    let mut g = Game::new(r.clone(), setup(&r, &pieces, "Black")).unwrap();
+    g.play_text("c3-c4").unwrap();
     let e = g.ending().expect("Orange cannot move");
-    assert_eq!((e.outcome, e.winner), (Outcome::Draw, None));
+    assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
     assert!(
         e.reason.contains("Orange has no legal move"),
         "{}",
@@ -251,16 +249,16 @@ fn repetition_and_quiet_plies_draw() {
     for m in [
         "j1-j4", "j10-j7", "j4-j1", "j7-j10", "j1-j4", "j10-j7", "j4-j1",
     ] {
-        g.play_text(&r, m).unwrap();
+        g.play_text(m).unwrap();
         assert!(g.ending().is_none(), "ended early after {m}");
     }
-    g.play_text(&r, "j7-j10").unwrap();
+    g.play_text("j7-j10").unwrap();
     let e = g.ending().expect("third repetition");
     assert_eq!(e.outcome, Outcome::Draw);
     assert!(e.reason.contains("3 times"), "{}", e.reason);
 
     let mut g = game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 99 50");
-    g.play_text(&r, "j1-j4").unwrap();
+    g.play_text("j1-j4").unwrap();
     assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::Draw));
 }
 

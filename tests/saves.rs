@@ -6,7 +6,8 @@ mod common;
 
 use common::root;
 use std::path::{Path, PathBuf};
-use variantlab::play::{MAX_SAVE_BYTES, SAVE_HEADER, Session, start_setup};
+use variantlab::Settings;
+use variantlab::play::{Console, MAX_SAVE_BYTES, SAVE_HEADER, start_setup};
 use variantlab::runtime::{MAX_COUNTER, Position};
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -17,17 +18,17 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// A game of Iss Jetan read from a copy of its file in `dir`, after a few moves.
-fn game_in(dir: &Path) -> Session {
+fn game_in(dir: &Path) -> Console {
     let variant = dir.join("jetan.var");
     std::fs::copy(root().join("variants/iss-jetan.var"), &variant).unwrap();
-    let mut s = Session::open(&variant, &[], None).unwrap();
+    let mut s = Console::open(&variant, &Settings::new(), None).unwrap();
     for m in ["e2-e3", "f9-f8", "d2-d3"] {
         assert!(!s.handle(m).refused, "{m}");
     }
     s
 }
 
-fn say(s: &mut Session, line: &str) -> String {
+fn say(s: &mut Console, line: &str) -> String {
     s.handle(line).text
 }
 
@@ -113,10 +114,7 @@ fn a_save_cut_short_anywhere_is_refused_and_says_what_is_missing() {
         let r = fresh.handle(&format!("load {}", cut_path.display()));
         if whole {
             assert!(!r.refused, "{}", r.text);
-            assert_eq!(
-                fresh.game().position_string(fresh.rules()),
-                s.game().position_string(s.rules())
-            );
+            assert_eq!(fresh.game().position_string(), s.game().position_string());
             fresh.handle("undo");
             continue;
         }
@@ -151,7 +149,7 @@ fn a_save_names_its_variant_relative_to_itself_and_checks_its_rules() {
     let moved = temp_dir("relative-moved");
     std::fs::rename(&dir, moved.join("tree")).unwrap();
     let save = moved.join("tree/games/old/g.txt");
-    let (again, warning) = Session::restore(&save).unwrap();
+    let (again, warning) = Console::restore(&save).unwrap();
     assert_eq!(warning, None);
     assert_eq!(again.snapshot().lines().last(), s.snapshot().lines().last());
 
@@ -160,7 +158,7 @@ fn a_save_names_its_variant_relative_to_itself_and_checks_its_rules() {
     let mut rules = std::fs::read_to_string(&variant).unwrap();
     rules.push_str("\n# a remark added later\n");
     std::fs::write(&variant, &rules).unwrap();
-    let (_, warning) = Session::restore(&save).unwrap();
+    let (_, warning) = Console::restore(&save).unwrap();
     let w = warning.expect("a warning");
     assert!(
         w.contains("the rules differ") && w.contains("has changed since the game was saved"),
@@ -172,7 +170,7 @@ fn a_save_names_its_variant_relative_to_itself_and_checks_its_rules() {
         rules.replace("step 1 any except backward orthogonal", "step 1 backward"),
     )
     .unwrap();
-    let e = Session::restore(&save).err().expect("refused");
+    let e = Console::restore(&save).err().expect("refused");
     assert!(
         e.contains("move 1 (`e2-e3`)") && e.contains("the variant file has changed"),
         "{e}"
@@ -259,19 +257,19 @@ fn counters_are_refused_past_the_limit_and_never_wrap() {
         ("0 1000000001", "move number: 1000000001"),
     ] {
         let setup = start_setup(r, Some(&format!("{board} o - {counters}"))).unwrap();
-        let e = Session::new(&dir.join("jetan.var"), r.clone(), setup)
+        let e = Console::new(&dir.join("jetan.var"), r.clone(), setup)
             .err()
             .expect("refused");
         assert!(e.contains(field), "{e}");
     }
     // At the limit, moves count on past it, and back.
     let setup = start_setup(r, Some(&format!("{board} o - 0 1000000000"))).unwrap();
-    let mut g = Session::new(&dir.join("jetan.var"), r.clone(), setup).unwrap();
+    let mut g = Console::new(&dir.join("jetan.var"), r.clone(), setup).unwrap();
     assert!(!g.handle("e9-e8").refused);
-    let p = g.game().position_string(g.rules());
+    let p = g.game().position_string();
     assert!(p.ends_with(" 1 1000000001"), "{p}");
     assert!(!g.handle("undo").refused);
-    let p = g.game().position_string(g.rules());
+    let p = g.game().position_string();
     assert!(p.ends_with(" 0 1000000000"), "{p}");
     let setup = start_setup(r, Some(&format!("{board} o - 1000000000 1"))).unwrap();
     let mut pos = Position::from_setup(r, &setup).unwrap();

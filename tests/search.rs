@@ -3,16 +3,25 @@
 mod common;
 
 use common::{Lcg, rules};
+use std::sync::Arc;
 use variantlab::compile::Rules;
 use variantlab::runtime::{Game, Position, parse_position, write_move};
 use variantlab::search::{Limits, MATE, Searcher, Zobrist, piece_values, think_in_game};
 
-fn game(rules: &Rules, position: &str) -> Game {
-    Game::new(rules, parse_position(rules, position).expect("position")).expect("playable")
+fn game(rules: &Arc<Rules>, position: &str) -> Game {
+    Game::new(
+        rules.clone(),
+        parse_position(rules, position).expect("position"),
+    )
+    .expect("playable")
 }
 
-fn best(rules: &Rules, g: &Game, depth: u32) -> (String, i32) {
-    let t = think_in_game(rules, g, &Limits::depth(depth), 16);
+fn best(rules: &Arc<Rules>, g: &Game, depth: u32) -> (String, i32) {
+    let t = think_in_game(
+        &mut Searcher::new(rules.clone(), 16),
+        g,
+        &Limits::depth(depth),
+    );
     let m = t.best.expect("a move");
     (write_move(&rules.variant, &m), t.score)
 }
@@ -41,11 +50,11 @@ fn parries_a_threat_on_its_princess() {
     let mut g = game(&r, "4ch5/10/10/10/4pr5/10/10/5wa4/10/4CHPR4 b - 0 1");
     let (m, score) = best(&r, &g, 3);
     assert!(score > -MATE / 2, "{m} loses: {score}");
-    g.play_text(&r, &m).expect("legal");
-    for reply in g.legal_moves(&r) {
+    g.play_text(&m).expect("legal");
+    for reply in g.legal_moves() {
         let mut after = g.clone();
-        after.play(&r, reply);
-        let lost = after.ending().is_some_and(|e| e.winner.is_some());
+        after.play(reply).unwrap();
+        let lost = after.ending().is_some_and(|e| e.winner().is_some());
         assert!(!lost, "after {m}, {} wins", write_move(&r.variant, &reply));
     }
 }
@@ -53,12 +62,11 @@ fn parries_a_threat_on_its_princess() {
 #[test]
 fn a_time_limit_still_gives_a_move() {
     let r = rules("hexagonal-iss-jetan.var");
-    let g = Game::new(&r, variantlab::runtime::Setup::start(&r)).expect("start");
+    let g = Game::new(r.clone(), variantlab::runtime::Setup::start(&r)).expect("start");
     let t = think_in_game(
-        &r,
+        &mut Searcher::new(r.clone(), 16),
         &g,
         &Limits::time(std::time::Duration::from_millis(200)),
-        16,
     );
     assert!(t.best.is_some() && t.depth >= 1 && t.pv.first() == t.best.as_ref());
 }
@@ -69,7 +77,7 @@ fn avoids_a_repetition_draw_when_ahead() {
     let r = rules("iss-jetan.var");
     let start = "4ch5/10/4pr5/10/10/10/10/2DW2DW4/10/3FLCHPR4 b - 0 1";
     let pos = Position::from_setup(&r, &parse_position(&r, start).unwrap()).unwrap();
-    let mut s = Searcher::new(&r, 16);
+    let mut s = Searcher::new(r.clone(), 16);
     let first = s.think(&pos, &[], &Limits::depth(3));
     assert!(first.score > 200, "ahead: {}", first.score);
     let m = first.best.unwrap();
@@ -91,13 +99,13 @@ fn keys_tell_positions_apart_exactly_as_repetition_does() {
         let mut rng = Lcg(3);
         let mut seen: Vec<(u64, u64)> = vec![];
         for _ in 0..20 {
-            let mut g = Game::new(&r, variantlab::runtime::Setup::start(&r)).unwrap();
+            let mut g = Game::new(r.clone(), variantlab::runtime::Setup::start(&r)).unwrap();
             for _ in 0..60 {
-                let moves = g.legal_moves(&r);
+                let moves = g.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                g.play(&r, moves[rng.below(moves.len())]);
+                g.play(moves[rng.below(moves.len())]).unwrap();
                 seen.push((z.key(g.position()), g.position().repetition_key()));
             }
         }

@@ -505,3 +505,47 @@ fn captured_pieces_show_in_hand_and_are_dropped() {
     let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
     assert_eq!(hand_of(&g, "White")[0]["count"], 1);
 }
+
+#[test]
+fn a_fractional_result_reaches_the_api_as_each_players_score() {
+    let s = variants();
+    // Glinski's stalemate: Black, to move, has no move and is not in check.
+    let body = r#"{"variant": "glinski-chess", "position": "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1"}"#;
+    let (status, g) = s.json("POST", "/api/games", Some(body));
+    assert_eq!(status, 200, "{g}");
+    let e = &g["ending"];
+    assert_eq!(e["result"], "White scores 3/4, Black scores 1/4", "{g}");
+    assert!(e["winner"].is_null());
+    assert_eq!(e["scores"][0]["player"], "White");
+    assert_eq!(e["scores"][0]["score"], "3/4");
+    assert_eq!(e["scores"][1]["score"], "1/4");
+    assert_eq!(e["scores"][1]["share"], 0.25);
+}
+
+#[test]
+fn the_computer_answers_on_the_api_when_it_plays_a_side() {
+    let s = variants();
+    let body = r#"{"variant": "chess", "computer": "Black", "level": 1}"#;
+    let (status, g) = s.json("POST", "/api/games", Some(body));
+    assert_eq!(status, 200, "{g}");
+    assert_eq!(g["computer"], serde_json::json!(["Black"]));
+    let id = g["id"].as_u64().unwrap();
+    let (_, g) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(r#"{"move": "e2e4"}"#),
+    );
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2, "{g}");
+    assert_eq!(g["to_move"], "White");
+    // Undo takes back the computer's move and the person's.
+    let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(g["moves"].as_array().unwrap().len(), 0, "{g}");
+    for bad in [
+        r#"{"variant": "chess", "computer": "Green"}"#,
+        r#"{"variant": "chess", "computer": "Black", "level": 99}"#,
+        r#"{"variant": "chess", "computer": 3}"#,
+    ] {
+        let (status, v) = s.json("POST", "/api/games", Some(bad));
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
+}

@@ -5,6 +5,8 @@
 mod common;
 
 use common::{Lcg, from_text, rules};
+use std::sync::Arc;
+use variantlab::PlayError;
 use variantlab::compile::Rules;
 use variantlab::model::Outcome;
 use variantlab::runtime::{
@@ -16,12 +18,12 @@ const SHOGI: &str = "shogi.var";
 const HEX: &str = "hex-shogi-91.var";
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
-fn position(rules: &Rules, text: &str) -> Position {
+fn position(rules: &Arc<Rules>, text: &str) -> Position {
     let setup = parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     Position::from_setup(rules, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn moves(text: &str, rules: &Rules) -> Vec<String> {
+fn moves(text: &str, rules: &Arc<Rules>) -> Vec<String> {
     let mut out = Vec::new();
     position(rules, text).legal_moves(rules, &mut out);
     let mut names: Vec<String> = out.iter().map(|m| write_move(&rules.variant, m)).collect();
@@ -50,11 +52,11 @@ fn position_strings_round_trip_through_random_play() {
     // SFEN for Shogi; the position string with its hands field for Hex Shogi 91.
     for file in [SHOGI, HEX] {
         let r = rules(file);
-        let mut g = Game::new(&r, Setup::start(&r)).unwrap();
+        let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
         let mut rng = Lcg(11);
         let mut dropped = 0;
         for _ in 0..300 {
-            let moves = g.legal_moves(&r);
+            let moves = g.legal_moves();
             if moves.is_empty() {
                 break;
             }
@@ -67,12 +69,11 @@ fn position_strings_round_trip_through_random_play() {
             let m = moves[pick];
             dropped += usize::from(m.from == m.to);
             let text = write_move(&r.variant, &m);
-            g.play_text(&r, &text)
-                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            g.play_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             if g.ending().is_some() {
                 break;
             }
-            let sfen = g.position_string(&r);
+            let sfen = g.position_string();
             let back = parse_position(&r, &sfen).expect("reads back");
             assert_eq!(write_position(&r, &back), sfen);
             // SFEN has no count of quiet plies; everything else comes back.
@@ -85,7 +86,7 @@ fn position_strings_round_trip_through_random_play() {
 
 /// A position from pieces given as (player, piece, cell), the side to move and hands.
 fn placed(
-    rules: &Rules,
+    rules: &Arc<Rules>,
     pieces: &[(&str, &str, &str)],
     to_move: &str,
     hands: &[(&str, &str)],
@@ -106,7 +107,7 @@ fn placed(
     setup
 }
 
-fn moves_of(rules: &Rules, setup: &Setup) -> Vec<String> {
+fn moves_of(rules: &Arc<Rules>, setup: &Setup) -> Vec<String> {
     let pos = Position::from_setup(rules, setup).unwrap_or_else(|e| panic!("{e}"));
     let mut out = Vec::new();
     pos.legal_moves(rules, &mut out);
@@ -201,18 +202,18 @@ fn shogi_promotion_into_from_forced_and_declined() {
     assert!(names.contains(&"5e4c".to_string()) && names.contains(&"5e4c+".to_string()));
     // USI: `+` promotes, `=` or nothing declines; a forced promotion cannot be declined.
     let start = parse_position(&r, "k8/9/9/4S4/9/9/9/9/8K b - 1").unwrap();
-    let mut g = Game::new(&r, start.clone()).unwrap();
-    let m = g.play_text(&r, "5d5c+").unwrap();
+    let mut g = Game::new(r.clone(), start.clone()).unwrap();
+    let m = g.play_text("5d5c+").unwrap();
     assert_eq!(m.promotion, r.variant.find_piece("+S"));
-    let mut g = Game::new(&r, start.clone()).unwrap();
-    assert_eq!(g.play_text(&r, "5d5c=").unwrap().promotion, None);
-    let mut g = Game::new(&r, start).unwrap();
-    assert_eq!(g.play_text(&r, "5d5c").unwrap().promotion, None);
+    let mut g = Game::new(r.clone(), start.clone()).unwrap();
+    assert_eq!(g.play_text("5d5c=").unwrap().promotion, None);
+    let mut g = Game::new(r.clone(), start).unwrap();
+    assert_eq!(g.play_text("5d5c").unwrap().promotion, None);
     let forced = parse_position(&r, "k8/4P4/9/9/9/9/9/9/8K b - 1").unwrap();
-    let mut g = Game::new(&r, forced).unwrap();
-    assert!(g.play_text(&r, "5b5a=").is_err());
-    assert!(g.play_text(&r, "5b5a").is_err());
-    assert!(g.play_text(&r, "5b5a+").is_ok());
+    let mut g = Game::new(r.clone(), forced).unwrap();
+    assert!(g.play_text("5b5a=").is_err());
+    assert!(g.play_text("5b5a").is_err());
+    assert!(g.play_text("5b5a+").is_ok());
 }
 
 #[test]
@@ -233,7 +234,7 @@ fn promotion_through_a_zone_needs_the_word_through() {
             "#
         )
     };
-    let names = |r: &Rules| {
+    let names = |r: &Arc<Rules>| {
         let mut out = Vec::new();
         Position::start(r).unwrap().legal_moves(r, &mut out);
         let mut v: Vec<String> = out.iter().map(|m| write_move(&r.variant, m)).collect();
@@ -353,15 +354,15 @@ fn hex_shogi_promotion_zone_is_the_far_four_ranks() {
 fn fourfold_repetition_draws() {
     let r = rules(SHOGI);
     let start = parse_position(&r, "4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
-    let mut g = Game::new(&r, start).unwrap();
+    let mut g = Game::new(r.clone(), start).unwrap();
     let cycle = ["5i4i", "5a4a", "4i5i", "4a5a"];
     for (i, m) in cycle.iter().cycle().take(12).enumerate() {
         assert!(g.ending().is_none(), "ended after {i} plies");
-        g.play_text(&r, m).unwrap();
+        g.play_text(m).unwrap();
     }
     let e = g.ending().expect("the start occurred a fourth time");
     assert_eq!(e.outcome, Outcome::Draw);
-    assert_eq!(e.winner, None);
+    assert_eq!(e.winner(), None);
 }
 
 #[test]
@@ -369,19 +370,19 @@ fn perpetual_check_loses_for_the_checking_side() {
     let r = rules(SHOGI);
     // Black's Rook checks along rank a, then rank b, as White's King steps between.
     let start = parse_position(&r, "8k/9/R8/9/9/9/9/9/K8 b - 1").unwrap();
-    let mut g = Game::new(&r, start).unwrap();
-    g.play_text(&r, "9c9a").unwrap();
+    let mut g = Game::new(r.clone(), start).unwrap();
+    g.play_text("9c9a").unwrap();
     let cycle = ["1a1b", "9a9b", "1b1a", "9b9a"];
     let mut plies = 1;
     while g.ending().is_none() && plies < 40 {
-        g.play_text(&r, cycle[(plies - 1) % 4]).unwrap();
+        g.play_text(cycle[(plies - 1) % 4]).unwrap();
         plies += 1;
     }
     // The position after the first check occurs a fourth time at ply 13.
     assert_eq!(plies, 13);
     let e = g.ending().unwrap();
     assert_eq!(e.outcome, Outcome::CheckerLoses);
-    assert_eq!(e.winner, r.variant.find_player("White"), "{}", e.reason);
+    assert_eq!(e.winner(), r.variant.find_player("White"), "{}", e.reason);
 }
 
 #[test]
@@ -434,24 +435,28 @@ fn bad_sfen_is_refused_naming_the_field_and_the_reason() {
 fn a_drop_onto_an_occupied_cell_is_refused_with_the_reason() {
     let r = rules(SHOGI);
     let start = parse_position(&r, "4k4/9/9/9/9/9/4P4/9/4K4 b G 1").unwrap();
-    let mut g = Game::new(&r, start).unwrap();
-    let before = g.position_string(&r);
-    match g.play_text(&r, "G*5g") {
-        Err(MoveError::Drop { reason, .. }) => assert!(reason.contains("occupied"), "{reason}"),
+    let mut g = Game::new(r.clone(), start).unwrap();
+    let before = g.position_string();
+    match g.play_text("G*5g") {
+        Err(PlayError::Text(MoveError::Drop { reason, .. })) => {
+            assert!(reason.contains("occupied"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
-    match g.play_text(&r, "S*5f") {
-        Err(MoveError::Drop { reason, .. }) => assert!(reason.contains("none in hand"), "{reason}"),
+    match g.play_text("S*5f") {
+        Err(PlayError::Text(MoveError::Drop { reason, .. })) => {
+            assert!(reason.contains("none in hand"), "{reason}")
+        }
         other => panic!("{other:?}"),
     }
     assert_eq!(
-        g.position_string(&r),
+        g.position_string(),
         before,
         "a refused move changes nothing"
     );
-    let m = g.play_text(&r, "G*5f").unwrap();
+    let m = g.play_text("G*5f").unwrap();
     assert_eq!(m.special, Special::Drop);
-    assert_eq!(g.position_string(&r), "4k4/9/9/9/9/4G4/4P4/9/4K4 w - 1");
+    assert_eq!(g.position_string(), "4k4/9/9/9/9/4G4/4P4/9/4K4 w - 1");
 }
 
 /// Runs the command-line tool with `args` and `input`, returning its standard output.
@@ -511,22 +516,26 @@ fn the_engine_sees_that_perpetual_check_loses() {
     // As above, but White also has a Rook and a Gold: Black, behind, would welcome a
     // draw by repetition, yet checking a fourth time round the cycle loses.
     let start = parse_position(&r, "8k/9/R8/9/9/9/2rg5/9/K8 b - 1").unwrap();
-    let mut g = Game::new(&r, start).unwrap();
-    g.play_text(&r, "9c9a").unwrap();
+    let mut g = Game::new(r.clone(), start).unwrap();
+    g.play_text("9c9a").unwrap();
     let cycle = ["1a1b", "9a9b", "1b1a", "9b9a"];
     for ply in 1..12 {
-        g.play_text(&r, cycle[(ply - 1) % 4]).unwrap();
+        g.play_text(cycle[(ply - 1) % 4]).unwrap();
     }
     assert!(g.ending().is_none());
     // The check that completes the cycle loses for Black ...
     let mut trial = g.clone();
-    trial.play_text(&r, "9b9a").unwrap();
+    trial.play_text("9b9a").unwrap();
     assert_eq!(
         trial.ending().map(|e| e.outcome),
         Some(Outcome::CheckerLoses)
     );
     // ... so the engine plays something else.
-    let t = think_in_game(&r, &g, &Limits::depth(2), 16);
+    let t = think_in_game(
+        &mut variantlab::search::Searcher::new(r.clone(), 16),
+        &g,
+        &Limits::depth(2),
+    );
     let best = t.best.expect("Black has moves");
     assert_ne!(write_move(&r.variant, &best), "9b9a");
 }

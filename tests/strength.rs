@@ -4,7 +4,8 @@
 mod common;
 
 use common::Lcg;
-use variantlab::compile::{Rules, compile_tables};
+use std::sync::Arc;
+use variantlab::compile::Rules;
 use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{Game, Move, Setup};
 use variantlab::search::{Limits, Searcher, game_history};
@@ -12,7 +13,7 @@ use variantlab::search::{Limits, Searcher, game_history};
 /// Games longer than this count as not won.
 const MAX_PLIES: usize = 300;
 
-fn shipped() -> Vec<(String, Rules)> {
+fn shipped() -> Vec<(String, Arc<Rules>)> {
     let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
         .expect("variants folder")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
@@ -23,8 +24,7 @@ fn shipped() -> Vec<(String, Rules)> {
     files
         .into_iter()
         .map(|f| {
-            let v = common::variant(&f);
-            let r = compile_tables(&v, &v.default_options()).expect("compiles");
+            let r = common::rules(&f);
             (f, r)
         })
         .collect()
@@ -39,13 +39,13 @@ enum Opponent {
 /// The opponent's move: any legal move, or the one taking the most valuable piece
 /// (winning at once if it can), ties broken at random.
 fn opponent_move(
-    rules: &Rules,
+    rules: &Arc<Rules>,
     values: &[i32],
     game: &Game,
     kind: Opponent,
     rng: &mut Lcg,
 ) -> Move {
-    let moves = game.legal_moves(rules);
+    let moves = game.legal_moves();
     if let Opponent::Random = kind {
         return moves[rng.below(moves.len())];
     }
@@ -77,7 +77,7 @@ fn opponent_move(
 
 /// Plays one game; true when the engine (moving first in even games) wins.
 fn engine_wins(
-    rules: &Rules,
+    rules: &Arc<Rules>,
     searcher: &mut Searcher,
     values: &[i32],
     depth: u32,
@@ -87,10 +87,10 @@ fn engine_wins(
     let mut rng = Lcg(index * 7919 + 17);
     searcher.clear();
     let engine = PlayerId((index % 2) as u8);
-    let mut game = Game::new(rules, Setup::start(rules)).expect("start");
+    let mut game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
     while game.ending().is_none() && game.moves().count() < MAX_PLIES {
         let m = if game.position().to_move() == engine {
-            let history = game_history(rules, searcher.zobrist(), &game);
+            let history = game_history(searcher.zobrist(), &game);
             searcher
                 .think(game.position(), &history, &Limits::depth(depth))
                 .best
@@ -98,18 +98,18 @@ fn engine_wins(
         } else {
             opponent_move(rules, values, &game, kind, &mut rng)
         };
-        game.play(rules, m);
+        game.play(m).unwrap();
     }
-    game.ending().and_then(|e| e.winner) == Some(engine)
+    game.ending().and_then(|e| e.winner()) == Some(engine)
 }
 
 /// Wins out of `games`, played on two threads.
-fn wins(rules: &Rules, depth: u32, kind: Opponent, games: u64) -> u64 {
+fn wins(rules: &Arc<Rules>, depth: u32, kind: Opponent, games: u64) -> u64 {
     std::thread::scope(|s| {
         let halves: Vec<_> = (0..2u64)
             .map(|t| {
                 s.spawn(move || {
-                    let mut searcher = Searcher::new(rules, 14);
+                    let mut searcher = Searcher::new(rules.clone(), 14);
                     let values = searcher.evaluator().values.clone();
                     (0..games)
                         .filter(|g| g % 2 == t)

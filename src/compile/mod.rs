@@ -564,6 +564,14 @@ fn index_attacks<S: Width>(rules: &mut Rules) {
 }
 
 impl Rules {
+    /// The variant the rules were compiled from.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+    /// Each option's value, by the variant's option order.
+    pub fn options(&self) -> &[bool] {
+        &self.options
+    }
     /// Each option's name with the value these rules were compiled under.
     pub fn option_settings(&self) -> Vec<(String, bool)> {
         let names = self.variant.options.iter().map(|o| o.name.clone());

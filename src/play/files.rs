@@ -1,45 +1,11 @@
-//! The files a game reads and writes: size-limited reads of regular files only,
-//! atomic writes, paths relative to a saved game, and a hash of a variant's text.
+//! The files a game writes: atomic writes, paths relative to a saved game, and a hash of a variant's text.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::fs::{self, OpenOptions};
+use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
-/// The largest variant file read (1 MiB); real ones are a few kilobytes.
-pub const MAX_VARIANT_BYTES: u64 = 1 << 20;
 /// The largest saved game read (16 MiB: some two million moves).
 pub const MAX_SAVE_BYTES: u64 = 16 << 20;
-
-/// Reads a regular file of at most `limit` bytes. Devices, pipes and directories are
-/// refused before reading, so `/dev/zero` cannot exhaust memory.
-pub fn read_limited(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
-    let shown = path.display();
-    let meta = fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if !meta.is_file() {
-        return Err(format!(
-            "{shown} is not a regular file; a {what} is read only from one"
-        ));
-    }
-    let too_big = || format!("{shown} is larger than {limit} bytes, the most a {what} may be");
-    if meta.len() > limit {
-        return Err(too_big());
-    }
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read {shown}: {e}"))?;
-    // The file may have grown since its size was read.
-    if bytes.len() as u64 > limit {
-        return Err(too_big());
-    }
-    Ok(bytes)
-}
-
-/// Reads a variant file: a regular file of at most [`MAX_VARIANT_BYTES`].
-pub fn read_variant_text(path: &Path) -> Result<String, String> {
-    let bytes = read_limited(path, MAX_VARIANT_BYTES, "variant file")?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
 
 /// The 64-bit FNV-1a hash of a text, as 16 hex digits: identifies a variant's rules.
 pub fn text_hash(text: &str) -> String {

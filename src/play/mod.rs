@@ -5,31 +5,28 @@ mod files;
 mod save;
 mod terminal;
 
-pub use files::{
-    MAX_SAVE_BYTES, MAX_VARIANT_BYTES, absolute, read_limited, read_variant_text, relative,
-    text_hash, write_atomic,
-};
+pub use files::{MAX_SAVE_BYTES, absolute, relative, text_hash, write_atomic};
 pub use save::{SAVE_HEADER, SavedGame};
-pub use terminal::{MAX_LINE_BYTES, print_stdout, run, run_with};
+pub use terminal::{MAX_LINE_BYTES, print_stdout, run};
 
-use crate::check::check;
-use crate::compile::{Rules, compile_tables};
+use crate::compile::Rules;
+use crate::load::{LoadError, Settings, read_limited, read_variant_text};
 use crate::model::{Placed, PlayerId, Variant};
 use crate::render::hands_text;
 use crate::render::text::labelled_board;
-use crate::runtime::{
-    Game, MAX_PERFT_DEPTH, Position, Setup, parse_position, side_token, write_move,
-};
+use crate::runtime::{Game, MAX_PERFT_DEPTH, Position, Setup, parse_position, side_token};
+use crate::search::{Limits, describe_score};
+use crate::session::Session;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// A game being played, with what is needed to save and reload it.
-pub struct Session {
-    rules: Rules,
-    game: Game,
+/// A game at the terminal: the session, and what is needed to save and reload it.
+pub struct Console {
+    session: Session,
     variant_path: PathBuf,
     /// [`text_hash`] of the variant file the rules were read from.
     variant_hash: String,
-    /// The file last saved to or loaded from, and [`Session::snapshot`] then.
+    /// The file last saved to or loaded from, and [`Console::snapshot`] then.
     file: Option<(PathBuf, String)>,
     /// Draw boards with ANSI colours.
     colour: bool,
@@ -67,10 +64,10 @@ const BARE: &[&str] = &[
     "quit", "exit", "help", "?", "board", "position", "moves", "undo",
 ];
 
-/// Loads, checks and compiles a variant file with option settings (`NAME`, on/off).
-/// A file that does not check is refused with its diagnostics.
-pub fn load_rules(path: &Path, settings: &[(String, bool)]) -> Result<Rules, String> {
-    let text = read_variant_text(path)?;
+/// Loads, checks and compiles a variant file with option settings. A file that does
+/// not check is refused with its diagnostics.
+pub fn load_rules(path: &Path, settings: &Settings) -> Result<Arc<Rules>, String> {
+    let text = read_variant_text(path).map_err(|e| e.to_string())?;
     rules_from_text(path, &text, settings, true)
 }
 
@@ -78,75 +75,18 @@ pub fn load_rules(path: &Path, settings: &[(String, bool)]) -> Result<Rules, Str
 fn rules_from_text(
     path: &Path,
     text: &str,
-    settings: &[(String, bool)],
+    settings: &Settings,
     quote: bool,
-) -> Result<Rules, String> {
-    let checked = check(&path.display().to_string(), text);
-    let Some(v) = checked.variant else {
-        return Err(if quote {
-            format!(
-                "{} does not check:\n{}",
-                path.display(),
-                checked.report.render(100, false)
-            )
-        } else {
-            format!(
-                "{} is not a valid variant file (`variantlab check {}` says why)",
-                path.display(),
-                path.display()
-            )
-        });
-    };
-    let mut values = v.default_options();
-    for (name, on) in settings {
-        let id = v.find_option(name).ok_or_else(|| {
-            let known: Vec<&str> = v.options.iter().map(|o| o.name.as_str()).collect();
-            format!(
-                "there is no option `{name}`; this variant has: {}",
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            )
-        })?;
-        values[id.0 as usize] = *on;
+) -> Result<Arc<Rules>, String> {
+    match Rules::from_named_text(&path.display().to_string(), text, settings) {
+        Ok(r) => Ok(Arc::new(r)),
+        Err(LoadError::Diagnostics(_)) if !quote => Err(format!(
+            "{} is not a valid variant file (`variantlab check {}` says why)",
+            path.display(),
+            path.display()
+        )),
+        Err(e) => Err(e.to_string()),
     }
-    compile_tables(&v, &values).map_err(|e| e.to_string())
-}
-
-/// An option's value: `on`, `off`, `yes`, `no`, `true` or `false`, in any case.
-pub fn parse_switch(value: &str) -> Option<bool> {
-    match value.trim().to_ascii_lowercase().as_str() {
-        "on" | "yes" | "true" => Some(true),
-        "off" | "no" | "false" => Some(false),
-        _ => None,
-    }
-}
-
-/// Reads `NAME=VALUE` settings (see [`parse_switch`]); each name at most once.
-pub fn parse_settings(settings: &[String]) -> Result<Vec<(String, bool)>, String> {
-    let mut out: Vec<(String, bool)> = Vec::new();
-    for s in settings {
-        let (name, value) = s
-            .split_once('=')
-            .ok_or_else(|| format!("`{s}`: write an option as NAME=on or NAME=off"))?;
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(format!("`{s}`: the option's name is missing before `=`"));
-        }
-        let on = parse_switch(value).ok_or_else(|| {
-            format!(
-                "`{s}`: `{}` is not a value for an option; write on or off (yes/no and true/false also work, in any case)",
-                value.trim()
-            )
-        })?;
-        if out.iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
-            return Err(format!("`{s}`: the option `{name}` is set twice"));
-        }
-        out.push((name.to_string(), on));
-    }
-    Ok(out)
 }
 
 /// A player named in full (any case) or by the token position strings use (`o`).
@@ -239,40 +179,44 @@ pub fn setup_pieces(setup: &Setup) -> Vec<Placed> {
         .collect()
 }
 
-impl Session {
+impl Console {
     /// A game of the variant in `variant_path`, which the rules were compiled from.
-    pub fn new(variant_path: &Path, rules: Rules, start: Setup) -> Result<Session, String> {
-        let text = read_variant_text(variant_path)?;
-        Session::from_parts(variant_path, &text, rules, start)
+    pub fn new(variant_path: &Path, rules: Arc<Rules>, start: Setup) -> Result<Console, String> {
+        let text = read_variant_text(variant_path).map_err(|e| e.to_string())?;
+        Console::from_parts(variant_path, &text, rules, start)
     }
 
     /// Reads a variant file once, for the rules and for the hash a save records.
     pub fn open(
         variant_path: &Path,
-        settings: &[(String, bool)],
+        settings: &Settings,
         position: Option<&str>,
-    ) -> Result<Session, String> {
-        Session::open_seeded(variant_path, settings, position, 0)
+    ) -> Result<Console, String> {
+        Console::open_seeded(variant_path, settings, position, 0)
     }
 
-    /// [`Session::open`] with a random setup drawn from `seed`.
+    /// [`Console::open`] with a random setup drawn from `seed`.
     pub fn open_seeded(
         variant_path: &Path,
-        settings: &[(String, bool)],
+        settings: &Settings,
         position: Option<&str>,
         seed: u64,
-    ) -> Result<Session, String> {
-        let text = read_variant_text(variant_path)?;
+    ) -> Result<Console, String> {
+        let text = read_variant_text(variant_path).map_err(|e| e.to_string())?;
         let rules = rules_from_text(variant_path, &text, settings, true)?;
         let start = start_setup_seeded(&rules, position, seed)?;
-        Session::from_parts(variant_path, &text, rules, start)
+        Console::from_parts(variant_path, &text, rules, start)
     }
 
-    fn from_parts(path: &Path, text: &str, rules: Rules, start: Setup) -> Result<Session, String> {
-        let game = Game::new(&rules, start).map_err(|e| format!("bad position: {e}"))?;
-        Ok(Session {
-            rules,
-            game,
+    fn from_parts(
+        path: &Path,
+        text: &str,
+        rules: Arc<Rules>,
+        start: Setup,
+    ) -> Result<Console, String> {
+        let game = Game::new(rules, start).map_err(|e| format!("bad position: {e}"))?;
+        Ok(Console {
+            session: Session::new(game),
             variant_path: path.to_path_buf(),
             variant_hash: text_hash(text),
             file: None,
@@ -280,26 +224,33 @@ impl Session {
         })
     }
 
+    /// The computer plays `side`, within `limits`; it answers each move at once.
+    pub fn with_computer(mut self, side: PlayerId, limits: Limits) -> Console {
+        self.session.set_computer(&[side], limits);
+        self
+    }
+
     /// Boards drawn in colour (for a terminal that shows it).
-    pub fn with_colour(mut self, on: bool) -> Session {
+    pub fn with_colour(mut self, on: bool) -> Console {
         self.colour = on;
         self
     }
 
     /// What a player sees: the board and whose move it is, or how the game ended.
     pub fn status(&self) -> String {
-        let v = &self.rules.variant;
-        let pos = self.game.position();
+        let game = self.session.game();
+        let v = game.variant();
+        let pos = game.position();
         let pieces = placed(v, pos);
-        let last = self.game.moves().last();
+        let last = game.moves().last();
         let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
-        s += &hands_text(v, &pos.to_setup(&self.rules).hands);
+        s += &hands_text(v, &pos.to_setup(game.rules()).hands);
         if let Some(m) = last {
-            s += &format!("Last move: {}.\n", write_move(v, m));
+            s += &format!("Last move: {}.\n", game.write_move(m));
         }
-        match self.game.ending() {
+        match game.ending() {
             Some(e) => s += &format!("Game over: {}: {}.\n", e.result(v), e.reason),
-            None if pos.in_check(&self.rules) => {
+            None if game.in_check() => {
                 s += &format!("{} to move, in check.\n", v.player(pos.to_move()).name)
             }
             None => s += &format!("{} to move.\n", v.player(pos.to_move()).name),
@@ -328,14 +279,13 @@ impl Session {
             },
             "help" | "?" => Reply::ok(HELP.to_string()),
             "board" => Reply::ok(self.status()),
-            "position" => Reply::ok(self.game.position_string(&self.rules)),
+            "position" => Reply::ok(self.session.game().position_string()),
             "moves" => {
-                let v = &self.rules.variant;
-                let moves: Vec<String> = self
-                    .game
-                    .legal_moves(&self.rules)
+                let game = self.session.game();
+                let moves: Vec<String> = game
+                    .legal_moves()
                     .iter()
-                    .map(|m| write_move(v, m))
+                    .map(|m| game.write_move(m))
                     .collect();
                 Reply::ok(if moves.is_empty() {
                     "No legal moves.".to_string()
@@ -344,7 +294,7 @@ impl Session {
                 })
             }
             "undo" => {
-                if self.game.undo(&self.rules) {
+                if self.session.undo() > 0 {
                     Reply::ok(self.status())
                 } else {
                     Reply::refused("there is no move to undo".to_string())
@@ -353,11 +303,32 @@ impl Session {
             "save" => self.save_command(arg),
             "load" if !arg.is_empty() => self.load(Path::new(arg)),
             "load" => Reply::refused("`load` needs a file name, e.g. `load game.txt`".into()),
-            _ => match self.game.play_text(&self.rules, line) {
-                Ok(_) => Reply::ok(self.status()),
+            _ => match self.session.play_text(line) {
+                Ok(_) => {
+                    let answer = self.computer_turn();
+                    Reply::ok(match answer.is_empty() {
+                        true => self.status(),
+                        false => answer,
+                    })
+                }
                 Err(e) => Reply::refused(format!("{e}. {HELP}")),
             },
         }
+    }
+
+    /// The computer's moves, when it is its turn, each followed by the board; empty
+    /// when it is a person's turn.
+    pub fn computer_turn(&mut self) -> String {
+        let mut said = vec![];
+        for m in self.session.computer_replies() {
+            let text = self.session.game().write_move(&m.played);
+            said.push(format!(
+                "Computer plays {text} ({}).",
+                describe_score(m.thought.score)
+            ));
+            said.push(self.status());
+        }
+        said.join("\n")
     }
 
     /// What to say when the input ends without `quit`.
@@ -378,15 +349,14 @@ impl Session {
     }
 
     fn record(&self, variant: String) -> SavedGame {
-        let (rules, game) = (&self.rules, &self.game);
-        let v = &rules.variant;
+        let game = self.session.game();
         SavedGame {
             variant,
             rules: self.variant_hash.clone(),
-            options: rules.option_settings(),
-            start: crate::runtime::write_position(rules, game.start()),
-            moves: game.moves().map(|m| write_move(v, m)).collect(),
-            end: game.position_string(rules),
+            options: game.rules().option_settings(),
+            start: game.start_string(),
+            moves: game.moves().map(|m| game.write_move(m)).collect(),
+            end: game.position_string(),
         }
     }
 
@@ -460,9 +430,12 @@ impl Session {
     }
 
     fn load(&mut self, path: &Path) -> Reply {
-        match Session::restore(path) {
+        match Console::restore(path) {
             Ok((s, warning)) => {
-                *self = s.with_colour(self.colour);
+                self.session.replace_game(s.session.game().clone());
+                self.variant_path = s.variant_path;
+                self.variant_hash = s.variant_hash;
+                self.file = s.file;
                 let note = warning.map(|w| format!("\n{w}")).unwrap_or_default();
                 Reply::ok(format!(
                     "Loaded {}.{note}\n{}",
@@ -482,8 +455,8 @@ impl Session {
 
     /// Rebuilds a session from a saved game file, replaying its moves; with a warning
     /// when the variant file has changed since the game was saved.
-    pub fn restore(path: &Path) -> Result<(Session, Option<String>), String> {
-        let bytes = read_limited(path, MAX_SAVE_BYTES, "saved game")?;
+    pub fn restore(path: &Path) -> Result<(Console, Option<String>), String> {
+        let bytes = read_limited(path, MAX_SAVE_BYTES, "saved game").map_err(|e| e.to_string())?;
         let text = String::from_utf8(bytes)
             .map_err(|_| "it is not a saved game (it is not UTF-8 text)".to_string())?;
         let saved = SavedGame::parse(&text)?;
@@ -492,7 +465,8 @@ impl Session {
         let variant = absolute(&variant).unwrap_or(variant);
         let vtext =
             read_variant_text(&variant).map_err(|e| format!("the variant file it names: {e}"))?;
-        let rules = rules_from_text(&variant, &vtext, &saved.options, false)?;
+        let settings: Settings = saved.options.iter().cloned().collect();
+        let rules = rules_from_text(&variant, &vtext, &settings, false)?;
         let hash = text_hash(&vtext);
         let changed = (hash != saved.rules).then(|| {
             format!(
@@ -508,28 +482,28 @@ impl Session {
                 .unwrap_or_default()
         };
         let start = start_setup(&rules, Some(&saved.start))?;
-        let mut session = Session::from_parts(&variant, &vtext, rules, start)?;
+        let mut console = Console::from_parts(&variant, &vtext, rules, start)?;
         for (i, m) in saved.moves.iter().enumerate() {
-            session
-                .game
-                .play_text(&session.rules, m)
+            console
+                .session
+                .play_text(m)
                 .map_err(|e| format!("move {} (`{m}`): {e}{}", i + 1, because()))?;
         }
-        if session.game.position_string(&session.rules) != saved.end {
+        if console.session.game().position_string() != saved.end {
             return Err(format!(
                 "the moves do not lead to the position on the `end` line: the file was cut short or altered{}",
                 because()
             ));
         }
-        session.file = Some((file, session.snapshot()));
-        Ok((session, changed))
+        console.file = Some((file, console.snapshot()));
+        Ok((console, changed))
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.session.game()
     }
-    pub fn rules(&self) -> &Rules {
-        &self.rules
+    pub fn rules(&self) -> &Arc<Rules> {
+        self.session.game().rules()
     }
 }
 

@@ -14,7 +14,7 @@
 //! `option` may repeat and other `#` lines are comments. `end` proves the file whole:
 //! a save cut anywhere lacks it or disagrees with it.
 
-use super::parse_switch;
+use crate::load::parse_switch;
 
 /// The first line of every saved game.
 pub const SAVE_HEADER: &str = "# variantlab saved game";

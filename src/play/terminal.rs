@@ -1,31 +1,20 @@
-//! The terminal around a [`Session`]: lines in, replies out, and standard output
+//! The terminal around a [`Console`]: lines in, replies out, and standard output
 //! that ends the program quietly when its reader goes away.
 
-use super::Session;
+use super::Console;
 use std::fmt;
 use std::io::{self, BufRead, ErrorKind, Write};
 
 /// The longest input line read; the rest of a longer line is skipped and it is refused.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Plays until `quit` or the end of input. A line that is too long or not UTF-8 is
-/// refused like any bad command. A closed output ends the game quietly.
+/// Plays until `quit` or the end of input, the computer answering when it plays a
+/// side. A line that is too long or not UTF-8 is refused like any bad command. A
+/// closed output ends the game quietly.
 pub fn run(
-    session: &mut Session,
+    console: &mut Console,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> io::Result<()> {
-    run_with(session, input, out, &mut |_, _| String::new())
-}
-
-/// [`run`], with `after` called at the start (with an empty line) and after each line
-/// handled (with that line): it may play for another player, and what it returns is
-/// printed.
-pub fn run_with(
-    session: &mut Session,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-    after: &mut dyn FnMut(&mut Session, &str) -> String,
 ) -> io::Result<()> {
     let tell = |out: &mut dyn Write, text: String| -> io::Result<()> {
         if text.is_empty() {
@@ -35,8 +24,8 @@ pub fn run_with(
         }
     };
     let result = (|| -> io::Result<()> {
-        writeln!(out, "{}\nType `help` for commands.", session.status())?;
-        tell(out, after(session, ""))?;
+        writeln!(out, "{}\nType `help` for commands.", console.status())?;
+        tell(out, console.computer_turn())?;
         let mut line = Vec::new();
         loop {
             line.clear();
@@ -51,30 +40,23 @@ pub fn run_with(
                 }
             };
             if read == 0 {
-                writeln!(out, "{}", session.end_of_input())?;
+                writeln!(out, "{}", console.end_of_input())?;
                 return Ok(());
             }
-            let (reply, text) = match std::str::from_utf8(&line) {
-                _ if !whole => (
-                    super::Reply::refused(format!(
-                        "a line of more than {MAX_LINE_BYTES} bytes; the game goes on"
-                    )),
-                    "",
-                ),
-                Ok(text) => (session.handle(text), text),
-                Err(e) => (
-                    super::Reply::refused(format!(
-                        "the line is not UTF-8 text (byte {} is not valid); the game goes on",
-                        e.valid_up_to() + 1
-                    )),
-                    "",
-                ),
+            let reply = match std::str::from_utf8(&line) {
+                _ if !whole => super::Reply::refused(format!(
+                    "a line of more than {MAX_LINE_BYTES} bytes; the game goes on"
+                )),
+                Ok(text) => console.handle(text),
+                Err(e) => super::Reply::refused(format!(
+                    "the line is not UTF-8 text (byte {} is not valid); the game goes on",
+                    e.valid_up_to() + 1
+                )),
             };
             if reply.quit {
                 return Ok(());
             }
             tell(out, reply.text)?;
-            tell(out, after(session, text))?;
         }
     })();
     match result {

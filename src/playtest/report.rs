@@ -1,6 +1,7 @@
 //! Reading tallies: rates, game lengths and confidence intervals.
 
 use super::tally::Tallies;
+use crate::load::Settings;
 use std::fmt::Write;
 
 /// A normal-approximation 95% interval's half width.
@@ -57,11 +58,17 @@ impl Tallies {
         self.draws + self.unfinished
     }
 
-    /// The first player's score: 1 a win, 1/2 a game without a winner, 0 a loss.
+    /// The first player's score: its share of the point in each finished game (a
+    /// win 1, a draw 1/2, a declared fraction as declared), 1/2 an unfinished game.
     fn first_score(&self) -> Estimate {
-        let w = self.wins.first().copied().unwrap_or(0) as f64;
-        let d = self.drawn() as f64;
-        Estimate::of(self.games, w + d / 2.0, w + d / 4.0)
+        let (mut sum, mut squares) = (0.0, 0.0);
+        for (share, n) in self.shares.first().into_iter().flatten() {
+            let x = fraction_value(share);
+            sum += x * *n as f64;
+            squares += x * x * *n as f64;
+        }
+        let u = self.unfinished as f64;
+        Estimate::of(self.games, sum + u / 2.0, squares + u / 4.0)
     }
 
     fn draw_rate(&self) -> Estimate {
@@ -96,6 +103,16 @@ impl Tallies {
             (nth(self.games / 2 - 1) + nth(self.games / 2)) / 2.0
         }
     }
+}
+
+/// The value of a share written `a/b`.
+fn fraction_value(share: &str) -> f64 {
+    let (a, b) = share.split_once('/').unwrap_or((share, "1"));
+    let (a, b) = (
+        a.parse::<f64>().unwrap_or(0.0),
+        b.parse::<f64>().unwrap_or(1.0),
+    );
+    if b > 0.0 { a / b } else { 0.0 }
 }
 
 fn share(n: u64, of: u64) -> String {
@@ -161,6 +178,15 @@ pub fn text_report(t: &Tallies) -> String {
         t.draws,
         share(t.draws, t.games)
     );
+    if t.split > 0 {
+        let _ = writeln!(
+            s,
+            "  {:<width$} {:>7} {}",
+            "split by a score",
+            t.split,
+            share(t.split, t.games)
+        );
+    }
     if t.unfinished > 0 {
         let _ = writeln!(
             s,
@@ -248,13 +274,10 @@ pub fn progress_line(done: usize, total: usize, elapsed: std::time::Duration) ->
     )
 }
 
-/// Option settings by name, as `--option` gives them.
-pub type Settings = Vec<(String, bool)>;
-
 /// Reads `NAME=on,off` for `--compare`: for each value, a label `NAME=VALUE` and the
 /// option settings with that value added.
 pub fn compared_settings(
-    settings: &[(String, bool)],
+    settings: &Settings,
     compare: &str,
 ) -> Result<Vec<(String, Settings)>, String> {
     let bad = || format!("`{compare}`: write a comparison as NAME=on,off");
@@ -272,9 +295,7 @@ pub fn compared_settings(
                 "off" => false,
                 _ => return Err(format!("`{v}`: an option is `on` or `off`")),
             };
-            let mut all = settings.to_vec();
-            all.push((name.to_string(), on));
-            Ok((format!("{name}={v}"), all))
+            Ok((format!("{name}={v}"), settings.clone().with(name, on)))
         })
         .collect()
 }

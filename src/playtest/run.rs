@@ -4,8 +4,10 @@ use super::shard::Shard;
 use super::tally::Tallies;
 use crate::compile::Rules;
 use crate::model::PlayerId;
-use crate::runtime::{Game, Setup};
+use crate::runtime::{Game, Score, Setup};
 use crate::search::{Limits, Searcher};
+use crate::session::Session;
+use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -47,7 +49,8 @@ impl Study {
 /// How one game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    pub winner: Option<PlayerId>,
+    /// Each player's share of the point; None when the game reached the ply limit.
+    pub score: Option<Score>,
     /// The end rule that fired; None when the game reached the ply limit.
     pub rule: Option<usize>,
     pub plies: u32,
@@ -84,54 +87,58 @@ fn draw_start(rules: &Rules, dice: &mut Dice) -> Setup {
 }
 
 /// Plays game number `index` of a study from the variant's start (its own draw of a
-/// random setup). The searcher is
-/// cleared first, so the game depends on nothing but the study and its number.
-pub fn play_game(rules: &Rules, searcher: &mut Searcher, study: &Study, index: u64) -> GameRecord {
+/// random setup), the computer on both sides with `searcher`, which is cleared first so
+/// that the game depends on nothing but the study and its number.
+pub fn play_game(
+    rules: &Arc<Rules>,
+    searcher: Searcher,
+    study: &Study,
+    index: u64,
+) -> (GameRecord, Searcher) {
+    let mut searcher = searcher;
     searcher.clear();
     let mut dice = Dice::new(study.seed, index);
-    let mut game = Game::new(rules, draw_start(rules, &mut dice))
-        .or_else(|_| Game::new(rules, Setup::start(rules)))
+    let game = Game::new(rules.clone(), draw_start(rules, &mut dice))
+        .or_else(|_| Game::new(rules.clone(), Setup::start(rules)))
         .expect("the start was checked");
-    let limits = Limits::depth(study.level);
-    let mut keys = vec![];
-    let mut moves = vec![];
+    let everyone: Vec<PlayerId> = (0..rules.variant.players.len() as u8)
+        .map(PlayerId)
+        .collect();
+    let mut session =
+        Session::new(game).with_searcher(&everyone, Limits::depth(study.level), searcher);
     let mut plies = 0;
-    while game.ending().is_none() && plies < study.max_plies {
-        let pos = game.position();
-        let m = if plies < study.opening_plies {
-            pos.legal_moves(rules, &mut moves);
+    while session.game().ending().is_none() && plies < study.max_plies {
+        if plies < study.opening_plies {
+            let moves = session.game().legal_moves();
             if moves.is_empty() {
                 break;
             }
-            moves[dice.below(moves.len())]
-        } else {
-            match searcher
-                .think_checked(pos, &keys, game.checks(), &limits)
-                .best
-            {
-                Some(m) => m,
-                None => break,
-            }
-        };
-        keys.push(searcher.zobrist().key(pos));
-        game.play(rules, m);
+            let m = moves[dice.below(moves.len())];
+            session.play(m).expect("a legal move");
+        } else if session.computer_move().is_none() {
+            break;
+        }
         plies += 1;
     }
-    GameRecord {
-        winner: game.ending().and_then(|e| e.winner),
-        rule: game.ending().map(|e| e.rule),
+    let ending = session.game().ending();
+    let record = GameRecord {
+        score: ending.map(|e| e.score),
+        rule: ending.map(|e| e.rule),
         plies,
-    }
+    };
+    let searcher = session.into_searcher().expect("the computer plays");
+    (record, searcher)
 }
 
 /// Plays the study's games of its shard on `study.threads` threads and tallies them.
 /// `progress` hears (games done, games in the shard) a few times a second.
 pub fn run_study(
-    rules: &Rules,
+    rules: &Arc<Rules>,
     study: &Study,
     progress: &dyn Fn(usize, usize),
 ) -> Result<Tallies, String> {
-    Game::new(rules, Setup::start(rules)).map_err(|e| format!("cannot start a game: {e}"))?;
+    Game::new(rules.clone(), Setup::start(rules))
+        .map_err(|e| format!("cannot start a game: {e}"))?;
     let list: Vec<u64> = (0..study.games).filter(|g| study.shard.holds(*g)).collect();
     let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; list.len()]);
     let next = AtomicUsize::new(0);
@@ -140,11 +147,12 @@ pub fn run_study(
         let workers: Vec<_> = (0..study.threads.max(1))
             .map(|_| {
                 s.spawn(|| {
-                    let mut searcher = Searcher::new(rules, 16);
+                    let mut searcher = Searcher::new(rules.clone(), 16);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&g) = list.get(i) else { break };
-                        let r = play_game(rules, &mut searcher, study, g);
+                        let (r, back) = play_game(rules, searcher, study, g);
+                        searcher = back;
                         records.lock().expect("no worker panics holding it")[i] = Some(r);
                         done.fetch_add(1, Ordering::Relaxed);
                     }

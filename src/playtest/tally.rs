@@ -3,7 +3,7 @@
 use super::run::{GameRecord, Study};
 use super::shard::Shard;
 use crate::compile::Rules;
-use crate::model::{Event, Outcome, Variant};
+use crate::model::{Event, Outcome, PlayerId, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -26,10 +26,16 @@ pub struct Tallies {
     pub shards: Vec<u32>,
     /// Games tallied.
     pub games: u64,
-    /// Won games by winner.
+    /// Won games by winner: games in which one player took the whole point.
     pub wins: Vec<u64>,
-    /// Games ended without a winner.
+    /// Games ended with every player scoring the same.
     pub draws: u64,
+    /// Games ended with the point split unequally and no single winner (`mover scores
+    /// 3/4`).
+    pub split: u64,
+    /// For each player: how many finished games gave each share of the point, written
+    /// as a fraction in lowest terms (`1/1`, `1/2`, `3/4`, `0/1`).
+    pub shares: Vec<BTreeMap<String, u64>>,
     /// Games ended by each end rule.
     pub fired: Vec<u64>,
     /// Games stopped at the ply limit.
@@ -122,6 +128,8 @@ impl Tallies {
             games: 0,
             wins: vec![0; v.players.len()],
             draws: 0,
+            split: 0,
+            shares: vec![BTreeMap::new(); v.players.len()],
             fired: vec![0; v.end_rules.len()],
             unfinished: 0,
             lengths: BTreeMap::new(),
@@ -130,10 +138,19 @@ impl Tallies {
 
     pub fn add(&mut self, r: &GameRecord) {
         self.games += 1;
-        match (r.winner, r.rule) {
-            (Some(w), _) => self.wins[w.0 as usize] += 1,
-            (None, Some(_)) => self.draws += 1,
-            (None, None) => self.unfinished += 1,
+        match r.score {
+            Some(score) => {
+                match score.winner() {
+                    Some(w) => self.wins[w.0 as usize] += 1,
+                    None if score.is_draw() => self.draws += 1,
+                    None => self.split += 1,
+                }
+                for (p, shares) in self.shares.iter_mut().enumerate() {
+                    let (a, b) = score.fraction(PlayerId(p as u8));
+                    *shares.entry(format!("{a}/{b}")).or_default() += 1;
+                }
+            }
+            None => self.unfinished += 1,
         }
         if let Some(rule) = r.rule {
             self.fired[rule] += 1;
@@ -173,7 +190,10 @@ pub fn merge(parts: &[Tallies]) -> Result<Tallies, MergeError> {
         if let Some((what, _)) = same.iter().find(|(_, ok)| !ok) {
             return Err(MergeError::Different(what));
         }
-        if p.wins.len() != out.wins.len() || p.fired.len() != out.fired.len() {
+        if p.wins.len() != out.wins.len()
+            || p.fired.len() != out.fired.len()
+            || p.shares.len() != out.shares.len()
+        {
             return Err(MergeError::Different("players or end rules"));
         }
         for s in &p.shards {
@@ -184,12 +204,18 @@ pub fn merge(parts: &[Tallies]) -> Result<Tallies, MergeError> {
         }
         out.games += p.games;
         out.draws += p.draws;
+        out.split += p.split;
         out.unfinished += p.unfinished;
         for (a, b) in out.wins.iter_mut().zip(&p.wins) {
             *a += b;
         }
         for (a, b) in out.fired.iter_mut().zip(&p.fired) {
             *a += b;
+        }
+        for (mine, theirs) in out.shares.iter_mut().zip(&p.shares) {
+            for (share, n) in theirs {
+                *mine.entry(share.clone()).or_default() += n;
+            }
         }
         for (len, n) in &p.lengths {
             *out.lengths.entry(*len).or_default() += n;

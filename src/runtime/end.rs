@@ -13,23 +13,6 @@ pub struct Verdict {
     pub checker: Option<PlayerId>,
 }
 
-impl Verdict {
-    /// The winner, when the rule names one and there are two players; `mover` made
-    /// the last move.
-    pub fn winner(&self, mover: PlayerId, players: u8) -> Option<PlayerId> {
-        match self.outcome {
-            Outcome::Draw => None,
-            Outcome::MoverWins => Some(mover),
-            Outcome::MoverLoses if players == 2 => Some(PlayerId((mover.0 + 1) % players)),
-            Outcome::MoverLoses => None,
-            Outcome::MoverScores(a, b) if a == b => Some(mover),
-            Outcome::MoverScores(0, _) if players == 2 => Some(PlayerId((mover.0 + 1) % players)),
-            Outcome::MoverScores(..) => None,
-            Outcome::CheckerLoses => self.checker.map(|c| PlayerId((c.0 + 1) % players)),
-        }
-    }
-}
-
 impl Position {
     /// The first end rule (in the file's order) that applies now, `last` having just
     /// been played. `occurrences` counts how often this position has stood on the

@@ -1,16 +1,20 @@
-//! A game in progress: moves played, undo, and the end rules applied after each move.
+//! A game in progress: it owns its rules, plays only legal moves, undoes, and applies
+//! the end rules after each move.
 
 use super::notation::{MoveError, parse_move, write_move, write_position};
 use super::position::{Move, Position, PositionError, Setup, Undo};
+use super::score::Score;
 use crate::compile::Rules;
 use crate::model::{Event, Outcome, PlayerId, Variant};
+use std::fmt;
+use std::sync::Arc;
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ending {
     pub outcome: Outcome,
-    /// The winner, when the rule names one and there are two players.
-    pub winner: Option<PlayerId>,
+    /// Each player's share of the point.
+    pub score: Score,
     /// The player who made the last move, whom `mover wins`/`mover loses` name.
     pub mover: PlayerId,
     /// The rule that ended the game, in words.
@@ -20,35 +24,44 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// The result as declared: `Orange wins`, `draw`, each player's score for
-    /// `mover scores`, or with one player or more than two, `Solo loses` for
-    /// `mover loses`.
+    /// The player who takes the whole point, if one does.
+    pub fn winner(&self) -> Option<PlayerId> {
+        self.score.winner()
+    }
+
+    /// The result in words (see [`Score::describe`]).
     pub fn result(&self, v: &Variant) -> String {
-        match (self.outcome, self.winner) {
-            (_, Some(w)) => format!("{} wins", v.player(w).name),
-            (Outcome::Draw, None) => "draw".to_string(),
-            (Outcome::MoverWins, None) => format!("{} wins", v.player(self.mover).name),
-            (Outcome::MoverLoses, None) => format!("{} loses", v.player(self.mover).name),
-            (Outcome::MoverScores(a, b), None) if v.players.len() == 2 => {
-                let other = PlayerId((self.mover.0 + 1) % 2);
-                format!(
-                    "{} scores {a}/{b}, {} scores {}/{b}",
-                    v.player(self.mover).name,
-                    v.player(other).name,
-                    b.saturating_sub(a)
-                )
-            }
-            (Outcome::MoverScores(a, b), None) => {
-                format!("{} scores {a}/{b}", v.player(self.mover).name)
-            }
-            (Outcome::CheckerLoses, None) => "the side that checked loses".to_string(),
+        self.score.describe(v)
+    }
+}
+
+/// Why a move was not played. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game has ended; why.
+    Over(String),
+    /// The move is not one of the legal moves now.
+    NotLegal(String),
+    /// The text names no legal move; why.
+    Text(MoveError),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Over(reason) => write!(f, "the game is over: {reason}"),
+            PlayError::NotLegal(m) => write!(f, "`{m}` is not a legal move here"),
+            PlayError::Text(e) => e.fmt(f),
         }
     }
 }
 
-/// A game: the start, the moves since, and the ending once there is one.
+impl std::error::Error for PlayError {}
+
+/// A game: its rules, the start, the moves since, and the ending once there is one.
 #[derive(Clone, Debug)]
 pub struct Game {
+    rules: Arc<Rules>,
     start: Setup,
     position: Position,
     history: Vec<(Move, Undo)>,
@@ -60,12 +73,14 @@ pub struct Game {
 }
 
 impl Game {
-    pub fn new(rules: &Rules, start: Setup) -> Result<Game, PositionError> {
-        let position = Position::from_setup(rules, &start)?;
-        position.check_playable(rules)?;
+    /// A game of these rules from `start`, which must be a position the rules allow.
+    pub fn new(rules: Arc<Rules>, start: Setup) -> Result<Game, PositionError> {
+        let position = Position::from_setup(&rules, &start)?;
+        position.check_playable(&rules)?;
         let keys = vec![position.repetition_key()];
-        let checked = vec![position.in_check(rules)];
+        let checked = vec![position.in_check(&rules)];
         let mut g = Game {
+            rules,
             start,
             position,
             history: vec![],
@@ -73,17 +88,30 @@ impl Game {
             checked,
             ending: None,
         };
-        g.ending = g.judge(rules);
+        g.ending = g.judge();
         Ok(g)
     }
 
+    /// A game from the variant's own start (a random setup drawn from `seed`).
+    pub fn start(rules: Arc<Rules>, seed: u64) -> Result<Game, PositionError> {
+        let start = Setup::seeded(&rules, seed)?;
+        Game::new(rules, start)
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+    pub fn variant(&self) -> &Variant {
+        &self.rules.variant
+    }
     pub fn position(&self) -> &Position {
         &self.position
     }
-    pub fn start(&self) -> &Setup {
+    /// The position the game started from.
+    pub fn start_setup(&self) -> &Setup {
         &self.start
     }
-    pub fn moves(&self) -> impl Iterator<Item = &Move> {
+    pub fn moves(&self) -> impl DoubleEndedIterator<Item = &Move> + ExactSizeIterator {
         self.history.iter().map(|(m, _)| m)
     }
     /// The number of moves played since the start.
@@ -93,41 +121,72 @@ impl Game {
     pub fn ending(&self) -> Option<&Ending> {
         self.ending.as_ref()
     }
+    /// The side to move.
+    pub fn to_move(&self) -> PlayerId {
+        self.position.to_move()
+    }
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.checked.last().copied().unwrap_or(false)
+    }
 
     /// The legal moves now; none once the game has ended.
-    pub fn legal_moves(&self, rules: &Rules) -> Vec<Move> {
+    pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         if self.ending.is_none() {
-            self.position.legal_moves(rules, &mut out);
+            self.position.legal_moves(&self.rules, &mut out);
         }
         out
     }
 
-    /// Plays a move given in notation. A refused move leaves the game as it was.
-    pub fn play_text(&mut self, rules: &Rules, text: &str) -> Result<Move, MoveError> {
+    /// A move in the game's notation.
+    pub fn write_move(&self, m: &Move) -> String {
+        write_move(&self.rules.variant, m)
+    }
+
+    /// Finds the legal move a text names, without playing it.
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         if let Some(e) = &self.ending {
-            return Err(MoveError::GameOver(e.reason.clone()));
+            return Err(PlayError::Over(e.reason.clone()));
         }
-        let m = parse_move(rules, &self.position, text)?;
-        self.play(rules, m);
+        parse_move(&self.rules, &self.position, text).map_err(PlayError::Text)
+    }
+
+    /// Plays a move given in notation. A refused move leaves the game as it was.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        let m = self.parse_move(text)?;
+        self.play_unchecked(m);
         Ok(m)
     }
 
-    /// Plays a move that must be one of [`Game::legal_moves`].
-    pub fn play(&mut self, rules: &Rules, m: Move) {
-        let undo = self.position.make(rules, &m);
+    /// Plays a move, which must be one of [`Game::legal_moves`]; any other is refused
+    /// and the game is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if let Some(e) = &self.ending {
+            return Err(PlayError::Over(e.reason.clone()));
+        }
+        if !self.legal_moves().contains(&m) {
+            return Err(PlayError::NotLegal(self.write_move(&m)));
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal here, as a search's best move is.
+    pub(crate) fn play_unchecked(&mut self, m: Move) {
+        let undo = self.position.make(&self.rules, &m);
         self.history.push((m, undo));
         self.keys.push(self.position.repetition_key());
-        self.checked.push(self.position.in_check(rules));
-        self.ending = self.judge(rules);
+        self.checked.push(self.position.in_check(&self.rules));
+        self.ending = self.judge();
     }
 
     /// Takes back the last move; false when there is none.
-    pub fn undo(&mut self, rules: &Rules) -> bool {
+    pub fn undo(&mut self) -> bool {
         let Some((m, undo)) = self.history.pop() else {
             return false;
         };
-        self.position.unmake(rules, &m, undo);
+        self.position.unmake(&self.rules, &m, undo);
         self.keys.pop();
         self.checked.pop();
         self.ending = None;
@@ -135,14 +194,24 @@ impl Game {
     }
 
     /// The current position as a position string.
-    pub fn position_string(&self, rules: &Rules) -> String {
-        write_position(rules, &self.position.to_setup(rules))
+    pub fn position_string(&self) -> String {
+        write_position(&self.rules, &self.position.to_setup(&self.rules))
+    }
+
+    /// The start as a position string.
+    pub fn start_string(&self) -> String {
+        write_position(&self.rules, &self.start)
     }
 
     /// How many times the current position has occurred, this time included.
     pub fn occurrences(&self) -> u32 {
         let key = self.position.repetition_key();
         self.keys.iter().filter(|k| **k == key).count() as u32
+    }
+
+    /// The repetition keys of every position so far, the current one last.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// Whether the side to move was in check in each position of the game so far, the
@@ -152,7 +221,8 @@ impl Game {
     }
 
     /// The first end rule (in the file's order) that applies now, with its reason.
-    fn judge(&self, rules: &Rules) -> Option<Ending> {
+    fn judge(&self) -> Option<Ending> {
+        let rules = &*self.rules;
         let v = &rules.variant;
         let last = self.history.last().map(|(m, _)| m);
         let players = v.players.len() as u8;
@@ -219,7 +289,7 @@ impl Game {
         };
         Some(Ending {
             outcome: verdict.outcome,
-            winner: verdict.winner(mover, players),
+            score: Score::of(verdict.outcome, mover, verdict.checker, players),
             mover,
             reason,
             rule: verdict.rule,

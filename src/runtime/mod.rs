@@ -7,9 +7,10 @@ mod notation;
 mod perft;
 mod position;
 mod random;
+mod score;
 
 pub use end::{Verdict, perpetual_checker};
-pub use game::{Ending, Game};
+pub use game::{Ending, Game, PlayError};
 pub use notation::{
     MoveError, castling_letter, parse_move, parse_position, rows, side_token, write_move,
     write_position,
@@ -19,3 +20,4 @@ pub use position::{
     MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, Undo, View,
 };
 pub use random::MAX_DRAWS;
+pub use score::Score;

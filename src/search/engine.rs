@@ -6,6 +6,7 @@ use super::zobrist::Zobrist;
 use crate::compile::Rules;
 use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The score of a win on the spot; a win in `n` plies scores `MATE - n`.
@@ -74,8 +75,8 @@ pub fn describe_score(score: i32) -> String {
 }
 
 /// A searcher for one variant. Keeps its table between searches of one game.
-pub struct Searcher<'a> {
-    rules: &'a Rules,
+pub struct Searcher {
+    rules: Arc<Rules>,
     zobrist: Zobrist,
     eval: Evaluator,
     table: Table,
@@ -103,14 +104,13 @@ pub struct Searcher<'a> {
 /// than a draw is available, so games end by the rules that decide them more often.
 pub const CONTEMPT: i32 = 25;
 
-impl<'a> Searcher<'a> {
+impl Searcher {
     /// A searcher whose table holds `2^table_bits` entries.
-    pub fn new(rules: &'a Rules, table_bits: u32) -> Searcher<'a> {
+    pub fn new(rules: Arc<Rules>, table_bits: u32) -> Searcher {
         let v = &rules.variant;
         Searcher {
-            rules,
-            zobrist: Zobrist::new(rules),
-            eval: Evaluator::new(rules),
+            zobrist: Zobrist::new(&rules),
+            eval: Evaluator::new(&rules),
             table: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; v.players.len() * v.pieces.len() * v.board.len()],
@@ -129,9 +129,13 @@ impl<'a> Searcher<'a> {
             root_best: None,
             root_side: PlayerId(0),
             contempt: CONTEMPT,
+            rules,
         }
     }
 
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
     pub fn zobrist(&self) -> &Zobrist {
         &self.zobrist
     }
@@ -243,13 +247,13 @@ impl<'a> Searcher<'a> {
                     None => break,
                 },
             };
-            pos.legal_moves(self.rules, &mut moves);
+            pos.legal_moves(&self.rules, &mut moves);
             if !moves.contains(&m) {
                 break;
             }
-            pos.make(self.rules, &m);
+            pos.make(&self.rules, &m);
             pv.push(m);
-            if ends_by_capture(self.rules, &m) {
+            if ends_by_capture(&self.rules, &m) {
                 break;
             }
         }
@@ -273,7 +277,7 @@ impl<'a> Searcher<'a> {
         seen.push(self.path.len());
         let first = *seen.get(seen.len().checked_sub(n as usize)?)?;
         let mut checked = self.checks[first..].to_vec();
-        checked.push(pos.in_check(self.rules));
+        checked.push(pos.in_check(&self.rules));
         let players = self.rules.variant.players.len() as u8;
         perpetual_checker(&checked, 0, pos.to_move(), players)
     }
@@ -328,7 +332,8 @@ impl<'a> Searcher<'a> {
         if self.stop {
             return 0;
         }
-        let rules = self.rules;
+        let rules = Arc::clone(&self.rules);
+        let rules = &*rules;
         let key = self.zobrist.key(pos);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
@@ -410,7 +415,7 @@ impl<'a> Searcher<'a> {
                     s
                 }
             };
-            pos.unmake(self.rules, &m, undo);
+            pos.unmake(&self.rules, &m, undo);
             if self.stop {
                 break;
             }
@@ -486,7 +491,7 @@ impl<'a> Searcher<'a> {
             let r = if Some(*m) == hint {
                 1 << 30
             } else if let Some((_, k)) = m.captured {
-                if ends_by_capture(self.rules, m) {
+                if ends_by_capture(&self.rules, m) {
                     1 << 29
                 } else {
                     (1 << 25) + self.eval.value(k).min(1 << 14) * 256

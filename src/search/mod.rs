@@ -17,12 +17,12 @@ pub use report::{describe_thought, think_in_game, values_table};
 pub use values::{Evaluator, PieceValue, attackers, deciding, piece_values};
 pub use zobrist::{Zobrist, splitmix};
 
-use crate::compile::Rules;
 use crate::runtime::{Game, Position};
 
 /// The Zobrist keys of a game's positions before the current one, oldest first.
-pub fn game_history(rules: &Rules, zobrist: &Zobrist, game: &Game) -> Vec<u64> {
-    let Ok(mut pos) = Position::from_setup(rules, game.start()) else {
+pub fn game_history(zobrist: &Zobrist, game: &Game) -> Vec<u64> {
+    let rules = game.rules();
+    let Ok(mut pos) = Position::from_setup(rules, game.start_setup()) else {
         return vec![];
     };
     let mut keys = vec![];

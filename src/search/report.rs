@@ -9,10 +9,9 @@ use std::fmt::Write;
 
 /// Searches the current position of a game, its earlier positions counting for
 /// repetition.
-pub fn think_in_game(rules: &Rules, game: &Game, limits: &Limits, table_bits: u32) -> Thought {
-    let mut s = Searcher::new(rules, table_bits);
-    let history = game_history(rules, s.zobrist(), game);
-    s.think_checked(game.position(), &history, game.checks(), limits)
+pub fn think_in_game(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Thought {
+    let history = game_history(searcher.zobrist(), game);
+    searcher.think_checked(game.position(), &history, game.checks(), limits)
 }
 
 /// The best move, its score, the principal variation and the effort.

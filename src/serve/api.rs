@@ -7,7 +7,8 @@
 //!                                            the setup picture; or its diagnostics
 //! GET  /api/variants/ID/footprint?piece=P    a footprint picture and its marks; also
 //!        &at=CELL&player=NAME&captures=1&options=NAME=on,NAME=off
-//! POST /api/games    {"variant": ID, "position"?: TEXT, "options"?: {NAME: BOOL}}
+//! POST /api/games    {"variant": ID, "position"?: TEXT, "options"?: {NAME: BOOL},
+//!                     "computer"?: PLAYER, "level"?: 1..=6}
 //! GET  /api/games/N                          a game's state
 //! POST /api/games/N/moves   {"move": "e2-e3"}
 //! POST /api/games/N/undo
@@ -15,18 +16,22 @@
 //!
 //! A game's state holds the position string, whose turn it is, the legal moves (each
 //! with its notation, so moves the page does not know about still work), the moves
-//! played, each player's hand, the board picture and the ending. Bad requests get a 4xx answer with
+//! played, each player's hand, the board picture and the ending: the result in words,
+//! the winner, and each player's share of the point. With `computer`, the computer plays
+//! that player and answers each move at once. Bad requests get a 4xx answer with
 //! `{"error": REASON}`.
 
 use super::catalog::Catalog;
 use super::request::{field, parse_body, parse_query, parse_settings};
-use crate::check::check;
-use crate::compile::{Rules, compile_tables};
+use crate::compile::Rules;
+use crate::load::{LoadError, Settings, read_variant_text};
 use crate::model::{PieceId, PlayerId};
 use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};
 use crate::runtime::{Game, Setup, Special, parse_position, write_move};
+use crate::search::Limits;
+use crate::session::Session;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -66,15 +71,17 @@ enum Loaded {
 
 struct GameEntry {
     variant: String,
-    rules: Arc<Rules>,
-    game: Game,
+    session: Session,
     used: u64,
 }
+
+/// The deepest level a page may ask the computer for: a fraction of a second a move.
+const MAX_LEVEL: u32 = 6;
 
 /// The API's state: the catalog, compiled variants by file text, and games by number.
 pub struct Api {
     catalog: Catalog,
-    cache: HashMap<PathBuf, (String, Vec<bool>, Arc<Rules>)>,
+    cache: HashMap<PathBuf, (String, Settings, Arc<Rules>)>,
     games: HashMap<u64, GameEntry>,
     next_game: u64,
     clock: u64,
@@ -106,17 +113,19 @@ impl Api {
             ("GET", ["api", "variants", id]) => self.variant(id),
             ("GET", ["api", "variants", id, "footprint"]) => self.footprint(id, query),
             ("POST", ["api", "games"]) => self.new_game(body),
-            ("GET", ["api", "games", n]) => self.with_game(n, |_, _| Ok(())),
+            ("GET", ["api", "games", n]) => self.with_game(n, |_| Ok(())),
             ("POST", ["api", "games", n, "moves"]) => {
                 let text = field(&parse_body(body)?, "move")?;
-                self.with_game(n, |rules, game| {
-                    game.play_text(rules, &text)
-                        .map(|_| ())
-                        .map_err(|e| Answer::error(400, format!("move `{text}` refused: {e}")))
+                self.with_game(n, |session| {
+                    session
+                        .play_text(&text)
+                        .map_err(|e| Answer::error(400, format!("move `{text}` refused: {e}")))?;
+                    session.computer_replies();
+                    Ok(())
                 })
             }
-            ("POST", ["api", "games", n, "undo"]) => self.with_game(n, |rules, game| {
-                if game.undo(rules) {
+            ("POST", ["api", "games", n, "undo"]) => self.with_game(n, |session| {
+                if session.undo() > 0 {
                     Ok(())
                 } else {
                     Err(Answer::error(400, "there is no move to undo"))
@@ -134,9 +143,9 @@ impl Api {
         let entries = self.catalog.entries();
         let items: Vec<Value> = entries
             .iter()
-            .map(|(id, path)| match self.load(path, &[]) {
+            .map(|(id, path)| match self.load(path, &Settings::new()) {
                 Ok(Loaded::Ready(r)) => {
-                    json!({"id": id, "file": path.display().to_string(), "ok": true, "name": r.variant.name})
+                    json!({"id": id, "file": path.display().to_string(), "ok": true, "name": r.variant().name})
                 }
                 _ => json!({"id": id, "file": path.display().to_string(), "ok": false, "name": id}),
             })
@@ -145,39 +154,28 @@ impl Api {
     }
 
     /// Reads, checks and compiles a file; unchanged text reuses the compiled rules.
-    fn load(&mut self, path: &Path, settings: &[(String, bool)]) -> Result<Loaded, Answer> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| Answer::error(404, format!("cannot read {}: {e}", path.display())))?;
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        let checked = check(&path.display().to_string(), &text);
-        let Some(v) = checked.variant else {
-            return Ok(Loaded::Broken(checked.report.render(100, false)));
-        };
-        let mut values = v.default_options();
-        for (name, on) in settings {
-            let id = v.find_option(name).ok_or_else(|| {
-                Answer::error(400, format!("there is no option `{name}` in this variant"))
-            })?;
-            values[id.0 as usize] = *on;
-        }
+    fn load(&mut self, path: &Path, settings: &Settings) -> Result<Loaded, Answer> {
+        let text = read_variant_text(path).map_err(|e| Answer::error(404, e.to_string()))?;
         if let Some((t, o, r)) = self.cache.get(path)
             && *t == text
-            && *o == values
+            && o == settings
         {
             return Ok(Loaded::Ready(r.clone()));
         }
-        match compile_tables(&v, &values) {
+        match Rules::from_named_text(&path.display().to_string(), &text, settings) {
             Ok(r) => {
                 let r = Arc::new(r);
                 self.cache
-                    .insert(path.to_path_buf(), (text, values, r.clone()));
+                    .insert(path.to_path_buf(), (text, settings.clone(), r.clone()));
                 Ok(Loaded::Ready(r))
             }
+            Err(LoadError::Diagnostics(report)) => Ok(Loaded::Broken(report.render(100, false))),
+            Err(e @ LoadError::UnknownOption { .. }) => Err(Answer::error(400, e.to_string())),
             Err(e) => Ok(Loaded::Broken(format!("{}: {e}\n", path.display()))),
         }
     }
 
-    fn ready(&mut self, id: &str, settings: &[(String, bool)]) -> Result<Arc<Rules>, Answer> {
+    fn ready(&mut self, id: &str, settings: &Settings) -> Result<Arc<Rules>, Answer> {
         let path = self.catalog.find(id)?;
         match self.load(&path, settings)? {
             Loaded::Ready(r) => Ok(r),
@@ -190,7 +188,7 @@ impl Api {
 
     fn variant(&mut self, id: &str) -> Reply {
         let path = self.catalog.find(id)?;
-        let rules = match self.load(&path, &[])? {
+        let rules = match self.load(&path, &Settings::new())? {
             Loaded::Ready(r) => r,
             Loaded::Broken(text) => {
                 return Ok(
@@ -221,7 +219,7 @@ impl Api {
         let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
         let settings = match get("options") {
             Some(o) => parse_settings(o)?,
-            None => vec![],
+            None => Settings::new(),
         };
         let rules = self.ready(id, &settings)?;
         let v = &rules.variant;
@@ -260,8 +258,8 @@ impl Api {
     fn new_game(&mut self, body: &[u8]) -> Reply {
         let req = parse_body(body)?;
         let id = field(&req, "variant")?;
-        let settings: Vec<(String, bool)> = match req.get("options") {
-            None | Some(Value::Null) => vec![],
+        let settings: Settings = match req.get("options") {
+            None | Some(Value::Null) => Settings::new(),
             Some(Value::Object(m)) => m
                 .iter()
                 .map(|(k, v)| {
@@ -287,8 +285,36 @@ impl Api {
                 .map_err(|e| Answer::error(400, format!("bad position: {e}")))?,
             Some(_) => return Err(Answer::error(400, "`position` must be a string")),
         };
-        let game = Game::new(&rules, start)
+        let game = Game::new(rules.clone(), start)
             .map_err(|e| Answer::error(400, format!("bad position: {e}")))?;
+        let mut session = Session::new(game);
+        match req.get("computer") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(name)) => {
+                let v = rules.variant();
+                let side = v.find_player(name).ok_or_else(|| {
+                    Answer::error(
+                        400,
+                        format!("there is no player `{name}` for the computer to play"),
+                    )
+                })?;
+                let level = match req.get("level") {
+                    None | Some(Value::Null) => 2,
+                    Some(l) => l
+                        .as_u64()
+                        .filter(|l| (1..=MAX_LEVEL as u64).contains(l))
+                        .ok_or_else(|| {
+                            Answer::error(
+                                400,
+                                format!("`level` must be a whole number from 1 to {MAX_LEVEL}"),
+                            )
+                        })? as u32,
+                };
+                session.set_computer(&[side], Limits::depth(level));
+                session.computer_replies();
+            }
+            Some(_) => return Err(Answer::error(400, "`computer` must be a player's name")),
+        }
         if self.games.len() >= MAX_GAMES
             && let Some(old) = self
                 .games
@@ -305,8 +331,7 @@ impl Api {
             n,
             GameEntry {
                 variant: id,
-                rules,
-                game,
+                session,
                 used: self.clock,
             },
         );
@@ -315,11 +340,7 @@ impl Api {
 
     /// Applies `f` to the game named by `n` and answers with its state. A refused
     /// change leaves the game as it was.
-    fn with_game(
-        &mut self,
-        n: &str,
-        f: impl FnOnce(&Rules, &mut Game) -> Result<(), Answer>,
-    ) -> Reply {
+    fn with_game(&mut self, n: &str, f: impl FnOnce(&mut Session) -> Result<(), Answer>) -> Reply {
         let id: u64 = n
             .parse()
             .map_err(|_| Answer::error(400, format!("`{n}` is not a game number")))?;
@@ -329,22 +350,20 @@ impl Api {
             .get_mut(&id)
             .ok_or_else(|| Answer::error(404, format!("there is no game {id}")))?;
         entry.used = self.clock;
-        let rules = entry.rules.clone();
-        f(&rules, &mut entry.game)?;
+        f(&mut entry.session)?;
         Ok(state(id, entry))
     }
 }
 
 /// Everything the page shows of a game.
 fn state(id: u64, e: &GameEntry) -> Value {
-    let rules = &e.rules;
-    let v = &rules.variant;
-    let pos = e.game.position();
+    let game = e.session.game();
+    let v = game.variant();
+    let pos = game.position();
     let pieces = placed(v, pos);
-    let last = e.game.moves().last().map(|m| (m.from, m.to));
-    let legal: Vec<Value> = e
-        .game
-        .legal_moves(rules)
+    let last = game.moves().last().map(|m| (m.from, m.to));
+    let legal: Vec<Value> = game
+        .legal_moves()
         .iter()
         .map(|m| {
             json!({
@@ -374,13 +393,18 @@ fn state(id: u64, e: &GameEntry) -> Value {
             json!({"player": v.player(player).name, "pieces": held})
         })
         .collect();
-    let ending = e.game.ending().map(|end| {
+    let ending = game.ending().map(|end| {
+        let scores: Vec<Value> = (0..v.players.len())
+            .map(|p| {
+                let p = PlayerId(p as u8);
+                let (a, b) = end.score.fraction(p);
+                json!({"player": v.player(p).name, "score": format!("{a}/{b}"), "share": end.score.share(p)})
+            })
+            .collect();
         json!({
-            "winner": end.winner.map(|w| v.player(w).name.clone()),
-            "result": match end.winner {
-                Some(w) => format!("{} wins", v.player(w).name),
-                None => "draw".to_string(),
-            },
+            "winner": end.winner().map(|w| v.player(w).name.clone()),
+            "result": end.result(v),
+            "scores": scores,
             "reason": end.reason,
         })
     });
@@ -388,8 +412,13 @@ fn state(id: u64, e: &GameEntry) -> Value {
         "id": id,
         "variant": e.variant,
         "to_move": v.player(pos.to_move()).name,
-        "position": e.game.position_string(rules),
-        "moves": e.game.moves().map(|m| write_move(v, m)).collect::<Vec<_>>(),
+        "position": game.position_string(),
+        "moves": game.moves().map(|m| write_move(v, m)).collect::<Vec<_>>(),
+        "computer": (0..v.players.len() as u8)
+            .map(PlayerId)
+            .filter(|p| e.session.computer_plays(*p))
+            .map(|p| v.player(p).name.clone())
+            .collect::<Vec<_>>(),
         "legal": legal,
         "pieces": pieces.iter().map(|p| json!({
             "cell": v.board.name(p.cell),

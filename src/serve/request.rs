@@ -1,6 +1,7 @@
 //! Reading requests: JSON bodies, query strings, percent-encoding, option settings.
 
 use super::api::Answer;
+use crate::load::Settings;
 use serde_json::Value;
 
 pub(super) fn parse_body(body: &[u8]) -> Result<Value, Answer> {
@@ -59,11 +60,7 @@ pub(super) fn decode(s: &str) -> Result<String, Answer> {
 }
 
 /// `a=on,b=off` to option settings.
-pub(super) fn parse_settings(s: &str) -> Result<Vec<(String, bool)>, Answer> {
-    let list: Vec<String> = s
-        .split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(String::from)
-        .collect();
-    crate::play::parse_settings(&list).map_err(|e| Answer::error(400, e))
+pub(super) fn parse_settings(s: &str) -> Result<Settings, Answer> {
+    let list: Vec<&str> = s.split(',').filter(|p| !p.trim().is_empty()).collect();
+    Settings::parse(&list).map_err(|e| Answer::error(400, e.to_string()))
 }

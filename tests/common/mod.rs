@@ -5,9 +5,10 @@ pub mod server;
 pub mod webdriver;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use variantlab::check::check;
-use variantlab::compile::{Rules, compile_tables};
 use variantlab::model::Variant;
+use variantlab::{Rules, Settings};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -29,18 +30,17 @@ pub fn variant(file: &str) -> Variant {
 
 /// A variant given as text, compiled with its default options; fails the test with
 /// the report when it does not check.
-pub fn from_text(text: &str) -> Rules {
-    let checked = check("test.var", text);
-    let v = checked
-        .variant
-        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
-    compile_tables(&v, &v.default_options()).expect("compiles")
+pub fn from_text(text: &str) -> Arc<Rules> {
+    Arc::new(
+        Rules::from_named_text("test.var", text, &Settings::new())
+            .unwrap_or_else(|e| panic!("{e}")),
+    )
 }
 
 /// The variant compiled with its default options.
-pub fn rules(file: &str) -> Rules {
-    let v = variant(file);
-    compile_tables(&v, &v.default_options()).expect("compiles")
+pub fn rules(file: &str) -> Arc<Rules> {
+    let path = root().join("variants").join(file);
+    Arc::new(Rules::from_file(&path, &Settings::new()).unwrap_or_else(|e| panic!("{e}")))
 }
 
 pub fn fixture(path: &str) -> String {
