@@ -275,9 +275,9 @@ fn counters_are_refused_past_the_limit_and_never_wrap() {
     let mut pos = Position::from_setup(r, &setup).unwrap();
     let mut moves = vec![];
     pos.legal_moves(r, &mut moves);
-    let undo = pos.make(r, &moves[0]);
+    let undo = pos.make_unchecked(r, &moves[0]);
     assert_eq!(pos.quiet_plies(), MAX_COUNTER + 1);
-    pos.unmake(r, &moves[0], undo);
+    pos.unmake_unchecked(r, &moves[0], undo);
     assert_eq!(pos.quiet_plies(), MAX_COUNTER);
 }
 

@@ -83,7 +83,7 @@ fn avoids_a_repetition_draw_when_ahead() {
     let m = first.best.unwrap();
     // Say the position after that move has stood twice already: playing it again draws.
     let mut after = pos.clone();
-    after.make(&r, &m);
+    after.make_unchecked(&r, &m);
     let key = s.zobrist().key(&after);
     s.clear();
     let second = s.think(&pos, &[key, key], &Limits::depth(3));

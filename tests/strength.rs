@@ -54,7 +54,7 @@ fn opponent_move(
     let gain = |m: &Move| {
         let Some((_, k)) = m.captured else { return 0 };
         let mut after = pos.clone();
-        after.make(rules, m);
+        after.make_unchecked(rules, m);
         match after
             .verdict(rules, Some(m), 1, || true, |_| None)
             .map(|v| v.outcome)

@@ -336,14 +336,29 @@ impl Position {
 
     /// Plays a move known to be legal here; returns what `unmake` needs.
     #[inline]
-    pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
+    pub(crate) fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
         at_width!(&mut self.inner, p => p.make(rules, m))
     }
 
     /// Takes back the last move made.
     #[inline]
-    pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
+    pub(crate) fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
         at_width!(&mut self.inner, p => p.unmake(rules, m, undo))
+    }
+
+    /// Plays `m` without asking whether it is legal here, with the rules this position
+    /// was made with: for searches of one's own. A move that is not one of
+    /// [`Position::legal_moves`] leaves a position the rules never allow; [`Game::play`]
+    /// is the checked way.
+    ///
+    /// [`Game::play`]: super::Game::play
+    pub fn make_unchecked(&mut self, rules: &Rules, m: &Move) -> Undo {
+        self.make(rules, m)
+    }
+
+    /// Takes back what [`Position::make_unchecked`] played.
+    pub fn unmake_unchecked(&mut self, rules: &Rules, m: &Move, undo: Undo) {
+        self.unmake(rules, m, undo)
     }
 
     /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
