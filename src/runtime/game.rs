@@ -1,7 +1,8 @@
 //! A game in progress: moves played, undo, and the end rules applied after each move.
 
-use super::notation::{MoveError, parse_move, write_move, write_position};
+use super::move_text::{MoveError, parse_move, write_move};
 use super::position::{Move, Position, PositionError, Setup, Undo};
+use super::position_text::write_position;
 use crate::compile::Rules;
 use crate::model::{Event, Outcome, PlayerId, Variant};
 
