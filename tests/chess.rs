@@ -558,10 +558,8 @@ fn broken_fen_fields_are_refused_with_the_field_named() {
         ("4k3/8/8/8/8/8/8/4K3 w - z9 0 1", "en passant"),
         ("4k3/8/8/8/8/8/8/4K3 w -", "en passant"),
     ] {
-        match parse_position(&r, fen) {
-            Err(PositionError::Syntax { field: f, .. }) => assert_eq!(f, field, "{fen}"),
-            other => panic!("{fen}: {other:?}"),
-        }
+        let e = parse_position(&r, fen).expect_err(fen);
+        assert_eq!(e.field().name(), field, "{fen}: {e}");
     }
     // A passed cell no piece can just have crossed is refused when the position is built.
     let setup = parse_position(&r, "4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap();

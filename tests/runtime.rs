@@ -90,6 +90,10 @@ fn broken_position_strings_say_what_is_wrong() {
             "`q` is not a tag",
         ),
         (
+            "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b PR 0 1",
+            "in the once-per-game moves: `PR` should look like `PR:e`",
+        ),
+        (
             "wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1 extra",
             "unexpected `extra`",
         ),
@@ -112,8 +116,8 @@ fn broken_position_strings_say_what_is_wrong() {
         })
     );
     // The escape is once per game only for the Princess.
-    let e = parse_position(&r, "chpr8/10/10/10/10/10/10/10/10/CHPR8 b CH:e 0 1")
-        .and_then(|s| Position::from_setup(&r, &s));
+    let setup = parse_position(&r, "chpr8/10/10/10/10/10/10/10/10/CHPR8 b CH:e 0 1").unwrap();
+    let e = Position::from_setup(&r, &setup);
     assert!(
         matches!(e, Err(PositionError::NotOncePerGame { .. })),
         "{e:?}"

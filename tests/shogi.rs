@@ -10,8 +10,8 @@ use variantlab::PlayError;
 use variantlab::compile::Rules;
 use variantlab::model::Outcome;
 use variantlab::runtime::{
-    Game, MoveError, Position, PositionError, Setup, Special, parse_position, perft, write_move,
-    write_position,
+    Game, MoveError, Position, PositionError, PositionField, PositionTextError, Setup, Special,
+    parse_position, perft, write_move, write_position,
 };
 
 const SHOGI: &str = "shogi.var";
@@ -389,11 +389,11 @@ fn perpetual_check_loses_for_the_checking_side() {
 fn bad_sfen_is_refused_naming_the_field_and_the_reason() {
     let r = rules(SHOGI);
     let refuse = |text: &str| -> PositionError {
-        match parse_position(&r, text) {
-            Err(e) => e,
-            Ok(setup) => Position::from_setup(&r, &setup).expect_err(text),
-        }
+        let setup = parse_position(&r, text).expect(text);
+        Position::from_setup(&r, &setup).expect_err(text)
     };
+    let unreadable =
+        |text: &str| -> PositionTextError { parse_position(&r, text).expect_err(text) };
     // Too many pieces in hand: the start already has all 18 Pawns on the board.
     let e = refuse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
     assert!(
@@ -412,17 +412,16 @@ fn bad_sfen_is_refused_naming_the_field_and_the_reason() {
     );
     assert!(e.to_string().contains("Pawn on 5a could never move"), "{e}");
     // An unknown piece letter, on the board and in hand.
-    let e = refuse("4k4/9/9/9/4X4/9/9/9/4K4 b - 1");
+    let e = unreadable("4k4/9/9/9/4X4/9/9/9/4K4 b - 1");
+    assert_eq!(e.field(), PositionField::Board, "{e}");
     assert!(
-        matches!(e, PositionError::Syntax { field: "board", .. }),
+        e.to_string()
+            .contains("row 5, at 5e: `X4` is not a piece code"),
         "{e}"
     );
-    assert!(e.to_string().contains("`X4` is not a piece code"), "{e}");
-    let e = refuse("4k4/9/9/9/9/9/9/9/4K4 b 2Z 1");
-    assert!(
-        matches!(e, PositionError::Syntax { field: "hands", .. }),
-        "{e}"
-    );
+    let e = unreadable("4k4/9/9/9/9/9/9/9/4K4 b 2Z 1");
+    assert_eq!(e, PositionTextError::UnknownHandCode("Z".into()));
+    assert_eq!(e.field(), PositionField::Hands);
     // A promoted piece in hand.
     let e = refuse("4k4/9/9/9/9/9/9/9/4K4 b +P 1");
     assert!(

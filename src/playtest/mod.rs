@@ -6,9 +6,11 @@
 mod report;
 mod run;
 mod shard;
+mod study;
 mod tally;
 
 pub use report::{compare_report, compared_settings, progress_line, text_report};
-pub use run::{GameRecord, Study, game_start, play_game, run_study};
+pub use run::{game_start, play_game, run_study};
 pub use shard::{Shard, shard_from_env};
+pub use study::{GameRecord, Study};
 pub use tally::{MergeError, Tallies, merge};

@@ -1,60 +1,16 @@
 //! Playing a study's games, on every core.
 
-use super::shard::Shard;
+use super::study::{GameRecord, Study};
 use super::tally::Tallies;
 use crate::compile::Rules;
 use crate::model::PlayerId;
-use crate::runtime::{Game, Score, Setup};
+use crate::runtime::{Game, Setup};
 use crate::search::{Limits, Searcher};
 use crate::session::Session;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-
-/// What to play: games `0..games` of a seeded list (those of `shard`), each opening
-/// with `opening_plies` random moves, then the engine at depth `level` for both sides.
-#[derive(Clone, Debug)]
-pub struct Study {
-    pub games: u64,
-    pub seed: u64,
-    pub level: u32,
-    pub opening_plies: u32,
-    /// Games still going after this many plies are stopped and counted unfinished.
-    pub max_plies: u32,
-    pub shard: Shard,
-    /// Threads to play on; the result does not depend on it.
-    pub threads: usize,
-}
-
-impl Study {
-    /// The default level: depth 2 plus captures, a few milliseconds a move.
-    pub const LEVEL: u32 = 2;
-    pub const OPENING_PLIES: u32 = 4;
-    pub const MAX_PLIES: u32 = 1000;
-
-    pub fn new(games: u64, seed: u64) -> Study {
-        Study {
-            games,
-            seed,
-            level: Study::LEVEL,
-            opening_plies: Study::OPENING_PLIES,
-            max_plies: Study::MAX_PLIES,
-            shard: Shard::WHOLE,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        }
-    }
-}
-
-/// How one game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// Each player's share of the point; None when the game reached the ply limit.
-    pub score: Option<Score>,
-    /// The end rule that fired; None when the game reached the ply limit.
-    pub rule: Option<usize>,
-    pub plies: u32,
-}
 
 /// A small seeded random sequence for one game: the same game number and seed give the
 /// same game everywhere.

@@ -1,7 +1,7 @@
 //! The raw counts of a study, which add up across shards.
 
-use super::run::{GameRecord, Study};
 use super::shard::Shard;
+use super::study::{GameRecord, Study};
 use crate::compile::Rules;
 use crate::model::{Event, Outcome, PlayerId, Variant};
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,9 @@
 //! A game in progress: it owns its rules, plays only legal moves, undoes, and applies
 //! the end rules after each move.
 
-use super::notation::{MoveError, parse_move, write_move, write_position};
+use super::move_text::{MoveError, parse_move, write_move};
 use super::position::{Move, Position, PositionError, Setup, Undo};
+use super::position_text::write_position;
 use super::score::Score;
 use crate::compile::Rules;
 use crate::model::{Event, Outcome, PlayerId, Variant};

@@ -2,22 +2,24 @@
 
 mod end;
 mod game;
+mod move_text;
 mod movegen;
-mod notation;
 mod perft;
 mod position;
+mod position_text;
 mod random;
 mod score;
 
 pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
-pub use notation::{
-    MoveError, castling_letter, parse_move, parse_position, rows, side_token, write_move,
-    write_position,
-};
+pub use move_text::{MoveError, parse_move, write_move};
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
 pub use position::{
     MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, Undo, View,
+};
+pub use position_text::{
+    PositionField, PositionTextError, castling_letter, parse_position, rows, side_token,
+    write_position,
 };
 pub use random::MAX_DRAWS;
 pub use score::Score;

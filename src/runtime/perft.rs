@@ -1,6 +1,6 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
-use super::position::{Move, Position, PositionOf};
+use super::position::{Move, Position, PositionOf, ViewMut};
 use crate::compile::{Rules, SetTables, Width};
 
 /// The deepest perft the command line runs. Counts that deep would take ages on any
@@ -27,7 +27,7 @@ fn buffers(depth: u32) -> Vec<Vec<Move>> {
 /// Repetition and move-count draws are not applied, as in published perft counts.
 /// Counts saturate at `u64::MAX` instead of wrapping.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
-    pos.count(rules, depth, &mut buffers(depth))
+    count(rules, pos, depth, &mut buffers(depth))
 }
 
 /// Perft below each root move, in generation order.
@@ -45,7 +45,7 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
                 let n = if ends_by_capture(rules, &m) {
                     0
                 } else {
-                    pos.count(rules, depth - 1, &mut buffers)
+                    count(rules, pos, depth - 1, &mut buffers)
                 };
                 pos.unmake(rules, &m, undo);
                 n
@@ -55,8 +55,18 @@ pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)>
         .collect()
 }
 
+/// Perft below a position, at its width.
+fn count(rules: &Rules, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    match pos.view_mut() {
+        ViewMut::One(p) => walk(rules, rules.sets(), p, depth, buffers),
+        ViewMut::Two(p) => walk(rules, rules.sets(), p, depth, buffers),
+        ViewMut::Wide8(p) => walk(rules, rules.sets(), p, depth, buffers),
+        ViewMut::Wide16(p) => walk(rules, rules.sets(), p, depth, buffers),
+    }
+}
+
 /// Perft at one width: the tables are looked up once, not at every node.
-pub(super) fn walk<S: Width>(
+fn walk<S: Width>(
     rules: &Rules,
     sets: &SetTables<S>,
     pos: &mut PositionOf<S>,

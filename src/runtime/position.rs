@@ -170,6 +170,14 @@ pub enum View<'a> {
     Wide16(&'a PositionOf<Wide<16>>),
 }
 
+/// A position at one width, borrowed to change; see [`Position::view_mut`].
+pub(super) enum ViewMut<'a> {
+    One(&'a mut PositionOf<u64>),
+    Two(&'a mut PositionOf<u128>),
+    Wide8(&'a mut PositionOf<Wide<8>>),
+    Wide16(&'a mut PositionOf<Wide<16>>),
+}
+
 /// Runs `$body` with `$p` bound to the position at its width.
 macro_rules! at_width {
     ($inner:expr, $p:ident => $body:expr) => {
@@ -276,6 +284,16 @@ impl Position {
         }
     }
 
+    /// The position at its width, to change; for walks that make and unmake moves.
+    pub(super) fn view_mut(&mut self) -> ViewMut<'_> {
+        match &mut self.inner {
+            Inner::One(p) => ViewMut::One(p),
+            Inner::Two(p) => ViewMut::Two(p),
+            Inner::Wide8(p) => ViewMut::Wide8(p),
+            Inner::Wide16(p) => ViewMut::Wide16(p),
+        }
+    }
+
     /// Whether a game can be played from here: each player has every piece whose
     /// capture wins. Positions without one are fine to analyse, not to start a game.
     pub fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
@@ -371,19 +389,9 @@ impl Position {
     pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
         at_width!(&self.inner, p => p.legal_moves(rules, out))
     }
-
-    /// Perft below this position (see [`super::perft()`]).
-    pub(super) fn count(&mut self, rules: &Rules, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        at_width!(&mut self.inner, p => p.count(rules, depth, buffers))
-    }
 }
 
 impl<S: Width> PositionOf<S> {
-    /// Perft below this position, the tables looked up once.
-    pub(super) fn count(&mut self, rules: &Rules, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        super::perft::walk(rules, rules.sets(), self, depth, buffers)
-    }
-
     fn from_setup(rules: &Rules, setup: &Setup) -> Result<Self, PositionError> {
         let v = &rules.variant;
         if setup.cells.len() != v.board.len() {

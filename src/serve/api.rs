@@ -21,6 +21,7 @@
 //! that player and answers each move at once. Bad requests get a 4xx answer with
 //! `{"error": REASON}`.
 
+use super::answer::Answer;
 use super::catalog::Catalog;
 use super::request::{field, parse_body, parse_query, parse_settings};
 use crate::compile::Rules;
@@ -39,27 +40,6 @@ use std::sync::Arc;
 
 /// At most this many games are kept; the least recently used goes first.
 const MAX_GAMES: usize = 256;
-
-/// An answer: status, content type and body.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    pub status: u16,
-    pub content_type: &'static str,
-    pub body: Vec<u8>,
-}
-
-impl Answer {
-    pub fn json(status: u16, v: &Value) -> Answer {
-        Answer {
-            status,
-            content_type: "application/json; charset=utf-8",
-            body: v.to_string().into_bytes(),
-        }
-    }
-    pub fn error(status: u16, reason: impl Into<String>) -> Answer {
-        Answer::json(status, &json!({ "error": reason.into() }))
-    }
-}
 
 type Reply = Result<Value, Answer>;
 

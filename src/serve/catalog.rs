@@ -1,6 +1,6 @@
 //! The variant files a server was given, each named by an id; nothing else is served.
 
-use super::api::Answer;
+use super::answer::Answer;
 use std::path::PathBuf;
 
 /// Where the variants come from: files, and folders whose `.var` files are read anew

@@ -5,11 +5,13 @@
 //! given (loopback by default), reads only the variant files it was given, and turns
 //! every bad request into a 4xx answer with the reason.
 
+mod answer;
 pub mod api;
 mod catalog;
 mod request;
 
-pub use api::{Answer, Api};
+pub use answer::Answer;
+pub use api::Api;
 pub use catalog::Catalog;
 
 use std::io::Read;

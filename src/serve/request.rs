@@ -1,6 +1,6 @@
 //! Reading requests: JSON bodies, query strings, percent-encoding, option settings.
 
-use super::api::Answer;
+use super::answer::Answer;
 use crate::load::Settings;
 use serde_json::Value;
 

@@ -1,0 +1,411 @@
+//! Move text: writing moves and reading them back against a position.
+
+use super::position::{Move, Position, Special};
+use crate::compile::Rules;
+use crate::geometry::Cell;
+use crate::model::{PieceId, TagId, Variant};
+use std::fmt;
+
+/// Writes a move: `from-to`, `x` for a capture, `=CODE` for a promotion and `:tag`
+/// for a tagged move. Castling is written as its first piece's move.
+///
+/// In variants with hands, moves are written as USI writes them: `7g7f`, `8h2b+` (a
+/// promotion, to the piece's only choice), `P*5e` (a drop).
+pub fn write_move(v: &Variant, m: &Move) -> String {
+    if v.hand.is_some() {
+        if m.special == Special::Drop {
+            return format!("{}*{}", v.piece(m.piece).code, v.board.name(m.to));
+        }
+        let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
+        if let Some(k) = m.promotion {
+            if single_promotion(v, m.piece) {
+                s.push('+');
+            } else {
+                s += &format!("={}", v.piece(k).code);
+            }
+        }
+        return s;
+    }
+    let sep = if m.captured.is_some() { 'x' } else { '-' };
+    let mut s = format!("{}{sep}{}", v.board.name(m.from), v.board.name(m.to));
+    if let Some(k) = m.promotion {
+        s.push('=');
+        s += &v.piece(k).code;
+    }
+    if let Some(t) = m.tag {
+        s.push(':');
+        s.push(v.tag(t).mark);
+    }
+    s
+}
+
+/// Whether the piece's promotions all lead to one kind, so `+` says which.
+fn single_promotion(v: &Variant, piece: PieceId) -> bool {
+    v.piece(piece).promotion.iter().all(|p| p.to.len() == 1)
+}
+
+/// Reads a drop `P*5e`: the piece must be in the mover's hand and the cell empty.
+fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<Move, MoveError> {
+    let v = &rules.variant;
+    let piece = v
+        .find_piece(code.trim())
+        .ok_or_else(|| MoveError::UnknownPiece(code.trim().to_string()))?;
+    let to = v
+        .board
+        .parse_cell(cell.trim())
+        .ok_or_else(|| MoveError::UnknownCell {
+            cell: cell.trim().to_string(),
+            text: format!("{code}*{cell}"),
+        })?;
+    let me = pos.to_move();
+    let name = v.board.name(to).to_string();
+    let refuse = |reason: String| MoveError::Drop {
+        piece: v.piece(piece).name.clone(),
+        cell: name.clone(),
+        reason,
+    };
+    if pos.in_hand(me, piece) == 0 {
+        return Err(refuse(format!("{} has none in hand", v.player(me).name)));
+    }
+    if let Some((pl, k)) = pos.at(to) {
+        return Err(refuse(format!(
+            "the cell is occupied by {}'s {}",
+            v.player(pl).name,
+            v.piece(k).name
+        )));
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    moves
+        .into_iter()
+        .find(|m| m.special == Special::Drop && m.piece == piece && m.to == to)
+        .ok_or_else(|| refuse("the rules forbid this drop here".into()))
+}
+
+/// Why a move cannot be read or played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not of the form from-to; carries a legal move as an example, if any.
+    Notation {
+        text: String,
+        example: Option<String>,
+    },
+    /// A move names more than two cells, as in `e2-e3-e4`.
+    TooManyCells {
+        text: String,
+        count: usize,
+        example: Option<String>,
+    },
+    /// One side of the separator is empty, as in `e2-`.
+    MissingCell {
+        text: String,
+        /// `from` or `to`.
+        which: &'static str,
+        example: Option<String>,
+    },
+    /// A readable move followed by more words.
+    ExtraWords {
+        text: String,
+        extra: String,
+    },
+    UnknownCell {
+        cell: String,
+        text: String,
+    },
+    /// A tag that is not one of the variant's marks, which are listed.
+    UnknownTag {
+        tag: String,
+        marks: Vec<char>,
+    },
+    NoPiece {
+        cell: String,
+    },
+    NotYours {
+        cell: String,
+        player: String,
+    },
+    Illegal {
+        piece: String,
+        from: String,
+        to: String,
+    },
+    /// Several legal moves match; they are listed.
+    Ambiguous(Vec<String>),
+    /// The move promotes; the choices are listed.
+    Promotion(Vec<String>),
+    UnknownPiece(String),
+    /// A drop the position refuses, and why.
+    Drop {
+        piece: String,
+        cell: String,
+        reason: String,
+    },
+    GameOver(String),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Notation { text, example } => {
+                write!(f, "`{text}`: write a move as from-to")?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::TooManyCells {
+                text,
+                count,
+                example,
+            } => {
+                write!(
+                    f,
+                    "`{text}`: a move names two cells, from and to, not {count}"
+                )?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::MissingCell {
+                text,
+                which,
+                example,
+            } => {
+                write!(
+                    f,
+                    "`{text}`: the cell to move {which} is missing; write a move as from-to"
+                )?;
+                example
+                    .as_ref()
+                    .map_or(Ok(()), |e| write!(f, ", e.g. `{e}`"))
+            }
+            MoveError::ExtraWords { text, extra } => {
+                write!(f, "`{text}`: nothing may follow a move, but `{extra}` does")
+            }
+            MoveError::UnknownCell { cell, text } => {
+                write!(f, "`{text}`: `{cell}` is not a cell of this board")
+            }
+            MoveError::UnknownTag { tag, marks } => {
+                write!(f, "`{tag}` is not a tag of this variant")?;
+                let marks: Vec<String> = marks.iter().map(|m| format!("`{m}`")).collect();
+                match marks.as_slice() {
+                    [] => write!(f, ", which has none"),
+                    _ => write!(f, "; its tags are {}", marks.join(", ")),
+                }
+            }
+            MoveError::NoPiece { cell } => write!(f, "there is no piece on {cell}"),
+            MoveError::NotYours { cell, player } => {
+                write!(f, "the piece on {cell} is not {player}'s")
+            }
+            MoveError::Illegal { piece, from, to } => {
+                write!(f, "{piece} cannot go from {from} to {to} here")
+            }
+            MoveError::Ambiguous(moves) => {
+                write!(f, "several moves match; say which: {}", moves.join(", "))
+            }
+            MoveError::Promotion(moves) => {
+                write!(f, "choose what to promote to: {}", moves.join(", "))
+            }
+            MoveError::UnknownPiece(p) => write!(f, "`{p}` is not a piece of this variant"),
+            MoveError::Drop {
+                piece,
+                cell,
+                reason,
+            } => write!(f, "cannot drop a {piece} on {cell}: {reason}"),
+            MoveError::GameOver(reason) => write!(f, "the game is over: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Reads `from-to`, `fromxto` or `fromto`, with what follows the second cell (a
+/// promotion code, as in `e7e8q`), trying every way to cut the text into two cells.
+fn split_cells<'a>(rules: &Rules, body: &'a str) -> Option<(Cell, Cell, &'a str)> {
+    let b = &rules.variant.board;
+    let cut = |i: usize| body.is_char_boundary(i).then_some(i);
+    (1..body.len()).filter_map(cut).find_map(|i| {
+        let from = b.parse_cell(body[..i].trim())?;
+        let rest = &body[i..];
+        let rests = std::iter::once(rest).chain(rest.strip_prefix(['-', 'x', 'X']));
+        rests.into_iter().find_map(|r| {
+            (1..=r.len())
+                .rev()
+                .filter(|j| r.is_char_boundary(*j))
+                .find_map(|j| {
+                    let to = b.parse_cell(r[..j].trim())?;
+                    let tail = r[j..].trim();
+                    let ok = tail.is_empty() || tail.chars().all(|c| c.is_ascii_alphabetic());
+                    ok.then_some((from, to, tail))
+                })
+        })
+    })
+}
+
+/// Finds the legal move a text names; the error says why none matches.
+pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let t = text.trim();
+    parse_one(rules, pos, t).map_err(|e| match t.split_once(char::is_whitespace) {
+        // `e2-e3 please`: the first word is a move, the rest is extra.
+        Some((first, rest))
+            if split_cells(rules, first.split(':').next().unwrap_or("")).is_some() =>
+        {
+            MoveError::ExtraWords {
+                text: t.to_string(),
+                extra: rest.trim().to_string(),
+            }
+        }
+        _ => e,
+    })
+}
+
+/// Why `body` (a move without its tag) names no two cells.
+fn explain(rules: &Rules, pos: &Position, t: &str, body: &str) -> MoveError {
+    let b = &rules.variant.board;
+    let text = t.to_string();
+    let parts: Vec<&str> = if body.contains('-') {
+        body.split('-').map(str::trim).collect()
+    } else {
+        body.split(['x', 'X']).map(str::trim).collect()
+    };
+    let example = example(rules, pos);
+    match parts.as_slice() {
+        [_] => MoveError::Notation { text, example },
+        ["", _] => MoveError::MissingCell {
+            text,
+            which: "from",
+            example,
+        },
+        [_, ""] => MoveError::MissingCell {
+            text,
+            which: "to",
+            example,
+        },
+        [a, c] => match [a, c].into_iter().find(|p| b.parse_cell(p).is_none()) {
+            Some(cell) => MoveError::UnknownCell {
+                cell: cell.to_string(),
+                text,
+            },
+            None => MoveError::Notation { text, example },
+        },
+        many if many.iter().all(|p| !p.is_empty()) => MoveError::TooManyCells {
+            text,
+            count: many.len(),
+            example,
+        },
+        _ => MoveError::Notation { text, example },
+    }
+}
+
+fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> {
+    let v = &rules.variant;
+    let (body, tag) = match t.split_once(':') {
+        Some((b, m)) => (b, Some(m.trim())),
+        None => (t, None),
+    };
+    if let Some((code, cell)) = body.split_once('*') {
+        return parse_drop(rules, pos, code, cell);
+    }
+    let (body, promote) = match body.trim_end().strip_suffix('+') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    let (body, promo) = match body.split_once('=') {
+        Some((b, p)) => (b.trim(), Some(p.trim())),
+        None => (body, None),
+    };
+    let Some((from, to, tail)) = split_cells(rules, body) else {
+        return Err(explain(rules, pos, t, body));
+    };
+    let promo = match (promo, tail) {
+        (Some(p), _) if !p.is_empty() => Some(p),
+        (_, "") => None,
+        (_, tail) => Some(tail),
+    };
+    let promotion = match promo {
+        None if promote => {
+            let mut moves = Vec::new();
+            pos.legal_moves(rules, &mut moves);
+            let mut kinds = moves
+                .iter()
+                .filter(|m| m.from == from && m.to == to)
+                .filter_map(|m| m.promotion);
+            match (kinds.next(), kinds.next()) {
+                (Some(k), None) => Some(k),
+                (None, _) => {
+                    return Err(MoveError::Illegal {
+                        piece: pos
+                            .at(from)
+                            .map_or("piece".into(), |(_, k)| v.piece(k).name.clone()),
+                        from: v.board.name(from).into(),
+                        to: format!("{} promoting", v.board.name(to)),
+                    });
+                }
+                _ => None,
+            }
+        }
+        None => None,
+        Some(p) => Some(
+            v.find_piece(p)
+                .ok_or_else(|| MoveError::UnknownPiece(p.to_string()))?,
+        ),
+    };
+    let tag = match tag {
+        None => None,
+        Some(m) => Some(
+            v.tags
+                .iter()
+                .position(|x| x.mark.to_string() == m)
+                .map(|i| TagId(i as u8))
+                .ok_or_else(|| MoveError::UnknownTag {
+                    tag: m.to_string(),
+                    marks: v.tags.iter().map(|t| t.mark).collect(),
+                })?,
+        ),
+    };
+    let name = |c: Cell| v.board.name(c).to_string();
+    let me = pos.to_move();
+    let piece = match pos.at(from) {
+        None => return Err(MoveError::NoPiece { cell: name(from) }),
+        Some((pl, _)) if pl != me => {
+            return Err(MoveError::NotYours {
+                cell: name(from),
+                player: v.player(me).name.clone(),
+            });
+        }
+        Some((_, k)) => k,
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    let mut matching: Vec<&Move> = moves
+        .iter()
+        .filter(|m| m.from == from && m.to == to && (tag.is_none() || m.tag == tag))
+        .filter(|m| promotion.is_none() || m.promotion == promotion)
+        .collect();
+    if promotion.is_none() && matching.iter().any(|m| m.promotion.is_some()) {
+        // Without a choice, an optional promotion is declined; a forced one is asked.
+        if let Some(stay) = matching.iter().find(|m| m.promotion.is_none()) {
+            return Ok(**stay);
+        }
+        matching.retain(|m| m.promotion.is_some());
+        return Err(MoveError::Promotion(
+            matching.iter().map(|m| write_move(v, m)).collect(),
+        ));
+    }
+    match matching.as_slice() {
+        [m] => Ok(**m),
+        [] => Err(MoveError::Illegal {
+            piece: v.piece(piece).name.clone(),
+            from: name(from),
+            to: name(to),
+        }),
+        several => Err(MoveError::Ambiguous(
+            several.iter().map(|m| write_move(v, m)).collect(),
+        )),
+    }
+}
+
+fn example(rules: &Rules, pos: &Position) -> Option<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    moves.first().map(|m| write_move(&rules.variant, m))
+}

@@ -1,0 +1,629 @@
+//! Position strings: reading and writing them.
+//!
+//! A position string is the board's rows, then fields separated by spaces:
+//!
+//! ```text
+//! wapddwflchprfldwpdwa/thpnpnpnpnpnpnpnpnth/10/10/10/10/10/10/THPNPNPNPNPNPNPNPNTH/WAPDDWFLCHPRFLDWPDWA b - 0 1
+//! ```
+//!
+//! Rows run in the board's reading order (see [`rows`]); each lists its cells, a piece
+//! as its code in its player's case and a run of empty cells as a number. Then come the
+//! side to move (see [`side_token`]), the castling moves still allowed (only for
+//! variants with castling: `-`, or FEN's letters, see [`castling_letter`]), the cells
+//! a piece just passed that may be captured in passing (only for variants with such
+//! moves: `-` or cells joined by commas), the once-per-game moves already made (only for
+//! variants that have such moves: `-`, or tokens `CODE:MARK` in the player's case,
+//! joined by commas), the plies since the last capture, and the move number. On an 8x8
+//! board of one-letter codes this is FEN.
+
+use super::position::Setup;
+use crate::compile::Rules;
+use crate::geometry::{Cell, Orientation, Shape};
+use crate::model::{Event, PieceId, PlayerId, TagId, Variant};
+use std::fmt;
+
+/// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
+/// the top, each left to right; for flat-topped hexagons the files from the left, each
+/// from the top down.
+pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
+    let b = &v.board;
+    let mut cells: Vec<Cell> = b.cells().collect();
+    let by_file = matches!(
+        b.shape,
+        Shape::Hexagon {
+            orientation: Orientation::Flat,
+            ..
+        }
+    );
+    let key = |c: &Cell| {
+        let (x, y) = b.point(*c);
+        if by_file { (x, y) } else { (y, x) }
+    };
+    cells.sort_by_key(key);
+    let mut out: Vec<Vec<Cell>> = Vec::new();
+    let mut last = None;
+    for c in cells {
+        let k = key(&c).0;
+        if last != Some(k) {
+            out.push(Vec::new());
+            last = Some(k);
+        }
+        out.last_mut().expect("pushed").push(c);
+    }
+    out
+}
+
+/// How the side to move is written: the player's initial, lowercase, when the
+/// initials differ; otherwise the whole name.
+pub fn side_token(v: &Variant, p: PlayerId) -> String {
+    let initial = |n: &str| n.chars().next().map(|c| c.to_ascii_lowercase());
+    let unique = v
+        .players
+        .iter()
+        .filter(|q| initial(&q.name) == initial(&v.player(p).name))
+        .count()
+        == 1;
+    let name = &v.player(p).name;
+    if unique {
+        initial(name).map(String::from).unwrap_or_default()
+    } else {
+        name.to_lowercase()
+    }
+}
+
+/// Whether codes need parentheses: some two-letter code reads as two one-letter codes.
+fn ambiguous(v: &Variant) -> bool {
+    let single = |c: char| {
+        v.pieces
+            .iter()
+            .any(|p| p.code.len() == 1 && p.code.starts_with(c.to_ascii_uppercase()))
+    };
+    v.pieces
+        .iter()
+        .any(|p| p.code.len() == 2 && p.code.chars().all(single))
+}
+
+/// The (piece, tag) moves allowed once per game.
+fn once_moves(rules: &Rules) -> impl Iterator<Item = (PieceId, TagId)> + '_ {
+    let v = &rules.variant;
+    (0..v.pieces.len()).flat_map(move |p| {
+        (0..v.tags.len())
+            .map(move |t| (PieceId(p as u8), TagId(t as u8)))
+            .filter(|(p, t)| rules.once_bit(*p, Some(*t)).is_some())
+    })
+}
+
+fn has_once_moves(rules: &Rules) -> bool {
+    once_moves(rules).next().is_some()
+}
+
+/// FEN's letter for a castling move: `K` when its second piece starts east of its
+/// first (FEN's king side), `Q` otherwise, in the player's case.
+pub fn castling_letter(v: &Variant, i: usize) -> char {
+    let c = &v.castlings[i];
+    let east = match (c.parts.first(), c.parts.get(1)) {
+        (Some(a), Some(b)) => v.board.point(b.1).0 > v.board.point(a.1).0,
+        _ => true,
+    };
+    let letter = if east { 'K' } else { 'Q' };
+    if v.player(c.player).capitals {
+        letter
+    } else {
+        letter.to_ascii_lowercase()
+    }
+}
+
+fn has_passing(rules: &Rules) -> bool {
+    !rules.passing.is_empty()
+}
+
+/// Writes a position string.
+pub fn write_position(rules: &Rules, setup: &Setup) -> String {
+    let v = &rules.variant;
+    let wrap = ambiguous(v);
+    let mut board = Vec::new();
+    for row in rows(v) {
+        let mut s = String::new();
+        let mut empty = 0;
+        for c in row {
+            match setup.cells[c.index()] {
+                None => empty += 1,
+                Some((pl, pc)) => {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    let code = v.code_for(pc, pl);
+                    if wrap && code.len() == 2 {
+                        s += &format!("({code})")
+                    } else {
+                        s += &code
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            s += &empty.to_string();
+        }
+        board.push(s);
+    }
+    let mut fields = vec![board.join("/"), side_token(v, setup.to_move)];
+    if rules.hands {
+        fields.push(write_hands(rules, setup));
+    }
+    if !v.castlings.is_empty() {
+        let mut letters: Vec<(usize, char)> = setup
+            .castling
+            .iter()
+            .filter(|i| **i < v.castlings.len())
+            .map(|i| (v.castlings[*i].player.0 as usize, castling_letter(v, *i)))
+            .collect();
+        letters.sort();
+        let text: String = letters.iter().map(|(_, c)| c).collect();
+        fields.push(if text.is_empty() { "-".into() } else { text });
+    }
+    if has_passing(rules) {
+        let cells: Vec<&str> = setup.passed.iter().map(|c| v.board.name(*c)).collect();
+        fields.push(if cells.is_empty() {
+            "-".into()
+        } else {
+            cells.join(",")
+        });
+    }
+    if has_once_moves(rules) {
+        let used: Vec<String> = setup
+            .used
+            .iter()
+            .map(|(pl, pc, t)| format!("{}:{}", v.code_for(*pc, *pl), v.tag(*t).mark))
+            .collect();
+        fields.push(if used.is_empty() {
+            "-".into()
+        } else {
+            used.join(",")
+        });
+    }
+    if has_quiet_count(rules) {
+        fields.push(setup.quiet_plies.to_string());
+    }
+    fields.push(setup.move_number.to_string());
+    fields.join(" ")
+}
+
+/// Whether the position string has the plies-since-a-capture field: always, except
+/// in variants with hands that have no rule counting them (SFEN has none).
+fn has_quiet_count(rules: &Rules) -> bool {
+    !rules.hands
+        || rules
+            .variant
+            .end_rules
+            .iter()
+            .any(|r| matches!(r.event, Event::PliesWithoutCapture(..)))
+}
+
+/// The hands field, as SFEN writes it: `-`, or each player's pieces in turn (in the
+/// order the pieces are declared), a count before any code held more than once.
+fn write_hands(rules: &Rules, setup: &Setup) -> String {
+    let v = &rules.variant;
+    let mut text = String::new();
+    for pl in 0..v.players.len() {
+        for pc in 0..v.pieces.len() {
+            let (pl, pc) = (PlayerId(pl as u8), PieceId(pc as u8));
+            let n = setup.hands.iter().filter(|h| **h == (pl, pc)).count();
+            if n > 1 {
+                text += &n.to_string();
+            }
+            if n > 0 {
+                text += &v.code_for(pc, pl);
+            }
+        }
+    }
+    if text.is_empty() { "-".into() } else { text }
+}
+
+/// The fields of a position string, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PositionField {
+    Board,
+    SideToMove,
+    Hands,
+    Castling,
+    EnPassant,
+    OncePerGame,
+    QuietPlies,
+    MoveNumber,
+}
+
+impl PositionField {
+    /// The field as messages name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionField::Board => "board",
+            PositionField::SideToMove => "side to move",
+            PositionField::Hands => "hands",
+            PositionField::Castling => "castling",
+            PositionField::EnPassant => "en passant",
+            PositionField::OncePerGame => "once-per-game moves",
+            PositionField::QuietPlies => "plies since a capture",
+            PositionField::MoveNumber => "move number",
+        }
+    }
+}
+
+impl fmt::Display for PositionField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a position string cannot be read. Each names its field (see
+/// [`PositionTextError::field`]); board errors also their row, counted from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionTextError {
+    Empty,
+    RowCount {
+        given: usize,
+        expected: usize,
+    },
+    /// A run of empty cells too long to count.
+    RunTooLarge {
+        row: usize,
+        digits: String,
+    },
+    /// Text that is no piece code; `cell` is where the piece would stand, when the
+    /// row reaches that far.
+    UnknownCode {
+        row: usize,
+        cell: Option<String>,
+        code: String,
+    },
+    RowTooLong {
+        row: usize,
+        cells: usize,
+    },
+    RowLength {
+        row: usize,
+        given: usize,
+        expected: usize,
+    },
+    Missing(PositionField),
+    /// No player is written this way; how each one is written.
+    UnknownSide {
+        given: String,
+        tokens: Vec<String>,
+    },
+    HandCount(String),
+    /// A count with no piece code after it.
+    CountsNothing(String),
+    UnknownHandCode(String),
+    UnknownCastling(char),
+    UnknownCell(String),
+    /// A once-per-game entry not of the form `CODE:TAG`; `example` is one that is.
+    OnceEntry {
+        entry: String,
+        example: String,
+    },
+    OnceCode(String),
+    OnceTag(String),
+    NotANumber {
+        field: PositionField,
+        text: String,
+    },
+    /// Text after the last field.
+    Extra(String),
+}
+
+impl PositionTextError {
+    /// The field the error is in; text after the last field counts as the move number's.
+    pub fn field(&self) -> PositionField {
+        use PositionTextError as E;
+        match self {
+            E::Empty
+            | E::RowCount { .. }
+            | E::RunTooLarge { .. }
+            | E::UnknownCode { .. }
+            | E::RowTooLong { .. }
+            | E::RowLength { .. } => PositionField::Board,
+            E::Missing(field) | E::NotANumber { field, .. } => *field,
+            E::UnknownSide { .. } => PositionField::SideToMove,
+            E::HandCount(_) | E::CountsNothing(_) | E::UnknownHandCode(_) => PositionField::Hands,
+            E::UnknownCastling(_) => PositionField::Castling,
+            E::UnknownCell(_) => PositionField::EnPassant,
+            E::OnceEntry { .. } | E::OnceCode(_) | E::OnceTag(_) => PositionField::OncePerGame,
+            E::Extra(_) => PositionField::MoveNumber,
+        }
+    }
+}
+
+impl fmt::Display for PositionTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionTextError as E;
+        if !matches!(self, E::Extra(_)) {
+            write!(f, "in the {}: ", self.field())?;
+        }
+        match self {
+            E::Empty => write!(f, "the position string is empty"),
+            E::RowCount { given, expected } => {
+                write!(f, "{given} rows given, the board has {expected}")
+            }
+            E::RunTooLarge { row, digits } => write!(f, "row {row}: `{digits}` is too large"),
+            E::UnknownCode { row, cell, code } => {
+                write!(f, "row {row}")?;
+                if let Some(cell) = cell {
+                    write!(f, ", at {cell}")?;
+                }
+                write!(f, ": `{code}` is not a piece code of this variant")
+            }
+            E::RowTooLong { row, cells } => write!(f, "row {row} has more than {cells} cells"),
+            E::RowLength {
+                row,
+                given,
+                expected,
+            } => write!(f, "row {row} has {given} cells, the board's has {expected}"),
+            E::Missing(PositionField::SideToMove) => write!(f, "missing"),
+            E::Missing(_) => write!(f, "missing (write `-` for none)"),
+            E::UnknownSide { given, tokens } => {
+                let tokens: Vec<String> = tokens.iter().map(|t| format!("`{t}`")).collect();
+                write!(
+                    f,
+                    "`{given}` is not a player; write {}",
+                    tokens.join(" or ")
+                )
+            }
+            E::HandCount(digits) => write!(f, "`{digits}` is not a count from 1 to 255"),
+            E::CountsNothing(digits) => write!(f, "`{digits}` counts no piece"),
+            E::UnknownHandCode(code) => write!(f, "`{code}` is not a piece code of this variant"),
+            E::UnknownCastling(ch) => write!(f, "`{ch}` names no castling move"),
+            E::UnknownCell(name) => write!(f, "`{name}` is not a cell of this board"),
+            E::OnceEntry { entry, example } => {
+                write!(f, "`{entry}` should look like `{example}`")
+            }
+            E::OnceCode(code) => write!(f, "`{code}` is not a piece code of this variant"),
+            E::OnceTag(mark) => write!(f, "`{mark}` is not a tag of this variant"),
+            E::NotANumber { text, .. } => write!(f, "`{text}` is not a number"),
+            E::Extra(extra) => write!(f, "unexpected `{extra}` after the last field"),
+        }
+    }
+}
+
+impl std::error::Error for PositionTextError {}
+
+/// Reads the hands field.
+fn parse_hands(v: &Variant, f: &str) -> Result<Vec<(PlayerId, PieceId)>, PositionTextError> {
+    let mut hands = Vec::new();
+    if f == "-" {
+        return Ok(hands);
+    }
+    let mut at = 0;
+    while at < f.len() {
+        let rest = &f[at..];
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let n: usize = if digits.is_empty() {
+            1
+        } else {
+            digits
+                .parse()
+                .ok()
+                .filter(|n| (1..=255).contains(n))
+                .ok_or_else(|| PositionTextError::HandCount(digits.clone()))?
+        };
+        at += digits.len();
+        let (pl, pc, len) = read_code(v, &f[at..]).ok_or_else(|| {
+            let bad: String = f[at..].chars().take(2).collect();
+            if bad.is_empty() {
+                PositionTextError::CountsNothing(digits.clone())
+            } else {
+                PositionTextError::UnknownHandCode(bad)
+            }
+        })?;
+        at += len;
+        hands.extend(std::iter::repeat_n((pl, pc), n));
+    }
+    Ok(hands)
+}
+
+/// Reads a piece code at the start of `s` in the given variant: (player, piece, bytes).
+fn read_code(v: &Variant, s: &str) -> Option<(PlayerId, PieceId, usize)> {
+    let find = |code: &str| {
+        let upper = code.chars().all(|c| c.is_ascii_uppercase());
+        let lower = code.chars().all(|c| c.is_ascii_lowercase());
+        if upper == lower {
+            return None;
+        }
+        let player = v.players.iter().position(|p| p.capitals == upper)?;
+        let piece = v
+            .pieces
+            .iter()
+            .position(|p| p.code.eq_ignore_ascii_case(code))?;
+        Some((PlayerId(player as u8), PieceId(piece as u8)))
+    };
+    if let Some(rest) = s.strip_prefix('+') {
+        let (pl, _, len) = read_letters(v, rest, &|code| find(code))?;
+        let letters = &rest[..len];
+        let piece = v
+            .pieces
+            .iter()
+            .position(|p| p.code.eq_ignore_ascii_case(&format!("+{letters}")))?;
+        return Some((pl, PieceId(piece as u8), len + 1));
+    }
+    read_letters(v, s, &|code| find(code))
+}
+
+type Finder<'a> = dyn Fn(&str) -> Option<(PlayerId, PieceId)> + 'a;
+
+/// Reads a plain code (no `+`): parenthesised, two letters, or one.
+fn read_letters(v: &Variant, s: &str, find: &Finder) -> Option<(PlayerId, PieceId, usize)> {
+    if let Some(rest) = s.strip_prefix('(') {
+        let end = rest.find(')')?;
+        return find(&rest[..end]).map(|(a, b)| (a, b, end + 2));
+    }
+    let letters: String = s
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .take(2)
+        .collect();
+    if letters.len() == 2
+        && !ambiguous(v)
+        && let Some((a, b)) = find(&letters)
+    {
+        return Some((a, b, 2));
+    }
+    find(letters.get(..1)?).map(|(a, b)| (a, b, 1))
+}
+
+/// Reads a position string into an unchecked setup.
+pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextError> {
+    use PositionTextError as E;
+    let v = &rules.variant;
+    let mut fields = text.split_whitespace();
+    let board = fields.next().ok_or(E::Empty)?;
+    let rows_of = rows(v);
+    let given: Vec<&str> = board.split('/').collect();
+    if given.len() != rows_of.len() {
+        return Err(E::RowCount {
+            given: given.len(),
+            expected: rows_of.len(),
+        });
+    }
+    let mut cells = vec![None; v.board.len()];
+    for (r, (text, row)) in given.iter().zip(&rows_of).enumerate() {
+        let mut i: usize = 0;
+        let mut at = 0;
+        while at < text.len() {
+            let rest = &text[at..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if !digits.is_empty() {
+                let n: usize = digits.parse().map_err(|_| E::RunTooLarge {
+                    row: r + 1,
+                    digits: digits.clone(),
+                })?;
+                i = i.saturating_add(n);
+                at += digits.len();
+                continue;
+            }
+            let (pl, pc, len) = read_code(v, rest).ok_or_else(|| E::UnknownCode {
+                row: r + 1,
+                cell: row.get(i).map(|c| v.board.name(*c).to_string()),
+                code: rest.chars().take(2).collect(),
+            })?;
+            let cell = row.get(i).ok_or(E::RowTooLong {
+                row: r + 1,
+                cells: row.len(),
+            })?;
+            cells[cell.index()] = Some((pl, pc));
+            i += 1;
+            at += len;
+        }
+        if i != row.len() {
+            return Err(E::RowLength {
+                row: r + 1,
+                given: i,
+                expected: row.len(),
+            });
+        }
+    }
+    let side = fields.next().ok_or(E::Missing(PositionField::SideToMove))?;
+    let to_move = (0..v.players.len())
+        .map(|p| PlayerId(p as u8))
+        .find(|p| {
+            side_token(v, *p) == side.to_lowercase() || v.player(*p).name.eq_ignore_ascii_case(side)
+        })
+        .ok_or_else(|| E::UnknownSide {
+            given: side.to_string(),
+            tokens: (0..v.players.len())
+                .map(|p| side_token(v, PlayerId(p as u8)))
+                .collect(),
+        })?;
+    let hands = if rules.hands {
+        let f = fields.next().ok_or(E::Missing(PositionField::Hands))?;
+        parse_hands(v, f)?
+    } else {
+        vec![]
+    };
+    let mut castling = Vec::new();
+    if !v.castlings.is_empty() {
+        let f = fields.next().ok_or(E::Missing(PositionField::Castling))?;
+        if f != "-" {
+            for ch in f.chars() {
+                let i = (0..v.castlings.len())
+                    .find(|i| castling_letter(v, *i) == ch)
+                    .ok_or(E::UnknownCastling(ch))?;
+                castling.push(i);
+            }
+        }
+    }
+    let mut passed = Vec::new();
+    if has_passing(rules) {
+        let f = fields.next().ok_or(E::Missing(PositionField::EnPassant))?;
+        if f != "-" {
+            for name in f.split(',') {
+                passed.push(
+                    v.board
+                        .parse_cell(name)
+                        .ok_or_else(|| E::UnknownCell(name.to_string()))?,
+                );
+            }
+        }
+    }
+
+    let mut used = Vec::new();
+    if has_once_moves(rules) {
+        let f = fields
+            .next()
+            .ok_or(E::Missing(PositionField::OncePerGame))?;
+        if f != "-" {
+            for tok in f.split(',') {
+                let (code, mark) = tok.split_once(':').ok_or_else(|| E::OnceEntry {
+                    entry: tok.to_string(),
+                    example: once_example(rules),
+                })?;
+                let (pl, pc, _) = read_code(v, code)
+                    .filter(|x| x.2 == code.len())
+                    .ok_or_else(|| E::OnceCode(code.to_string()))?;
+                let tag = v
+                    .tags
+                    .iter()
+                    .position(|t| t.mark.to_string() == mark)
+                    .ok_or_else(|| E::OnceTag(mark.to_string()))?;
+                used.push((pl, pc, TagId(tag as u8)));
+            }
+        }
+    }
+    let mut number = |field: PositionField, default: u32| -> Result<u32, PositionTextError> {
+        match fields.next() {
+            None => Ok(default),
+            Some(t) => t.parse().map_err(|_| E::NotANumber {
+                field,
+                text: t.to_string(),
+            }),
+        }
+    };
+    let quiet_plies = if has_quiet_count(rules) {
+        number(PositionField::QuietPlies, 0)?
+    } else {
+        0
+    };
+    let move_number = number(PositionField::MoveNumber, 1)?;
+    if let Some(extra) = fields.next() {
+        return Err(E::Extra(extra.to_string()));
+    }
+    Ok(Setup {
+        cells,
+        to_move,
+        used,
+        quiet_plies,
+        move_number,
+        castling,
+        passed,
+        hands,
+    })
+}
+
+/// A once-per-game entry as it would be written, for messages.
+fn once_example(rules: &Rules) -> String {
+    let v = &rules.variant;
+    once_moves(rules)
+        .next()
+        .map_or_else(String::new, |(pc, t)| {
+            format!("{}:{}", v.code_for(pc, PlayerId(0)), v.tag(t).mark)
+        })
+}
