@@ -2,7 +2,7 @@
 //! short or pointing at other files, rules changed since, and files that are not
 //! saves at all. A refused save or load leaves the game exactly as it was.
 
-mod common;
+use crate::common;
 
 use common::root;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! `check` with diagnostics or accepted and then accepted by every command. Seeded, so
 //! failures reproduce.
 
-mod common;
+use crate::common;
 
 use common::{Lcg, root};
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};

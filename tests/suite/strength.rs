@@ -1,7 +1,7 @@
 //! The engine against simple players, on every shipped variant: it must beat a random
 //! mover nearly always and a one-move greedy player in most games.
 
-mod common;
+use crate::common;
 
 use common::Lcg;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Broken position strings, moves, saved games and commands: each gets an error that
 //! says what is wrong, never a panic, and a game in progress survives all of them.
 
-mod common;
+use crate::common;
 
 use common::{Lcg, rules};
 use std::time::{Duration, Instant};
@@ -207,7 +207,7 @@ fn saved_games_commands_and_values_never_panic_and_refusals_change_nothing() {
     assert_eq!(fuzz(11, 1500, None), 1500);
 }
 
-/// `VARIANTLAB_FUZZ_SECONDS=600 cargo test --release --test bad_input -- --ignored`
+/// `VARIANTLAB_FUZZ_SECONDS=600 cargo test --release --test suite bad_input:: -- --ignored`
 #[test]
 #[ignore = "long; the duration comes from VARIANTLAB_FUZZ_SECONDS (default 60)"]
 fn fuzz_for_as_long_as_asked() {

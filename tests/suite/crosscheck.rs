@@ -1,9 +1,9 @@
 //! The runtime against the reference generator (tests/reference, which walks the
 //! checked patterns directly) and against the hand-worked scenarios.
 
-mod common;
-mod reference;
-mod scenarios;
+use crate::common;
+use crate::reference;
+use crate::scenarios;
 
 use common::Lcg;
 use std::sync::Arc;

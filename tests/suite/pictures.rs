@@ -1,7 +1,7 @@
 //! SVG pictures and capture-only marks: well-formed XML, one element per cell, marks
 //! counted against the rule pages' diagrams, and snapshots of whole pictures.
 
-mod common;
+use crate::common;
 
 use common::{root, rules};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! "ok" means ok: every file `check` accepts is accepted by every other command; and
 //! pathological files get their diagnostics quickly.
 
-mod common;
+use crate::common;
 
 use common::root;
 use std::path::PathBuf;

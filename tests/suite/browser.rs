@@ -4,7 +4,7 @@
 //!
 //! `VARIANTLAB_SCREENSHOT=PATH` saves a picture of the page mid-game (the README's).
 
-mod common;
+use crate::common;
 
 use common::server::Server;
 use common::webdriver::{Browser, find_chromium, required, skip};

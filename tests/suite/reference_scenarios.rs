@@ -1,8 +1,8 @@
 //! The hand-worked scenarios and game ends, run through the reference move generator,
 //! and perft counts from the start of both Jetan games.
 
-mod reference;
-mod scenarios;
+use crate::reference;
+use crate::scenarios;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -303,7 +303,7 @@ fn perft_from_the_hexagonal_start() {
 }
 
 #[test]
-#[ignore = "about half a minute: cargo test --release --test reference_scenarios -- --ignored"]
+#[ignore = "about half a minute: cargo test --release --test suite reference_scenarios:: -- --ignored"]
 fn perft_3_from_both_starts() {
     perft_agrees("iss-jetan.var", &[42, 1_754, 79_264]);
     perft_agrees("hexagonal-iss-jetan.var", &[84, 7_048, 623_396]);

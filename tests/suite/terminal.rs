@@ -1,7 +1,7 @@
 //! Boards for the terminal: labels along the edges in each board's scheme, the last
 //! move marked, colour only when asked for.
 
-mod common;
+use crate::common;
 
 use common::{root, rules};
 use std::sync::Arc;

@@ -1,8 +1,8 @@
 //! Boards past 128 cells: the size limit, names past the letter z, and the side-12
 //! Hexagonal Iss Jetan, whose perft counts come from the reference generator.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use common::{rules, variant};
 use variantlab::check::check;
@@ -13,7 +13,7 @@ use variantlab::runtime::{Game, Position, Setup, perft};
 /// reference generator (`reference_counts_the_side_12_start` recounts them).
 const SIDE_12_PERFT: [u64; 3] = [111, 12_430, 1_358_855];
 
-/// About a minute: `cargo test --release --test big_boards -- --ignored`.
+/// About a minute: `cargo test --release --test suite big_boards:: -- --ignored`.
 #[test]
 #[ignore]
 fn reference_counts_the_side_12_start() {

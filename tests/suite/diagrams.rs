@@ -1,6 +1,6 @@
 //! Every diagram of the two Jetan rule pages, rendered from the variant files.
 
-mod common;
+use crate::common;
 
 use common::{fixture, normalize, rules, variant};
 use variantlab::model::PlayerId;

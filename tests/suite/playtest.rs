@@ -1,7 +1,7 @@
 //! Selfplay studies: the same seed gives the same tallies however they are run, and
 //! shards run as separate processes merge into exactly the report of one run.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::process::{Command, Stdio};

@@ -1,6 +1,6 @@
 //! Single grammar rules, and the syntax tree's indifference to layout.
 
-mod common;
+use crate::common;
 
 use common::root;
 use variantlab::syntax::{parse, parses_as};

@@ -1,6 +1,6 @@
 //! `check` must return a report, never panic or hang, whatever text it is given.
 
-mod common;
+use crate::common;
 
 use common::root;
 use std::sync::mpsc;

@@ -2,7 +2,7 @@
 //! and the footprint of every piece of every valid variant. They live in the
 //! top-level `snapshots/` folder.
 
-mod common;
+use crate::common;
 
 use common::{root, rules};
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! Every cell-set width against a plain `BTreeSet` model, on random sets.
 
-mod common;
+use crate::common;
 
 use common::Lcg;
 use std::collections::BTreeSet;

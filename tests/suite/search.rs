@@ -1,6 +1,6 @@
 //! The search on hand-made positions, its keys, and the values it derives.
 
-mod common;
+use crate::common;
 
 use common::{Lcg, rules};
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Positions, notation and game end, on hand-made positions of the two Jetan games.
 
-mod common;
+use crate::common;
 
 use common::{Lcg, rules};
 use std::sync::Arc;

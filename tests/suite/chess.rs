@@ -2,7 +2,7 @@
 //! en passant, promotion, castling, draws, the fairy pieces of Hexcetran Chess and
 //! random setups.
 
-mod common;
+use crate::common;
 
 use common::rules;
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //! Hex Shogi 91. Expected counts come from published perft tables and hand-worked
 //! positions.
 
-mod common;
+use crate::common;
 
 use common::{Lcg, from_text, rules};
 use std::sync::Arc;

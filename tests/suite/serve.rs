@@ -1,7 +1,7 @@
 //! The web server, over real HTTP on a free port: every endpoint, the bad requests
 //! included, and the inventor's loop of editing a file and reloading.
 
-mod common;
+use crate::common;
 
 use common::root;
 use common::server::{Server, raw_answer, request};

@@ -1,0 +1,35 @@
+//! The integration tests, in one binary so the crate is linked once. Each module is
+//! one subject; `cargo test --release --test suite chess::` runs one of them.
+
+mod common;
+mod reference;
+mod scenarios;
+
+mod accepted;
+mod bad_input;
+mod big_boards;
+mod browser;
+mod cell_sets;
+mod chess;
+mod cli;
+mod coordinates;
+mod crosscheck;
+mod diagrams;
+mod engine_cli;
+mod example;
+mod generated;
+mod grammar;
+mod layers;
+mod paths;
+mod pictures;
+mod playtest;
+mod reference_scenarios;
+mod robustness;
+mod runtime;
+mod saves;
+mod search;
+mod serve;
+mod shogi;
+mod snapshots;
+mod strength;
+mod terminal;
