@@ -168,7 +168,8 @@ fn a_game_from_a_position_ends_with_its_result() {
     b.wait_text("#status", "Black to move.");
 
     // Glinski's stalemate: the stalemating side scores 3/4.
-    b.goto(&s.url("/#glinski-chess"));
+    b.goto(&s.url("/"));
+    b.click(r#"#variants button[data-variant="glinski-chess"]"#);
     b.wait_count("#board .piece", 36);
     b.type_into("#position", "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1");
     b.click("#start-here");

@@ -289,3 +289,33 @@ fn perft_counts_from_the_start() {
         );
     }
 }
+
+#[test]
+fn a_game_refuses_moves_of_another_game_and_stays_as_it_was() {
+    // A move of chess (64 cells) offered to Iss Jetan (100 cells), and one of Iss Jetan
+    // offered to chess: each game refuses the other's move, untouched.
+    let chess = rules("chess.var");
+    let jetan = rules(SQUARE);
+    let mut c = Game::start(chess.clone(), 0).unwrap();
+    let mut j = Game::start(jetan.clone(), 0).unwrap();
+    let (cm, jm) = (c.legal_moves(), j.legal_moves());
+    let (before_c, before_j) = (c.position_string(), j.position_string());
+    for m in &cm {
+        if !jm.contains(m) {
+            assert!(matches!(j.play(*m), Err(PlayError::NotLegal(_))));
+        }
+    }
+    for m in &jm {
+        if !cm.contains(m) {
+            assert!(matches!(c.play(*m), Err(PlayError::NotLegal(_))));
+        }
+    }
+    assert_eq!(
+        (c.position_string(), j.position_string()),
+        (before_c, before_j)
+    );
+    assert_eq!((c.move_count(), j.move_count()), (0, 0));
+    // Its own moves are played.
+    c.play(cm[0]).unwrap();
+    assert_eq!(c.move_count(), 1);
+}
