@@ -51,7 +51,7 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::Over(reason) => write!(f, "the game is over: {reason}"),
-            PlayError::NotLegal(m) => write!(f, "`{m}` is not a legal move here"),
+            PlayError::NotLegal(m) => write!(f, "{m} is not a legal move here"),
             PlayError::Text(e) => e.fmt(f),
         }
     }
@@ -167,7 +167,14 @@ impl Game {
             return Err(PlayError::Over(e.reason.clone()));
         }
         if !self.legal_moves().contains(&m) {
-            return Err(PlayError::NotLegal(self.write_move(&m)));
+            // A move of another game may name cells or kinds this one lacks.
+            let board = &self.rules.variant.board;
+            let on_board = |c: crate::geometry::Cell| c.index() < board.len();
+            let named = match on_board(m.from) && on_board(m.to) {
+                true => format!("{}-{}", board.name(m.from), board.name(m.to)),
+                false => "a move off this board".to_string(),
+            };
+            return Err(PlayError::NotLegal(named));
         }
         self.play_unchecked(m);
         Ok(())

@@ -8,7 +8,7 @@ use common::rules;
 use std::sync::Arc;
 use variantlab::PlayError;
 use variantlab::check::check;
-use variantlab::compile::{Rules, compile_tables};
+use variantlab::compile::Rules;
 use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{
     Game, MoveError, Position, PositionError, Setup, parse_position, perft, write_move,
@@ -530,10 +530,8 @@ fn random_setups_are_reproducible_from_their_seed() {
 
 #[test]
 fn the_mirror_option_copies_white_s_draw_file_by_file() {
-    let v = common::variant(HEXCETRAN);
-    let mut options = v.default_options();
-    options[v.find_option("mirror").unwrap().0 as usize] = true;
-    let r = Arc::new(compile_tables(&v, &options).unwrap());
+    let r = common::rules_with(HEXCETRAN, &[("mirror", true)]);
+    let v = &r.variant;
     let white = [
         "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
     ];

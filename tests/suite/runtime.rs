@@ -197,10 +197,7 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
         Some((Outcome::MoverWins, Some(PlayerId(0))))
     );
 
-    let v = &r.variant;
-    let mut options = v.default_options();
-    options[v.find_option("last-resort").unwrap().0 as usize] = true;
-    let r = Arc::new(variantlab::compile::compile_tables(v, &options).unwrap());
+    let r = common::rules_with(HEX, &[("last-resort", true)]);
     let mut g = Game::new(r.clone(), setup(&r, &pieces, "Black")).unwrap();
     g.play_text("h6-g7").unwrap();
     assert_eq!(

@@ -43,6 +43,15 @@ pub fn rules(file: &str) -> Arc<Rules> {
     Arc::new(Rules::from_file(&path, &Settings::new()).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The variant compiled with options set by name.
+pub fn rules_with(file: &str, options: &[(&str, bool)]) -> Arc<Rules> {
+    let path = root().join("variants").join(file);
+    let settings = options
+        .iter()
+        .fold(Settings::new(), |s, (name, on)| s.with(name, *on));
+    Arc::new(Rules::from_file(&path, &settings).unwrap_or_else(|e| panic!("{e}")))
+}
+
 pub fn fixture(path: &str) -> String {
     let p = root().join("tests/fixtures").join(path);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
