@@ -1,11 +1,17 @@
 //! Every arrow points down the pipeline: syntax -> check -> compile -> runtime, with
-//! geometry and diagnostics at the bottom and render beside the runtime. A module may
-//! not name a module above it (or beside it) in its code.
+//! geometry, diagnostics and rng at the bottom and render beside the runtime. A module
+//! may not name a module above it (or beside it) in its code.
 
 use std::path::Path;
 
 /// Each module and the modules it must not use.
 const FORBIDDEN: &[(&str, &[&str])] = &[
+    (
+        "rng",
+        &[
+            "syntax", "check", "model", "compile", "runtime", "search", "render", "play",
+        ],
+    ),
     (
         "diagnostic",
         &["syntax", "check", "compile", "runtime", "render", "play"],

@@ -2,10 +2,10 @@
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
 use super::cells::{by_view, by_width};
-use super::zobrist::splitmix;
 use crate::compile::{MoveEntry, Rules, SetTables, Width};
 use crate::geometry::Cell;
 use crate::model::{Dest, Event, Outcome, PieceId, PlayerId, holds};
+use crate::rng::Rng;
 use crate::runtime::{Position, PositionOf};
 
 /// The share of cells taken as occupied when judging how often a move's path is open,
@@ -97,13 +97,13 @@ fn mask(kinds: usize) -> u64 {
 fn measure<S: Width>(rules: &Rules) -> Vec<(f64, f64)> {
     let v = &rules.variant;
     let sets = rules.sets::<S>();
-    let mut seed = 0x7a1u64;
+    let mut rng = Rng::new(0x7a1);
     let boards: Vec<S> = (0..SAMPLES)
         .map(|_| {
             S::from_cells(
                 v.board
                     .cells()
-                    .filter(|_| (splitmix(&mut seed) % 1000) as f64 / 1000.0 < DENSITY),
+                    .filter(|_| (rng.next_u64() % 1000) as f64 / 1000.0 < DENSITY),
             )
         })
         .collect();

@@ -6,6 +6,7 @@ use super::cells::by_view;
 use crate::compile::{MAX_PLAYERS, Rules};
 use crate::geometry::CellSet;
 use crate::model::PlayerId;
+use crate::rng::Rng;
 use crate::runtime::{Position, PositionOf};
 
 /// The most pieces of one kind a player can hold in hand that the keys tell apart.
@@ -24,21 +25,12 @@ pub struct Zobrist {
     held: Vec<u64>,
 }
 
-/// SplitMix64: a fixed sequence, so keys are the same in every run.
-pub fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 impl Zobrist {
     pub fn new(rules: &Rules) -> Zobrist {
         let v = &rules.variant;
         let (cells, pieces, players) = (v.board.len(), v.pieces.len(), v.players.len());
-        let mut seed = 0x5eed_u64;
-        let mut draw = |n: usize| (0..n).map(|_| splitmix(&mut seed)).collect::<Vec<u64>>();
+        let mut rng = Rng::new(0x5eed);
+        let mut draw = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
         let placed = draw(players * pieces * cells);
         let sides = draw(MAX_PLAYERS);
         let side: [u64; MAX_PLAYERS] = std::array::from_fn(|i| sides[i]);
