@@ -10,9 +10,10 @@ mod sets;
 
 pub use crate::check::{Reach, destinations, minimal, path_count};
 pub use crate::model::MAX_PLAYERS;
+pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 
-use crate::geometry::{Cell, Wide};
+use crate::geometry::Cell;
 use crate::model::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
 
 /// One move a piece may make from a cell.
@@ -166,12 +167,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.castlings.len() > 32 {
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
-    let (entries, offsets, sets, passing) = match Sets::width_for(variant.board.len()) {
-        1 => build::<u64>(variant, options),
-        2 => build::<u128>(variant, options),
-        3..=8 => build::<Wide<8>>(variant, options),
-        _ => build::<Wide<16>>(variant, options),
-    };
+    let n = Sets::width_for(variant.board.len());
+    let (entries, offsets, sets, passing) = by_width!(words n, S => build::<S>(variant, options));
     let capturable_by = variant
         .pieces
         .iter()
@@ -246,12 +243,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             .collect(),
         drop_rules: drop_rules(variant, options),
     };
-    match Sets::width_for(variant.board.len()) {
-        1 => finish::<u64>(&mut rules),
-        2 => finish::<u128>(&mut rules),
-        3..=8 => finish::<Wide<8>>(&mut rules),
-        _ => finish::<Wide<16>>(&mut rules),
-    }
+    by_width!(words n, S => finish::<S>(&mut rules));
     Ok(rules)
 }
 

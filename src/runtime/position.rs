@@ -1,6 +1,6 @@
 //! Positions: an unchecked [`Setup`] becomes a [`Position`] only through validation.
 
-use crate::compile::{MAX_PLAYERS, Rules, Sets, Width};
+use crate::compile::{MAX_PLAYERS, Rules, Sets, Width, by_width};
 use crate::geometry::{Cell, CellSet, Wide};
 use crate::model::{Event, Outcome, PieceId, PlayerId, TagId};
 use std::fmt;
@@ -170,18 +170,6 @@ pub enum View<'a> {
     Wide16(&'a PositionOf<Wide<16>>),
 }
 
-/// Runs `$body` with `$p` bound to the position at its width.
-macro_rules! at_width {
-    ($inner:expr, $p:ident => $body:expr) => {
-        match $inner {
-            Inner::One($p) => $body,
-            Inner::Two($p) => $body,
-            Inner::Wide8($p) => $body,
-            Inner::Wide16($p) => $body,
-        }
-    };
-}
-
 /// A legal position with cell sets of type `S`: bitboards per player and kind, a
 /// mailbox, and the move state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -252,12 +240,11 @@ impl Move {
 impl Position {
     /// Validates a setup against the rules.
     pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, PositionError> {
-        let inner = match &rules.sets {
-            Sets::One(_) => Inner::One(PositionOf::from_setup(rules, setup)?),
-            Sets::Two(_) => Inner::Two(PositionOf::from_setup(rules, setup)?),
-            Sets::Wide8(_) => Inner::Wide8(Box::new(PositionOf::from_setup(rules, setup)?)),
-            Sets::Wide16(_) => Inner::Wide16(Box::new(PositionOf::from_setup(rules, setup)?)),
-        };
+        // Wide positions are boxed: `into` makes the box, and is a no-op for the others.
+        #[allow(clippy::useless_conversion)]
+        let inner = by_width!(&rules.sets, Sets => Inner, _, S => {
+            PositionOf::<S>::from_setup(rules, setup)?.into()
+        });
         Ok(Position { inner })
     }
 
@@ -268,98 +255,93 @@ impl Position {
 
     /// The position at its width, for code generic over [`CellSet`].
     pub fn view(&self) -> View<'_> {
-        match &self.inner {
-            Inner::One(p) => View::One(p),
-            Inner::Two(p) => View::Two(p),
-            Inner::Wide8(p) => View::Wide8(p),
-            Inner::Wide16(p) => View::Wide16(p),
-        }
+        by_width!(&self.inner, Inner => View, p => p)
     }
 
     /// Whether a game can be played from here: each player has every piece whose
     /// capture wins. Positions without one are fine to analyse, not to start a game.
     pub fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
-        at_width!(&self.inner, p => p.check_playable(rules))
+        by_width!(&self.inner, Inner, p => p.check_playable(rules))
     }
 
     /// Back to an unchecked setup.
     pub fn to_setup(&self, rules: &Rules) -> Setup {
-        at_width!(&self.inner, p => p.to_setup(rules))
+        by_width!(&self.inner, Inner, p => p.to_setup(rules))
     }
 
     /// What stands on a cell.
     #[inline]
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
-        at_width!(&self.inner, p => p.at(c))
+        by_width!(&self.inner, Inner, p => p.at(c))
     }
     /// The cells of a player's pieces of one kind, lowest index first.
     pub fn cells_of(&self, p: PlayerId, k: PieceId) -> Vec<Cell> {
-        at_width!(&self.inner, q => q.pieces_of(p, k).iter().collect())
+        by_width!(&self.inner, Inner, q => q.pieces_of(p, k).iter().collect())
     }
     #[inline]
     pub fn to_move(&self) -> PlayerId {
-        at_width!(&self.inner, p => p.to_move)
+        by_width!(&self.inner, Inner, p => p.to_move)
     }
     pub fn players(&self) -> u8 {
-        at_width!(&self.inner, p => p.players)
+        by_width!(&self.inner, Inner, p => p.players)
     }
     #[inline]
     pub fn used_bits(&self, p: PlayerId) -> u32 {
-        at_width!(&self.inner, q => q.used[p.0 as usize])
+        by_width!(&self.inner, Inner, q => q.used[p.0 as usize])
     }
     pub fn quiet_plies(&self) -> u32 {
-        at_width!(&self.inner, p => p.quiet_plies)
+        by_width!(&self.inner, Inner, p => p.quiet_plies)
     }
     pub fn move_number(&self) -> u32 {
-        at_width!(&self.inner, p => p.move_number)
+        by_width!(&self.inner, Inner, p => p.move_number)
     }
     /// Castling moves still allowed, one bit each.
     pub fn rights(&self) -> u32 {
-        at_width!(&self.inner, p => p.rights)
+        by_width!(&self.inner, Inner, p => p.rights)
     }
     /// What may be captured in passing now: the cells, the kinds that may, and the
     /// cell of the piece that passed them.
     pub fn passed(&self, rules: &Rules) -> Option<(Vec<Cell>, u64, Cell)> {
-        at_width!(&self.inner, p => (p.passing != 0).then(|| {
+        by_width!(&self.inner, Inner, p => (p.passing != 0).then(|| {
             let e = &rules.passing[p.passing as usize - 1];
             (e.cells.clone(), e.by, p.victim)
         }))
     }
     /// How many pieces of a kind a player holds in hand.
     pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
-        at_width!(&self.inner, q => q.in_hand(p, k))
+        by_width!(&self.inner, Inner, q => q.in_hand(p, k))
     }
     /// Whether a royal piece of the side to move is attacked.
     pub fn in_check(&self, rules: &Rules) -> bool {
-        at_width!(&self.inner, p => p.in_check(rules))
+        by_width!(&self.inner, Inner, p => p.in_check(rules))
     }
 
     /// Plays a move known to be legal here; returns what `unmake` needs.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
-        at_width!(&mut self.inner, p => p.make(rules, m))
+        by_width!(&mut self.inner, Inner, p => p.make(rules, m))
     }
 
     /// Takes back the last move made.
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
-        at_width!(&mut self.inner, p => p.unmake(rules, m, undo))
+        by_width!(&mut self.inner, Inner, p => p.unmake(rules, m, undo))
     }
 
     /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
     pub fn repetition_key(&self) -> u64 {
-        at_width!(&self.inner, p => p.repetition_key())
+        by_width!(&self.inner, Inner, p => p.repetition_key())
     }
 
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
     /// keeps its capacity, so a reused buffer never allocates.
     pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
-        at_width!(&self.inner, p => p.legal_moves(rules, out))
+        by_width!(&self.inner, Inner, p => p.legal_moves(rules, out))
     }
 
     /// Perft below this position (see [`super::perft()`]).
     pub(super) fn count(&mut self, rules: &Rules, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        at_width!(&mut self.inner, p => p.count(rules, depth, buffers))
+        by_width!(&mut self.inner, Inner, p => p.count(rules, depth, buffers))
     }
 }
 

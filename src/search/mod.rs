@@ -5,7 +5,6 @@
 //! towards whatever the file declares a win and respects its draws, repetition
 //! included. Scores are for two players: each side's gain is the other's loss.
 
-mod cells;
 mod engine;
 mod report;
 mod table;

@@ -1,12 +1,11 @@
 //! The evaluation, derived from the rules alone: piece values estimated from each
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
-use super::cells::{by_view, by_width};
-use crate::compile::{MoveEntry, Rules, SetTables, Width};
+use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
 use crate::geometry::Cell;
 use crate::model::{Dest, Event, Outcome, PieceId, PlayerId, holds};
 use crate::rng::Rng;
-use crate::runtime::{Position, PositionOf};
+use crate::runtime::{Position, PositionOf, View};
 
 /// The share of cells taken as occupied when judging how often a move's path is open,
 /// and how many such boards are drawn (the same ones every time).
@@ -52,7 +51,7 @@ pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
     let v = &rules.variant;
     let decides = deciding(rules);
     let kinds = v.pieces.len();
-    let measured = by_width!(rules, measure(rules));
+    let measured = by_width!(&rules.sets, Sets, _, S => measure::<S>(rules));
     let mut out: Vec<PieceValue> = measured
         .into_iter()
         .enumerate()
@@ -219,7 +218,7 @@ impl Evaluator {
     /// The position's worth to the side to move: its material, mobility and the
     /// safety of its deciding pieces, less the same for the others.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
-        by_view!(pos, p => self.evaluate_at(rules, p))
+        by_width!(pos.view(), View, p => self.evaluate_at(rules, p))
     }
 
     fn evaluate_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> i32 {
@@ -272,7 +271,7 @@ impl Evaluator {
     /// Whether an enemy can capture a piece of the side to move whose capture decides
     /// the game: then the side to move may not simply stand still.
     pub fn in_danger(&self, rules: &Rules, pos: &Position) -> bool {
-        by_view!(pos, p => self.in_danger_at(rules, p))
+        by_width!(pos.view(), View, p => self.in_danger_at(rules, p))
     }
 
     fn in_danger_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> bool {
@@ -315,7 +314,7 @@ fn pressure<S: Width>(
 
 /// Enemy pieces of the allowed kinds that could capture on `cell` now.
 pub fn attackers(rules: &Rules, pos: &Position, cell: Cell, owner: PlayerId, allowed: u64) -> u32 {
-    by_view!(pos, p => attackers_at(rules, p, cell, owner, allowed))
+    by_width!(pos.view(), View, p => attackers_at(rules, p, cell, owner, allowed))
 }
 
 fn attackers_at<S: Width>(

@@ -2,12 +2,11 @@
 //! once-per-game use, XORed together. Pieces in hand fit the same scheme: one number
 //! per (player, piece, count held), see [`Zobrist::hand`].
 
-use super::cells::by_view;
-use crate::compile::{MAX_PLAYERS, Rules};
+use crate::compile::{MAX_PLAYERS, Rules, by_width};
 use crate::geometry::CellSet;
 use crate::model::PlayerId;
 use crate::rng::Rng;
-use crate::runtime::{Position, PositionOf};
+use crate::runtime::{Position, PositionOf, View};
 
 /// The most pieces of one kind a player can hold in hand that the keys tell apart.
 pub const MAX_HELD: usize = 32;
@@ -49,7 +48,7 @@ impl Zobrist {
     /// The key of a position, computed afresh: it depends on nothing but the position,
     /// whatever kinds of move led there.
     pub fn key(&self, pos: &Position) -> u64 {
-        by_view!(pos, p => self.key_of(p))
+        by_width!(pos.view(), View, p => self.key_of(p))
     }
 
     fn key_of<S: CellSet>(&self, pos: &PositionOf<S>) -> u64 {
