@@ -14,7 +14,9 @@ pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 
 use crate::geometry::Cell;
-use crate::model::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
+use crate::model::{
+    Dest, Event, Initial, NoDrop, Outcome, PieceId, PlayerId, TagId, Variant, holds,
+};
 
 /// One move a piece may make from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +104,10 @@ pub struct Rules {
     attack_entries: Vec<(Cell, u32)>,
     /// For each captured kind: the capturing kinds for which a capture ends the game.
     pub capture_ends: Vec<u64>,
+    /// For each captured kind: the capturing kinds whose capture of it wins.
+    deciding: Vec<u64>,
+    /// The kinds with some such capture, as a bit set.
+    deciding_kinds: u64,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
@@ -169,7 +175,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     }
     let n = Sets::width_for(variant.board.len());
     let (entries, offsets, sets, passing) = by_width!(words n, S => build::<S>(variant, options));
-    let capturable_by = variant
+    let capturable_by: Vec<u64> = variant
         .pieces
         .iter()
         .map(|p| {
@@ -188,11 +194,16 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .collect();
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
+    let mut deciding = vec![0u64; pieces];
     let mut resets_quiet = 0u64;
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
         match r.event {
             Event::Captured { piece, by } => {
-                capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0)
+                let by = by.map_or(u64::MAX, |b| 1 << b.0);
+                capture_ends[piece.0 as usize] |= by;
+                if r.outcome == Outcome::MoverWins {
+                    deciding[piece.0 as usize] |= by & capturable_by[piece.0 as usize];
+                }
             }
             Event::PliesWithoutCapture(_, kinds) => resets_quiet |= kinds,
             _ => {}
@@ -230,6 +241,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         attack_offsets: vec![],
         attack_entries: vec![],
         capture_ends,
+        deciding_kinds: (0..pieces)
+            .filter(|&k| deciding[k] != 0)
+            .fold(0, |m, k| m | 1 << k),
+        deciding,
         once_bits,
         royal,
         promotions,
@@ -607,6 +622,18 @@ impl Rules {
             .iter()
             .take_while(move |(f, _)| *f == from)
             .map(|(_, e)| &self.entries[*e as usize])
+    }
+
+    /// The kinds whose capture of `piece` wins the game (0 when none does).
+    #[inline]
+    pub fn deciding(&self, piece: PieceId) -> u64 {
+        self.deciding[piece.0 as usize]
+    }
+
+    /// The kinds some capture of which wins the game, as a bit set.
+    #[inline]
+    pub fn deciding_kinds(&self) -> u64 {
+        self.deciding_kinds
     }
 
     /// The promotion of `player`'s `piece`, if it has one.

@@ -2,7 +2,7 @@
 
 use crate::compile::{MAX_PLAYERS, Rules, Sets, Width, by_width};
 use crate::geometry::{Cell, CellSet, Wide};
-use crate::model::{Event, Outcome, PieceId, PlayerId, TagId};
+use crate::model::{PieceId, PlayerId, TagId};
 use std::fmt;
 
 /// A position as written or read, not yet checked against the rules.
@@ -542,18 +542,16 @@ impl<S: Width> PositionOf<S> {
 
     fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
         let v = &rules.variant;
-        for rule in &v.end_rules {
-            if let Event::Captured { piece, .. } = rule.event
-                && rule.outcome == Outcome::MoverWins
-                && crate::model::holds(rule.guard, &rules.options)
-            {
-                for (i, player) in v.players.iter().enumerate() {
-                    if self.pieces_of(PlayerId(i as u8), piece).is_empty() {
-                        return Err(PositionError::MissingPiece {
-                            player: player.name.clone(),
-                            piece: v.piece(piece).name.clone(),
-                        });
-                    }
+        let mut kinds = rules.deciding_kinds();
+        while kinds != 0 {
+            let piece = PieceId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            for (i, player) in v.players.iter().enumerate() {
+                if self.pieces_of(PlayerId(i as u8), piece).is_empty() {
+                    return Err(PositionError::MissingPiece {
+                        player: player.name.clone(),
+                        piece: v.piece(piece).name.clone(),
+                    });
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
 use crate::geometry::Cell;
-use crate::model::{Dest, Event, Outcome, PieceId, PlayerId, holds};
+use crate::model::{Dest, PieceId, PlayerId};
 use crate::rng::Rng;
 use crate::runtime::{Position, PositionOf, View};
 
@@ -29,27 +29,9 @@ pub struct PieceValue {
     pub decides: bool,
 }
 
-/// For each piece: the kinds whose capture of it wins the game (0 when none does).
-pub fn deciding(rules: &Rules) -> Vec<u64> {
-    let v = &rules.variant;
-    let mut out = vec![0u64; v.pieces.len()];
-    for r in v
-        .end_rules
-        .iter()
-        .filter(|r| holds(r.guard, &rules.options))
-    {
-        if let (Event::Captured { piece, by }, Outcome::MoverWins) = (r.event, r.outcome) {
-            out[piece.0 as usize] |=
-                by.map_or(u64::MAX, |b| 1 << b.0) & rules.capturable_by[piece.0 as usize];
-        }
-    }
-    out
-}
-
 /// Estimates every piece's value from its move tables.
 pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
     let v = &rules.variant;
-    let decides = deciding(rules);
     let kinds = v.pieces.len();
     let measured = by_width!(&rules.sets, Sets, _, S => measure::<S>(rules));
     let mut out: Vec<PieceValue> = measured
@@ -64,7 +46,7 @@ pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
                 reach,
                 weighed: weighed * shelter,
                 value: 0,
-                decides: decides[k] != 0,
+                decides: rules.deciding(PieceId(k as u8)) != 0,
             }
         })
         .collect();
@@ -82,6 +64,15 @@ pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
         p.value = (UNIT * p.weighed / base).round().max(1.0) as i32;
     }
     out
+}
+
+/// The kinds of a bit set, lowest first.
+fn kinds(mut set: u64) -> impl Iterator<Item = PieceId> {
+    std::iter::from_fn(move || {
+        let k = set.trailing_zeros();
+        set &= set.wrapping_sub(1);
+        (k < 64).then_some(PieceId(k as u8))
+    })
 }
 
 fn mask(kinds: usize) -> u64 {
@@ -180,10 +171,6 @@ fn entry_weight(rules: &Rules, e: &MoveEntry) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub values: Vec<i32>,
-    /// Kinds whose capture of each kind wins (see [`deciding`]).
-    deciding: Vec<u64>,
-    /// The kinds that decide the game.
-    royal: Vec<PieceId>,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -193,15 +180,8 @@ pub struct Evaluator {
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
         let values: Vec<i32> = piece_values(rules).iter().map(|p| p.value).collect();
-        let deciding = deciding(rules);
-        let royal = (0..values.len())
-            .filter(|k| deciding[*k] != 0)
-            .map(|k| PieceId(k as u8))
-            .collect();
         Evaluator {
             values,
-            deciding,
-            royal,
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -254,8 +234,8 @@ impl Evaluator {
                 }
             }
         }
-        for &r in &self.royal {
-            let allowed = self.deciding[r.0 as usize];
+        for r in kinds(rules.deciding_kinds()) {
+            let allowed = rules.deciding(r);
             for cell in pos.pieces_of(p, r).iter() {
                 s -= self.attacked * attackers_at(rules, pos, cell, p, allowed) as i32;
                 let zone = S::from_cells(rules.moves(p, r, cell).iter().map(|e| e.to));
@@ -276,9 +256,9 @@ impl Evaluator {
 
     fn in_danger_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> bool {
         let me = pos.to_move();
-        self.royal.iter().any(|r| {
-            let allowed = self.deciding[r.0 as usize];
-            pos.pieces_of(me, *r)
+        kinds(rules.deciding_kinds()).any(|r| {
+            let allowed = rules.deciding(r);
+            pos.pieces_of(me, r)
                 .iter()
                 .any(|c| attackers_at(rules, pos, c, me, allowed) > 0)
         })
