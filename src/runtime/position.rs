@@ -311,6 +311,11 @@ impl Position {
     pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
         by_width!(&self.inner, Inner, q => q.in_hand(p, k))
     }
+    /// How many pieces of other players, of the kinds in `kinds`, could capture the
+    /// piece on `cell` now (0 when the cell is empty).
+    pub fn attackers(&self, rules: &Rules, cell: Cell, kinds: u64) -> u32 {
+        by_width!(&self.inner, Inner, p => p.attackers(rules, cell, kinds))
+    }
     /// Whether a royal piece of the side to move is attacked.
     pub fn in_check(&self, rules: &Rules) -> bool {
         by_width!(&self.inner, Inner, p => p.in_check(rules))

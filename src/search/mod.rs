@@ -13,7 +13,7 @@ mod zobrist;
 
 pub use engine::{Limits, MATE, Searcher, Thought, describe_score};
 pub use report::{describe_thought, think_in_game, values_table};
-pub use values::{Evaluator, PieceValue, attackers, piece_values};
+pub use values::{Evaluator, PieceValue, piece_values};
 pub use zobrist::Zobrist;
 
 use crate::compile::Rules;

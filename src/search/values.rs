@@ -2,7 +2,6 @@
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
 use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
-use crate::geometry::Cell;
 use crate::model::{Dest, PieceId, PlayerId};
 use crate::rng::Rng;
 use crate::runtime::{Position, PositionOf, View};
@@ -237,7 +236,7 @@ impl Evaluator {
         for r in kinds(rules.deciding_kinds()) {
             let allowed = rules.deciding(r);
             for cell in pos.pieces_of(p, r).iter() {
-                s -= self.attacked * attackers_at(rules, pos, cell, p, allowed) as i32;
+                s -= self.attacked * pos.attackers(rules, cell, allowed) as i32;
                 let zone = S::from_cells(rules.moves(p, r, cell).iter().map(|e| e.to));
                 // Per cell of the zone, so that a far-moving piece is not thought
                 // safer near the edge of the board.
@@ -260,7 +259,7 @@ impl Evaluator {
             let allowed = rules.deciding(r);
             pos.pieces_of(me, r)
                 .iter()
-                .any(|c| attackers_at(rules, pos, c, me, allowed) > 0)
+                .any(|c| pos.attackers(rules, c, allowed) > 0)
         })
     }
 }
@@ -286,48 +285,6 @@ fn pressure<S: Width>(
                         n += 1;
                     }
                 }
-            }
-        }
-    }
-    n
-}
-
-/// Enemy pieces of the allowed kinds that could capture on `cell` now.
-pub fn attackers(rules: &Rules, pos: &Position, cell: Cell, owner: PlayerId, allowed: u64) -> u32 {
-    by_width!(pos.view(), View, p => attackers_at(rules, p, cell, owner, allowed))
-}
-
-fn attackers_at<S: Width>(
-    rules: &Rules,
-    pos: &PositionOf<S>,
-    cell: Cell,
-    owner: PlayerId,
-    allowed: u64,
-) -> u32 {
-    let sets = rules.sets::<S>();
-    let occupied = pos.occupied();
-    let victim = pos.at(cell).map(|(_, k)| k);
-    let mut n = 0;
-    for q in (0..pos.players()).map(PlayerId).filter(|q| *q != owner) {
-        let used = pos.used_bits(q);
-        for k in (0..rules.variant.pieces.len()).filter(|k| allowed & (1 << k) != 0) {
-            let k = PieceId(k as u8);
-            let mut near = pos.pieces_of(q, k);
-            if near.is_empty() || !sets.attackers_among(rules.run(q, k, cell), &near) {
-                continue;
-            }
-            for (from, e) in rules.attacks_on(q, k, cell) {
-                if !near.contains(from)
-                    || e.target.is_some_and(|t| Some(t) != victim)
-                    || rules
-                        .once_bit(k, e.tag)
-                        .is_some_and(|b| used & (1 << b) != 0)
-                    || !sets.open(e, occupied)
-                {
-                    continue;
-                }
-                near.remove(from);
-                n += 1;
             }
         }
     }
