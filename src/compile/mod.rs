@@ -6,10 +6,12 @@
 //! Cell sets (must-be-empty paths, attackers) are stored at the board's width, chosen
 //! here once: see [`Sets`].
 
+mod keys;
 mod sets;
 
 pub use crate::check::{Reach, destinations, minimal, path_count};
 pub use crate::model::MAX_PLAYERS;
+pub use keys::{Keys, MAX_HELD};
 pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 
@@ -126,6 +128,7 @@ pub struct Rules {
     pub demote: Vec<PieceId>,
     /// Per piece: its drop restrictions.
     pub drop_rules: Vec<DropRule>,
+    keys: Keys,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -230,6 +233,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             }
         })
         .collect();
+    let keys = Keys::new(variant, &passing);
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -257,6 +261,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
             .collect(),
         drop_rules: drop_rules(variant, options),
+        keys,
     };
     by_width!(words n, S => finish::<S>(&mut rules));
     Ok(rules)
@@ -634,6 +639,12 @@ impl Rules {
     #[inline]
     pub fn deciding_kinds(&self) -> u64 {
         self.deciding_kinds
+    }
+
+    /// The random numbers of position keys.
+    #[inline]
+    pub fn keys(&self) -> &Keys {
+        &self.keys
     }
 
     /// The promotion of `player`'s `piece`, if it has one.

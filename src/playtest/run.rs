@@ -93,7 +93,6 @@ pub fn play_game(rules: &Rules, searcher: &mut Searcher, study: &Study, index: u
         .or_else(|_| Game::new(rules, Setup::start(rules)))
         .expect("the start was checked");
     let limits = Limits::depth(study.level);
-    let mut keys = vec![];
     let mut moves = vec![];
     let mut plies = 0;
     while game.ending().is_none() && plies < study.max_plies {
@@ -105,15 +104,16 @@ pub fn play_game(rules: &Rules, searcher: &mut Searcher, study: &Study, index: u
             }
             moves[dice.below(moves.len())]
         } else {
+            let keys = game.keys();
+            let earlier = &keys[..keys.len() - 1];
             match searcher
-                .think_checked(pos, &keys, game.checks(), &limits)
+                .think_checked(pos, earlier, game.checks(), &limits)
                 .best
             {
                 Some(m) => m,
                 None => break,
             }
         };
-        keys.push(searcher.zobrist().key(pos));
         game.play(rules, m);
         plies += 1;
     }

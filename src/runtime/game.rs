@@ -63,7 +63,7 @@ impl Game {
     pub fn new(rules: &Rules, start: Setup) -> Result<Game, PositionError> {
         let position = Position::from_setup(rules, &start)?;
         position.check_playable(rules)?;
-        let keys = vec![position.repetition_key()];
+        let keys = vec![position.key()];
         let checked = vec![position.in_check(rules)];
         let mut g = Game {
             start,
@@ -117,7 +117,7 @@ impl Game {
     pub fn play(&mut self, rules: &Rules, m: Move) {
         let undo = self.position.make(rules, &m);
         self.history.push((m, undo));
-        self.keys.push(self.position.repetition_key());
+        self.keys.push(self.position.key());
         self.checked.push(self.position.in_check(rules));
         self.ending = self.judge(rules);
     }
@@ -141,8 +141,14 @@ impl Game {
 
     /// How many times the current position has occurred, this time included.
     pub fn occurrences(&self) -> u32 {
-        let key = self.position.repetition_key();
+        let key = self.position.key();
         self.keys.iter().filter(|k| **k == key).count() as u32
+    }
+
+    /// The keys of every position of the game so far, the start first and the current
+    /// one last.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// Whether the side to move was in check in each position of the game so far, the
@@ -167,7 +173,7 @@ impl Game {
                 !moves.is_empty()
             },
             |n| {
-                let key = self.position.repetition_key();
+                let key = self.position.key();
                 let seen: Vec<usize> = (0..self.keys.len())
                     .filter(|i| self.keys[*i] == key)
                     .collect();

@@ -136,6 +136,7 @@ pub const MAX_COUNTER: u32 = 1_000_000_000;
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    key: u64,
     used: u32,
     quiet_plies: u32,
     rights: u32,
@@ -197,6 +198,9 @@ pub struct PositionOf<S: CellSet> {
     hand: [[u8; 64]; MAX_PLAYERS],
     /// Per player: the kinds with at least one piece in hand.
     in_hand: [u64; MAX_PLAYERS],
+    /// The Zobrist key of all the above that repetition compares (see
+    /// [`crate::compile::Keys`]), kept up to date by make and unmake.
+    key: u64,
 }
 
 /// What sets a move apart from a plain one.
@@ -333,9 +337,17 @@ impl Position {
         by_width!(&mut self.inner, Inner, p => p.unmake(rules, m, undo))
     }
 
-    /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
-    pub fn repetition_key(&self) -> u64 {
-        by_width!(&self.inner, Inner, p => p.repetition_key())
+    /// The position's Zobrist key: what repetition compares (pieces, hands, side to
+    /// move, castling rights, cells open to capture in passing, once-per-game uses).
+    /// Kept up to date by make and unmake.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        by_width!(&self.inner, Inner, p => p.key)
+    }
+
+    /// The key computed afresh from the position, which [`Position::key`] must equal.
+    pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
+        by_width!(&self.inner, Inner, p => p.key_from_scratch(rules))
     }
 
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
@@ -391,6 +403,7 @@ impl<S: Width> PositionOf<S> {
             victim: Cell(0),
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
+            key: 0,
         };
         for (c, placed) in v.board.cells().zip(&setup.cells) {
             if let Some((pl, pc)) = *placed {
@@ -454,6 +467,7 @@ impl<S: Width> PositionOf<S> {
             pos.passed = S::from_cells(setup.passed.iter().copied());
             pos.victim = victim;
         }
+        pos.key = pos.key_from_scratch(rules);
         Ok(pos)
     }
 
@@ -675,18 +689,23 @@ impl<S: CellSet> PositionOf<S> {
         self.used[p.0 as usize]
     }
 
-    /// Plays a move known to be legal here; returns what `unmake` needs.
+    /// Plays a move known to be legal here; returns what `unmake` needs. The key
+    /// changes by the numbers of what changes.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
         let undo = Undo {
+            key: self.key,
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
             rights: self.rights,
             passing: self.passing,
             victim: self.victim,
         };
+        let z = rules.keys();
+        let mut key = self.key;
         let me = self.to_move;
         if self.passing != 0 {
+            key ^= z.passing(self.passing);
             self.passing = 0;
             self.passed = S::EMPTY;
         }
@@ -694,20 +713,30 @@ impl<S: CellSet> PositionOf<S> {
             let parts = &rules.castlings[i as usize].parts;
             for (k, from, _) in parts {
                 self.remove(*from, me, *k);
+                key ^= z.placed(me, *k, *from);
             }
             for (k, _, to) in parts {
                 self.put(*to, me, *k);
+                key ^= z.placed(me, *k, *to);
             }
             self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else if m.special == Special::Drop {
+            let n = self.in_hand(me, m.piece);
+            key ^= z.held(me, m.piece, n) ^ z.held(me, m.piece, n - 1);
+            key ^= z.placed(me, m.piece, m.to);
             self.take_from_hand(me, m.piece);
             self.put(m.to, me, m.piece);
             self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else {
             if let Some((pl, pc)) = m.captured {
-                self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
+                let at = m.capture_cell().unwrap_or(m.to);
+                self.remove(at, pl, pc);
+                key ^= z.placed(pl, pc, at);
                 if rules.hands {
-                    self.add_to_hand(me, rules.demote[pc.0 as usize]);
+                    let kind = rules.demote[pc.0 as usize];
+                    let n = self.in_hand(me, kind);
+                    key ^= z.held(me, kind, n) ^ z.held(me, kind, n.wrapping_add(1));
+                    self.add_to_hand(me, kind);
                 }
                 self.quiet_plies = 0;
             } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
@@ -715,24 +744,37 @@ impl<S: CellSet> PositionOf<S> {
             } else {
                 self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
+            let now = m.promotion.unwrap_or(m.piece);
             self.remove(m.from, me, m.piece);
-            self.put(m.to, me, m.promotion.unwrap_or(m.piece));
+            self.put(m.to, me, now);
+            key ^= z.placed(me, m.piece, m.from) ^ z.placed(me, now, m.to);
             if let Special::Passing(i) = m.special {
                 self.passing = i;
                 self.passed = S::from_cells(rules.passing[i as usize - 1].cells.iter().copied());
                 self.victim = m.to;
+                key ^= z.passing(i);
             }
         }
         if self.rights != 0 {
-            self.rights &= !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+            let kept = self.rights
+                & !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+            if kept != self.rights {
+                key ^= z.rights(self.rights ^ kept);
+                self.rights = kept;
+            }
         }
         if let Some(bit) = rules.once_bit(m.piece, m.tag) {
-            self.used[me.0 as usize] |= 1 << bit;
+            let used = &mut self.used[me.0 as usize];
+            if *used & (1 << bit) == 0 {
+                *used |= 1 << bit;
+                key ^= z.used(me, bit);
+            }
         }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
             self.move_number = self.move_number.saturating_add(1);
         }
+        self.key = key ^ z.side(me) ^ z.side(self.to_move);
         undo
     }
 
@@ -765,6 +807,7 @@ impl<S: CellSet> PositionOf<S> {
                 }
             }
         }
+        self.key = undo.key;
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
@@ -796,31 +839,34 @@ impl<S: CellSet> PositionOf<S> {
         self.rights
     }
 
-    fn repetition_key(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |x: u64| {
-            h ^= x;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        };
+    /// The position's key, kept by make and unmake.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed afresh: the numbers of everything that holds, combined.
+    pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
+        let z = rules.keys();
+        let mut k = z.side(self.to_move) ^ z.rights(self.rights) ^ z.passing(self.passing);
         for c in self.occupied.iter() {
-            eat((c.index() as u64) << 16 | self.mailbox.as_ref()[c.index()] as u64);
-        }
-        eat(self.to_move.0 as u64 | 1 << 40);
-        eat(self.rights as u64 | 1 << 42);
-        for c in self.passed.iter() {
-            eat(c.index() as u64 | 1 << 43);
-        }
-        for u in &self.used {
-            eat(*u as u64 | 1 << 41);
-        }
-        for (p, kinds) in self.in_hand.iter().enumerate() {
-            let mut k = *kinds;
-            while k != 0 {
-                let i = k.trailing_zeros() as usize;
-                k &= k - 1;
-                eat((p as u64) << 48 | (i as u64) << 8 | self.hand[p][i] as u64 | 1 << 43);
+            if let Some((pl, pc)) = self.at(c) {
+                k ^= z.placed(pl, pc, c);
             }
         }
-        h
+        for p in (0..self.players).map(PlayerId) {
+            let mut used = self.used[p.0 as usize];
+            while used != 0 {
+                k ^= z.used(p, used.trailing_zeros() as u8);
+                used &= used - 1;
+            }
+            let mut kinds = self.in_hand[p.0 as usize];
+            while kinds != 0 {
+                let kind = PieceId(kinds.trailing_zeros() as u8);
+                kinds &= kinds - 1;
+                k ^= z.held(p, kind, self.in_hand(p, kind));
+            }
+        }
+        k
     }
 }

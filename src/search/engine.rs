@@ -2,7 +2,6 @@
 
 use super::table::{Bound, Entry, Table};
 use super::values::Evaluator;
-use super::zobrist::Zobrist;
 use crate::compile::Rules;
 use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
@@ -76,7 +75,6 @@ pub fn describe_score(score: i32) -> String {
 /// A searcher for one variant. Keeps its table between searches of one game.
 pub struct Searcher<'a> {
     rules: &'a Rules,
-    zobrist: Zobrist,
     eval: Evaluator,
     table: Table,
     killers: Vec<[Option<Move>; 2]>,
@@ -109,7 +107,6 @@ impl<'a> Searcher<'a> {
         let v = &rules.variant;
         Searcher {
             rules,
-            zobrist: Zobrist::new(rules),
             eval: Evaluator::new(rules),
             table: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -132,9 +129,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    pub fn zobrist(&self) -> &Zobrist {
-        &self.zobrist
-    }
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
     }
@@ -231,7 +225,7 @@ impl<'a> Searcher<'a> {
         let mut seen = vec![];
         let mut moves = vec![];
         while pv.len() < depth {
-            let key = self.zobrist.key(&pos);
+            let key = pos.key();
             if seen.contains(&key) {
                 break;
             }
@@ -329,7 +323,7 @@ impl<'a> Searcher<'a> {
             return 0;
         }
         let rules = self.rules;
-        let key = self.zobrist.key(pos);
+        let key = pos.key();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
         let verdict = pos.verdict(

@@ -1,7 +1,6 @@
 //! What the engine found or believes, in words.
 
 use super::engine::{Limits, Searcher, Thought, describe_score};
-use super::game_history;
 use super::values::piece_values;
 use crate::compile::Rules;
 use crate::runtime::{Game, write_move};
@@ -11,8 +10,13 @@ use std::fmt::Write;
 /// repetition.
 pub fn think_in_game(rules: &Rules, game: &Game, limits: &Limits, table_bits: u32) -> Thought {
     let mut s = Searcher::new(rules, table_bits);
-    let history = game_history(rules, s.zobrist(), game);
-    s.think_checked(game.position(), &history, game.checks(), limits)
+    let keys = game.keys();
+    s.think_checked(
+        game.position(),
+        &keys[..keys.len() - 1],
+        game.checks(),
+        limits,
+    )
 }
 
 /// The best move, its score, the principal variation and the effort.
