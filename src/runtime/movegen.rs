@@ -261,7 +261,9 @@ impl<S: Width> PositionOf<S> {
         out
     }
 
-    /// Whether after `m` the next player has no legal move.
+    /// Whether after `m` the next player has no legal move. Kept out of line: rare,
+    /// and it would bring a whole `make` into the move loop.
+    #[inline(never)]
     fn mates(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
         let mut after = self.clone();
         after.make(rules, m);
