@@ -287,3 +287,18 @@ fn perft_counts_from_the_start() {
         );
     }
 }
+
+#[test]
+fn attackers_count_the_enemy_pieces_that_could_capture_now() {
+    let r = rules(SQUARE);
+    let v = &r.variant;
+    // Black's Warriors on e4 and c6 reach e6 in two orthogonal steps.
+    let g = game(&r, "4ch5/10/10/10/2WA1pr5/10/4WA5/10/10/4CHPR4 b - 0 1");
+    let pos = g.position();
+    let cell = |name: &str| v.board.parse_cell(name).unwrap();
+    let warrior = 1u64 << v.find_piece("Warrior").unwrap().0;
+    assert_eq!(pos.attackers(&r, cell("e6"), u64::MAX), 2);
+    assert_eq!(pos.attackers(&r, cell("e6"), warrior), 2);
+    assert_eq!(pos.attackers(&r, cell("e6"), !warrior), 0);
+    assert_eq!(pos.attackers(&r, cell("e5"), u64::MAX), 0, "an empty cell");
+}
