@@ -37,6 +37,7 @@ pub mod model;
 pub mod play;
 pub mod playtest;
 pub mod render;
+pub mod rng;
 pub mod runtime;
 pub mod search;
 #[cfg(feature = "front-ends")]

@@ -6,14 +6,19 @@
 //! Cell sets (must-be-empty paths, attackers) are stored at the board's width, chosen
 //! here once: see [`Sets`].
 
+mod keys;
 mod sets;
 
 pub use crate::check::{Reach, destinations, minimal, path_count};
 pub use crate::model::MAX_PLAYERS;
+pub use keys::{Keys, MAX_HELD};
+pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 
-use crate::geometry::{Cell, Wide};
-use crate::model::{Dest, Event, Initial, NoDrop, PieceId, PlayerId, TagId, Variant, holds};
+use crate::geometry::Cell;
+use crate::model::{
+    Dest, Event, Initial, NoDrop, Outcome, PieceId, PlayerId, TagId, Variant, holds,
+};
 
 /// One move a piece may make from a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +106,10 @@ pub struct Rules {
     attack_entries: Vec<(Cell, u32)>,
     /// For each captured kind: the capturing kinds for which a capture ends the game.
     pub capture_ends: Vec<u64>,
+    /// For each captured kind: the capturing kinds whose capture of it wins.
+    deciding: Vec<u64>,
+    /// The kinds with some such capture, as a bit set.
+    deciding_kinds: u64,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
@@ -119,6 +128,7 @@ pub struct Rules {
     pub demote: Vec<PieceId>,
     /// Per piece: its drop restrictions.
     pub drop_rules: Vec<DropRule>,
+    keys: Keys,
 }
 
 /// Why a variant cannot be compiled with the given options.
@@ -166,13 +176,9 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.castlings.len() > 32 {
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
-    let (entries, offsets, sets, passing) = match Sets::width_for(variant.board.len()) {
-        1 => build::<u64>(variant, options),
-        2 => build::<u128>(variant, options),
-        3..=8 => build::<Wide<8>>(variant, options),
-        _ => build::<Wide<16>>(variant, options),
-    };
-    let capturable_by = variant
+    let n = Sets::width_for(variant.board.len());
+    let (entries, offsets, sets, passing) = by_width!(words n, S => build::<S>(variant, options));
+    let capturable_by: Vec<u64> = variant
         .pieces
         .iter()
         .map(|p| {
@@ -191,11 +197,16 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .collect();
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
+    let mut deciding = vec![0u64; pieces];
     let mut resets_quiet = 0u64;
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
         match r.event {
             Event::Captured { piece, by } => {
-                capture_ends[piece.0 as usize] |= by.map_or(u64::MAX, |b| 1 << b.0)
+                let by = by.map_or(u64::MAX, |b| 1 << b.0);
+                capture_ends[piece.0 as usize] |= by;
+                if r.outcome == Outcome::MoverWins {
+                    deciding[piece.0 as usize] |= by & capturable_by[piece.0 as usize];
+                }
             }
             Event::PliesWithoutCapture(_, kinds) => resets_quiet |= kinds,
             _ => {}
@@ -222,6 +233,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             }
         })
         .collect();
+    let keys = Keys::new(variant, &passing);
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -233,6 +245,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         attack_offsets: vec![],
         attack_entries: vec![],
         capture_ends,
+        deciding_kinds: (0..pieces)
+            .filter(|&k| deciding[k] != 0)
+            .fold(0, |m, k| m | 1 << k),
+        deciding,
         once_bits,
         royal,
         promotions,
@@ -245,13 +261,9 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
             .collect(),
         drop_rules: drop_rules(variant, options),
+        keys,
     };
-    match Sets::width_for(variant.board.len()) {
-        1 => finish::<u64>(&mut rules),
-        2 => finish::<u128>(&mut rules),
-        3..=8 => finish::<Wide<8>>(&mut rules),
-        _ => finish::<Wide<16>>(&mut rules),
-    }
+    by_width!(words n, S => finish::<S>(&mut rules));
     Ok(rules)
 }
 
@@ -623,6 +635,24 @@ impl Rules {
             .iter()
             .take_while(move |(f, _)| *f == from)
             .map(|(_, e)| &self.entries[*e as usize])
+    }
+
+    /// The kinds whose capture of `piece` wins the game (0 when none does).
+    #[inline]
+    pub fn deciding(&self, piece: PieceId) -> u64 {
+        self.deciding[piece.0 as usize]
+    }
+
+    /// The kinds some capture of which wins the game, as a bit set.
+    #[inline]
+    pub fn deciding_kinds(&self) -> u64 {
+        self.deciding_kinds
+    }
+
+    /// The random numbers of position keys.
+    #[inline]
+    pub fn keys(&self) -> &Keys {
+        &self.keys
     }
 
     /// The promotion of `player`'s `piece`, if it has one.

@@ -95,6 +95,55 @@ impl Sets {
     }
 }
 
+/// The one dispatch over board widths. `by_width!(words n, S => body)` runs `body` with
+/// `S` the set type for `n` words (see [`Sets::width_for`]). `by_width!(value, E, p, S =>
+/// body)` matches `value` of an enum `E` with one variant per width (`One`, `Two`,
+/// `Wide8`, `Wide16`, as [`Sets`]), binding the payload to `p` (`S` may be left out);
+/// with `E => F`, the result is wrapped in the same width's variant of `F`.
+macro_rules! by_width {
+    (words $n:expr, $S:ident => $body:expr) => {
+        match $n {
+            1 => $crate::compile::by_width!(@as u64, $S => $body),
+            2 => $crate::compile::by_width!(@as u128, $S => $body),
+            3..=8 => $crate::compile::by_width!(@as $crate::geometry::Wide<8>, $S => $body),
+            _ => $crate::compile::by_width!(@as $crate::geometry::Wide<16>, $S => $body),
+        }
+    };
+    ($value:expr, $from:ident => $to:ident, $p:pat $(, $S:ident)? => $body:expr) => {
+        match $value {
+            $from::One($p) => $to::One($crate::compile::by_width!(@as u64, $($S)? => $body)),
+            $from::Two($p) => $to::Two($crate::compile::by_width!(@as u128, $($S)? => $body)),
+            $from::Wide8($p) => $to::Wide8(
+                $crate::compile::by_width!(@as $crate::geometry::Wide<8>, $($S)? => $body),
+            ),
+            $from::Wide16($p) => $to::Wide16(
+                $crate::compile::by_width!(@as $crate::geometry::Wide<16>, $($S)? => $body),
+            ),
+        }
+    };
+    ($value:expr, $from:ident, $p:pat $(, $S:ident)? => $body:expr) => {
+        match $value {
+            $from::One($p) => $crate::compile::by_width!(@as u64, $($S)? => $body),
+            $from::Two($p) => $crate::compile::by_width!(@as u128, $($S)? => $body),
+            $from::Wide8($p) => {
+                $crate::compile::by_width!(@as $crate::geometry::Wide<8>, $($S)? => $body)
+            }
+            $from::Wide16($p) => {
+                $crate::compile::by_width!(@as $crate::geometry::Wide<16>, $($S)? => $body)
+            }
+        }
+    };
+    (@as $t:ty, $($S:ident)? => $body:expr) => {{
+        $(
+            #[allow(dead_code)]
+            type $S = $t;
+        )?
+        $body
+    }};
+}
+
+pub(crate) use by_width;
+
 /// A set type the compiled tables come in.
 pub trait Width: CellSet {
     fn wrap(t: SetTables<Self>) -> Sets;

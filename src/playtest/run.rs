@@ -4,6 +4,7 @@ use super::study::{GameRecord, Study};
 use super::tally::Tallies;
 use crate::compile::Rules;
 use crate::model::PlayerId;
+use crate::rng::Rng;
 use crate::runtime::{Game, Setup};
 use crate::search::{Limits, Searcher};
 use crate::session::Session;
@@ -14,16 +15,16 @@ use std::time::Duration;
 
 /// A small seeded random sequence for one game: the same game number and seed give the
 /// same game everywhere.
-struct Dice(u64);
+struct Dice(Rng);
 
 impl Dice {
     fn new(seed: u64, game: u64) -> Dice {
-        let mut s = seed ^ game.wrapping_mul(0xd1b5_4a32_d192_ed03);
-        crate::search::splitmix(&mut s);
-        Dice(s)
+        let mut rng = Rng::new(seed ^ game.wrapping_mul(0xd1b5_4a32_d192_ed03));
+        rng.next_u64();
+        Dice(rng)
     }
     fn below(&mut self, n: usize) -> usize {
-        (crate::search::splitmix(&mut self.0) % n as u64) as usize
+        self.0.below(n)
     }
 }
 
@@ -36,8 +37,7 @@ pub fn game_start(rules: &Rules, study: &Study, index: u64) -> Setup {
 /// Fixed setups leave the dice untouched, so their games do not depend on this.
 fn draw_start(rules: &Rules, dice: &mut Dice) -> Setup {
     match &rules.variant.random {
-        Some(_) => Setup::seeded(rules, crate::search::splitmix(&mut dice.0))
-            .unwrap_or_else(|_| Setup::start(rules)),
+        Some(_) => Setup::seeded(rules, dice.0.next_u64()).unwrap_or_else(|_| Setup::start(rules)),
         None => Setup::start(rules),
     }
 }

@@ -78,7 +78,7 @@ impl Game {
     pub fn new(rules: Arc<Rules>, start: Setup) -> Result<Game, PositionError> {
         let position = Position::from_setup(&rules, &start)?;
         position.check_playable(&rules)?;
-        let keys = vec![position.repetition_key()];
+        let keys = vec![position.key()];
         let checked = vec![position.in_check(&rules)];
         let mut g = Game {
             rules,
@@ -184,7 +184,7 @@ impl Game {
     pub(crate) fn play_unchecked(&mut self, m: Move) {
         let undo = self.position.make(&self.rules, &m);
         self.history.push((m, undo));
-        self.keys.push(self.position.repetition_key());
+        self.keys.push(self.position.key());
         self.checked.push(self.position.in_check(&self.rules));
         self.ending = self.judge();
     }
@@ -213,11 +213,12 @@ impl Game {
 
     /// How many times the current position has occurred, this time included.
     pub fn occurrences(&self) -> u32 {
-        let key = self.position.repetition_key();
+        let key = self.position.key();
         self.keys.iter().filter(|k| **k == key).count() as u32
     }
 
-    /// The repetition keys of every position so far, the current one last.
+    /// The keys of every position of the game so far, the start first and the current
+    /// one last.
     pub fn keys(&self) -> &[u64] {
         &self.keys
     }
@@ -245,7 +246,7 @@ impl Game {
                 !moves.is_empty()
             },
             |n| {
-                let key = self.position.repetition_key();
+                let key = self.position.key();
                 let seen: Vec<usize> = (0..self.keys.len())
                     .filter(|i| self.keys[*i] == key)
                     .collect();

@@ -146,7 +146,7 @@ impl<S: Width> PositionOf<S> {
             let Some((_, royal)) = self.at(r) else {
                 continue;
             };
-            self.each_attack(rules, sets, me, r, royal, None, |e| {
+            self.each_attack(rules, sets, me, r, royal, u64::MAX, None, |_, e| {
                 for m in sets.paths(e) {
                     if !m.intersects(occupied) {
                         block = block.intersection(&m);
@@ -261,7 +261,9 @@ impl<S: Width> PositionOf<S> {
         out
     }
 
-    /// Whether after `m` the next player has no legal move.
+    /// Whether after `m` the next player has no legal move. Kept out of line: rare,
+    /// and it would bring a whole `make` into the move loop.
+    #[inline(never)]
     fn mates(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
         let mut after = self.clone();
         after.make(rules, m);
@@ -309,7 +311,7 @@ impl<S: Width> PositionOf<S> {
             let Some((_, royal)) = self.at(r) else {
                 continue;
             };
-            self.each_attack(rules, sets, me, r, royal, None, |e| {
+            self.each_attack(rules, sets, me, r, royal, u64::MAX, None, |_, e| {
                 for m in sets.paths(e) {
                     zone = zone.union(&m);
                     check |= !m.intersects(occupied);
@@ -320,9 +322,10 @@ impl<S: Width> PositionOf<S> {
         (zone, check)
     }
 
-    /// Calls `f` on each capturing entry of another player's piece (not on `gone`)
-    /// that could take a piece of kind `victim` on `target` if its path were open;
-    /// stops when `f` answers true, and says whether it did.
+    /// Calls `f` on each capturing entry, with its start cell, of another player's
+    /// piece of the kinds in `kinds` (not on `gone`) that could take `me`'s piece of
+    /// kind `victim` on `target` if its path were open; entries from one cell come
+    /// together. Stops when `f` answers true, and says whether it did.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn each_attack(
@@ -332,10 +335,11 @@ impl<S: Width> PositionOf<S> {
         me: PlayerId,
         target: Cell,
         victim: PieceId,
+        kinds: u64,
         gone: Option<Cell>,
-        mut f: impl FnMut(&MoveEntry) -> bool,
+        mut f: impl FnMut(Cell, &MoveEntry) -> bool,
     ) -> bool {
-        let allowed = rules.capturable_by[victim.0 as usize];
+        let allowed = rules.capturable_by[victim.0 as usize] & kinds;
         let kinds = rules.variant.pieces.len();
         for p in 0..self.players() {
             let p = PlayerId(p);
@@ -364,7 +368,7 @@ impl<S: Width> PositionOf<S> {
                         {
                             continue;
                         }
-                        if f(e) {
+                        if f(from, e) {
                             return true;
                         }
                     }
@@ -388,9 +392,28 @@ impl<S: Width> PositionOf<S> {
         occupied: &S,
         gone: Option<Cell>,
     ) -> bool {
-        self.each_attack(rules, sets, me, target, victim, gone, |e| {
+        self.each_attack(rules, sets, me, target, victim, u64::MAX, gone, |_, e| {
             sets.open(e, occupied)
         })
+    }
+
+    /// How many pieces of other players, of the kinds in `kinds`, could capture the
+    /// piece on `cell` now (0 when the cell is empty).
+    pub fn attackers(&self, rules: &Rules, cell: Cell, kinds: u64) -> u32 {
+        let Some((owner, victim)) = self.at(cell) else {
+            return 0;
+        };
+        let sets = rules.sets();
+        let occupied = self.occupied();
+        let (mut n, mut last) = (0, None);
+        self.each_attack(rules, sets, owner, cell, victim, kinds, None, |from, e| {
+            if last != Some(from) && sets.open(e, occupied) {
+                last = Some(from);
+                n += 1;
+            }
+            false
+        });
+        n
     }
 
     /// Whether `m` leaves one of the mover's royal pieces attacked.

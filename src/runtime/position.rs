@@ -1,8 +1,8 @@
 //! Positions: an unchecked [`Setup`] becomes a [`Position`] only through validation.
 
-use crate::compile::{MAX_PLAYERS, Rules, Sets, Width};
+use crate::compile::{MAX_PLAYERS, Rules, Sets, Width, by_width};
 use crate::geometry::{Cell, CellSet, Wide};
-use crate::model::{Event, Outcome, PieceId, PlayerId, TagId};
+use crate::model::{PieceId, PlayerId, TagId};
 use std::fmt;
 
 /// A position as written or read, not yet checked against the rules.
@@ -136,6 +136,7 @@ pub const MAX_COUNTER: u32 = 1_000_000_000;
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    key: u64,
     used: u32,
     quiet_plies: u32,
     rights: u32,
@@ -178,18 +179,6 @@ pub(super) enum ViewMut<'a> {
     Wide16(&'a mut PositionOf<Wide<16>>),
 }
 
-/// Runs `$body` with `$p` bound to the position at its width.
-macro_rules! at_width {
-    ($inner:expr, $p:ident => $body:expr) => {
-        match $inner {
-            Inner::One($p) => $body,
-            Inner::Two($p) => $body,
-            Inner::Wide8($p) => $body,
-            Inner::Wide16($p) => $body,
-        }
-    };
-}
-
 /// A legal position with cell sets of type `S`: bitboards per player and kind, a
 /// mailbox, and the move state.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,6 +206,9 @@ pub struct PositionOf<S: CellSet> {
     hand: [[u8; 64]; MAX_PLAYERS],
     /// Per player: the kinds with at least one piece in hand.
     in_hand: [u64; MAX_PLAYERS],
+    /// The Zobrist key of all the above that repetition compares (see
+    /// [`crate::compile::Keys`]), kept up to date by make and unmake.
+    key: u64,
 }
 
 /// What sets a move apart from a plain one.
@@ -260,12 +252,11 @@ impl Move {
 impl Position {
     /// Validates a setup against the rules.
     pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, PositionError> {
-        let inner = match &rules.sets {
-            Sets::One(_) => Inner::One(PositionOf::from_setup(rules, setup)?),
-            Sets::Two(_) => Inner::Two(PositionOf::from_setup(rules, setup)?),
-            Sets::Wide8(_) => Inner::Wide8(Box::new(PositionOf::from_setup(rules, setup)?)),
-            Sets::Wide16(_) => Inner::Wide16(Box::new(PositionOf::from_setup(rules, setup)?)),
-        };
+        // Wide positions are boxed: `into` makes the box, and is a no-op for the others.
+        #[allow(clippy::useless_conversion)]
+        let inner = by_width!(&rules.sets, Sets => Inner, _, S => {
+            PositionOf::<S>::from_setup(rules, setup)?.into()
+        });
         Ok(Position { inner })
     }
 
@@ -276,12 +267,7 @@ impl Position {
 
     /// The position at its width, for code generic over [`CellSet`].
     pub fn view(&self) -> View<'_> {
-        match &self.inner {
-            Inner::One(p) => View::One(p),
-            Inner::Two(p) => View::Two(p),
-            Inner::Wide8(p) => View::Wide8(p),
-            Inner::Wide16(p) => View::Wide16(p),
-        }
+        by_width!(&self.inner, Inner => View, p => p)
     }
 
     /// The position at its width, to change; for walks that make and unmake moves.
@@ -297,71 +283,76 @@ impl Position {
     /// Whether a game can be played from here: each player has every piece whose
     /// capture wins. Positions without one are fine to analyse, not to start a game.
     pub fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
-        at_width!(&self.inner, p => p.check_playable(rules))
+        by_width!(&self.inner, Inner, p => p.check_playable(rules))
     }
 
     /// Back to an unchecked setup.
     pub fn to_setup(&self, rules: &Rules) -> Setup {
-        at_width!(&self.inner, p => p.to_setup(rules))
+        by_width!(&self.inner, Inner, p => p.to_setup(rules))
     }
 
     /// What stands on a cell.
     #[inline]
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
-        at_width!(&self.inner, p => p.at(c))
+        by_width!(&self.inner, Inner, p => p.at(c))
     }
     /// The cells of a player's pieces of one kind, lowest index first.
     pub fn cells_of(&self, p: PlayerId, k: PieceId) -> Vec<Cell> {
-        at_width!(&self.inner, q => q.pieces_of(p, k).iter().collect())
+        by_width!(&self.inner, Inner, q => q.pieces_of(p, k).iter().collect())
     }
     #[inline]
     pub fn to_move(&self) -> PlayerId {
-        at_width!(&self.inner, p => p.to_move)
+        by_width!(&self.inner, Inner, p => p.to_move)
     }
     pub fn players(&self) -> u8 {
-        at_width!(&self.inner, p => p.players)
+        by_width!(&self.inner, Inner, p => p.players)
     }
     #[inline]
     pub fn used_bits(&self, p: PlayerId) -> u32 {
-        at_width!(&self.inner, q => q.used[p.0 as usize])
+        by_width!(&self.inner, Inner, q => q.used[p.0 as usize])
     }
     pub fn quiet_plies(&self) -> u32 {
-        at_width!(&self.inner, p => p.quiet_plies)
+        by_width!(&self.inner, Inner, p => p.quiet_plies)
     }
     pub fn move_number(&self) -> u32 {
-        at_width!(&self.inner, p => p.move_number)
+        by_width!(&self.inner, Inner, p => p.move_number)
     }
     /// Castling moves still allowed, one bit each.
     pub fn rights(&self) -> u32 {
-        at_width!(&self.inner, p => p.rights)
+        by_width!(&self.inner, Inner, p => p.rights)
     }
     /// What may be captured in passing now: the cells, the kinds that may, and the
     /// cell of the piece that passed them.
     pub fn passed(&self, rules: &Rules) -> Option<(Vec<Cell>, u64, Cell)> {
-        at_width!(&self.inner, p => (p.passing != 0).then(|| {
+        by_width!(&self.inner, Inner, p => (p.passing != 0).then(|| {
             let e = &rules.passing[p.passing as usize - 1];
             (e.cells.clone(), e.by, p.victim)
         }))
     }
     /// How many pieces of a kind a player holds in hand.
     pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
-        at_width!(&self.inner, q => q.in_hand(p, k))
+        by_width!(&self.inner, Inner, q => q.in_hand(p, k))
+    }
+    /// How many pieces of other players, of the kinds in `kinds`, could capture the
+    /// piece on `cell` now (0 when the cell is empty).
+    pub fn attackers(&self, rules: &Rules, cell: Cell, kinds: u64) -> u32 {
+        by_width!(&self.inner, Inner, p => p.attackers(rules, cell, kinds))
     }
     /// Whether a royal piece of the side to move is attacked.
     pub fn in_check(&self, rules: &Rules) -> bool {
-        at_width!(&self.inner, p => p.in_check(rules))
+        by_width!(&self.inner, Inner, p => p.in_check(rules))
     }
 
     /// Plays a move known to be legal here; returns what `unmake` needs.
     #[inline]
     pub(crate) fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
-        at_width!(&mut self.inner, p => p.make(rules, m))
+        by_width!(&mut self.inner, Inner, p => p.make(rules, m))
     }
 
     /// Takes back the last move made.
     #[inline]
     pub(crate) fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
-        at_width!(&mut self.inner, p => p.unmake(rules, m, undo))
+        by_width!(&mut self.inner, Inner, p => p.unmake(rules, m, undo))
     }
 
     /// Plays `m` without asking whether it is legal here, with the rules this position
@@ -379,15 +370,23 @@ impl Position {
         self.unmake(rules, m, undo)
     }
 
-    /// A hash of what repetition compares: pieces, side to move, once-per-game uses.
-    pub fn repetition_key(&self) -> u64 {
-        at_width!(&self.inner, p => p.repetition_key())
+    /// The position's Zobrist key: what repetition compares (pieces, hands, side to
+    /// move, castling rights, cells open to capture in passing, once-per-game uses).
+    /// Kept up to date by make and unmake.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        by_width!(&self.inner, Inner, p => p.key)
+    }
+
+    /// The key computed afresh from the position, which [`Position::key`] must equal.
+    pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
+        by_width!(&self.inner, Inner, p => p.key_from_scratch(rules))
     }
 
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
     /// keeps its capacity, so a reused buffer never allocates.
     pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
-        at_width!(&self.inner, p => p.legal_moves(rules, out))
+        by_width!(&self.inner, Inner, p => p.legal_moves(rules, out))
     }
 }
 
@@ -427,6 +426,7 @@ impl<S: Width> PositionOf<S> {
             victim: Cell(0),
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
+            key: 0,
         };
         for (c, placed) in v.board.cells().zip(&setup.cells) {
             if let Some((pl, pc)) = *placed {
@@ -490,6 +490,7 @@ impl<S: Width> PositionOf<S> {
             pos.passed = S::from_cells(setup.passed.iter().copied());
             pos.victim = victim;
         }
+        pos.key = pos.key_from_scratch(rules);
         Ok(pos)
     }
 
@@ -583,18 +584,16 @@ impl<S: Width> PositionOf<S> {
 
     fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
         let v = &rules.variant;
-        for rule in &v.end_rules {
-            if let Event::Captured { piece, .. } = rule.event
-                && rule.outcome == Outcome::MoverWins
-                && crate::model::holds(rule.guard, &rules.options)
-            {
-                for (i, player) in v.players.iter().enumerate() {
-                    if self.pieces_of(PlayerId(i as u8), piece).is_empty() {
-                        return Err(PositionError::MissingPiece {
-                            player: player.name.clone(),
-                            piece: v.piece(piece).name.clone(),
-                        });
-                    }
+        let mut kinds = rules.deciding_kinds();
+        while kinds != 0 {
+            let piece = PieceId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            for (i, player) in v.players.iter().enumerate() {
+                if self.pieces_of(PlayerId(i as u8), piece).is_empty() {
+                    return Err(PositionError::MissingPiece {
+                        player: player.name.clone(),
+                        piece: v.piece(piece).name.clone(),
+                    });
                 }
             }
         }
@@ -713,18 +712,23 @@ impl<S: CellSet> PositionOf<S> {
         self.used[p.0 as usize]
     }
 
-    /// Plays a move known to be legal here; returns what `unmake` needs.
+    /// Plays a move known to be legal here; returns what `unmake` needs. The key
+    /// changes by the numbers of what changes.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
         let undo = Undo {
+            key: self.key,
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
             rights: self.rights,
             passing: self.passing,
             victim: self.victim,
         };
+        let z = rules.keys();
+        let mut key = self.key;
         let me = self.to_move;
         if self.passing != 0 {
+            key ^= z.passing(self.passing);
             self.passing = 0;
             self.passed = S::EMPTY;
         }
@@ -732,20 +736,30 @@ impl<S: CellSet> PositionOf<S> {
             let parts = &rules.castlings[i as usize].parts;
             for (k, from, _) in parts {
                 self.remove(*from, me, *k);
+                key ^= z.placed(me, *k, *from);
             }
             for (k, _, to) in parts {
                 self.put(*to, me, *k);
+                key ^= z.placed(me, *k, *to);
             }
             self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else if m.special == Special::Drop {
+            let n = self.in_hand(me, m.piece);
+            key ^= z.held(me, m.piece, n) ^ z.held(me, m.piece, n - 1);
+            key ^= z.placed(me, m.piece, m.to);
             self.take_from_hand(me, m.piece);
             self.put(m.to, me, m.piece);
             self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else {
             if let Some((pl, pc)) = m.captured {
-                self.remove(m.capture_cell().unwrap_or(m.to), pl, pc);
+                let at = m.capture_cell().unwrap_or(m.to);
+                self.remove(at, pl, pc);
+                key ^= z.placed(pl, pc, at);
                 if rules.hands {
-                    self.add_to_hand(me, rules.demote[pc.0 as usize]);
+                    let kind = rules.demote[pc.0 as usize];
+                    let n = self.in_hand(me, kind);
+                    key ^= z.held(me, kind, n) ^ z.held(me, kind, n.wrapping_add(1));
+                    self.add_to_hand(me, kind);
                 }
                 self.quiet_plies = 0;
             } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
@@ -753,24 +767,37 @@ impl<S: CellSet> PositionOf<S> {
             } else {
                 self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
+            let now = m.promotion.unwrap_or(m.piece);
             self.remove(m.from, me, m.piece);
-            self.put(m.to, me, m.promotion.unwrap_or(m.piece));
+            self.put(m.to, me, now);
+            key ^= z.placed(me, m.piece, m.from) ^ z.placed(me, now, m.to);
             if let Special::Passing(i) = m.special {
                 self.passing = i;
                 self.passed = S::from_cells(rules.passing[i as usize - 1].cells.iter().copied());
                 self.victim = m.to;
+                key ^= z.passing(i);
             }
         }
         if self.rights != 0 {
-            self.rights &= !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+            let kept = self.rights
+                & !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+            if kept != self.rights {
+                key ^= z.rights(self.rights ^ kept);
+                self.rights = kept;
+            }
         }
         if let Some(bit) = rules.once_bit(m.piece, m.tag) {
-            self.used[me.0 as usize] |= 1 << bit;
+            let used = &mut self.used[me.0 as usize];
+            if *used & (1 << bit) == 0 {
+                *used |= 1 << bit;
+                key ^= z.used(me, bit);
+            }
         }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
             self.move_number = self.move_number.saturating_add(1);
         }
+        self.key = key ^ z.side(me) ^ z.side(self.to_move);
         undo
     }
 
@@ -803,6 +830,7 @@ impl<S: CellSet> PositionOf<S> {
                 }
             }
         }
+        self.key = undo.key;
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
@@ -834,31 +862,34 @@ impl<S: CellSet> PositionOf<S> {
         self.rights
     }
 
-    fn repetition_key(&self) -> u64 {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |x: u64| {
-            h ^= x;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        };
+    /// The position's key, kept by make and unmake.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed afresh: the numbers of everything that holds, combined.
+    pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
+        let z = rules.keys();
+        let mut k = z.side(self.to_move) ^ z.rights(self.rights) ^ z.passing(self.passing);
         for c in self.occupied.iter() {
-            eat((c.index() as u64) << 16 | self.mailbox.as_ref()[c.index()] as u64);
-        }
-        eat(self.to_move.0 as u64 | 1 << 40);
-        eat(self.rights as u64 | 1 << 42);
-        for c in self.passed.iter() {
-            eat(c.index() as u64 | 1 << 43);
-        }
-        for u in &self.used {
-            eat(*u as u64 | 1 << 41);
-        }
-        for (p, kinds) in self.in_hand.iter().enumerate() {
-            let mut k = *kinds;
-            while k != 0 {
-                let i = k.trailing_zeros() as usize;
-                k &= k - 1;
-                eat((p as u64) << 48 | (i as u64) << 8 | self.hand[p][i] as u64 | 1 << 43);
+            if let Some((pl, pc)) = self.at(c) {
+                k ^= z.placed(pl, pc, c);
             }
         }
-        h
+        for p in (0..self.players).map(PlayerId) {
+            let mut used = self.used[p.0 as usize];
+            while used != 0 {
+                k ^= z.used(p, used.trailing_zeros() as u8);
+                used &= used - 1;
+            }
+            let mut kinds = self.in_hand[p.0 as usize];
+            while kinds != 0 {
+                let kind = PieceId(kinds.trailing_zeros() as u8);
+                kinds &= kinds - 1;
+                k ^= z.held(p, kind, self.in_hand(p, kind));
+            }
+        }
+        k
     }
 }

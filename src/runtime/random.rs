@@ -3,28 +3,11 @@
 use super::position::{Position, PositionError, Setup};
 use crate::compile::Rules;
 use crate::model::{PieceId, PlayerId};
+use crate::rng::Rng;
 
 /// How many draws a rejection rule may refuse before the setup is given up as
 /// impossible.
 pub const MAX_DRAWS: u32 = 10_000;
-
-/// A small, fast generator (SplitMix64): the same seed gives the same setup on every
-/// machine.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// A number below `n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 impl Setup {
     /// The start position, with any random setup drawn from `seed`.
@@ -33,7 +16,7 @@ impl Setup {
         let Some(random) = &rules.variant.random else {
             return Ok(setup);
         };
-        let mut rng = SplitMix(seed);
+        let mut rng = Rng::new(seed);
         let fixed = setup.cells.clone();
         let mirrored = random
             .mirrored

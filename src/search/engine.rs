@@ -2,7 +2,6 @@
 
 use super::table::{Bound, Entry, Table};
 use super::values::Evaluator;
-use super::zobrist::Zobrist;
 use crate::compile::Rules;
 use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
@@ -77,7 +76,6 @@ pub fn describe_score(score: i32) -> String {
 /// A searcher for one variant. Keeps its table between searches of one game.
 pub struct Searcher {
     rules: Arc<Rules>,
-    zobrist: Zobrist,
     eval: Evaluator,
     table: Table,
     killers: Vec<[Option<Move>; 2]>,
@@ -109,7 +107,6 @@ impl Searcher {
     pub fn new(rules: Arc<Rules>, table_bits: u32) -> Searcher {
         let v = &rules.variant;
         Searcher {
-            zobrist: Zobrist::new(&rules),
             eval: Evaluator::new(&rules),
             table: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -135,9 +132,6 @@ impl Searcher {
 
     pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
-    }
-    pub fn zobrist(&self) -> &Zobrist {
-        &self.zobrist
     }
     pub fn evaluator(&self) -> &Evaluator {
         &self.eval
@@ -235,7 +229,7 @@ impl Searcher {
         let mut seen = vec![];
         let mut moves = vec![];
         while pv.len() < depth {
-            let key = self.zobrist.key(&pos);
+            let key = pos.key();
             if seen.contains(&key) {
                 break;
             }
@@ -334,7 +328,7 @@ impl Searcher {
         }
         let rules = Arc::clone(&self.rules);
         let rules = &*rules;
-        let key = self.zobrist.key(pos);
+        let key = pos.key();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
         let verdict = pos.verdict(

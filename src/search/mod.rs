@@ -1,37 +1,18 @@
 //! The computer opponent: one search for every variant, reading nothing but the
 //! compiled rules. Iterative-deepening alpha-beta over the runtime's legal moves, with
 //! a transposition table, quiescence on captures and the usual move ordering. Every
-//! end rule is judged by the runtime's own [`Position::verdict`], so the search plays
-//! towards whatever the file declares a win and respects its draws, repetition
-//! included. Scores are for two players: each side's gain is the other's loss.
+//! end rule is judged by the runtime's own [`crate::runtime::Position::verdict`], so
+//! the search plays towards whatever the file declares a win and respects its draws,
+//! repetition included. Scores are for two players: each side's gain is the other's loss.
 
-mod cells;
 mod engine;
 mod report;
 mod table;
 mod values;
-mod zobrist;
 
 pub use engine::{Limits, MATE, Searcher, Thought, describe_score};
 pub use report::{describe_thought, think_in_game, values_table};
-pub use values::{Evaluator, PieceValue, attackers, deciding, piece_values};
-pub use zobrist::{Zobrist, splitmix};
-
-use crate::runtime::{Game, Position};
-
-/// The Zobrist keys of a game's positions before the current one, oldest first.
-pub fn game_history(zobrist: &Zobrist, game: &Game) -> Vec<u64> {
-    let rules = game.rules();
-    let Ok(mut pos) = Position::from_setup(rules, game.start_setup()) else {
-        return vec![];
-    };
-    let mut keys = vec![];
-    for m in game.moves() {
-        keys.push(zobrist.key(&pos));
-        pos.make(rules, m);
-    }
-    keys
-}
+pub use values::{Evaluator, PieceValue, piece_values};
 
 /// Reads a time such as `2s`, `500ms`, `1m` or `1.5` (seconds).
 pub fn parse_time(text: &str) -> Result<std::time::Duration, String> {

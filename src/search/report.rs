@@ -1,7 +1,6 @@
 //! What the engine found or believes, in words.
 
 use super::engine::{Limits, Searcher, Thought, describe_score};
-use super::game_history;
 use super::values::piece_values;
 use crate::compile::Rules;
 use crate::runtime::{Game, write_move};
@@ -10,8 +9,13 @@ use std::fmt::Write;
 /// Searches the current position of a game, its earlier positions counting for
 /// repetition.
 pub fn think_in_game(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Thought {
-    let history = game_history(searcher.zobrist(), game);
-    searcher.think_checked(game.position(), &history, game.checks(), limits)
+    let keys = game.keys();
+    searcher.think_checked(
+        game.position(),
+        &keys[..keys.len() - 1],
+        game.checks(),
+        limits,
+    )
 }
 
 /// The best move, its score, the principal variation and the effort.

@@ -1,12 +1,10 @@
 //! The evaluation, derived from the rules alone: piece values estimated from each
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
-use super::cells::{by_view, by_width};
-use super::zobrist::splitmix;
-use crate::compile::{MoveEntry, Rules, SetTables, Width};
-use crate::geometry::Cell;
-use crate::model::{Dest, Event, Outcome, PieceId, PlayerId, holds};
-use crate::runtime::{Position, PositionOf};
+use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
+use crate::model::{Dest, PieceId, PlayerId};
+use crate::rng::Rng;
+use crate::runtime::{Position, PositionOf, View};
 
 /// The share of cells taken as occupied when judging how often a move's path is open,
 /// and how many such boards are drawn (the same ones every time).
@@ -30,29 +28,11 @@ pub struct PieceValue {
     pub decides: bool,
 }
 
-/// For each piece: the kinds whose capture of it wins the game (0 when none does).
-pub fn deciding(rules: &Rules) -> Vec<u64> {
-    let v = &rules.variant;
-    let mut out = vec![0u64; v.pieces.len()];
-    for r in v
-        .end_rules
-        .iter()
-        .filter(|r| holds(r.guard, &rules.options))
-    {
-        if let (Event::Captured { piece, by }, Outcome::MoverWins) = (r.event, r.outcome) {
-            out[piece.0 as usize] |=
-                by.map_or(u64::MAX, |b| 1 << b.0) & rules.capturable_by[piece.0 as usize];
-        }
-    }
-    out
-}
-
 /// Estimates every piece's value from its move tables.
 pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
     let v = &rules.variant;
-    let decides = deciding(rules);
     let kinds = v.pieces.len();
-    let measured = by_width!(rules, measure(rules));
+    let measured = by_width!(&rules.sets, Sets, _, S => measure::<S>(rules));
     let mut out: Vec<PieceValue> = measured
         .into_iter()
         .enumerate()
@@ -65,7 +45,7 @@ pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
                 reach,
                 weighed: weighed * shelter,
                 value: 0,
-                decides: decides[k] != 0,
+                decides: rules.deciding(PieceId(k as u8)) != 0,
             }
         })
         .collect();
@@ -85,6 +65,15 @@ pub fn piece_values(rules: &Rules) -> Vec<PieceValue> {
     out
 }
 
+/// The kinds of a bit set, lowest first.
+fn kinds(mut set: u64) -> impl Iterator<Item = PieceId> {
+    std::iter::from_fn(move || {
+        let k = set.trailing_zeros();
+        set &= set.wrapping_sub(1);
+        (k < 64).then_some(PieceId(k as u8))
+    })
+}
+
 fn mask(kinds: usize) -> u64 {
     if kinds >= 64 {
         u64::MAX
@@ -97,13 +86,13 @@ fn mask(kinds: usize) -> u64 {
 fn measure<S: Width>(rules: &Rules) -> Vec<(f64, f64)> {
     let v = &rules.variant;
     let sets = rules.sets::<S>();
-    let mut seed = 0x7a1u64;
+    let mut rng = Rng::new(0x7a1);
     let boards: Vec<S> = (0..SAMPLES)
         .map(|_| {
             S::from_cells(
                 v.board
                     .cells()
-                    .filter(|_| (splitmix(&mut seed) % 1000) as f64 / 1000.0 < DENSITY),
+                    .filter(|_| (rng.next_u64() % 1000) as f64 / 1000.0 < DENSITY),
             )
         })
         .collect();
@@ -181,10 +170,6 @@ fn entry_weight(rules: &Rules, e: &MoveEntry) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub values: Vec<i32>,
-    /// Kinds whose capture of each kind wins (see [`deciding`]).
-    deciding: Vec<u64>,
-    /// The kinds that decide the game.
-    royal: Vec<PieceId>,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -194,15 +179,8 @@ pub struct Evaluator {
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
         let values: Vec<i32> = piece_values(rules).iter().map(|p| p.value).collect();
-        let deciding = deciding(rules);
-        let royal = (0..values.len())
-            .filter(|k| deciding[*k] != 0)
-            .map(|k| PieceId(k as u8))
-            .collect();
         Evaluator {
             values,
-            deciding,
-            royal,
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -219,7 +197,7 @@ impl Evaluator {
     /// The position's worth to the side to move: its material, mobility and the
     /// safety of its deciding pieces, less the same for the others.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
-        by_view!(pos, p => self.evaluate_at(rules, p))
+        by_width!(pos.view(), View, p => self.evaluate_at(rules, p))
     }
 
     fn evaluate_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> i32 {
@@ -255,10 +233,10 @@ impl Evaluator {
                 }
             }
         }
-        for &r in &self.royal {
-            let allowed = self.deciding[r.0 as usize];
+        for r in kinds(rules.deciding_kinds()) {
+            let allowed = rules.deciding(r);
             for cell in pos.pieces_of(p, r).iter() {
-                s -= self.attacked * attackers_at(rules, pos, cell, p, allowed) as i32;
+                s -= self.attacked * pos.attackers(rules, cell, allowed) as i32;
                 let zone = S::from_cells(rules.moves(p, r, cell).iter().map(|e| e.to));
                 // Per cell of the zone, so that a far-moving piece is not thought
                 // safer near the edge of the board.
@@ -272,16 +250,16 @@ impl Evaluator {
     /// Whether an enemy can capture a piece of the side to move whose capture decides
     /// the game: then the side to move may not simply stand still.
     pub fn in_danger(&self, rules: &Rules, pos: &Position) -> bool {
-        by_view!(pos, p => self.in_danger_at(rules, p))
+        by_width!(pos.view(), View, p => self.in_danger_at(rules, p))
     }
 
     fn in_danger_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> bool {
         let me = pos.to_move();
-        self.royal.iter().any(|r| {
-            let allowed = self.deciding[r.0 as usize];
-            pos.pieces_of(me, *r)
+        kinds(rules.deciding_kinds()).any(|r| {
+            let allowed = rules.deciding(r);
+            pos.pieces_of(me, r)
                 .iter()
-                .any(|c| attackers_at(rules, pos, c, me, allowed) > 0)
+                .any(|c| pos.attackers(rules, c, allowed) > 0)
         })
     }
 }
@@ -307,48 +285,6 @@ fn pressure<S: Width>(
                         n += 1;
                     }
                 }
-            }
-        }
-    }
-    n
-}
-
-/// Enemy pieces of the allowed kinds that could capture on `cell` now.
-pub fn attackers(rules: &Rules, pos: &Position, cell: Cell, owner: PlayerId, allowed: u64) -> u32 {
-    by_view!(pos, p => attackers_at(rules, p, cell, owner, allowed))
-}
-
-fn attackers_at<S: Width>(
-    rules: &Rules,
-    pos: &PositionOf<S>,
-    cell: Cell,
-    owner: PlayerId,
-    allowed: u64,
-) -> u32 {
-    let sets = rules.sets::<S>();
-    let occupied = pos.occupied();
-    let victim = pos.at(cell).map(|(_, k)| k);
-    let mut n = 0;
-    for q in (0..pos.players()).map(PlayerId).filter(|q| *q != owner) {
-        let used = pos.used_bits(q);
-        for k in (0..rules.variant.pieces.len()).filter(|k| allowed & (1 << k) != 0) {
-            let k = PieceId(k as u8);
-            let mut near = pos.pieces_of(q, k);
-            if near.is_empty() || !sets.attackers_among(rules.run(q, k, cell), &near) {
-                continue;
-            }
-            for (from, e) in rules.attacks_on(q, k, cell) {
-                if !near.contains(from)
-                    || e.target.is_some_and(|t| Some(t) != victim)
-                    || rules
-                        .once_bit(k, e.tag)
-                        .is_some_and(|b| used & (1 << b) != 0)
-                    || !sets.open(e, occupied)
-                {
-                    continue;
-                }
-                near.remove(from);
-                n += 1;
             }
         }
     }

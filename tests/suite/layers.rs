@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The modules of src/, bottom level first. A new module must be placed here.
 const LEVELS: &[&[&str]] = &[
-    &["diagnostic", "suggest", "geometry"],
+    &["diagnostic", "suggest", "geometry", "rng"],
     // The resolved variant, and the grammar: beside each other.
     &["model", "syntax"],
     &["check"],

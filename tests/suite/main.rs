@@ -19,6 +19,7 @@ mod engine_cli;
 mod example;
 mod generated;
 mod grammar;
+mod keys;
 mod layers;
 mod paths;
 mod pictures;

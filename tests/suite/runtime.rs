@@ -316,3 +316,18 @@ fn a_game_refuses_moves_of_another_game_and_stays_as_it_was() {
     c.play(cm[0]).unwrap();
     assert_eq!(c.move_count(), 1);
 }
+
+#[test]
+fn attackers_count_the_enemy_pieces_that_could_capture_now() {
+    let r = rules(SQUARE);
+    let v = &r.variant;
+    // Black's Warriors on e4 and c6 reach e6 in two orthogonal steps.
+    let g = game(&r, "4ch5/10/10/10/2WA1pr5/10/4WA5/10/10/4CHPR4 b - 0 1");
+    let pos = g.position();
+    let cell = |name: &str| v.board.parse_cell(name).unwrap();
+    let warrior = 1u64 << v.find_piece("Warrior").unwrap().0;
+    assert_eq!(pos.attackers(&r, cell("e6"), u64::MAX), 2);
+    assert_eq!(pos.attackers(&r, cell("e6"), warrior), 2);
+    assert_eq!(pos.attackers(&r, cell("e6"), !warrior), 0);
+    assert_eq!(pos.attackers(&r, cell("e5"), u64::MAX), 0, "an empty cell");
+}

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use variantlab::compile::Rules;
 use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{Game, Move, Setup};
-use variantlab::search::{Limits, Searcher, game_history};
+use variantlab::search::{Limits, Searcher};
 
 /// Games longer than this count as not won.
 const MAX_PLIES: usize = 300;
@@ -90,9 +90,13 @@ fn engine_wins(
     let mut game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
     while game.ending().is_none() && game.moves().count() < MAX_PLIES {
         let m = if game.position().to_move() == engine {
-            let history = game_history(searcher.zobrist(), &game);
+            let keys = game.keys();
             searcher
-                .think(game.position(), &history, &Limits::depth(depth))
+                .think(
+                    game.position(),
+                    &keys[..keys.len() - 1],
+                    &Limits::depth(depth),
+                )
                 .best
                 .expect("a move while the game goes on")
         } else {

@@ -1,0 +1,107 @@
+//! The random numbers of the position key (Zobrist hashing): one per (player, piece,
+//! cell), side to move, once-per-game bit, castling right, passable cell and count in
+//! hand, drawn once per compiled variant. A position's key is the XOR of those that
+//! hold; make and unmake keep it up to date.
+
+use super::{MAX_PLAYERS, Passing};
+use crate::geometry::Cell;
+use crate::model::{PieceId, PlayerId, Variant};
+use crate::rng::Rng;
+
+/// The most pieces of one kind in one hand that keys tell apart.
+pub const MAX_HELD: usize = 32;
+
+#[derive(Clone, Debug)]
+pub struct Keys {
+    cells: usize,
+    pieces: usize,
+    /// By (player, piece, cell).
+    placed: Vec<u64>,
+    /// By side to move.
+    side: [u64; MAX_PLAYERS],
+    /// By (player, once-per-game bit).
+    used: Vec<u64>,
+    /// By (player, piece, count held); count 0 adds nothing.
+    held: Vec<u64>,
+    /// By castling right.
+    rights: [u64; 32],
+    /// By passing entry (0: none): the numbers of its cells combined.
+    passing: Vec<u64>,
+}
+
+impl Keys {
+    pub(super) fn new(v: &Variant, passing: &[Passing]) -> Keys {
+        let (cells, pieces, players) = (v.board.len(), v.pieces.len(), v.players.len());
+        let mut rng = Rng::new(0x5eed);
+        let mut draw = |n: usize| (0..n).map(|_| rng.next_u64()).collect::<Vec<u64>>();
+        let placed = draw(players * pieces * cells);
+        let sides = draw(MAX_PLAYERS);
+        let used = draw(MAX_PLAYERS * 32);
+        let mut held = draw(players * pieces * (MAX_HELD + 1));
+        for run in held.chunks_mut(MAX_HELD + 1) {
+            run[0] = 0;
+        }
+        let rights = draw(32);
+        let passed = draw(cells);
+        let passing = std::iter::once(0)
+            .chain(
+                passing
+                    .iter()
+                    .map(|p| p.cells.iter().fold(0, |k, c| k ^ passed[c.index()])),
+            )
+            .collect();
+        Keys {
+            cells,
+            pieces,
+            placed,
+            side: std::array::from_fn(|i| sides[i]),
+            used,
+            held,
+            rights: std::array::from_fn(|i| rights[i]),
+            passing,
+        }
+    }
+
+    /// The number of `player`'s `piece` standing on `cell`.
+    #[inline]
+    pub fn placed(&self, player: PlayerId, piece: PieceId, cell: Cell) -> u64 {
+        self.placed
+            [(player.0 as usize * self.pieces + piece.0 as usize) * self.cells + cell.index()]
+    }
+
+    /// The number of `player` being to move.
+    #[inline]
+    pub fn side(&self, player: PlayerId) -> u64 {
+        self.side[player.0 as usize]
+    }
+
+    /// The number of `player` having used the once-per-game move of this bit.
+    #[inline]
+    pub fn used(&self, player: PlayerId, bit: u8) -> u64 {
+        self.used[player.0 as usize * 32 + bit as usize]
+    }
+
+    /// The number of `player` holding `count` pieces of a kind in hand (0 for none).
+    #[inline]
+    pub fn held(&self, player: PlayerId, piece: PieceId, count: u8) -> u64 {
+        self.held[(player.0 as usize * self.pieces + piece.0 as usize) * (MAX_HELD + 1)
+            + (count as usize).min(MAX_HELD)]
+    }
+
+    /// The numbers of the castling rights in a set, combined.
+    #[inline]
+    pub fn rights(&self, mut set: u32) -> u64 {
+        let mut k = 0;
+        while set != 0 {
+            k ^= self.rights[set.trailing_zeros() as usize];
+            set &= set - 1;
+        }
+        k
+    }
+
+    /// The number of the cells of passing entry `entry` being open to capture (0: none).
+    #[inline]
+    pub fn passing(&self, entry: u16) -> u64 {
+        self.passing[entry as usize]
+    }
+}

@@ -1,0 +1,191 @@
+//! The position key: kept by make and unmake, equal to the key computed afresh, and
+//! telling apart everything repetition compares.
+
+use crate::common;
+
+use common::{rules, variant};
+use variantlab::compile::{Rules, compile_tables};
+use variantlab::rng::Rng;
+use variantlab::runtime::{Game, Position, Setup, Special, ends_by_capture};
+
+/// Every file of `variants/`, with its default options and with each option flipped.
+fn every_variant() -> Vec<(String, Rules)> {
+    let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".var"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 9, "{files:?}");
+    let mut out = vec![];
+    for f in files {
+        let v = variant(&f);
+        let default = v.default_options();
+        out.push((f.clone(), compile_tables(&v, &default).unwrap()));
+        for i in 0..default.len() {
+            let mut o = default.clone();
+            o[i] = !o[i];
+            out.push((
+                format!("{f} with {}", v.options[i].name),
+                compile_tables(&v, &o).unwrap(),
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_kept_key_is_the_key_computed_afresh_along_random_games() {
+    for (name, r) in every_variant() {
+        let mut rng = Rng::new(7);
+        let mut moves = vec![];
+        for game in 0..12 {
+            let start = Setup::seeded(&r, game).unwrap_or_else(|_| Setup::start(&r));
+            let mut pos = Position::from_setup(&r, &start).unwrap();
+            assert_eq!(pos.key(), pos.key_from_scratch(&r), "{name}: start");
+            for ply in 0..120 {
+                pos.legal_moves(&r, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer the moves that change more than the pieces.
+                let special = moves
+                    .iter()
+                    .position(|m| m.special != Special::Plain || m.captured.is_some())
+                    .filter(|_| rng.below(3) == 0);
+                let m = moves[special.unwrap_or_else(|| rng.below(moves.len()))];
+                let before = pos.clone();
+                let undo = pos.make_unchecked(&r, &m);
+                assert_eq!(
+                    pos.key(),
+                    pos.key_from_scratch(&r),
+                    "{name}, game {game}, ply {ply}: after {m:?}"
+                );
+                assert_ne!(pos.key(), before.key(), "{name}: {m:?} changes the key");
+                if rng.below(4) == 0 {
+                    pos.unmake_unchecked(&r, &m, undo);
+                    assert_eq!(pos, before, "{name}: unmake of {m:?}");
+                    pos.make_unchecked(&r, &m);
+                }
+                if ends_by_capture(&r, &m) {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_keeps_the_keys_of_its_positions() {
+    let r = rules("chess.var");
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        g.play_text(text).unwrap();
+    }
+    let keys = g.keys();
+    assert_eq!(keys.len(), 5);
+    assert_eq!(keys[0], keys[4]);
+    assert_eq!(*keys.last().unwrap(), g.position().key());
+    assert_eq!(g.occurrences(), 2);
+}
+
+fn key(r: &Rules, setup: &Setup) -> u64 {
+    Position::from_setup(r, setup).unwrap().key()
+}
+
+#[test]
+fn castling_rights_change_the_key() {
+    let r = rules("chess.var");
+    let start = Setup::start(&r);
+    assert_eq!(start.castling.len(), 4);
+    let mut seen = vec![];
+    for subset in 0..16usize {
+        let mut s = start.clone();
+        s.castling = (0..4).filter(|i| subset & (1 << i) != 0).collect();
+        seen.push(key(&r, &s));
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 16);
+}
+
+#[test]
+fn cells_open_to_capture_in_passing_change_the_key() {
+    let r = rules("chess.var");
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    g.play_text("e2e4").unwrap();
+    let passed = g.position().to_setup(&r);
+    assert!(!passed.passed.is_empty());
+    let mut plain = passed.clone();
+    plain.passed.clear();
+    assert_ne!(key(&r, &passed), key(&r, &plain));
+    assert_eq!(key(&r, &passed), g.position().key());
+}
+
+#[test]
+fn hands_change_the_key() {
+    let r = rules("shogi.var");
+    let v = &r.variant;
+    let pawn = v.find_piece("Pawn").unwrap();
+    let mut board = Setup::start(&r);
+    // Two pawns off the board, to be held in hand or not.
+    let mut gone = 0;
+    for c in board.cells.iter_mut() {
+        if gone < 2 && c.is_some_and(|(_, k)| k == pawn) {
+            *c = None;
+            gone += 1;
+        }
+    }
+    let holding = |hands: Vec<(u8, usize)>| {
+        let mut s = board.clone();
+        for (player, n) in hands {
+            for _ in 0..n {
+                s.hands.push((variantlab::model::PlayerId(player), pawn));
+            }
+        }
+        key(&r, &s)
+    };
+    let mut seen = vec![
+        holding(vec![]),
+        holding(vec![(0, 1)]),
+        holding(vec![(0, 2)]),
+        holding(vec![(1, 1)]),
+        holding(vec![(1, 2)]),
+        holding(vec![(0, 1), (1, 1)]),
+    ];
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 6);
+}
+
+#[test]
+fn once_per_game_uses_change_the_key() {
+    let r = rules("iss-jetan.var");
+    let v = &r.variant;
+    let start = Setup::start(&r);
+    let mut used = vec![];
+    for p in 0..v.players.len() {
+        for k in 0..v.pieces.len() {
+            for t in 0..v.tags.len() {
+                let (k, t) = (
+                    variantlab::model::PieceId(k as u8),
+                    variantlab::model::TagId(t as u8),
+                );
+                if r.once_bit(k, Some(t)).is_some() {
+                    used.push((variantlab::model::PlayerId(p as u8), k, t));
+                }
+            }
+        }
+    }
+    assert!(!used.is_empty());
+    let mut seen = vec![key(&r, &start)];
+    for u in used {
+        let mut s = start.clone();
+        s.used.push(u);
+        seen.push(key(&r, &s));
+    }
+    let n = seen.len();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), n);
+}
