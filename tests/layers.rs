@@ -9,7 +9,18 @@ const FORBIDDEN: &[(&str, &[&str])] = &[
     (
         "rng",
         &[
-            "syntax", "check", "model", "compile", "runtime", "search", "render", "play",
+            "diagnostic",
+            "geometry",
+            "syntax",
+            "check",
+            "model",
+            "compile",
+            "runtime",
+            "search",
+            "render",
+            "play",
+            "serve",
+            "suggest",
         ],
     ),
     (
