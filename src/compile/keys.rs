@@ -9,7 +9,7 @@ use crate::model::{PieceId, PlayerId, Variant};
 use crate::rng::Rng;
 
 /// The most pieces of one kind in one hand that keys tell apart.
-pub const MAX_HELD: usize = 32;
+const MAX_HELD: usize = 32;
 
 #[derive(Clone, Debug)]
 pub struct Keys {

@@ -11,7 +11,7 @@ mod sets;
 
 pub use crate::check::{Reach, destinations, minimal, path_count};
 pub use crate::model::MAX_PLAYERS;
-pub use keys::{Keys, MAX_HELD};
+pub use keys::Keys;
 pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 
