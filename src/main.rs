@@ -267,7 +267,7 @@ fn main() -> ExitCode {
             svg,
             seed,
         } => rules(&file, &[]).and_then(|r| {
-            let v = &r.variant;
+            let v = &r.variant();
             let setup = play::start_setup_seeded(&r, None, seed)?;
             let pieces = play::setup_pieces(&setup);
             print!(
@@ -440,7 +440,7 @@ fn perft(
     let total = if divide && depth > 0 {
         let rows = runtime::divide(&rules, &mut pos, depth);
         for (m, n) in &rows {
-            println!("{} {n}", runtime::write_move(&rules.variant, m));
+            println!("{} {n}", runtime::write_move(rules.variant(), m));
         }
         rows.iter().fold(0u64, |t, (_, n)| t.saturating_add(*n))
     } else {
@@ -455,7 +455,7 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     let mut list = Vec::new();
     pos.legal_moves(&rules, &mut list);
     for m in &list {
-        println!("{}", runtime::write_move(&rules.variant, m));
+        println!("{}", runtime::write_move(rules.variant(), m));
     }
     Ok(())
 }
@@ -529,7 +529,7 @@ fn footprint(
     options: &[String],
 ) -> Result<(), String> {
     let rules = rules(file, options)?;
-    let v = &rules.variant;
+    let v = &rules.variant();
     let id = v.find_piece(piece).ok_or_else(|| {
         let known: Vec<String> = v
             .pieces

@@ -89,23 +89,23 @@ pub struct PromotionRule {
 /// A variant compiled for one choice of option values.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    pub variant: Variant,
-    pub options: Vec<bool>,
+    pub(crate) variant: Variant,
+    pub(crate) options: Vec<bool>,
     entries: Vec<MoveEntry>,
     /// Start of each (player, piece, cell) run in `entries`, plus one final end.
     offsets: Vec<u32>,
     /// Paths and attacker sets, at the board's width.
-    pub sets: Sets,
+    pub(crate) sets: Sets,
     /// For each piece: the pieces allowed to capture it, as a bit set (all when none said).
-    pub capturable_by: Vec<u64>,
+    pub(crate) capturable_by: Vec<u64>,
     /// For each piece: whether it may not end a move on an attacked cell.
-    pub avoids_attack: Vec<bool>,
+    pub(crate) avoids_attack: Vec<bool>,
     /// Capturing entries by destination: for each (player, piece, to), the entries
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
     attack_entries: Vec<(Cell, u32)>,
     /// For each captured kind: the capturing kinds for which a capture ends the game.
-    pub capture_ends: Vec<u64>,
+    pub(crate) capture_ends: Vec<u64>,
     /// For each captured kind: the capturing kinds whose capture of it wins.
     deciding: Vec<u64>,
     /// The kinds with some such capture, as a bit set.
@@ -113,21 +113,21 @@ pub struct Rules {
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
-    pub royal: u64,
+    pub(crate) royal: u64,
     /// Per (player, piece): its promotion, if any.
     promotions: Vec<Option<PromotionRule>>,
-    pub passing: Vec<Passing>,
-    pub castlings: Vec<CastleRule>,
+    pub(crate) passing: Vec<Passing>,
+    pub(crate) castlings: Vec<CastleRule>,
     /// Per cell: the castling rights lost when a move starts or ends there.
-    pub rights_clear: Vec<u32>,
+    pub(crate) rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
-    pub resets_quiet: u64,
+    pub(crate) resets_quiet: u64,
     /// Whether captured pieces go to hand.
-    pub hands: bool,
+    pub(crate) hands: bool,
     /// Per piece: the kind it goes to hand as.
-    pub demote: Vec<PieceId>,
+    pub(crate) demote: Vec<PieceId>,
     /// Per piece: its drop restrictions.
-    pub drop_rules: Vec<DropRule>,
+    pub(crate) drop_rules: Vec<DropRule>,
     keys: Keys,
 }
 
@@ -583,6 +583,10 @@ impl Rules {
     /// Each option's value, by the variant's option order.
     pub fn options(&self) -> &[bool] {
         &self.options
+    }
+    /// The cell-set tables at the width chosen for this board.
+    pub fn tables(&self) -> &Sets {
+        &self.sets
     }
     /// Each option's name with the value these rules were compiled under.
     pub fn option_settings(&self) -> Vec<(String, bool)> {

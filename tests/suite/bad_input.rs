@@ -171,7 +171,7 @@ fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
             2 => {
                 let _ = Settings::parse(&[mutate(settings, &mut rng)]);
                 let _ = parse_depth(&mutate("32", &mut rng));
-                let _ = find_player(&r.variant, &mutate("orange", &mut rng));
+                let _ = find_player(r.variant(), &mutate("orange", &mut rng));
                 continue;
             }
             _ => mutate(&commands[rng.below(commands.len())], &mut rng),

@@ -29,17 +29,17 @@ fn reference_counts_the_side_12_start() {
 #[test]
 fn side_12_perft_matches_the_reference_counts() {
     let rules = rules("hexagonal-iss-jetan-12.var");
-    assert!(matches!(rules.sets, Sets::Wide8(_)));
+    assert!(matches!(rules.tables(), Sets::Wide8(_)));
     let mut pos = Position::start(&rules).unwrap();
     for (depth, want) in (1..=3).zip(SIDE_12_PERFT) {
         assert_eq!(perft(&rules, &mut pos, depth), want, "depth {depth}");
     }
     // The shallow counts are cheap enough to recount with the reference every run.
-    let v = &rules.variant;
+    let v = &rules.variant();
     let start = reference::start(v);
     for depth in 1..=2 {
         assert_eq!(
-            reference::perft(v, &rules.options, &start, depth),
+            reference::perft(v, rules.options(), &start, depth),
             SIDE_12_PERFT[depth as usize - 1]
         );
     }
@@ -88,7 +88,7 @@ fn a_board_of_1024_cells_checks_and_plays() {
     assert_eq!(v.board.name(v.board.cells().last().unwrap()), "af1");
     assert_eq!(v.board.point(v.board.parse_cell("AA1").unwrap()), (26, 31));
     let rules = std::sync::Arc::new(compile_tables(&v, &v.default_options()).unwrap());
-    assert!(matches!(rules.sets, Sets::Wide16(_)));
+    assert!(matches!(rules.tables(), Sets::Wide16(_)));
     // By hand: the King has 8 steps; the Rook 31 along rank 1 and 31 up file a.
     // Whatever White plays, Black has the same: 8 King steps and 31 + 31 Rook moves
     // (a White Rook on a32 or af1 is captured instead of passed over).

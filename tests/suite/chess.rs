@@ -57,7 +57,7 @@ fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
     let pos = position(r, text);
     let mut list = Vec::new();
     pos.legal_moves(r, &mut list);
-    let mut out: Vec<String> = list.iter().map(|m| write_move(&r.variant, m)).collect();
+    let mut out: Vec<String> = list.iter().map(|m| write_move(r.variant(), m)).collect();
     out.sort();
     out
 }
@@ -142,14 +142,14 @@ fn en_passant_is_allowed_on_the_next_move_only() {
     assert!(
         g.legal_moves()
             .iter()
-            .any(|m| write_move(&r.variant, m) == "e5xd6")
+            .any(|m| write_move(r.variant(), m) == "e5xd6")
     );
     g.play_text("e1-e2").unwrap();
     g.play_text("e8-e7").unwrap();
     assert!(
         !g.legal_moves()
             .iter()
-            .any(|m| write_move(&r.variant, m) == "e5xd6")
+            .any(|m| write_move(r.variant(), m) == "e5xd6")
     );
 }
 
@@ -190,7 +190,7 @@ fn promotion_to_a_listed_piece_is_asked_for_and_forced() {
 fn promotion_to_any_non_royal_piece() {
     let r = rules(HEXCETRAN);
     // White pawn on e10 (one step below e11, the top of the e file), Kings apart.
-    let v = &r.variant;
+    let v = &r.variant();
     let mut setup = Setup::fixed(&r);
     setup.cells.iter_mut().for_each(|c| *c = None);
     let put = |s: &mut Setup, cell: &str, player: &str, piece: &str| {
@@ -233,7 +233,7 @@ fn optional_promotion_may_be_declined() {
     let pos = Position::start(&r).unwrap();
     let mut list = Vec::new();
     pos.legal_moves(&r, &mut list);
-    let names: Vec<String> = list.iter().map(|m| write_move(&r.variant, m)).collect();
+    let names: Vec<String> = list.iter().map(|m| write_move(r.variant(), m)).collect();
     assert!(names.contains(&"c3-c4".to_string()), "{names:?}");
     assert!(names.contains(&"c3-c4=R".to_string()), "{names:?}");
     // Without a choice an optional promotion is declined.
@@ -309,7 +309,7 @@ fn a_stalemate_scores_three_quarters_in_glinski_chess() {
     let e = g.ending().expect("stalemate");
     assert_eq!(e.outcome, Outcome::MoverScores(3, 4));
     assert_eq!(e.reason, "Black is stalemated");
-    assert_eq!(e.result(&r.variant), "White scores 3/4, Black scores 1/4");
+    assert_eq!(e.result(r.variant()), "White scores 3/4, Black scores 1/4");
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn moves_are_read_in_every_common_form() {
     for m in ["e2e4", "e2-e4", "E2-E4"] {
         let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
         let played = g.play_text(m).unwrap();
-        assert_eq!(write_move(&r.variant, &played), "e2-e4");
+        assert_eq!(write_move(r.variant(), &played), "e2-e4");
     }
     let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
     assert!(matches!(
@@ -356,7 +356,7 @@ fn moves_are_read_in_every_common_form() {
 /// Hexcetran positions: a piece on f6 and the cells given, as (cell, player, piece).
 fn hexcetran(pieces: &[(&str, &str, &str)]) -> (Arc<Rules>, Position) {
     let r = rules(HEXCETRAN);
-    let v = &r.variant;
+    let v = &r.variant();
     let mut setup = Setup::fixed(&r);
     setup.cells.iter_mut().for_each(|c| *c = None);
     for (cell, player, piece) in pieces {
@@ -368,7 +368,7 @@ fn hexcetran(pieces: &[(&str, &str, &str)]) -> (Arc<Rules>, Position) {
 }
 
 fn destinations(r: &Arc<Rules>, pos: &Position, from: &str) -> Vec<String> {
-    let v = &r.variant;
+    let v = &r.variant();
     let mut list = Vec::new();
     pos.legal_moves(r, &mut list);
     let mut out: Vec<String> = list
@@ -514,7 +514,7 @@ fn random_setups_are_reproducible_from_their_seed() {
     let different = (0..10).any(|s| Setup::seeded(&r, s).unwrap() != a);
     assert!(different);
     // Every draw puts the ten pieces on ten of the eleven home-row cells.
-    let v = &r.variant;
+    let v = &r.variant();
     let home = [
         "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
     ];
@@ -531,7 +531,7 @@ fn random_setups_are_reproducible_from_their_seed() {
 #[test]
 fn the_mirror_option_copies_white_s_draw_file_by_file() {
     let r = common::rules_with(HEXCETRAN, &[("mirror", true)]);
-    let v = &r.variant;
+    let v = &r.variant();
     let white = [
         "a6", "b5", "c4", "d3", "e2", "f1", "g1", "h1", "i1", "j1", "k1",
     ];
@@ -577,7 +577,7 @@ fn broken_fen_fields_are_refused_with_the_field_named() {
 fn the_hexagonal_knight_reaches_twelve_cells() {
     for file in [GLINSKI, HEXCETRAN, "mccooey-chess.var"] {
         let r = rules(file);
-        let v = &r.variant;
+        let v = &r.variant();
         let knight = v.find_piece("Knight").unwrap();
         let cells = r.footprint(PlayerId(0), knight, v.board.centre());
         assert_eq!(cells.len(), 12, "{file}");

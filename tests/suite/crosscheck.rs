@@ -39,7 +39,7 @@ type Key = (u16, u16, Option<u8>, Option<u8>);
 fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
     let s = pos.to_setup(rules);
     let passing = pos.passed(rules).map(|(cells, by, victim)| {
-        let kinds = (0..rules.variant.pieces.len())
+        let kinds = (0..rules.variant().pieces.len())
             .filter(|k| by & (1 << k) != 0)
             .map(|k| variantlab::model::PieceId(k as u8))
             .collect();
@@ -81,7 +81,7 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
 }
 
 fn reference_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
-    reference::legal_moves(&rules.variant, &rules.options, &simple(rules, pos))
+    reference::legal_moves(rules.variant(), rules.options(), &simple(rules, pos))
         .into_iter()
         .map(|(f, t, tag, k)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0)))
         .collect()
@@ -247,7 +247,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
                 break;
             }
             let mut pos = game.position().clone();
-            let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
+            let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
             assert_eq!(
                 variantlab::runtime::perft(&rules, &mut pos, 2),
                 want,
@@ -276,7 +276,7 @@ fn published_chess_positions_agree_with_the_reference() {
             reference_moves(&rules, &pos),
             "{fen}"
         );
-        let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
+        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
         assert_eq!(
             variantlab::runtime::perft(&rules, &mut pos, 2),
             want,
@@ -303,7 +303,7 @@ fn deep_perft_agrees_with_the_reference() {
         );
         let start = reference::start(&v);
         assert_eq!(
-            reference::perft(&v, &rules.options, &start, depth),
+            reference::perft(&v, rules.options(), &start, depth),
             want,
             "{file} reference"
         );
@@ -354,7 +354,7 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
                 continue;
             }
             let mut pos = game.position().clone();
-            let want = reference::perft(&v, &rules.options, &simple(&rules, &pos), 2);
+            let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
             assert_eq!(
                 variantlab::runtime::perft(&rules, &mut pos, 2),
                 want,

@@ -20,7 +20,7 @@ fn assert_same(rendered: &str, expected: &str, what: &str) {
 
 fn footprints(file: &str, dir: &str, full_board_for: &[&str]) {
     let rules = rules(file);
-    let v = &rules.variant;
+    let v = &rules.variant();
     for name in PIECES {
         let piece = v
             .find_piece(name)

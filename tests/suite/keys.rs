@@ -125,7 +125,7 @@ fn cells_open_to_capture_in_passing_change_the_key() {
 #[test]
 fn hands_change_the_key() {
     let r = rules("shogi.var");
-    let v = &r.variant;
+    let v = &r.variant();
     let pawn = v.find_piece("Pawn").unwrap();
     let mut board = Setup::start(&r);
     // Two pawns off the board, to be held in hand or not.
@@ -161,7 +161,7 @@ fn hands_change_the_key() {
 #[test]
 fn once_per_game_uses_change_the_key() {
     let r = rules("iss-jetan.var");
-    let v = &r.variant;
+    let v = &r.variant();
     let start = Setup::start(&r);
     let mut used = vec![];
     for p in 0..v.players.len() {

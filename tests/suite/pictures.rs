@@ -44,7 +44,7 @@ fn parse_board<'a>(rules: &Arc<Rules>, svg: &'a str) -> roxmltree::Document<'a> 
         })
         .collect();
     cells.sort();
-    let b = &rules.variant.board;
+    let b = &rules.variant().board;
     let mut want: Vec<String> = b.cells().map(|c| b.name(c).to_string()).collect();
     want.sort();
     assert_eq!(cells, want);
@@ -52,7 +52,7 @@ fn parse_board<'a>(rules: &Arc<Rules>, svg: &'a str) -> roxmltree::Document<'a> 
 }
 
 fn piece(rules: &Arc<Rules>, name: &str) -> variantlab::model::PieceId {
-    rules.variant.find_piece(name).expect("a piece")
+    rules.variant().find_piece(name).expect("a piece")
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn setups_are_well_formed_deterministic_and_snapshotted() {
         ),
         ("pointy-hexagon-setup", pointy()),
     ] {
-        let v = &rules.variant;
+        let v = &rules.variant();
         let svg = board_svg(v, &v.setup, None);
         assert_eq!(svg, board_svg(v, &v.setup, None), "same input, same bytes");
         let doc = parse_board(&rules, &svg);
@@ -81,7 +81,7 @@ fn setups_are_well_formed_deterministic_and_snapshotted() {
 #[test]
 fn square_boards_are_checkered_with_a1_dark() {
     let rules = rules("iss-jetan.var");
-    let svg = board_svg(&rules.variant, &[], None);
+    let svg = board_svg(rules.variant(), &[], None);
     let doc = parse_board(&rules, &svg);
     let fill = |cell: &str| {
         doc.descendants()
@@ -102,9 +102,9 @@ fn square_boards_are_checkered_with_a1_dark() {
 #[test]
 fn hexagonal_boards_use_three_colours_no_two_neighbours_alike() {
     for rules in [rules("hexagonal-iss-jetan.var"), pointy()] {
-        let svg = board_svg(&rules.variant, &[], None);
+        let svg = board_svg(rules.variant(), &[], None);
         let doc = parse_board(&rules, &svg);
-        let b = &rules.variant.board;
+        let b = &rules.variant().board;
         let fill = |c| {
             doc.descendants()
                 .find(|n| n.attribute("data-cell") == Some(b.name(c)))
@@ -140,7 +140,7 @@ fn edges_carry_the_schemes_labels() {
             .collect()
     };
     let square = rules("iss-jetan.var");
-    let got = texts(&board_svg(&square.variant, &[], None));
+    let got = texts(&board_svg(square.variant(), &[], None));
     let want: Vec<String> = "a b c d e f g h i j 10 9 8 7 6 5 4 3 2 1"
         .split(' ')
         .map(String::from)
@@ -148,14 +148,14 @@ fn edges_carry_the_schemes_labels() {
     assert_eq!(got, want);
     // Glinski-style files a-n without j, ranks 1-13 counted within each file.
     let hex = rules("hexagonal-iss-jetan.var");
-    let mut got = texts(&board_svg(&hex.variant, &[], None));
+    let mut got = texts(&board_svg(hex.variant(), &[], None));
     got.sort();
     let mut want: Vec<String> = "abcdefghiklmn".chars().map(String::from).collect();
     want.extend((1..=13).map(|n| n.to_string()));
     want.sort();
     assert_eq!(got, want);
     // Pointy: lines 1-7, ranks a-g.
-    let mut got = texts(&board_svg(&pointy().variant, &[], None));
+    let mut got = texts(&board_svg(pointy().variant(), &[], None));
     got.sort();
     let mut want: Vec<String> = "abcdefg".chars().map(String::from).collect();
     want.extend((1..=7).map(|n| n.to_string()));
@@ -168,7 +168,7 @@ fn footprint_marks_follow_the_rule_pages() {
     // The square Thoat's page diagram: 8 cells a knight's move away and the 4 orthogonal
     // neighbours.
     let r = rules("iss-jetan.var");
-    let from = r.variant.board.parse_cell("e5").unwrap();
+    let from = r.variant().board.parse_cell("e5").unwrap();
     let svg = footprint_svg(&r, PlayerId(0), piece(&r, "thoat"), from, false);
     let doc = parse_board(&r, &svg);
     let marks = values(&doc, "data-mark");
@@ -192,7 +192,7 @@ fn capture_only_moves_are_drawn_on_request_and_noted_otherwise() {
     // also ordinary 3-step moves.
     let r = rules("hexagonal-iss-jetan.var");
     let chief = piece(&r, "chief");
-    let g7 = r.variant.board.parse_cell("g7").unwrap();
+    let g7 = r.variant().board.parse_cell("g7").unwrap();
     let plain = footprint_svg(&r, PlayerId(0), chief, g7, false);
     let doc = parse_board(&r, &plain);
     assert_eq!(values(&doc, "data-mark").len(), 12);
@@ -211,7 +211,7 @@ fn capture_only_moves_are_drawn_on_request_and_noted_otherwise() {
     );
     // A move to empty cells only is told apart from one that may also capture.
     let p = pointy();
-    let centre = p.variant.board.centre();
+    let centre = p.variant().board.centre();
     let marks = render::footprint_marks(&p, PlayerId(0), piece(&p, "stepper"), centre, true);
     assert_eq!(marks.iter().filter(|(_, m)| *m == Mark::Either).count(), 6);
     assert_eq!(
@@ -230,7 +230,7 @@ fn footprints_on_each_board_are_snapshotted() {
         ("hexagonal-iss-jetan-princess", &hex, "princess"),
         ("pointy-hexagon-glider", &p, "glider"),
     ] {
-        let from = r.variant.board.centre();
+        let from = r.variant().board.centre();
         let svg = footprint_svg(r, PlayerId(0), piece(r, who), from, true);
         parse_board(r, &svg);
         settings().bind(|| insta::assert_snapshot!(name, svg));
@@ -240,9 +240,9 @@ fn footprints_on_each_board_are_snapshotted() {
 #[test]
 fn the_last_move_is_highlighted() {
     let r = rules("iss-jetan.var");
-    let b = &r.variant.board;
+    let b = &r.variant().board;
     let (e2, e3) = (b.parse_cell("e2").unwrap(), b.parse_cell("e3").unwrap());
-    let svg = board_svg(&r.variant, &r.variant.setup, Some((e2, e3)));
+    let svg = board_svg(r.variant(), &r.variant().setup, Some((e2, e3)));
     let doc = parse_board(&r, &svg);
     let last: Vec<(String, String)> = doc
         .descendants()
@@ -271,7 +271,7 @@ fn piece_fills(doc: &roxmltree::Document, player: &str) -> Vec<String> {
 #[test]
 fn players_named_by_a_colour_wear_it() {
     let rules = rules("iss-jetan.var");
-    let v = &rules.variant;
+    let v = &rules.variant();
     let svg = board_svg(v, &v.setup, None);
     let doc = parse_board(&rules, &svg);
     let rgb = |s: &str| {

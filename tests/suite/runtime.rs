@@ -145,7 +145,7 @@ fn refused_moves_say_why_and_change_nothing() {
     let m = g
         .play_text("f1-f5")
         .expect("the escape, written without its tag");
-    assert_eq!(write_move(&r.variant, &m), "f1-f5:e");
+    assert_eq!(write_move(r.variant(), &m), "f1-f5:e");
 }
 
 #[test]
@@ -167,7 +167,7 @@ fn capturing_the_princess_wins_at_once() {
 
 /// A setup from (cell, player, piece) triples.
 fn setup(r: &Arc<Rules>, pieces: &[(&str, &str, &str)], to_move: &str) -> Setup {
-    let v = &r.variant;
+    let v = &r.variant();
     let mut s = Setup::start(r);
     s.cells.iter_mut().for_each(|c| *c = None);
     for (cell, player, piece) in pieces {
@@ -320,7 +320,7 @@ fn a_game_refuses_moves_of_another_game_and_stays_as_it_was() {
 #[test]
 fn attackers_count_the_enemy_pieces_that_could_capture_now() {
     let r = rules(SQUARE);
-    let v = &r.variant;
+    let v = &r.variant();
     // Black's Warriors on e4 and c6 reach e6 in two orthogonal steps.
     let g = game(&r, "4ch5/10/10/10/2WA1pr5/10/4WA5/10/10/4CHPR4 b - 0 1");
     let pos = g.position();

@@ -23,7 +23,7 @@ fn best(rules: &Arc<Rules>, g: &Game, depth: u32) -> (String, i32) {
         &Limits::depth(depth),
     );
     let m = t.best.expect("a move");
-    (write_move(&rules.variant, &m), t.score)
+    (write_move(rules.variant(), &m), t.score)
 }
 
 // Black's Warrior on e4 reaches e6 (two orthogonal steps, e5 empty), where Orange's
@@ -55,7 +55,7 @@ fn parries_a_threat_on_its_princess() {
         let mut after = g.clone();
         after.play(reply).unwrap();
         let lost = after.ending().is_some_and(|e| e.winner().is_some());
-        assert!(!lost, "after {m}, {} wins", write_move(&r.variant, &reply));
+        assert!(!lost, "after {m}, {} wins", write_move(r.variant(), &reply));
     }
 }
 
@@ -94,7 +94,7 @@ fn avoids_a_repetition_draw_when_ahead() {
 #[test]
 fn values_come_from_the_moves() {
     let r = rules("iss-jetan.var");
-    let v = &r.variant;
+    let v = &r.variant();
     let values = piece_values(&r);
     let of = |name: &str| &values[v.find_piece(name).unwrap().0 as usize];
     // One step in 7 of the 8 directions on 10x10: 90 cells have a neighbour

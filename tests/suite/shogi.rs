@@ -26,7 +26,7 @@ fn position(rules: &Arc<Rules>, text: &str) -> Position {
 fn moves(text: &str, rules: &Arc<Rules>) -> Vec<String> {
     let mut out = Vec::new();
     position(rules, text).legal_moves(rules, &mut out);
-    let mut names: Vec<String> = out.iter().map(|m| write_move(&rules.variant, m)).collect();
+    let mut names: Vec<String> = out.iter().map(|m| write_move(rules.variant(), m)).collect();
     names.sort();
     names
 }
@@ -68,7 +68,7 @@ fn position_strings_round_trip_through_random_play() {
                 .unwrap_or_else(|| rng.below(moves.len()));
             let m = moves[pick];
             dropped += usize::from(m.from == m.to);
-            let text = write_move(&r.variant, &m);
+            let text = write_move(r.variant(), &m);
             g.play_text(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             if g.ending().is_some() {
                 break;
@@ -91,7 +91,7 @@ fn placed(
     to_move: &str,
     hands: &[(&str, &str)],
 ) -> Setup {
-    let v = &rules.variant;
+    let v = &rules.variant();
     let mut setup = Setup::start(rules);
     setup.cells.iter_mut().for_each(|c| *c = None);
     for (player, piece, cell) in pieces {
@@ -111,7 +111,7 @@ fn moves_of(rules: &Arc<Rules>, setup: &Setup) -> Vec<String> {
     let pos = Position::from_setup(rules, setup).unwrap_or_else(|e| panic!("{e}"));
     let mut out = Vec::new();
     pos.legal_moves(rules, &mut out);
-    let mut names: Vec<String> = out.iter().map(|m| write_move(&rules.variant, m)).collect();
+    let mut names: Vec<String> = out.iter().map(|m| write_move(rules.variant(), m)).collect();
     names.sort();
     names
 }
@@ -204,7 +204,7 @@ fn shogi_promotion_into_from_forced_and_declined() {
     let start = parse_position(&r, "k8/9/9/4S4/9/9/9/9/8K b - 1").unwrap();
     let mut g = Game::new(r.clone(), start.clone()).unwrap();
     let m = g.play_text("5d5c+").unwrap();
-    assert_eq!(m.promotion, r.variant.find_piece("+S"));
+    assert_eq!(m.promotion, r.variant().find_piece("+S"));
     let mut g = Game::new(r.clone(), start.clone()).unwrap();
     assert_eq!(g.play_text("5d5c=").unwrap().promotion, None);
     let mut g = Game::new(r.clone(), start).unwrap();
@@ -237,7 +237,7 @@ fn promotion_through_a_zone_needs_the_word_through() {
     let names = |r: &Arc<Rules>| {
         let mut out = Vec::new();
         Position::start(r).unwrap().legal_moves(r, &mut out);
-        let mut v: Vec<String> = out.iter().map(|m| write_move(&r.variant, m)).collect();
+        let mut v: Vec<String> = out.iter().map(|m| write_move(r.variant(), m)).collect();
         v.sort();
         v
     };
@@ -382,7 +382,7 @@ fn perpetual_check_loses_for_the_checking_side() {
     assert_eq!(plies, 13);
     let e = g.ending().unwrap();
     assert_eq!(e.outcome, Outcome::CheckerLoses);
-    assert_eq!(e.winner(), r.variant.find_player("White"), "{}", e.reason);
+    assert_eq!(e.winner(), r.variant().find_player("White"), "{}", e.reason);
 }
 
 #[test]
@@ -536,5 +536,5 @@ fn the_engine_sees_that_perpetual_check_loses() {
         &Limits::depth(2),
     );
     let best = t.best.expect("Black has moves");
-    assert_ne!(write_move(&r.variant, &best), "9b9a");
+    assert_ne!(write_move(r.variant(), &best), "9b9a");
 }

@@ -244,7 +244,7 @@ fn footprints_at_the_centre_are_snapshotted() {
             .to_string_lossy()
             .into_owned();
         let rules = rules(&file);
-        let v = &rules.variant;
+        let v = &rules.variant();
         for (i, piece) in v.pieces.iter().enumerate() {
             let diagram = footprint_diagram(
                 &rules,
@@ -266,7 +266,7 @@ fn footprints_at_the_centre_are_snapshotted() {
 fn footprints_on_big_boards_are_snapshotted() {
     let settings = settings("footprints");
     let hex = rules("hexagonal-iss-jetan-12.var");
-    let corner = hex.variant.board.parse_cell("a1").expect("a corner");
+    let corner = hex.variant().board.parse_cell("a1").expect("a corner");
     let square_text = read(&root().join("variants/iss-jetan.var"))
         .replace("board square 10 by 10", "board square 16 by 16");
     let v = check("iss-jetan-16.var", &square_text)
@@ -285,7 +285,7 @@ fn footprints_on_big_boards_are_snapshotted() {
         ),
     ];
     for (rules, game, place, cell, full) in cases {
-        for (i, piece) in rules.variant.pieces.iter().enumerate() {
+        for (i, piece) in rules.variant().pieces.iter().enumerate() {
             let diagram = footprint_diagram(rules, PlayerId(0), PieceId(i as u8), cell, full);
             let name = format!("{game}-{}-{place}", piece.name.to_lowercase());
             settings.bind(|| insta::assert_snapshot!(name, diagram));

@@ -27,7 +27,7 @@ fn pointy() -> variantlab::model::Variant {
 
 #[test]
 fn boards_carry_their_coordinates_along_the_edges() {
-    let square = rules("iss-jetan.var").variant.clone();
+    let square = rules("iss-jetan.var").variant().clone();
     let drawn = labelled_board(&square, &square.setup, None, false);
     let lines: Vec<&str> = drawn.lines().collect();
     assert_eq!(lines.len(), 11);
@@ -38,7 +38,7 @@ fn boards_carry_their_coordinates_along_the_edges() {
     let plain = board_diagram(&square, &square.setup);
     let stripped: Vec<String> = lines[..10].iter().map(|l| l[3..].to_string()).collect();
     assert_eq!(stripped.join("\n") + "\n", plain);
-    let hex = rules("hexagonal-iss-jetan.var").variant.clone();
+    let hex = rules("hexagonal-iss-jetan.var").variant().clone();
     let p = pointy();
     for (name, v) in [
         ("iss-jetan", &square),
@@ -66,7 +66,7 @@ fn boards_carry_their_coordinates_along_the_edges() {
 #[test]
 fn the_last_move_is_marked_and_colour_is_optional() {
     let r = rules("iss-jetan.var");
-    let v = &r.variant;
+    let v = &r.variant();
     let (e2, e3) = (
         v.board.parse_cell("e2").unwrap(),
         v.board.parse_cell("e3").unwrap(),
@@ -107,7 +107,7 @@ fn strip_ansi(s: &str) -> String {
 fn play_shows_coordinates_and_the_last_move() {
     let file = root().join("variants/iss-jetan.var");
     let r = rules("iss-jetan.var");
-    let v = Arc::new(compile_tables(&r.variant, &r.options).unwrap());
+    let v = Arc::new(compile_tables(r.variant(), r.options()).unwrap());
     let mut s = variantlab::play::Console::new(&file, v, Setup::start(&r)).unwrap();
     let reply = s.handle("e2-e3");
     assert!(reply.text.contains("Last move: e2-e3."), "{}", reply.text);
@@ -130,7 +130,7 @@ fn the_command_line_colours_only_a_terminal() {
     let labelled = run(&["board", "variants/iss-jetan.var", "--coordinates"]);
     assert!(!labelled.contains('\x1b') && labelled.contains(" a   b"));
     let plain = run(&["board", "variants/iss-jetan.var"]);
-    let v = rules("iss-jetan.var").variant.clone();
+    let v = rules("iss-jetan.var").variant().clone();
     assert_eq!(plain, board_diagram(&v, &v.setup));
     let svg = run(&["board", "variants/iss-jetan.var", "--svg"]);
     roxmltree::Document::parse(&svg).expect("well-formed");
