@@ -77,6 +77,19 @@ impl Diagnostic {
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
+    /// The code without the `variantlab::` prefix: the name `variantlab explain` and
+    /// docs/errors.md know it by.
+    pub fn short_code(&self) -> &'static str {
+        self.code.strip_prefix("variantlab::").unwrap_or(self.code)
+    }
+    /// The help line as printed: the help, then where the code is explained.
+    pub fn shown_help(&self) -> String {
+        let pointer = format!("`variantlab explain {}`", self.short_code());
+        match &self.help {
+            Some(h) => format!("{h} (more: {pointer})"),
+            None => format!("more: {pointer}"),
+        }
+    }
 }
 
 /// Longest word a message quotes whole; a file's word may be megabytes long.
@@ -285,10 +298,7 @@ impl miette::Diagnostic for Shown<'_> {
         Some(self.diagnostic.severity)
     }
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.diagnostic
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        Some(Box::new(self.diagnostic.shown_help()))
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.unquoted_at

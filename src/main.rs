@@ -34,11 +34,17 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check variant files and report every problem found
+    #[command(
+        after_help = "Example:\n  variantlab check variants/*.var\n  variantlab check my-game.var"
+    )]
     Check {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
     /// Draw the cells a piece can reach, as the rule pages draw them
+    #[command(
+        after_help = "Example:\n  variantlab footprint variants/iss-jetan.var Thoat\n  variantlab footprint variants/chess.var N --at a1 --full-board"
+    )]
     Footprint {
         file: PathBuf,
         /// The piece's name or code, any case
@@ -62,7 +68,8 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
-    /// Draw the setup
+    /// Draw the start position, as the rule pages draw it
+    #[command(after_help = "Example:\n  variantlab board variants/chess.var --coordinates")]
     Board {
         file: PathBuf,
         /// Label files and ranks along the edges
@@ -76,6 +83,7 @@ enum Command {
         seed: u64,
     },
     /// Print the start position string, then its diagram
+    #[command(after_help = "Example:\n  variantlab setup variants/hexcetran-chess.var --seed 7")]
     Setup {
         file: PathBuf,
         /// Seed for a random setup (default: from the clock)
@@ -84,7 +92,10 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
-    /// Count the legal move sequences of a given length
+    /// Count the legal move sequences of a given length, to test the move generator
+    #[command(
+        after_help = "Example:\n  variantlab perft variants/chess.var --depth 3     # nodes 8902"
+    )]
     Perft {
         file: PathBuf,
         /// At most 32
@@ -103,6 +114,9 @@ enum Command {
         options: Vec<String>,
     },
     /// List the legal moves, one a line
+    #[command(
+        after_help = "Example:\n  variantlab moves variants/shogi.var --position \"4k4/9/9/9/9/9/4P4/9/4K4 b G 1\""
+    )]
     Moves {
         file: PathBuf,
         #[arg(long, default_value = "start")]
@@ -114,6 +128,9 @@ enum Command {
         options: Vec<String>,
     },
     /// Serve a local web page to explore and play variants
+    #[command(
+        after_help = "Example:\n  variantlab serve variants/     # then open http://127.0.0.1:8080/"
+    )]
     Serve {
         /// Variant files, or folders of them
         #[arg(required = true)]
@@ -126,6 +143,9 @@ enum Command {
         host: String,
     },
     /// Play a game in the terminal, two people at one keyboard or against the computer
+    #[command(
+        after_help = "Example:\n  variantlab play variants/iss-jetan.var\n  variantlab play variants/chess.var --vs computer --level 4"
+    )]
     Play {
         file: PathBuf,
         #[arg(long, default_value = "start")]
@@ -142,6 +162,7 @@ enum Command {
         engine: EngineArgs,
     },
     /// Search a position and print the best move, its score and the principal variation
+    #[command(after_help = "Example:\n  variantlab think variants/iss-jetan.var --time 2s")]
     Think {
         file: PathBuf,
         #[arg(long, default_value = "start")]
@@ -152,6 +173,9 @@ enum Command {
         engine: EngineArgs,
     },
     /// Let the computer play a variant against itself many times and report the results
+    #[command(
+        after_help = "Example:\n  variantlab selfplay variants/iss-jetan.var --games 100 --seed 1"
+    )]
     Selfplay {
         file: PathBuf,
         #[arg(long, default_value_t = 100)]
@@ -187,6 +211,7 @@ enum Command {
         compare: Option<String>,
     },
     /// Add up selfplay shards (their --json output) into the report of one run
+    #[command(after_help = "Example:\n  variantlab merge shard-1.json shard-2.json")]
     Merge {
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -195,10 +220,19 @@ enum Command {
         json: bool,
     },
     /// Print the piece values the engine estimates from the rules
+    #[command(after_help = "Example:\n  variantlab values variants/iss-jetan.var")]
     Values {
         file: PathBuf,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+    },
+    /// Explain a diagnostic code: what it means, an example and the fix
+    #[command(
+        after_help = "Example:\n  variantlab explain unknown_piece\n  variantlab explain     # every code, one a line"
+    )]
+    Explain {
+        /// The code as `check` prints it (`variantlab::unknown_piece` or `unknown_piece`)
+        code: Option<String>,
     },
 }
 
@@ -341,6 +375,7 @@ fn main() -> ExitCode {
             selfplay(&file, study, &options, json, shard, shard_count, compare)
         }
         Command::Merge { files, json } => merge(&files, json),
+        Command::Explain { code } => explain(code.as_deref()),
         Command::Values { file, options } => {
             rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
         }
@@ -638,4 +673,98 @@ fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
         print!("{}", playtest::text_report(&merged));
     }
     Ok(())
+}
+
+/// The error index, one entry per diagnostic code: what `explain` prints.
+const ERROR_INDEX: &str = include_str!("../docs/errors.md");
+
+/// The entries of the error index: each code with its text, from its `## \`code\``
+/// heading to the next heading.
+fn error_entries() -> Vec<(&'static str, &'static str)> {
+    let mut starts: Vec<usize> = ERROR_INDEX
+        .match_indices("\n## ")
+        .map(|(i, _)| i + 1)
+        .collect();
+    starts.push(ERROR_INDEX.len());
+    starts
+        .windows(2)
+        .filter_map(|w| {
+            let entry = ERROR_INDEX[w[0]..w[1]].trim_end();
+            let code = entry.strip_prefix("## `")?.split('`').next()?;
+            Some((code, entry))
+        })
+        .collect()
+}
+
+/// The entry's text for a terminal: the heading without its marks, code fences left out.
+fn entry_text(entry: &str) -> String {
+    let mut out = String::new();
+    for line in entry.lines() {
+        if line.starts_with("```") {
+            continue;
+        }
+        let line = line.strip_prefix("## ").unwrap_or(line);
+        out.push_str(&without_links(line));
+        out.push('\n');
+    }
+    out
+}
+
+/// Markdown links `[text](target)` as their text alone.
+fn without_links(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find("](").map(|c| open + c) else {
+            break;
+        };
+        let Some(end) = rest[close..].find(')').map(|e| close + e) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&rest[open + 1..close]);
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The summary line of an entry: its first paragraph after the heading.
+fn entry_summary(entry: &str) -> String {
+    entry
+        .lines()
+        .skip(1)
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn explain(code: Option<&str>) -> Result<(), String> {
+    let entries = error_entries();
+    let Some(code) = code else {
+        for (c, entry) in &entries {
+            println!("{c:<26} {}", entry_summary(entry));
+        }
+        return Ok(());
+    };
+    let wanted = code
+        .trim()
+        .trim_start_matches("variantlab::")
+        .to_ascii_lowercase()
+        .replace('-', "_");
+    match entries.iter().find(|(c, _)| *c == wanted) {
+        Some((_, entry)) => {
+            print!("{}", entry_text(entry));
+            Ok(())
+        }
+        None => {
+            let known = entries.iter().map(|(c, _)| *c);
+            let hint = match variantlab::suggest::closest(known, &wanted) {
+                Some(c) => format!("did you mean `{c}`?"),
+                None => "`variantlab explain` lists every code".to_string(),
+            };
+            Err(format!("there is no diagnostic code `{code}`; {hint}"))
+        }
+    }
 }

@@ -151,15 +151,22 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
     }
 }
 
-/// A cell name that names no cell; the help says how this board's cells are written.
+/// A cell name that names no cell; the help names the board's cells nearest to it.
 pub(super) fn off_board(span: Span, name: &str, board: &Board) -> Diagnostic {
-    let mut cells = board.cells();
-    let first = cells.next().map(|c| board.name(c).to_string());
-    let last = cells.last().map(|c| board.name(c).to_string());
-    let written = match (first, last) {
-        (Some(f), Some(l)) => format!("; its cells are written `{f}` to `{l}`"),
-        (Some(f), None) => format!("; its one cell is `{f}`"),
-        _ => String::new(),
+    let nearest = nearest_cells(name, board);
+    let written = match nearest.as_slice() {
+        [one] => format!("; the nearest cell is `{one}`"),
+        [a, b] => format!("; the nearest cells are `{a}` and `{b}`"),
+        _ => {
+            let mut cells = board.cells();
+            let first = cells.next().map(|c| board.name(c).to_string());
+            let last = cells.last().map(|c| board.name(c).to_string());
+            match (first, last) {
+                (Some(f), Some(l)) => format!("; its cells are written `{f}` to `{l}`"),
+                (Some(f), None) => format!("; its one cell is `{f}`"),
+                _ => String::new(),
+            }
+        }
     };
     Diagnostic::error(
         "variantlab::cell_off_board",
@@ -168,6 +175,62 @@ pub(super) fn off_board(span: Span, name: &str, board: &Board) -> Diagnostic {
     )
     .label("not on the board")
     .help(format!("the board is a {}{written}", board.shape))
+}
+
+/// A cell name's letters and number, in either order (`e10`, `6f`).
+fn name_parts(name: &str) -> Option<(String, u64)> {
+    let name = name.to_ascii_lowercase();
+    let split =
+        name.find(|c: char| c.is_ascii_digit() != name.starts_with(|d: char| d.is_ascii_digit()))?;
+    let (a, b) = name.split_at(split);
+    let (letters, digits) = if a.starts_with(|c: char| c.is_ascii_digit()) {
+        (b, a)
+    } else {
+        (a, b)
+    };
+    let all = |s: &str, f: fn(&char) -> bool| !s.is_empty() && s.chars().all(|c| f(&c));
+    if !all(letters, char::is_ascii_lowercase) || !all(digits, char::is_ascii_digit) {
+        return None;
+    }
+    Some((letters.to_string(), digits.parse().ok()?))
+}
+
+/// Letters as a count: `a` 1, `z` 26, `aa` 27.
+fn letters_rank(letters: &str) -> u64 {
+    letters.bytes().fold(0u64, |n, b| {
+        n.saturating_mul(26).saturating_add(u64::from(b - b'a' + 1))
+    })
+}
+
+/// The board's cells nearest to an off-board name: on the line of its letters, the one
+/// whose number is closest, and on the line of its number, the one whose letters are
+/// closest (at most two names, once each).
+fn nearest_cells(name: &str, board: &Board) -> Vec<String> {
+    let Some((letters, number)) = name_parts(name) else {
+        return vec![];
+    };
+    let cells: Vec<(String, u64, &str)> = board
+        .cells()
+        .filter_map(|c| {
+            let (l, n) = name_parts(board.name(c))?;
+            Some((l, n, board.name(c)))
+        })
+        .collect();
+    let same_letters = cells
+        .iter()
+        .filter(|(l, _, _)| *l == letters)
+        .min_by_key(|(_, n, _)| n.abs_diff(number));
+    let same_number = cells
+        .iter()
+        .filter(|(_, n, _)| *n == number)
+        .min_by_key(|(l, _, _)| letters_rank(l).abs_diff(letters_rank(&letters)));
+    let mut found: Vec<String> = Vec::new();
+    for (_, _, n) in same_letters.into_iter().chain(same_number) {
+        if !found.iter().any(|f| f == n) {
+            found.push(n.to_string());
+        }
+    }
+    found
 }
 
 /// Reads the two parts of a `coordinates` statement.

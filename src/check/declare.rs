@@ -246,7 +246,13 @@ pub(super) fn check_declarations(
             .help("add lines such as `player White: forward north, capitals`"),
         );
     }
-    for (i, span) in player_spans.iter().enumerate().skip(1) {
+    // Players beyond the limit are refused by `too_many` and not compared again here.
+    for (i, span) in player_spans
+        .iter()
+        .enumerate()
+        .take(WRITABLE_PLAYERS)
+        .skip(1)
+    {
         if let Some(j) = d.players[..i]
             .iter()
             .position(|q| q.capitals == d.players[i].capitals)
@@ -332,18 +338,45 @@ pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
     }
 }
 
+/// Players a file can write: each prints its pieces in a letter case of its own, and
+/// there are two cases, `capitals` and `lowercase`.
+const WRITABLE_PLAYERS: usize = 2;
+
 /// The runtime's fixed sizes: players, piece kinds, options and tags.
 fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
     let limits = [
-        ("player", "players", crate::model::MAX_PLAYERS),
+        (
+            "player",
+            "players",
+            WRITABLE_PLAYERS.min(crate::model::MAX_PLAYERS),
+        ),
         ("piece", "piece kinds", 64),
         ("option", "options", 64),
         ("tag", "tags", 64),
     ];
     for (keyword, what, most) in limits {
+        let why = if keyword == "player" {
+            "; each player's pieces print in a letter case of its own, `capitals` or `lowercase`"
+        } else {
+            ""
+        };
+        // A name declared twice is `duplicate_*`'s to report, and counts once here.
+        let mut seen: Vec<String> = Vec::new();
         let mut spans = statements
             .iter()
             .filter(|s| s.keyword() == keyword)
+            .filter(|s| {
+                let name = match s {
+                    Statement::Player(p) => p.name.node.to_ascii_lowercase(),
+                    Statement::Option(o) => o.name.node.to_ascii_lowercase(),
+                    Statement::Piece(p) => p.name.node.to_ascii_lowercase(),
+                    Statement::Tag(t) => t.mark.node.to_ascii_lowercase().to_string(),
+                    _ => return true,
+                };
+                let new = !seen.contains(&name);
+                seen.push(name);
+                new
+            })
             .filter_map(Statement::name_span);
         if let Some(span) = spans.nth(most) {
             out.push(
@@ -353,7 +386,7 @@ fn check_limits(statements: &[Statement], out: &mut Vec<Diagnostic>) {
                     format!("a variant may have at most {most} {what}"),
                 )
                 .label(format!("{what} beyond the first {most}"))
-                .help(format!("remove {what} from here on")),
+                .help(format!("remove {what} from here on{why}")),
             );
         }
     }

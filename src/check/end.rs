@@ -185,3 +185,32 @@ pub(super) fn check_undecided(
         );
     }
 }
+
+/// Warns at each `checkmate` rule of a game in which no piece is royal: checkmate needs
+/// a royal piece in check, so such a rule never applies.
+pub(super) fn check_checkmate_royal(
+    statements: &[Statement],
+    variant: &Variant,
+    out: &mut Vec<Diagnostic>,
+) {
+    if variant.pieces.iter().any(|p| !p.royal.is_empty()) {
+        return;
+    }
+    let rules = statements.iter().filter_map(|s| match s {
+        Statement::End(list) => Some(list),
+        _ => None,
+    });
+    for r in rules.flatten() {
+        if matches!(r.event.node, syntax::Event::Checkmate) {
+            out.push(
+                Diagnostic::warning(
+                    "variantlab::checkmate_without_royal",
+                    r.event.span,
+                    "`checkmate` never happens here: no piece is `royal`",
+                )
+                .label("never applies")
+                .help("mark the piece that must be kept safe `royal`, or end the game on its capture (`King captured: mover wins`)"),
+            );
+        }
+    }
+}

@@ -151,6 +151,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
         return None;
     }
     check_once_pairs(&variant, out);
+    end::check_checkmate_royal(&file.statements, &variant, out);
     // Beside syntax errors, the moves are not worked out: the file is not usable yet.
     if whole {
         end::check_undecided(&file.statements, &variant, out);

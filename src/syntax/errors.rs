@@ -131,6 +131,9 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
         }
         d = d.also(opened, format!("this {what} is never closed"));
     }
+    if let Some(better) = comma_between_entries(text, region_start, span.start) {
+        return better;
+    }
     if let Some(mut better) = misspelt(
         text,
         region_start,
@@ -157,6 +160,57 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
         ));
     }
     d
+}
+
+/// A comma written between two players' entries of a `setup` or `zone` block (`White:
+/// King e1, Black: King e8`), where commas only separate one player's pieces or cells.
+fn comma_between_entries(text: &str, statement: usize, at: usize) -> Option<Diagnostic> {
+    let keyword = word_at(text, statement);
+    let block = &text[keyword.start..keyword.end];
+    if !matches!(block, "setup" | "zone") || at >= text.len() {
+        return None;
+    }
+    let before = text[..at].trim_end();
+    let (comma, entry) = if before.ends_with(',') {
+        (before.len() - 1, at)
+    } else {
+        let w = word_at(text, at);
+        if !text[w.end..].starts_with(',') {
+            return None;
+        }
+        let rest = &text[w.end + 1..];
+        (w.end, w.end + 1 + rest.len() - rest.trim_start().len())
+    };
+    let name = word_at(text, entry);
+    let after = text[name.end..].trim_start();
+    if name.is_empty() || !text[entry..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    if !after.starts_with(':') || block_depth_at(text, statement, comma) == 0 {
+        return None;
+    }
+    let player = &text[name.start..name.end];
+    let (what, example) = if block == "zone" {
+        ("cells", "`White: a8 b8` then `Black: a1 b1`")
+    } else {
+        ("pieces", "`White: King e1, Rook h1` then `Black: King e8`")
+    };
+    Some(
+        Diagnostic::error(
+            "variantlab::syntax",
+            Span::new(comma, comma + 1),
+            format!("a comma cannot come before `{}:`, another player's entry", shown(player)),
+        )
+        .label("remove this comma")
+        .help(format!(
+            "commas separate one player's {what}; players' entries follow one another with nothing between them, usually one a line: {example}"
+        )),
+    )
+}
+
+/// How many `{` are open at `at`, counted from `from`.
+fn block_depth_at(text: &str, from: usize, at: usize) -> i32 {
+    brace_depth(&text[from..at])
 }
 
 fn is_word_char(c: char) -> bool {

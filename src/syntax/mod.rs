@@ -6,6 +6,7 @@ mod keywords;
 mod lower;
 
 pub use ast::*;
+pub use keywords::words;
 
 use crate::diagnostic::Diagnostic;
 use pest::Parser;

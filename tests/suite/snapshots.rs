@@ -99,7 +99,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("syntax-error", &["syntax"]),
     ("syntax-errors", &["syntax"]),
     ("too-many-paths", &["too_many_paths"]),
-    ("too-many-players", &["too_many", "same_case"]),
+    ("too-many-players", &["too_many"]),
     ("unbounded-path", &["unbounded_path"]),
     ("unknown-code", &["unknown_code"]),
     ("unknown-direction", &["unknown_direction"]),
@@ -131,6 +131,12 @@ const EXPECTED: &[(&str, &[&str])] = &[
         &["missing_deciding_piece"],
     ),
     ("unclosed-paren", &["syntax"]),
+    ("bad-score", &["bad_score"]),
+    ("duplicate-zone", &["duplicate_zone"]),
+    ("unknown-zone", &["unknown_zone"]),
+    ("moves-as-cycle", &["moves_as_cycle"]),
+    ("mirror-mismatch", &["mirror_mismatch"]),
+    ("checkmate-without-royal", &["checkmate_without_royal"]),
     ("unclosed-long-string", &["syntax"]),
     ("misspelt-statement-word", &["syntax"]),
     ("misspelt-player-property", &["syntax"]),
@@ -151,6 +157,7 @@ const WARNINGS_ONLY: &[&str] = &[
     "impossible-leg",
     "missing-end",
     "undecided-end",
+    "checkmate-without-royal",
 ];
 
 #[test]
