@@ -691,3 +691,6 @@ impl Rules {
         out
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -527,3 +527,6 @@ fn may_take(rules: &Rules, e: &MoveEntry, mover: PieceId, victim: PieceId) -> bo
     e.target.is_none_or(|t| t == victim)
         && rules.capturable_by[victim.0 as usize] & (1 << mover.0) != 0
 }
+
+#[cfg(test)]
+mod tests;

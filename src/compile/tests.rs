@@ -1,0 +1,88 @@
+//! Compiled tables of small hand-worked boards.
+
+use crate::compile::Rules;
+use crate::geometry::{Cell, CellSet};
+use crate::load::Settings;
+use crate::model::{Dest, PieceId, PlayerId};
+
+const PLAYERS: &str = "board square 3 by 3
+player White: forward north, capitals
+player Black: forward south, lowercase
+";
+
+fn rules(pieces: &str) -> Rules {
+    let text = format!(
+        "{PLAYERS}{pieces}\nsetup {{\n  White: King a1\n  Black: King c3\n}}\ngame ends {{\n  King captured: mover wins\n}}\n"
+    );
+    Rules::from_text(&text, &Settings::new()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn cell(r: &Rules, name: &str) -> Cell {
+    r.variant().board.parse_cell(name).unwrap()
+}
+
+/// Each destination with the cells that must be empty on the way, by name.
+fn entries(r: &Rules, piece: u8, from: &str) -> Vec<(String, Vec<String>, Dest)> {
+    let b = &r.variant().board;
+    let mut out: Vec<_> = r
+        .moves(PlayerId(0), PieceId(piece), cell(r, from))
+        .iter()
+        .map(|e| {
+            let mut path: Vec<String> = r
+                .sets::<u64>()
+                .paths(e)
+                .flat_map(|s| s.iter().collect::<Vec<_>>())
+                .map(|c| b.name(c).to_string())
+                .collect();
+            path.sort();
+            (b.name(e.to).to_string(), path, e.dest)
+        })
+        .collect();
+    out.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    out
+}
+
+#[test]
+fn a_slide_needs_the_cells_it_passes_empty() {
+    let r = rules("piece King (K) {\n  slide orthogonal\n}\n");
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        entries(&r, 0, "a1"),
+        vec![
+            ("a2".into(), s(&[]), Dest::Either),
+            ("a3".into(), s(&["a2"]), Dest::Either),
+            ("b1".into(), s(&[]), Dest::Either),
+            ("c1".into(), s(&["b1"]), Dest::Either),
+        ]
+    );
+}
+
+#[test]
+fn a_winding_leap_reaches_round_corners() {
+    // Two orthogonal steps that may turn: from b2 the four corners (and not b2 itself).
+    let r = rules("piece King (K) {\n  leap 2 orthogonal\n}\n");
+    let to: Vec<String> = entries(&r, 0, "b2").into_iter().map(|e| e.0).collect();
+    assert_eq!(to, ["a1", "a3", "c1", "c3"]);
+}
+
+#[test]
+fn a_leap_passes_nothing_and_capture_modes_are_kept() {
+    let r = rules(
+        "piece King (K) {\n  leap 2 direct orthogonal, to empty\n  step 1 diagonal, to enemy\n}\n",
+    );
+    let got = entries(&r, 0, "b2");
+    // From the centre a straight 2-cell leap leaves the 3x3 board; the diagonal steps
+    // capture only.
+    assert!(
+        got.iter()
+            .all(|(to, path, _)| path.is_empty() && to != "b2")
+    );
+    assert_eq!(got.iter().filter(|e| e.2 == Dest::Enemy).count(), 4);
+    assert_eq!(got.iter().filter(|e| e.2 == Dest::Empty).count(), 0);
+    let corner = entries(&r, 0, "a1");
+    assert_eq!(
+        corner.iter().filter(|e| e.2 == Dest::Empty).count(),
+        2,
+        "{corner:?}"
+    );
+}
