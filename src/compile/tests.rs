@@ -1,8 +1,8 @@
 //! Compiled tables of small hand-worked boards.
 
-use crate::compile::Rules;
+use crate::check::check;
+use crate::compile::{Rules, compile_tables};
 use crate::geometry::{Cell, CellSet};
-use crate::load::Settings;
 use crate::model::{Dest, PieceId, PlayerId};
 
 const PLAYERS: &str = "board square 3 by 3
@@ -14,7 +14,10 @@ fn rules(pieces: &str) -> Rules {
     let text = format!(
         "{PLAYERS}{pieces}\nsetup {{\n  White: King a1\n  Black: King c3\n}}\ngame ends {{\n  King captured: mover wins\n}}\n"
     );
-    Rules::from_text(&text, &Settings::new()).unwrap_or_else(|e| panic!("{e}"))
+    let v = check("test.var", &text)
+        .variant
+        .expect("the test variant checks");
+    compile_tables(&v, &v.default_options()).expect("it compiles")
 }
 
 fn cell(r: &Rules, name: &str) -> Cell {

@@ -1,6 +1,7 @@
 //! Legal moves of small hand-worked positions.
 
-use crate::load::Settings;
+use crate::check::check;
+use crate::compile::compile_tables;
 use crate::runtime::{Game, write_move};
 use std::sync::Arc;
 
@@ -22,7 +23,10 @@ game ends {
 
 fn moves(setup: &str) -> Vec<String> {
     let text = format!("{RULES}setup {{\n{setup}\n}}\n");
-    let rules = Arc::new(crate::Rules::from_text(&text, &Settings::new()).unwrap());
+    let v = check("test.var", &text)
+        .variant
+        .expect("the test variant checks");
+    let rules = Arc::new(compile_tables(&v, &v.default_options()).expect("it compiles"));
     let game = Game::start(rules, 0).unwrap();
     let mut out: Vec<String> = game
         .legal_moves()
