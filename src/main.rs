@@ -43,7 +43,7 @@ enum Command {
     },
     /// Draw the cells a piece can reach, as the rule pages draw them
     #[command(
-        after_help = "Example:\n  variantlab footprint variants/iss-jetan.var Thoat\n  variantlab footprint variants/chess.var N --at a1 --full-board"
+        after_help = "Example:\n  variantlab footprint variants/chess.var King\n  variantlab footprint variants/chess.var N --at a1 --full-board"
     )]
     Footprint {
         file: PathBuf,
@@ -83,7 +83,7 @@ enum Command {
         seed: u64,
     },
     /// Print the start position string, then its diagram
-    #[command(after_help = "Example:\n  variantlab setup variants/hexcetran-chess.var --seed 7")]
+    #[command(after_help = "Example:\n  variantlab setup my-game.var --seed 7")]
     Setup {
         file: PathBuf,
         /// Seed for a random setup (default: from the clock)
@@ -115,7 +115,7 @@ enum Command {
     },
     /// List the legal moves, one a line
     #[command(
-        after_help = "Example:\n  variantlab moves variants/shogi.var --position \"4k4/9/9/9/9/9/4P4/9/4K4 b G 1\""
+        after_help = "Example:\n  variantlab moves variants/chess.var --position \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\""
     )]
     Moves {
         file: PathBuf,
@@ -144,7 +144,7 @@ enum Command {
     },
     /// Play a game in the terminal, two people at one keyboard or against the computer
     #[command(
-        after_help = "Example:\n  variantlab play variants/iss-jetan.var\n  variantlab play variants/chess.var --vs computer --level 4"
+        after_help = "Example:\n  variantlab play variants/chess.var\n  variantlab play variants/chess.var --vs computer --level 4"
     )]
     Play {
         file: PathBuf,
@@ -162,7 +162,7 @@ enum Command {
         engine: EngineArgs,
     },
     /// Search a position and print the best move, its score and the principal variation
-    #[command(after_help = "Example:\n  variantlab think variants/iss-jetan.var --time 2s")]
+    #[command(after_help = "Example:\n  variantlab think variants/chess.var --time 2s")]
     Think {
         file: PathBuf,
         #[arg(long, default_value = "start")]
@@ -174,7 +174,7 @@ enum Command {
     },
     /// Let the computer play a variant against itself many times and report the results
     #[command(
-        after_help = "Example:\n  variantlab selfplay variants/iss-jetan.var --games 100 --seed 1"
+        after_help = "Example:\n  variantlab selfplay variants/chess.var --games 100 --seed 1"
     )]
     Selfplay {
         file: PathBuf,
@@ -220,7 +220,7 @@ enum Command {
         json: bool,
     },
     /// Print the piece values the engine estimates from the rules
-    #[command(after_help = "Example:\n  variantlab values variants/iss-jetan.var")]
+    #[command(after_help = "Example:\n  variantlab values variants/chess.var")]
     Values {
         file: PathBuf,
         #[arg(long = "option", value_name = "NAME=VALUE")]

@@ -193,7 +193,7 @@ fn comma_between_entries(text: &str, statement: usize, at: usize) -> Option<Diag
     let (what, example) = if block == "zone" {
         ("cells", "`White: a8 b8` then `Black: a1 b1`")
     } else {
-        ("pieces", "`White: King e1, Rook h1` then `Black: King e8`")
+        ("pieces", "`White: King e1, Tower h1` then `Black: King e8`")
     };
     Some(
         Diagnostic::error(

@@ -12,7 +12,7 @@ piece King (K) {
   royal
   step 1 any
 }
-piece Rook (R) {
+piece Tower (T) {
   slide orthogonal
 }
 game ends {
@@ -39,18 +39,18 @@ fn moves(setup: &str) -> Vec<String> {
 
 #[test]
 fn a_royal_piece_never_steps_onto_an_attacked_cell() {
-    // The Rook on b3 holds the b-file, the King on c3 touches b2: only a2 is safe.
+    // The Tower on b3 holds the b-file, the King on c3 touches b2: only a2 is safe.
     assert_eq!(
-        moves("  White: King a1\n  Black: King c3, Rook b3"),
+        moves("  White: King a1\n  Black: King c3, Tower b3"),
         ["a1-a2"]
     );
 }
 
 #[test]
 fn a_piece_that_shields_the_royal_may_move_only_along_the_line() {
-    // The White Rook on a2 stands between its King and the Rook on a3: it may take it,
-    // and no other Rook move keeps the file closed. The King may step to b1; b2 touches
+    // The White Tower on a2 stands between its King and the Tower on a3: it may take it,
+    // and no other Tower move keeps the file closed. The King may step to b1; b2 touches
     // the Black King.
-    let got = moves("  White: King a1, Rook a2\n  Black: King c3, Rook a3");
+    let got = moves("  White: King a1, Tower a2\n  Black: King c3, Tower a3");
     assert_eq!(got, ["a1-b1", "a2xa3"]);
 }
