@@ -93,7 +93,7 @@ fn iss_jetan_is_explored_and_played_by_clicking() {
 
     // The same moves through the API give the same position string.
     let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     for m in ["e2-e3", "e9-e8"] {
         s.json(
             "POST",
