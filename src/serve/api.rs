@@ -51,6 +51,9 @@ pub const CACHE_BYTES: usize = 256 << 20;
 /// Compiled rules held by games and the cache together, in bytes: past it, the least
 /// recently used games go first.
 pub const RULES_BYTES: usize = 1 << 30;
+/// Games with a computer player kept at most: each holds its search table (tens of
+/// megabytes); the least recently used goes first.
+pub const MAX_COMPUTER_GAMES: usize = 4;
 /// Compiles running at once; more wait their turn.
 pub const COMPILES: usize = 2;
 /// Moves one game keeps at most.
@@ -112,6 +115,8 @@ struct Slot {
     game: Arc<Mutex<GameEntry>>,
     rules: Arc<Rules>,
     bytes: usize,
+    /// Whether the computer plays in it.
+    computer: bool,
     used: u64,
 }
 
@@ -170,15 +175,21 @@ impl State {
     }
 
     /// Drops the least recently used games, never `keep`, until at most
-    /// [`MAX_GAMES`] are kept and their rules fit [`RULES_BYTES`].
+    /// [`MAX_GAMES`] are kept, at most [`MAX_COMPUTER_GAMES`] of them with a computer,
+    /// and their rules fit [`RULES_BYTES`].
     fn trim_games(&mut self, keep: &str) {
-        while self.games.len() > MAX_GAMES
-            || (self.games.len() > 1 && self.rules_bytes() > RULES_BYTES)
-        {
+        loop {
+            let computers = self.games.values().filter(|g| g.computer).count() > MAX_COMPUTER_GAMES;
+            if !computers
+                && self.games.len() <= MAX_GAMES
+                && (self.games.len() <= 1 || self.rules_bytes() <= RULES_BYTES)
+            {
+                return;
+            }
             let Some(old) = self
                 .games
                 .iter()
-                .filter(|(id, _)| *id != keep)
+                .filter(|(id, g)| *id != keep && (g.computer || !computers))
                 .min_by_key(|(_, g)| g.used)
                 .map(|(id, _)| id.clone())
             else {
@@ -562,6 +573,7 @@ impl Api {
         };
         let answer = state(&game_id, &entry);
         let bytes = rules.heap_bytes();
+        let computer = !answer["computer"].as_array().is_none_or(|c| c.is_empty());
         let mut st = self.lock();
         let used = st.tick();
         st.games.insert(
@@ -570,6 +582,7 @@ impl Api {
                 game: Arc::new(Mutex::new(entry)),
                 rules,
                 bytes,
+                computer,
                 used,
             },
         );

@@ -19,6 +19,8 @@ mod engine_cli;
 mod example;
 mod generated;
 mod grammar;
+mod hostile;
+mod http_fuzz;
 mod layers;
 mod paths;
 mod pictures;
