@@ -529,12 +529,20 @@ impl Api {
             Some(Value::String(s)) if s.trim() == "start" || s.trim().is_empty() => {
                 Setup::start(&rules)
             }
-            Some(Value::String(s)) => parse_position(&rules, s)
-                .map_err(|e| Answer::error(400, format!("bad position: {e}")))?,
+            Some(Value::String(s)) => parse_position(&rules, s).map_err(|e| {
+                Answer::error(
+                    400,
+                    format!("bad position: {}", shown_error(&e.to_string())),
+                )
+            })?,
             Some(_) => return Err(Answer::error(400, "`position` must be a string")),
         };
-        let game = Game::new(rules.clone(), start)
-            .map_err(|e| Answer::error(400, format!("bad position: {e}")))?;
+        let game = Game::new(rules.clone(), start).map_err(|e| {
+            Answer::error(
+                400,
+                format!("bad position: {}", shown_error(&e.to_string())),
+            )
+        })?;
         let mut session = Session::new(game);
         match req.get("computer") {
             None | Some(Value::Null) => {}

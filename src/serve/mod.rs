@@ -8,8 +8,9 @@
 //! Only the page it serves may use it: a request must name this server in `Host`
 //! (`localhost`, an IP address or the `--host` given, with the port), so that a web
 //! page whose name is made to point at this machine reads nothing; a request from a
-//! browser page of another origin is refused by its `Origin`; and every write (each
-//! `POST`) carries the token made at start, which the page learns from its own HTML.
+//! browser page of another origin is refused by its `Origin` (and an API request by
+//! its `Sec-Fetch-Site`); and every write (each `POST`) carries the token made at
+//! start, which the page learns from its own HTML.
 
 mod answer;
 pub mod api;
@@ -135,6 +136,20 @@ impl Site {
                 format!(
                     "requests from pages of other origins (`{}`) are refused",
                     shown(origin)
+                ),
+            ));
+        }
+        // Browsers send no Origin on a plain GET from another site's page, but say
+        // where it comes from: such a page may not make the API work for it.
+        if r.target.starts_with("/api/")
+            && let Some(site) = r.header("sec-fetch-site")
+            && !matches!(site, "same-origin" | "none")
+        {
+            return Err(Answer::error(
+                403,
+                format!(
+                    "API requests from pages of other sites (`{}`) are refused",
+                    shown(site)
                 ),
             ));
         }

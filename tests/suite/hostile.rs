@@ -275,6 +275,23 @@ fn requests_from_other_origins_and_names_are_refused() {
             assert!(!String::from_utf8_lossy(&body).contains(&s.token));
         }
     }
+    // A plain GET from another site's page carries no Origin, but says where it comes
+    // from; the page's own requests say `same-origin`, and other clients nothing.
+    for (site, status) in [
+        ("cross-site", 403),
+        ("same-site", 403),
+        ("same-origin", 400),
+        ("none", 400),
+    ] {
+        let path = "/api/variants/chess/footprint?piece=Queen&options=nothing%3Don";
+        let (got, _) = send(
+            "GET",
+            path,
+            &[host.clone(), format!("Sec-Fetch-Site: {site}")],
+            "",
+        );
+        assert_eq!(got, status, "{site}");
+    }
     // Another port, or no Host at all.
     let (status, _) = send("GET", "/", &["Host: 127.0.0.1:1".into()], "");
     assert_eq!(status, 403);
@@ -364,6 +381,16 @@ fn long_moves_are_refused_unread_and_not_echoed() {
     let s = chess();
     let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "chess"}"#));
     let moves = format!("/api/games/{}/moves", g["id"].as_str().unwrap());
+    // A long position string is refused with its reason, cut short.
+    for position in [
+        "9".repeat(60_000),
+        format!("4k3/8/8/8/8/8/8/4K3 w - - {}", "9".repeat(60_000)),
+    ] {
+        let body = serde_json::json!({ "variant": "chess", "position": position }).to_string();
+        let (status, answer) = s.call("POST", "/api/games", Some(&body));
+        assert_eq!(status, 400);
+        assert!(answer.len() < 400, "{} bytes: {answer}", answer.len());
+    }
     for text in [
         "e2".repeat(30_000),
         "(".repeat(60_000),
