@@ -381,7 +381,14 @@ fn main() -> ExitCode {
         }
         Command::Serve { files, port, host } => {
             variantlab::serve::start(files, &host, port).map(|s| {
+                if !variantlab::serve::is_loopback(&host) {
+                    eprintln!(
+                        "warning: listening on {host}, beyond this machine: anyone who can reach {} can see the variants served and, with the token, play",
+                        s.address
+                    );
+                }
                 println!("Serving on http://{}/ (Ctrl-C stops)", s.address);
+                println!("API token: {}", s.token);
                 s.wait()
             })
         }

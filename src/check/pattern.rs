@@ -14,6 +14,10 @@ pub const MAX_CROOKED_STEPS: u32 = 4;
 /// are counted by the states a walk passes through (see `compile::path_count`).
 pub const MAX_PATHS: u64 = 1 << 18;
 
+/// Legs one move may join with `then`, at most: walking a move goes one level deeper
+/// for every step of every leg, so a move of thousands of legs would exhaust the stack.
+pub const MAX_LEGS: usize = 16;
+
 pub(super) fn check_pieces(
     statements: &[Statement],
     board: &Board,
@@ -231,6 +235,22 @@ fn check_move(
     decls: &Decls,
     out: &mut Vec<Diagnostic>,
 ) -> Option<Pattern> {
+    if let Some(extra) = m.legs.get(MAX_LEGS) {
+        let last = m.legs.last().map_or(extra.span, |l| l.span);
+        out.push(
+            Diagnostic::error(
+                "variantlab::too_many_legs",
+                Span::new(extra.span.start, last.end),
+                format!(
+                    "this move joins {} legs; at most {MAX_LEGS} are supported",
+                    m.legs.len()
+                ),
+            )
+            .label(format!("legs past the {MAX_LEGS}th"))
+            .help("split the move into several moves, or use counts such as `step 2 to 5`"),
+        );
+        return None;
+    }
     let before = out.len();
     let mut no_forward_reported = false;
     let mut legs = Vec::new();

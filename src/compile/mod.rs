@@ -576,6 +576,26 @@ fn index_attacks<S: Width>(rules: &mut Rules) {
 }
 
 impl Rules {
+    /// Roughly the bytes the compiled rules take: the move and attack tables, the
+    /// promotion zones, and the board's cells. An estimate for budgets, not an account.
+    pub fn heap_bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let cells = self.variant.board.len();
+        std::mem::size_of::<Rules>()
+            + bytes(&self.entries)
+            + bytes(&self.offsets)
+            + self.sets.heap_bytes()
+            + bytes(&self.attack_offsets)
+            + bytes(&self.attack_entries)
+            + bytes(&self.rights_clear)
+            + self.promotions.iter().flatten().map(|p| p.zone.capacity()).sum::<usize>()
+            // The board's points, names and lookup grid, and the variant's own lists.
+            + cells * 96
+            + self.variant.pieces.len() * 1024
+    }
+
     /// The variant the rules were compiled from.
     pub fn variant(&self) -> &Variant {
         &self.variant

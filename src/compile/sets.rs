@@ -50,6 +50,18 @@ impl<S: CellSet> SetTables<S> {
             .map(|m| S::unpack(m, &self.pool))
     }
 
+    /// Roughly the bytes the tables take on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        bytes(&self.paths)
+            + bytes(&self.attack_from)
+            + bytes(&self.pool)
+            + bytes(&self.drop_cells)
+            + bytes(&self.files)
+    }
+
     /// Every cell of the board.
     #[inline]
     pub fn all(&self) -> &S {
@@ -89,6 +101,16 @@ pub enum Sets {
 }
 
 impl Sets {
+    /// Roughly the bytes the tables take on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        match self {
+            Sets::One(t) => t.heap_bytes(),
+            Sets::Two(t) => t.heap_bytes(),
+            Sets::Wide8(t) => t.heap_bytes(),
+            Sets::Wide16(t) => t.heap_bytes(),
+        }
+    }
+
     /// How many words a set needs on a board of `cells` cells.
     pub fn width_for(cells: usize) -> usize {
         cells.div_ceil(64).max(1)

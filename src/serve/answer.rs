@@ -22,3 +22,15 @@ impl Answer {
         Answer::json(status, &json!({ "error": reason.into() }))
     }
 }
+
+/// The most characters of a client's text an answer repeats.
+pub const SHOWN_CHARS: usize = 40;
+
+/// A client's text as an answer repeats it: its first [`SHOWN_CHARS`] characters, and
+/// `…` when there is more.
+pub fn shown(text: &str) -> String {
+    match text.char_indices().nth(SHOWN_CHARS) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
+}

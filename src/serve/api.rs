@@ -9,10 +9,14 @@
 //!        &at=CELL&player=NAME&captures=1&options=NAME=on,NAME=off
 //! POST /api/games    {"variant": ID, "position"?: TEXT, "options"?: {NAME: BOOL},
 //!                     "computer"?: PLAYER, "level"?: 1..=6}
-//! GET  /api/games/N                          a game's state
-//! POST /api/games/N/moves   {"move": "e2-e3"}
-//! POST /api/games/N/undo
+//! GET  /api/games/ID                         a game's state
+//! POST /api/games/ID/moves  {"move": "e2-e3"}
+//! POST /api/games/ID/undo
 //! ```
+//!
+//! Game ids are 32 random hex digits. Compiled rules are shared by every game and
+//! request that asks for the same file text with the same settings, kept up to a
+//! budget in bytes, and compiled without holding the lock the other requests need.
 //!
 //! A game's state holds the position string, whose turn it is, the legal moves (each
 //! with its notation, so moves the page does not know about still work), the moves
@@ -21,8 +25,9 @@
 //! that player and answers each move at once. Bad requests get a 4xx answer with
 //! `{"error": REASON}`.
 
-use super::answer::Answer;
+use super::answer::{Answer, shown};
 use super::catalog::Catalog;
+use super::random::random_hex;
 use super::request::{field, parse_body, parse_query, parse_settings};
 use crate::compile::Rules;
 use crate::load::{LoadError, Settings, read_variant_text};
@@ -34,59 +39,252 @@ use crate::runtime::{Game, Setup, Special, parse_position, write_move};
 use crate::search::Limits;
 use crate::session::Session;
 use serde_json::{Value, json};
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 /// At most this many games are kept; the least recently used goes first.
-const MAX_GAMES: usize = 256;
+pub const MAX_GAMES: usize = 256;
+/// Compiled rules kept for reuse, in bytes (as [`Rules::heap_bytes`] estimates them).
+pub const CACHE_BYTES: usize = 256 << 20;
+/// Compiled rules held by games and the cache together, in bytes: past it, the least
+/// recently used games go first.
+pub const RULES_BYTES: usize = 1 << 30;
+/// Games with a computer player kept at most: each holds its search table (tens of
+/// megabytes); the least recently used goes first.
+pub const MAX_COMPUTER_GAMES: usize = 4;
+/// Compiles running at once; more wait their turn.
+pub const COMPILES: usize = 2;
+/// Moves one game keeps at most.
+pub const MAX_MOVES: usize = 1000;
+/// The longest move text read, in bytes.
+pub const MAX_MOVE_TEXT: usize = 64;
+/// Hex digits of a game id.
+const GAME_ID_DIGITS: usize = 32;
+/// The deepest level a page may ask the computer for: a fraction of a second a move.
+const MAX_LEVEL: u32 = 6;
 
 type Reply = Result<Value, Answer>;
 
 /// A variant file as read now: compiled rules, or the text `check` prints.
+#[derive(Clone)]
 enum Loaded {
     Ready(Arc<Rules>),
     Broken(String),
 }
 
-struct GameEntry {
-    variant: String,
-    session: Session,
+/// Compiled rules are shared by file text and settings.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    text_hash: u64,
+    settings: Vec<(String, bool)>,
+}
+
+impl Key {
+    fn new(text: &str, settings: &Settings) -> Key {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut h);
+        let mut settings: Vec<(String, bool)> = settings
+            .options()
+            .iter()
+            .map(|(n, on)| (n.to_ascii_lowercase(), *on))
+            .collect();
+        settings.sort();
+        Key {
+            text_hash: h.finish(),
+            settings,
+        }
+    }
+}
+
+struct Cached {
+    text: Arc<str>,
+    /// `None` while being compiled.
+    value: Option<Loaded>,
+    bytes: usize,
     used: u64,
 }
 
-/// The deepest level a page may ask the computer for: a fraction of a second a move.
-const MAX_LEVEL: u32 = 6;
+struct GameEntry {
+    variant: String,
+    session: Session,
+}
 
-/// The API's state: the catalog, compiled variants by file text, and games by number.
+struct Slot {
+    game: Arc<Mutex<GameEntry>>,
+    rules: Arc<Rules>,
+    bytes: usize,
+    /// Whether the computer plays in it.
+    computer: bool,
+    used: u64,
+}
+
+/// What the lock guards: the cache and the games, never held while compiling or
+/// playing.
+#[derive(Default)]
+struct State {
+    cache: HashMap<Key, Cached>,
+    cache_bytes: usize,
+    games: HashMap<String, Slot>,
+    clock: u64,
+}
+
+impl State {
+    fn tick(&mut self) -> u64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// Drops the least recently used compiled rules until the cache fits its budget.
+    fn trim_cache(&mut self) {
+        while self.cache_bytes > CACHE_BYTES {
+            let Some(old) = self
+                .cache
+                .iter()
+                .filter(|(_, c)| c.value.is_some())
+                .min_by_key(|(_, c)| c.used)
+                .map(|(k, _)| k.clone())
+            else {
+                return;
+            };
+            if let Some(c) = self.cache.remove(&old) {
+                self.cache_bytes -= c.bytes;
+            }
+        }
+    }
+
+    /// The bytes of the distinct compiled rules games and the cache hold.
+    fn rules_bytes(&self) -> usize {
+        let mut seen = HashSet::new();
+        let mut total = 0;
+        for (rules, bytes) in
+            self.games
+                .values()
+                .map(|g| (&g.rules, g.bytes))
+                .chain(self.cache.values().filter_map(|c| match &c.value {
+                    Some(Loaded::Ready(r)) => Some((r, c.bytes)),
+                    _ => None,
+                }))
+        {
+            if seen.insert(Arc::as_ptr(rules)) {
+                total += bytes;
+            }
+        }
+        total
+    }
+
+    /// Drops the least recently used games, never `keep`, until at most
+    /// [`MAX_GAMES`] are kept, at most [`MAX_COMPUTER_GAMES`] of them with a computer,
+    /// and their rules fit [`RULES_BYTES`].
+    fn trim_games(&mut self, keep: &str) {
+        loop {
+            let computers = self.games.values().filter(|g| g.computer).count() > MAX_COMPUTER_GAMES;
+            if !computers
+                && self.games.len() <= MAX_GAMES
+                && (self.games.len() <= 1 || self.rules_bytes() <= RULES_BYTES)
+            {
+                return;
+            }
+            let Some(old) = self
+                .games
+                .iter()
+                .filter(|(id, g)| *id != keep && (g.computer || !computers))
+                .min_by_key(|(_, g)| g.used)
+                .map(|(id, _)| id.clone())
+            else {
+                return;
+            };
+            self.games.remove(&old);
+        }
+    }
+}
+
+/// The API's state: the catalog, compiled rules by file text and settings, and games
+/// by id.
 pub struct Api {
     catalog: Catalog,
-    cache: HashMap<PathBuf, (String, Settings, Arc<Rules>)>,
-    games: HashMap<u64, GameEntry>,
-    next_game: u64,
-    clock: u64,
+    state: Mutex<State>,
+    /// Signalled when a compile ends.
+    compiled: Condvar,
+    /// Compiles running, at most [`COMPILES`].
+    compiling: Mutex<usize>,
+    compile_slot: Condvar,
+}
+
+/// Takes out a pending cache entry if its compile stops early (an unknown option, or a
+/// panic), so that those waiting for it compile again.
+struct Pending<'a> {
+    api: &'a Api,
+    key: Option<Key>,
+}
+
+impl Drop for Pending<'_> {
+    fn drop(&mut self) {
+        if let Some(key) = self.key.take() {
+            let mut st = self.api.lock();
+            if st.cache.get(&key).is_some_and(|c| c.value.is_none()) {
+                st.cache.remove(&key);
+            }
+            drop(st);
+            self.api.compiled.notify_all();
+        }
+    }
+}
+
+/// One of the [`COMPILES`] turns to compile, given back when dropped.
+struct CompileTurn<'a>(&'a Api);
+
+impl Drop for CompileTurn<'_> {
+    fn drop(&mut self) {
+        *self
+            .0
+            .compiling
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) -= 1;
+        self.0.compile_slot.notify_one();
+    }
 }
 
 impl Api {
     pub fn new(catalog: Catalog) -> Api {
         Api {
             catalog,
-            cache: HashMap::new(),
-            games: HashMap::new(),
-            next_game: 1,
-            clock: 0,
+            state: Mutex::new(State::default()),
+            compiled: Condvar::new(),
+            compiling: Mutex::new(0),
+            compile_slot: Condvar::new(),
         }
     }
 
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn compile_turn(&self) -> CompileTurn<'_> {
+        let mut n = self
+            .compiling
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        while *n >= COMPILES {
+            n = self
+                .compile_slot
+                .wait(n)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *n += 1;
+        CompileTurn(self)
+    }
+
     /// Answers one request. `query` is the part of the URL after `?`.
-    pub fn handle(&mut self, method: &str, path: &str, query: &str, body: &[u8]) -> Answer {
+    pub fn handle(&self, method: &str, path: &str, query: &str, body: &[u8]) -> Answer {
         match self.reply(method, path, query, body) {
             Ok(v) => Answer::json(200, &v),
             Err(a) => a,
         }
     }
 
-    fn reply(&mut self, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
+    fn reply(&self, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
         let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
         match (method, parts.as_slice()) {
             ("GET", ["api", "variants"]) => Ok(self.list()),
@@ -96,10 +294,26 @@ impl Api {
             ("GET", ["api", "games", n]) => self.with_game(n, |_| Ok(())),
             ("POST", ["api", "games", n, "moves"]) => {
                 let text = field(&parse_body(body)?, "move")?;
+                if text.len() > MAX_MOVE_TEXT {
+                    return Err(Answer::error(
+                        400,
+                        format!(
+                            "move `{}` refused: a move is at most {MAX_MOVE_TEXT} bytes",
+                            shown(&text)
+                        ),
+                    ));
+                }
                 self.with_game(n, |session| {
-                    session
-                        .play_text(&text)
-                        .map_err(|e| Answer::error(400, format!("move `{text}` refused: {e}")))?;
+                    if session.game().moves().count() >= MAX_MOVES {
+                        return Err(Answer::error(
+                            400,
+                            format!("a game keeps at most {MAX_MOVES} moves; start a new one"),
+                        ));
+                    }
+                    session.play_text(&text).map_err(|e| {
+                        let why = e.to_string().replace(&text, &shown(&text));
+                        Answer::error(400, format!("move `{}` refused: {why}", shown(&text)))
+                    })?;
                     session.computer_replies();
                     Ok(())
                 })
@@ -113,13 +327,13 @@ impl Api {
             }),
             (_, ["api", ..]) if known_route(&parts) => Err(Answer::error(
                 405,
-                format!("{method} is not allowed on {path}"),
+                format!("{method} is not allowed on {}", shown(path)),
             )),
-            _ => Err(Answer::error(404, format!("nothing at {path}"))),
+            _ => Err(Answer::error(404, format!("nothing at {}", shown(path)))),
         }
     }
 
-    fn list(&mut self) -> Value {
+    fn list(&self) -> Value {
         let entries = self.catalog.entries();
         let items: Vec<Value> = entries
             .iter()
@@ -133,40 +347,95 @@ impl Api {
         json!({ "variants": items })
     }
 
-    /// Reads, checks and compiles a file; unchanged text reuses the compiled rules.
-    fn load(&mut self, path: &Path, settings: &Settings) -> Result<Loaded, Answer> {
-        let text = read_variant_text(path).map_err(|e| Answer::error(404, e.to_string()))?;
-        if let Some((t, o, r)) = self.cache.get(path)
-            && *t == text
-            && o == settings
-        {
-            return Ok(Loaded::Ready(r.clone()));
-        }
-        match Rules::from_named_text(&path.display().to_string(), &text, settings) {
-            Ok(r) => {
-                let r = Arc::new(r);
-                self.cache
-                    .insert(path.to_path_buf(), (text, settings.clone(), r.clone()));
-                Ok(Loaded::Ready(r))
+    /// Reads and checks a file and compiles it, unless the same text with the same
+    /// settings was compiled before. The lock is held only to look up and to store:
+    /// a request for rules being compiled waits for them; others go on.
+    fn load(&self, path: &Path, settings: &Settings) -> Result<Loaded, Answer> {
+        let text: Arc<str> = read_variant_text(path)
+            .map_err(|e| Answer::error(404, e.to_string()))?
+            .into();
+        let key = Key::new(&text, settings);
+        let mut st = self.lock();
+        let cacheable = loop {
+            let now = st.tick();
+            match st.cache.get_mut(&key) {
+                Some(c) if c.text == text => match &c.value {
+                    Some(v) => {
+                        c.used = now;
+                        return Ok(v.clone());
+                    }
+                    None => {
+                        st = self
+                            .compiled
+                            .wait(st)
+                            .unwrap_or_else(PoisonError::into_inner);
+                    }
+                },
+                // Another text of the same hash: compiled, not kept.
+                Some(_) => break false,
+                None => {
+                    st.cache.insert(
+                        key.clone(),
+                        Cached {
+                            text: text.clone(),
+                            value: None,
+                            bytes: 0,
+                            used: now,
+                        },
+                    );
+                    break true;
+                }
             }
-            Err(LoadError::Diagnostics(report)) => Ok(Loaded::Broken(report.render(100, false))),
-            Err(e @ LoadError::UnknownOption { .. }) => Err(Answer::error(400, e.to_string())),
-            Err(e) => Ok(Loaded::Broken(format!("{}: {e}\n", path.display()))),
+        };
+        drop(st);
+        let mut pending = Pending {
+            api: self,
+            key: cacheable.then(|| key.clone()),
+        };
+        let loaded = {
+            let _turn = self.compile_turn();
+            match Rules::from_named_text(&path.display().to_string(), &text, settings) {
+                Ok(r) => Loaded::Ready(Arc::new(r)),
+                Err(LoadError::Diagnostics(report)) => Loaded::Broken(report.render(100, false)),
+                Err(e @ LoadError::UnknownOption { .. }) => {
+                    return Err(Answer::error(400, shown_error(&e.to_string())));
+                }
+                Err(e) => Loaded::Broken(format!("{}: {e}\n", path.display())),
+            }
+        };
+        if let Some(key) = pending.key.take() {
+            let bytes = text.len()
+                + match &loaded {
+                    Loaded::Ready(r) => r.heap_bytes(),
+                    Loaded::Broken(b) => b.len(),
+                };
+            let mut st = self.lock();
+            if bytes > CACHE_BYTES {
+                st.cache.remove(&key);
+            } else if let Some(c) = st.cache.get_mut(&key) {
+                c.value = Some(loaded.clone());
+                c.bytes = bytes;
+                st.cache_bytes += bytes;
+                st.trim_cache();
+            }
+            drop(st);
+            self.compiled.notify_all();
         }
+        Ok(loaded)
     }
 
-    fn ready(&mut self, id: &str, settings: &Settings) -> Result<Arc<Rules>, Answer> {
+    fn ready(&self, id: &str, settings: &Settings) -> Result<Arc<Rules>, Answer> {
         let path = self.catalog.find(id)?;
         match self.load(&path, settings)? {
             Loaded::Ready(r) => Ok(r),
             Loaded::Broken(text) => Err(Answer::json(
                 409,
-                &json!({"error": format!("variant `{id}` does not check"), "diagnostics": text}),
+                &json!({"error": format!("variant `{}` does not check", shown(id)), "diagnostics": text}),
             )),
         }
     }
 
-    fn variant(&mut self, id: &str) -> Reply {
+    fn variant(&self, id: &str) -> Reply {
         let path = self.catalog.find(id)?;
         let rules = match self.load(&path, &Settings::new())? {
             Loaded::Ready(r) => r,
@@ -194,7 +463,7 @@ impl Api {
         }))
     }
 
-    fn footprint(&mut self, id: &str, query: &str) -> Reply {
+    fn footprint(&self, id: &str, query: &str) -> Reply {
         let q = parse_query(query)?;
         let get = |k: &str| q.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
         let settings = match get("options") {
@@ -205,21 +474,20 @@ impl Api {
         let v = &rules.variant;
         let piece_name =
             get("piece").ok_or_else(|| Answer::error(400, "say which piece: ?piece=NAME"))?;
-        let piece = v
-            .find_piece(piece_name)
-            .ok_or_else(|| Answer::error(400, format!("there is no piece `{piece_name}`")))?;
+        let piece = v.find_piece(piece_name).ok_or_else(|| {
+            Answer::error(400, format!("there is no piece `{}`", shown(piece_name)))
+        })?;
         let at = match get("at") {
             None | Some("") => v.board.centre(),
-            Some(c) => v
-                .board
-                .parse_cell(c)
-                .ok_or_else(|| Answer::error(400, format!("`{c}` is not a cell of this board")))?,
+            Some(c) => v.board.parse_cell(c).ok_or_else(|| {
+                Answer::error(400, format!("`{}` is not a cell of this board", shown(c)))
+            })?,
         };
         let player = match get("player") {
             None | Some("") => PlayerId(0),
             Some(p) => v
                 .find_player(p)
-                .ok_or_else(|| Answer::error(400, format!("there is no player `{p}`")))?,
+                .ok_or_else(|| Answer::error(400, format!("there is no player `{}`", shown(p))))?,
         };
         let captures = matches!(get("captures"), Some("1" | "true" | "on" | "yes"));
         let marks: Vec<Value> = footprint_marks(&rules, player, piece, at, captures)
@@ -235,7 +503,7 @@ impl Api {
         }))
     }
 
-    fn new_game(&mut self, body: &[u8]) -> Reply {
+    fn new_game(&self, body: &[u8]) -> Reply {
         let req = parse_body(body)?;
         let id = field(&req, "variant")?;
         let settings: Settings = match req.get("options") {
@@ -244,7 +512,7 @@ impl Api {
                 .iter()
                 .map(|(k, v)| {
                     v.as_bool().map(|b| (k.clone(), b)).ok_or_else(|| {
-                        Answer::error(400, format!("option `{k}` must be true or false"))
+                        Answer::error(400, format!("option `{}` must be true or false", shown(k)))
                     })
                 })
                 .collect::<Result<_, _>>()?,
@@ -261,12 +529,20 @@ impl Api {
             Some(Value::String(s)) if s.trim() == "start" || s.trim().is_empty() => {
                 Setup::start(&rules)
             }
-            Some(Value::String(s)) => parse_position(&rules, s)
-                .map_err(|e| Answer::error(400, format!("bad position: {e}")))?,
+            Some(Value::String(s)) => parse_position(&rules, s).map_err(|e| {
+                Answer::error(
+                    400,
+                    format!("bad position: {}", shown_error(&e.to_string())),
+                )
+            })?,
             Some(_) => return Err(Answer::error(400, "`position` must be a string")),
         };
-        let game = Game::new(rules.clone(), start)
-            .map_err(|e| Answer::error(400, format!("bad position: {e}")))?;
+        let game = Game::new(rules.clone(), start).map_err(|e| {
+            Answer::error(
+                400,
+                format!("bad position: {}", shown_error(&e.to_string())),
+            )
+        })?;
         let mut session = Session::new(game);
         match req.get("computer") {
             None | Some(Value::Null) => {}
@@ -275,7 +551,10 @@ impl Api {
                 let side = v.find_player(name).ok_or_else(|| {
                     Answer::error(
                         400,
-                        format!("there is no player `{name}` for the computer to play"),
+                        format!(
+                            "there is no player `{}` for the computer to play",
+                            shown(name)
+                        ),
                     )
                 })?;
                 let level = match req.get("level") {
@@ -295,48 +574,65 @@ impl Api {
             }
             Some(_) => return Err(Answer::error(400, "`computer` must be a player's name")),
         }
-        if self.games.len() >= MAX_GAMES
-            && let Some(old) = self
-                .games
-                .iter()
-                .min_by_key(|(_, g)| g.used)
-                .map(|(k, _)| *k)
-        {
-            self.games.remove(&old);
-        }
-        let n = self.next_game;
-        self.next_game += 1;
-        self.clock += 1;
-        self.games.insert(
-            n,
-            GameEntry {
-                variant: id,
-                session,
-                used: self.clock,
+        let game_id = random_hex(GAME_ID_DIGITS / 2);
+        let entry = GameEntry {
+            variant: id,
+            session,
+        };
+        let answer = state(&game_id, &entry);
+        let bytes = rules.heap_bytes();
+        let computer = !answer["computer"].as_array().is_none_or(|c| c.is_empty());
+        let mut st = self.lock();
+        let used = st.tick();
+        st.games.insert(
+            game_id.clone(),
+            Slot {
+                game: Arc::new(Mutex::new(entry)),
+                rules,
+                bytes,
+                computer,
+                used,
             },
         );
-        Ok(state(n, &self.games[&n]))
+        st.trim_games(&game_id);
+        Ok(answer)
     }
 
-    /// Applies `f` to the game named by `n` and answers with its state. A refused
-    /// change leaves the game as it was.
-    fn with_game(&mut self, n: &str, f: impl FnOnce(&mut Session) -> Result<(), Answer>) -> Reply {
-        let id: u64 = n
-            .parse()
-            .map_err(|_| Answer::error(400, format!("`{n}` is not a game number")))?;
-        self.clock += 1;
-        let entry = self
-            .games
-            .get_mut(&id)
-            .ok_or_else(|| Answer::error(404, format!("there is no game {id}")))?;
-        entry.used = self.clock;
+    /// Applies `f` to the game named by `id` and answers with its state. A refused
+    /// change leaves the game as it was. Only that game is locked meanwhile.
+    fn with_game(&self, id: &str, f: impl FnOnce(&mut Session) -> Result<(), Answer>) -> Reply {
+        if id.len() != GAME_ID_DIGITS || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(Answer::error(
+                400,
+                format!("`{}` is not a game id", shown(id)),
+            ));
+        }
+        let game = {
+            let mut st = self.lock();
+            let now = st.tick();
+            let slot = st
+                .games
+                .get_mut(id)
+                .ok_or_else(|| Answer::error(404, format!("there is no game {id}")))?;
+            slot.used = now;
+            slot.game.clone()
+        };
+        let mut entry = game.lock().unwrap_or_else(PoisonError::into_inner);
         f(&mut entry.session)?;
-        Ok(state(id, entry))
+        Ok(state(id, &entry))
+    }
+}
+
+/// An error whose text may repeat a long name from the request, cut to 200 characters.
+fn shown_error(text: &str) -> String {
+    match text.char_indices().nth(200) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
     }
 }
 
 /// Everything the page shows of a game.
-fn state(id: u64, e: &GameEntry) -> Value {
+fn state(id: &str, e: &GameEntry) -> Value {
     let game = e.session.game();
     let v = game.variant();
     let pos = game.position();

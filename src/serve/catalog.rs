@@ -1,7 +1,10 @@
 //! The variant files a server was given, each named by an id; nothing else is served.
 
-use super::answer::Answer;
+use super::answer::{Answer, shown};
 use std::path::PathBuf;
+
+/// The most variant files listed; a folder's are taken in name order.
+pub const MAX_VARIANTS: usize = 1000;
 
 /// Where the variants come from: files, and folders whose `.var` files are read anew
 /// on every request (so files added later show up).
@@ -33,6 +36,7 @@ impl Catalog {
                 files.push(s.clone());
             }
         }
+        files.truncate(MAX_VARIANTS);
         let mut out: Vec<(String, PathBuf)> = Vec::new();
         for f in files {
             let stem: String = f
@@ -58,6 +62,6 @@ impl Catalog {
             .into_iter()
             .find(|(i, _)| i == id)
             .map(|(_, p)| p)
-            .ok_or_else(|| Answer::error(404, format!("there is no variant `{id}`")))
+            .ok_or_else(|| Answer::error(404, format!("there is no variant `{}`", shown(id))))
     }
 }

@@ -1,6 +1,6 @@
 //! Reading requests: JSON bodies, query strings, percent-encoding, option settings.
 
-use super::answer::Answer;
+use super::answer::{Answer, shown};
 use crate::load::Settings;
 use serde_json::Value;
 
@@ -34,7 +34,7 @@ pub(super) fn parse_query(q: &str) -> Result<Vec<(String, String)>, Answer> {
 }
 
 pub(super) fn decode(s: &str) -> Result<String, Answer> {
-    let bad = || Answer::error(400, format!("`{s}` is not valid percent-encoding"));
+    let bad = || Answer::error(400, format!("`{}` is not valid percent-encoding", shown(s)));
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;

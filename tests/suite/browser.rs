@@ -8,11 +8,20 @@ use crate::common;
 
 use common::server::Server;
 use common::webdriver::{Browser, find_chromium, required, skip};
+use std::io::{Read, Write};
+use std::net::TcpListener;
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 fn browser(test: &str) -> Option<Browser> {
+    browser_with(test, &[])
+}
+
+fn browser_with(test: &str, extra: &[String]) -> Option<Browser> {
     match find_chromium() {
-        Some((b, d)) => Some(Browser::start(&b, &d)),
+        Some((b, d)) => Some(Browser::start_with(&b, &d, extra)),
         None if required() => panic!(
             "CI needs Chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
         ),
@@ -93,7 +102,7 @@ fn iss_jetan_is_explored_and_played_by_clicking() {
 
     // The same moves through the API give the same position string.
     let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     for m in ["e2-e3", "e9-e8"] {
         s.json(
             "POST",
@@ -254,4 +263,134 @@ fn a_captured_piece_is_dropped_from_hand_by_clicking() {
         b.all(r#"#hands .hand[data-player="Black"] button"#).len(),
         0
     );
+}
+
+/// A second origin for the tests: serves one page for every request, on 127.0.0.1 on
+/// its own port, to at most 50 connections within a minute; stopped when dropped.
+struct OtherSite {
+    address: String,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl OtherSite {
+    fn start(html: String) -> OtherSite {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.set_nonblocking(true).unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let stop = Arc::new(AtomicBool::new(false));
+        let halt = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let end = Instant::now() + Duration::from_secs(60);
+            let mut served = 0;
+            while !halt.load(Ordering::Relaxed) && Instant::now() < end && served < 50 {
+                let Ok((mut c, _)) = listener.accept() else {
+                    std::thread::sleep(Duration::from_millis(10));
+                    continue;
+                };
+                served += 1;
+                let _ = c.set_nonblocking(false);
+                let _ = c.set_read_timeout(Some(Duration::from_secs(2)));
+                let mut head = Vec::new();
+                let mut buf = [0u8; 4096];
+                while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65536 {
+                    match c.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => head.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = write!(
+                    c,
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{html}",
+                    html.len()
+                );
+            }
+        });
+        OtherSite {
+            address,
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for OtherSite {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A page of another origin, or a name made to point at the server (DNS rebinding),
+/// cannot play in the user's game, start one, or read one, even knowing its id.
+#[test]
+fn a_page_of_another_origin_cannot_play_or_read() {
+    let rules = "--host-resolver-rules=MAP rebound.test 127.0.0.1".to_string();
+    let Some(b) = browser_with("a_page_of_another_origin_cannot_play_or_read", &[rules]) else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants/chess.var")]);
+    let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "chess"}"#));
+    let game = g["id"].as_str().unwrap().to_string();
+    let page = r#"<!doctype html><html><body><pre id="out"></pre><script>
+const target = 'http://SERVER';
+const game = 'GAME';
+const out = [];
+async function attempt(name, path, init) {
+  try {
+    const r = await fetch(target + path, init);
+    out.push(name + ' ' + r.status + ' ' + (await r.text()).slice(0, 40));
+  } catch (e) {
+    out.push(name + ' failed');
+  }
+}
+(async () => {
+  const move = JSON.stringify({ move: 'e2-e4' });
+  const moves = '/api/games/' + game + '/moves';
+  const plain = { 'Content-Type': 'text/plain' };
+  await attempt('simple', moves, { method: 'POST', headers: plain, body: move });
+  await attempt('opaque', moves, { method: 'POST', mode: 'no-cors', headers: plain, body: move });
+  await attempt('token', moves, { method: 'POST', headers: { 'X-Variantlab-Token': 'guess' }, body: move });
+  await attempt('new', '/api/games', { method: 'POST', mode: 'no-cors', headers: plain, body: '{"variant": "chess"}' });
+  await attempt('read', '/api/games/' + game, {});
+  document.getElementById('out').textContent = out.join('\n');
+})();
+</script></body></html>"#
+        .replace("SERVER", &s.address)
+        .replace("GAME", &game);
+    let other = OtherSite::start(page);
+    b.goto(&format!("http://{}/", other.address));
+    let out = b.wait_text_where("#out", "five attempts", |t| t.lines().count() == 5);
+    // The browser sends each write (no preflight for text/plain) and the server
+    // refuses it; nothing reads the answers.
+    for line in out.lines() {
+        assert!(
+            line.ends_with("failed") || line.starts_with("opaque 0") || line.starts_with("new 0"),
+            "{out}"
+        );
+    }
+    let (_, g) = s.json("GET", &format!("/api/games/{game}"), None);
+    assert_eq!(g["moves"], serde_json::json!([]), "{out}");
+    // A name that resolves here: the server answers nothing but a refusal.
+    let port = s.address.rsplit(':').next().unwrap();
+    for path in ["/".to_string(), format!("/api/games/{game}")] {
+        b.goto(&format!("http://rebound.test:{port}{path}"));
+        let shown = b.wait_text_where("body", "a refusal", |t| !t.is_empty());
+        assert!(
+            shown.contains("this server answers to localhost"),
+            "{path}: {shown}"
+        );
+        assert!(
+            !shown.contains(&s.token) && !shown.contains("position"),
+            "{shown}"
+        );
+    }
+    // The page served here still plays: it carries the token.
+    b.goto(&s.url("/#chess"));
+    b.wait_count("#board .piece", 32);
+    b.click(r#"#board .piece[data-cell="e2"]"#);
+    b.click(r#"#board .cell[data-cell="e4"]"#);
+    b.wait_count("#move-list li", 1);
 }

@@ -22,6 +22,8 @@ mod example;
 mod generated;
 mod grammar;
 mod keys;
+mod hostile;
+mod http_fuzz;
 mod layers;
 mod paths;
 mod pictures;

@@ -317,3 +317,56 @@ fn diagnostics_far_along_a_line_give_their_place() {
     );
     assert!(shown.len() < 1000, "the long line is quoted:\n{shown}");
 }
+
+/// A move of thousands of legs, written as `variantlab check` would read it.
+pub fn legs_file(legs: usize) -> String {
+    let legs: Vec<&str> = (0..legs)
+        .map(|i| {
+            if i % 2 == 0 {
+                "step 1 direct north"
+            } else {
+                "step 1 direct south"
+            }
+        })
+        .collect();
+    format!(
+        "name \"Legs\"\nboard square 8 by 8\nplayer White: forward north, capitals\nplayer Black: forward south, lowercase\npiece King (K) {{\n  royal\n  step 1 any\n}}\npiece Dancer (D) {{\n  {}\n}}\nsetup {{\n  White: King a1, Dancer b2\n  Black: King h8\n}}\ngame ends {{\n  checkmate: mover wins\n  stalemate: draw\n}}\n",
+        legs.join(" then ")
+    )
+}
+
+/// Walking a move recurses once per step; a move of 20,000 legs (checked in a child
+/// process, so that a stack overflow fails this test rather than ending the run) is
+/// refused with its own diagnostic, placed at the legs past the limit.
+#[test]
+fn a_move_of_thousands_of_legs_is_refused_not_a_crash() {
+    let dir = std::env::temp_dir().join(format!("variantlab-legs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for legs in [17, 5_000, 20_000] {
+        let file = dir.join(format!("legs-{legs}.var"));
+        std::fs::write(&file, legs_file(legs)).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .arg("check")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{legs} legs: {stderr}");
+        assert!(
+            stderr.contains("variantlab::too_many_legs"),
+            "{legs} legs: {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("this move joins {legs} legs; at most 16")),
+            "{stderr}"
+        );
+    }
+    // Sixteen legs are fine.
+    let checked = check("legs.var", &legs_file(16));
+    assert!(
+        checked.variant.is_some(),
+        "{}",
+        checked.report.render(80, false)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,7 +4,7 @@
 use crate::common;
 
 use common::root;
-use common::server::{Server, raw_answer, request};
+use common::server::{Server, raw_answer, request, request_with};
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -141,7 +141,7 @@ fn a_game_is_played_undone_and_refuses_bad_moves() {
     let s = variants();
     let (status, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
     assert_eq!(status, 200);
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     let start = g["position"].as_str().unwrap().to_string();
     assert_eq!(g["to_move"], "Black");
     assert!(g["ending"].is_null());
@@ -184,19 +184,27 @@ fn a_game_is_played_undone_and_refuses_bad_moves() {
     let (status, v) = s.json("POST", &undo, None);
     assert_eq!(status, 400);
     assert!(error_of(&v).contains("no move to undo"));
-    // Games that do not exist, or are not numbers.
-    let (status, _) = s.json("GET", "/api/games/999", None);
+    // Games that do not exist, or are not ids: 32 random hex digits, never a count.
+    assert_eq!(id.len(), 32);
+    assert!(id.bytes().all(|b| b.is_ascii_hexdigit()), "{id}");
+    let (status, _) = s.json("GET", &format!("/api/games/{}", "0".repeat(32)), None);
     assert_eq!(status, 404);
-    let (status, v) = s.json("POST", "/api/games/abc/moves", Some(r#"{"move": "e2-e3"}"#));
-    assert_eq!(status, 400);
-    assert!(error_of(&v).contains("not a game number"));
+    for bad in ["abc", "1", "2"] {
+        let (status, v) = s.json(
+            "POST",
+            &format!("/api/games/{bad}/moves"),
+            Some(r#"{"move": "e2-e3"}"#),
+        );
+        assert_eq!(status, 400);
+        assert!(error_of(&v).contains("not a game id"), "{v}");
+    }
 }
 
 #[test]
 fn games_start_from_positions_and_options_or_say_why_not() {
     let s = variants();
     let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     let (_, g) = s.json(
         "POST",
         &format!("/api/games/{id}/moves"),
@@ -256,7 +264,7 @@ fn a_move_changes_only_the_game_it_names() {
             Some(&format!(r#"{{"variant": "{v}"}}"#)),
         );
         (
-            g["id"].as_u64().unwrap(),
+            g["id"].as_str().unwrap().to_string(),
             g["position"].as_str().unwrap().to_string(),
         )
     };
@@ -297,7 +305,8 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
         ("GET", "/api/variants/%ff%fe", 400),
         ("GET", "/etc/passwd", 404),
     ] {
-        let (got, body) = request(&s.address, method, path, None);
+        let token = format!("X-Variantlab-Token: {}", s.token);
+        let (got, body) = request_with(&s.address, method, path, None, &[&token]);
         assert_eq!(
             got,
             status,
@@ -327,11 +336,20 @@ fn bad_requests_get_4xx_and_the_server_goes_on() {
     assert!(s.alive());
     let (status, _) = s.json("GET", "/api/variants", None);
     assert_eq!(status, 200);
-    // A well-formed request still answers after all that, with a parseable status line.
-    let t = std::net::TcpStream::connect(&s.address).unwrap();
-    let mut w = t.try_clone().unwrap();
-    w.write_all(b"GET /api/variants HTTP/1.0\r\n\r\n").unwrap();
-    assert_eq!(raw_answer(t).0, 200);
+    // A well-formed request still answers after all that, with a parseable status line;
+    // one that does not say its Host is refused.
+    for (head, status) in [
+        ("GET /api/variants HTTP/1.0\r\n\r\n".to_string(), 400),
+        (
+            format!("GET /api/variants HTTP/1.0\r\nHost: {}\r\n\r\n", s.address),
+            200,
+        ),
+    ] {
+        let t = std::net::TcpStream::connect(&s.address).unwrap();
+        let mut w = t.try_clone().unwrap();
+        w.write_all(head.as_bytes()).unwrap();
+        assert_eq!(raw_answer(t).0, status, "{head}");
+    }
 }
 
 #[test]
@@ -340,7 +358,7 @@ fn an_edited_file_shows_its_new_rules_or_its_diagnostics() {
     let file = dir.join("iss-jetan.var");
     let s = Server::start(&[&dir]);
     let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
-    let game = g["id"].as_u64().unwrap();
+    let game = g["id"].as_str().unwrap().to_string();
     let original = std::fs::read_to_string(&file).unwrap();
     std::fs::write(&file, original.replace("Thoat", "Steed")).unwrap();
     let (_, v) = s.json("GET", "/api/variants/iss-jetan", None);
@@ -397,7 +415,7 @@ fn a_finished_game_says_who_won_and_takes_no_more_moves() {
         r#"{"variant": "iss-jetan", "position": "ch9/10/10/10/10/4pr5/4PN5/10/10/PR8CH b - 0 1"}"#;
     let (status, g) = s.json("POST", "/api/games", Some(body));
     assert_eq!(status, 200, "{g}");
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     let (_, g) = s.json(
         "POST",
         &format!("/api/games/{id}/moves"),
@@ -423,7 +441,7 @@ fn captured_pieces_show_in_hand_and_are_dropped() {
     let s = variants();
     let (status, g) = s.json("POST", "/api/games", Some(r#"{"variant": "shogi"}"#));
     assert_eq!(status, 200);
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     let hand_of = |g: &Value, player: &str| -> Value {
         g["hands"]
             .as_array()
@@ -529,7 +547,7 @@ fn the_computer_answers_on_the_api_when_it_plays_a_side() {
     let (status, g) = s.json("POST", "/api/games", Some(body));
     assert_eq!(status, 200, "{g}");
     assert_eq!(g["computer"], serde_json::json!(["Black"]));
-    let id = g["id"].as_u64().unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
     let (_, g) = s.json(
         "POST",
         &format!("/api/games/{id}/moves"),

@@ -98,6 +98,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("scheme-same-names", &["bad_scheme"]),
     ("syntax-error", &["syntax"]),
     ("syntax-errors", &["syntax"]),
+    ("too-many-legs", &["too_many_legs"]),
     ("too-many-paths", &["too_many_paths"]),
     ("too-many-players", &["too_many"]),
     ("unbounded-path", &["unbounded_path"]),

@@ -5,10 +5,13 @@
 const $ = (id) => document.getElementById(id);
 const page = { variant: null, info: null, game: null, selected: null, dropping: null, view: 'game', piece: null };
 
+// Every write carries the token the server put in this page: other pages cannot.
+const token = document.querySelector('meta[name="variantlab-token"]').content;
+
 async function api(method, path, body) {
-  const init = { method };
+  const init = { method, headers: { 'X-Variantlab-Token': token } };
   if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
+    init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
   const res = await fetch(path, init);

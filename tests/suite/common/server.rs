@@ -11,6 +11,8 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`
     pub address: String,
+    /// The token writes carry, from the line the server prints after its address.
+    pub token: String,
 }
 
 impl Server {
@@ -26,9 +28,9 @@ impl Server {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("the server starts");
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("stdout"))
-            .read_line(&mut line)
+        out.read_line(&mut line)
             .expect("the server prints its address");
         let address = line
             .split("http://")
@@ -36,16 +38,49 @@ impl Server {
             .and_then(|r| r.split('/').next())
             .unwrap_or_else(|| panic!("no address in `{line}`"))
             .to_string();
-        Server { child, address }
+        let mut line = String::new();
+        out.read_line(&mut line)
+            .expect("the server prints its token");
+        let token = line
+            .strip_prefix("API token: ")
+            .unwrap_or_else(|| panic!("no token in `{line}`"))
+            .trim()
+            .to_string();
+        Server {
+            child,
+            address,
+            token,
+        }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The server's resident memory in KiB and its thread count, from /proc.
+    pub fn memory_and_threads(&self) -> (u64, u64) {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid()))
+            .expect("reads the server's status");
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.split_whitespace().next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("no {name} in {status}"))
+        };
+        (field("VmRSS:"), field("Threads:"))
     }
 
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.address)
     }
 
-    /// Sends a request; the status and the body.
+    /// Sends a request as the page does, with the token; the status and the body.
     pub fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-        let (status, body) = request(&self.address, method, path, body);
+        let token = format!("X-Variantlab-Token: {}", self.token);
+        let (status, body) = request_with(&self.address, method, path, body, &[&token]);
         (status, String::from_utf8_lossy(&body).into_owned())
     }
 
@@ -72,11 +107,23 @@ impl Drop for Server {
 
 /// One HTTP/1.1 request on a fresh connection; the status code and the body.
 pub fn request(address: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Vec<u8>) {
+    request_with(address, method, path, body, &[])
+}
+
+/// One HTTP/1.1 request with extra header lines (`Name: value`).
+pub fn request_with(
+    address: &str,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[&str],
+) -> (u16, Vec<u8>) {
     let mut s = TcpStream::connect(address).expect("connects");
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     let body = body.unwrap_or("");
+    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).unwrap();

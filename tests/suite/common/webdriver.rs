@@ -65,6 +65,11 @@ fn free_port() -> u16 {
 
 impl Browser {
     pub fn start(browser: &PathBuf, driver: &PathBuf) -> Browser {
+        Browser::start_with(browser, driver, &[])
+    }
+
+    /// A browser started with extra command-line switches.
+    pub fn start_with(browser: &PathBuf, driver: &PathBuf, extra: &[String]) -> Browser {
         let port = free_port();
         let child = Command::new(driver)
             .arg(format!("--port={port}"))
@@ -86,17 +91,28 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
+        let mut args: Vec<String> = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1200,900",
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+        args.push(format!("--user-data-dir={}", profile.display()));
+        args.extend(extra.iter().cloned());
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": browser,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--window-size=1200,900",
-                    format!("--user-data-dir={}", profile.display()),
-                ],
+                "args": args,
             },
         }}});
         let v = b.call("POST", "/session", Some(caps));
