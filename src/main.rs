@@ -11,13 +11,20 @@ use variantlab::{Game, PlayerId, Rules, Session, Settings};
 use variantlab::{play, playtest, render, search};
 
 // All output goes through these, so a closed pipe (`| head -1`) ends the program
-// quietly instead of panicking.
+// quietly instead of panicking, and a closed standard error loses only the messages.
 macro_rules! print {
     ($($t:tt)*) => { play::print_stdout(format_args!($($t)*)) };
 }
 macro_rules! println {
     () => { print!("\n") };
     ($($t:tt)*) => { play::print_stdout(format_args!("{}\n", format_args!($($t)*))) };
+}
+macro_rules! eprint {
+    ($($t:tt)*) => { play::print_stderr(format_args!($($t)*)) };
+}
+macro_rules! eprintln {
+    () => { eprint!("\n") };
+    ($($t:tt)*) => { play::print_stderr(format_args!("{}\n", format_args!($($t)*))) };
 }
 
 #[derive(Parser)]
@@ -178,12 +185,13 @@ enum Command {
     )]
     Selfplay {
         file: PathBuf,
-        #[arg(long, default_value_t = 100)]
+        /// The number of games, at most 1,000,000,000
+        #[arg(long, default_value_t = 100, value_parser = playtest::parse_games)]
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Search depth in plies for both sides
-        #[arg(long, default_value_t = playtest::Study::LEVEL)]
+        /// Search depth in plies for both sides, from 1 to 32
+        #[arg(long, default_value_t = playtest::Study::LEVEL, value_parser = search::parse_level)]
         level: u32,
         /// Random moves that open each game
         #[arg(long, default_value_t = playtest::Study::OPENING_PLIES)]
@@ -203,8 +211,8 @@ enum Command {
         /// The number of slices when the index comes from the environment
         #[arg(long, value_name = "N")]
         shard_count: Option<u32>,
-        /// Threads to play on (default: every core)
-        #[arg(long)]
+        /// Threads to play on, from 1 to 256 (default: every core)
+        #[arg(long, value_parser = playtest::parse_threads)]
         threads: Option<usize>,
         /// Play the same games under each value of an option, e.g. `last-resort=on,off`
         #[arg(long, value_name = "NAME=V1,V2")]
@@ -239,12 +247,13 @@ enum Command {
 /// How hard the computer thinks.
 #[derive(clap::Args)]
 struct EngineArgs {
-    /// Search depth in plies (the same move on every machine)
-    #[arg(long)]
+    /// Search depth in plies, from 1 to 32 (the same move on every machine)
+    #[arg(long, value_parser = search::parse_level)]
     level: Option<u32>,
-    /// Time per move, e.g. `2s` or `500ms` (default: 1s when no level is given)
-    #[arg(long)]
-    time: Option<String>,
+    /// Time per move, e.g. `2s` or `500ms`, at most 24 hours (default: 1s when no
+    /// level is given)
+    #[arg(long, value_parser = search::parse_time)]
+    time: Option<std::time::Duration>,
     /// The side the computer plays (default: the side not to move at the start)
     #[arg(long = "computer-plays", value_name = "PLAYER")]
     computer_plays: Option<String>,
@@ -256,8 +265,8 @@ impl EngineArgs {
             Some(l) => search::Limits::depth(l),
             None => search::Limits::time(std::time::Duration::from_secs(1)),
         };
-        if let Some(t) = &self.time {
-            limits.time = Some(search::parse_time(t)?);
+        if let Some(t) = self.time {
+            limits.time = Some(t);
         }
         Ok(limits)
     }
@@ -370,7 +379,7 @@ fn main() -> ExitCode {
             study.opening_plies = opening;
             study.max_plies = max_plies;
             if let Some(t) = threads {
-                study.threads = t.max(1);
+                study.threads = t;
             }
             selfplay(&file, study, &options, json, shard, shard_count, compare)
         }
@@ -673,7 +682,13 @@ fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
             .map_err(|e| format!("{}: not selfplay tallies: {e}", f.display()))?;
         parts.push(t);
     }
-    let merged = playtest::merge(&parts).map_err(|e| e.to_string())?;
+    let merged = playtest::merge(&parts).map_err(|e| match e {
+        playtest::MergeError::Invalid { part, problem } => format!(
+            "{}: not the tallies of a selfplay run: {problem}",
+            files[part].display()
+        ),
+        e => e.to_string(),
+    })?;
     if json {
         print!("{}", to_json(&merged)?);
     } else {

@@ -123,14 +123,20 @@ impl Session {
         n
     }
 
-    /// The computer's move when it is its turn: searched, played and returned.
+    /// The computer's move when it is its turn: searched, played and returned. None
+    /// only when it is not its turn or it has no legal move: whatever cut the search
+    /// short, a legal move is played.
     pub fn computer_move(&mut self) -> Option<ComputerMove> {
         if !self.computer_to_move() {
             return None;
         }
         let c = self.computer.as_mut()?;
         let thought = think_in_game(&mut c.searcher, &self.game, &c.limits);
-        let played = thought.best?;
+        let legal = self.game.legal_moves();
+        let played = thought
+            .best
+            .filter(|m| legal.contains(m))
+            .or_else(|| legal.first().copied())?;
         self.game.play(played).ok()?;
         Some(ComputerMove { played, thought })
     }

@@ -18,8 +18,18 @@ pub fn text_hash(text: &str) -> String {
 }
 
 /// Replaces `path` with `text` all at once: writes a temporary file beside it, flushes
-/// it to disk and renames it over `path`, so a crash leaves the old file whole.
+/// it to disk and renames it over `path`, so a crash leaves the old file whole. A file
+/// replaced keeps its permissions. A file with other hard links is instead rewritten
+/// in place (truncated, written and flushed), so that every name still shows the same
+/// file; a crash mid-write may leave it cut short, which a saved game's `end` line
+/// exposes.
 pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    let existing = fs::metadata(path).ok().filter(|m| m.is_file());
+    if existing.as_ref().is_some_and(|m| links(m) > 1) {
+        let mut f = OpenOptions::new().write(true).truncate(true).open(path)?;
+        f.write_all(text.as_bytes())?;
+        return f.sync_all();
+    }
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -39,6 +49,9 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
         .create_new(true)
         .open(&temp)
         .and_then(|mut f| {
+            if let Some(m) = &existing {
+                f.set_permissions(m.permissions())?;
+            }
             f.write_all(text.as_bytes())?;
             f.sync_all()
         })
@@ -47,6 +60,19 @@ pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// How many names (hard links) a file has; 1 where that cannot be told.
+fn links(meta: &fs::Metadata) -> u64 {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::MetadataExt::nlink(meta)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        1
+    }
 }
 
 /// An absolute, symlink-free form of a path whose file may not exist yet.

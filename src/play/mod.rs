@@ -7,7 +7,7 @@ mod terminal;
 
 pub use files::{MAX_SAVE_BYTES, absolute, relative, text_hash, write_atomic};
 pub use save::{SAVE_HEADER, SavedGame};
-pub use terminal::{MAX_LINE_BYTES, print_stdout, run};
+pub use terminal::{MAX_LINE_BYTES, print_stderr, print_stdout, run};
 
 use crate::compile::Rules;
 use crate::load::{LoadError, Settings, read_limited, read_variant_text};
@@ -317,7 +317,8 @@ impl Console {
     }
 
     /// The computer's moves, when it is its turn, each followed by the board; empty
-    /// when it is a person's turn.
+    /// when it is a person's turn. When the computer has no legal move and no rule
+    /// ends the game, it says so.
     pub fn computer_turn(&mut self) -> String {
         let mut said = vec![];
         for m in self.session.computer_replies() {
@@ -327,6 +328,13 @@ impl Console {
                 describe_score(m.thought.score)
             ));
             said.push(self.status());
+        }
+        if self.session.computer_to_move() {
+            let game = self.session.game();
+            said.push(format!(
+                "The computer ({}) has no legal move, and no rule of this variant ends the game: it cannot go on. `undo` takes back the last move.",
+                game.variant().player(game.to_move()).name
+            ));
         }
         said.join("\n")
     }
@@ -385,7 +393,7 @@ impl Console {
         let target = absolute(path).map_err(|e| format!("cannot save to {shown}: {e}"))?;
         if self.is_variant_file(path, &target) {
             return Err(format!(
-                "{shown} is a variant file; a game is never saved over one (try another name, e.g. game.txt)"
+                "{shown} is a variant file or a draft of one; a game is never saved over one (try another name, e.g. game.txt)"
             ));
         }
         if let Ok(meta) = std::fs::symlink_metadata(path) {
@@ -410,7 +418,8 @@ impl Console {
     }
 
     /// Whether saving to `path` would destroy a variant file: this game's, any `.var`
-    /// file, or an existing file that reads as a variant.
+    /// file, or an existing file that reads as a variant or a draft of one (see
+    /// [`crate::syntax::reads_as_variant`]), syntax errors and all.
     fn is_variant_file(&self, path: &Path, target: &Path) -> bool {
         if path
             .extension()
@@ -425,8 +434,7 @@ impl Console {
         if text.trim_start().starts_with(SAVE_HEADER) {
             return false;
         }
-        let (file, diagnostics) = crate::syntax::parse(&text);
-        !file.statements.is_empty() && !diagnostics.iter().any(|d| d.is_error())
+        crate::syntax::reads_as_variant(&text)
     }
 
     fn load(&mut self, path: &Path) -> Reply {

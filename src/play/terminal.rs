@@ -5,7 +5,8 @@ use super::Console;
 use std::fmt;
 use std::io::{self, BufRead, ErrorKind, Write};
 
-/// The longest input line read; the rest of a longer line is skipped and it is refused.
+/// The longest input line read, not counting its end (`\n` or `\r\n`); the rest of a
+/// longer line is skipped and it is refused.
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Plays until `quit` or the end of input, the computer answering when it plays a
@@ -65,10 +66,13 @@ pub fn run(
     }
 }
 
-/// Reads one line into `buf` (at most [`MAX_LINE_BYTES`] of it): the bytes consumed,
-/// 0 at the end of input, and whether the line fitted.
+/// Reads one line into `buf`, without its end: the bytes consumed, 0 at the end of
+/// input, and whether the line fitted in [`MAX_LINE_BYTES`] (only that much is kept).
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, bool)> {
-    let (mut read, mut whole) = (0, true);
+    // One byte more than the limit is kept, to hold a `\r` before the `\n`.
+    const KEEP: usize = MAX_LINE_BYTES + 1;
+    let mut read = 0;
+    let mut over = false;
     loop {
         let chunk = match input.fill_buf() {
             Ok(c) => c,
@@ -76,21 +80,25 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, 
             Err(e) => return Err(e),
         };
         if chunk.is_empty() {
-            return Ok((read, whole));
+            break;
         }
-        let (take, done) = match chunk.iter().position(|b| *b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
+        let (text, take, done) = match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => (i, i + 1, true),
+            None => (chunk.len(), chunk.len(), false),
         };
-        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
-        whole &= take <= room;
-        buf.extend_from_slice(&chunk[..take.min(room)]);
+        let room = KEEP.saturating_sub(buf.len());
+        over |= text > room;
+        buf.extend_from_slice(&chunk[..text.min(room)]);
         input.consume(take);
         read += take;
         if done {
-            return Ok((read, whole));
+            break;
         }
     }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok((read, !over && buf.len() <= MAX_LINE_BYTES))
 }
 
 /// Writes to standard output. When the reader has gone (`| head -1`), the program ends
@@ -100,7 +108,14 @@ pub fn print_stdout(args: fmt::Arguments) {
         if e.kind() == ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write the output: {e}");
+        print_stderr(format_args!("error: cannot write the output: {e}\n"));
         std::process::exit(1);
     }
+}
+
+/// Writes to standard error. When it is closed (`2>&1 | head -1` after the reader
+/// went), the message is dropped and the program goes on, so its exit status still
+/// says whether the command succeeded.
+pub fn print_stderr(args: fmt::Arguments) {
+    let _ = io::stderr().lock().write_fmt(args);
 }

@@ -12,5 +12,5 @@ mod tally;
 pub use report::{compare_report, compared_settings, progress_line, text_report};
 pub use run::{game_start, play_game, run_study};
 pub use shard::{Shard, shard_from_env};
-pub use study::{GameRecord, Study};
+pub use study::{GameRecord, Study, parse_games, parse_threads};
 pub use tally::{MergeError, Tallies, merge};

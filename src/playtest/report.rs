@@ -40,18 +40,23 @@ impl Estimate {
         }
     }
 
-    fn interval(self, digits: usize) -> String {
+    /// The mean, the interval's half width and its bounds, which are cut to
+    /// `[lowest, highest]`: a share's interval never reaches past 0 or 1.
+    fn interval(self, digits: usize, lowest: f64, highest: f64) -> String {
         let h = Z95 * self.se;
         format!(
             "{:.d$} ± {:.d$} (95% CI {:.d$} to {:.d$})",
             self.mean,
             h,
-            self.mean - h,
-            self.mean + h,
+            (self.mean - h).clamp(lowest, highest),
+            (self.mean + h).clamp(lowest, highest),
             d = digits
         )
     }
 }
+
+/// What a report says of an estimate over no games.
+const NO_GAMES: &str = "no games";
 
 impl Tallies {
     fn drawn(&self) -> u64 {
@@ -209,17 +214,24 @@ pub fn text_report(t: &Tallies) -> String {
         let _ = writeln!(s, "  {r:<width$} {n:>7} {}", share(*n, t.games));
     }
     let longest = t.lengths.keys().next_back().copied().unwrap_or(0);
-    let _ = writeln!(
-        s,
-        "\ngame length in plies: mean {:.1}, median {:.1}, longest {longest}",
-        t.length().mean,
-        t.median_length(),
-    );
-    if let Some(first) = t.players.first() {
+    if t.games == 0 {
+        let _ = writeln!(s, "\ngame length in plies: {NO_GAMES}");
+    } else {
         let _ = writeln!(
             s,
-            "{first}'s score (moving first; a draw counts 1/2): {}",
-            t.first_score().interval(3)
+            "\ngame length in plies: mean {:.1}, median {:.1}, longest {longest}",
+            t.length().mean,
+            t.median_length(),
+        );
+    }
+    if let Some(first) = t.players.first() {
+        let score = match t.games {
+            0 => NO_GAMES.to_string(),
+            _ => t.first_score().interval(3, 0.0, 1.0),
+        };
+        let _ = writeln!(
+            s,
+            "{first}'s score (moving first; a draw counts 1/2): {score}"
         );
     }
     s
@@ -237,20 +249,28 @@ pub fn compare_report(runs: &[(String, Tallies)]) -> String {
     };
     for (label, t) in rest {
         let _ = writeln!(s, "==== {label} minus {base_label}");
+        if t.games == 0 || base.games == 0 {
+            let _ = writeln!(s, "  {NO_GAMES} to compare");
+            continue;
+        }
         let _ = writeln!(
             s,
             "  draw rate:         {}",
-            t.draw_rate().minus(base.draw_rate()).interval(3)
+            t.draw_rate().minus(base.draw_rate()).interval(3, -1.0, 1.0)
         );
         let _ = writeln!(
             s,
             "  first player score: {}",
-            t.first_score().minus(base.first_score()).interval(3)
+            t.first_score()
+                .minus(base.first_score())
+                .interval(3, -1.0, 1.0)
         );
         let _ = writeln!(
             s,
             "  game length:       {}",
-            t.length().minus(base.length()).interval(1)
+            t.length()
+                .minus(base.length())
+                .interval(1, f64::NEG_INFINITY, f64::INFINITY)
         );
         s += "  (an interval that excludes 0 is a difference the games show at 95% confidence)\n";
     }

@@ -9,8 +9,7 @@ use crate::runtime::{Game, Setup};
 use crate::search::{Limits, Searcher};
 use crate::session::Session;
 use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// A small seeded random sequence for one game: the same game number and seed give the
@@ -86,47 +85,68 @@ pub fn play_game(
     (record, searcher)
 }
 
-/// Plays the study's games of its shard on `study.threads` threads and tallies them.
-/// `progress` hears (games done, games in the shard) a few times a second.
+/// Plays the study's games of its shard on `study.threads` threads (at most
+/// [`Study::MAX_THREADS`], and no more than there are games) and tallies them.
+/// `progress` hears (games done, games in the shard) a few times a second. The games
+/// are handed out one number at a time, never listed, and each thread tallies its
+/// own; the counts add up to the same tallies on any number of threads.
 pub fn run_study(
     rules: &Arc<Rules>,
     study: &Study,
     progress: &dyn Fn(usize, usize),
 ) -> Result<Tallies, String> {
+    if study.games > Study::MAX_GAMES {
+        return Err(format!(
+            "a study plays at most {} games, not {}",
+            Study::MAX_GAMES,
+            study.games
+        ));
+    }
+    if study.shard.count == 0 || study.shard.index >= study.shard.count {
+        return Err(format!(
+            "shard index {} is not below the shard count {}",
+            study.shard.index, study.shard.count
+        ));
+    }
     Game::new(rules.clone(), Setup::start(rules))
         .map_err(|e| format!("cannot start a game: {e}"))?;
-    let list: Vec<u64> = (0..study.games).filter(|g| study.shard.holds(*g)).collect();
-    let records: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; list.len()]);
-    let next = AtomicUsize::new(0);
+    let total = study.shard.games_in(study.games);
+    let next = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..study.threads.max(1))
+    let threads = (study.threads.clamp(1, Study::MAX_THREADS) as u64).min(total.max(1));
+    let parts: Vec<Result<Tallies, String>> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
             .map(|_| {
                 s.spawn(|| {
+                    let mut tallies = Tallies::new(rules, study);
                     let mut searcher = Searcher::new(rules.clone(), 16);
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&g) = list.get(i) else { break };
-                        let (r, back) = play_game(rules, searcher, study, g);
+                        if i >= total {
+                            break;
+                        }
+                        let (r, back) = play_game(rules, searcher, study, study.shard.game(i));
                         searcher = back;
-                        records.lock().expect("no worker panics holding it")[i] = Some(r);
+                        tallies.add(&r);
                         done.fetch_add(1, Ordering::Relaxed);
                     }
+                    tallies
                 })
             })
             .collect();
         while !workers.iter().all(|w| w.is_finished()) {
-            progress(done.load(Ordering::Relaxed), list.len());
+            progress(done.load(Ordering::Relaxed), total as usize);
             std::thread::sleep(Duration::from_millis(100));
         }
-        progress(done.load(Ordering::Relaxed), list.len());
+        progress(done.load(Ordering::Relaxed), total as usize);
+        workers
+            .into_iter()
+            .map(|w| w.join().map_err(|_| "a game crashed".to_string()))
+            .collect()
     });
-    let records = records
-        .into_inner()
-        .map_err(|_| "a game crashed".to_string())?;
     let mut t = Tallies::new(rules, study);
-    for r in records {
-        t.add(&r.ok_or("a game crashed")?);
+    for part in parts {
+        t.absorb(&part?).map_err(|e| e.to_string())?;
     }
     Ok(t)
 }

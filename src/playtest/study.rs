@@ -23,6 +23,10 @@ impl Study {
     pub const LEVEL: u32 = 2;
     pub const OPENING_PLIES: u32 = 4;
     pub const MAX_PLIES: u32 = 1000;
+    /// The most games a study may plan: a billion, years of play on any machine.
+    pub const MAX_GAMES: u64 = 1_000_000_000;
+    /// The most threads a study plays on.
+    pub const MAX_THREADS: usize = 256;
 
     pub fn new(games: u64, seed: u64) -> Study {
         Study {
@@ -45,4 +49,35 @@ pub struct GameRecord {
     /// The end rule that fired; None when the game reached the ply limit.
     pub rule: Option<usize>,
     pub plies: u32,
+}
+
+/// Reads a number of games (`--games`): a whole number up to [`Study::MAX_GAMES`].
+pub fn parse_games(text: &str) -> Result<u64, String> {
+    let max = Study::MAX_GAMES;
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "`{text}` is not a number of games; write a whole number up to {max}"
+        ));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("a study plays at most {max} games")),
+    }
+}
+
+/// Reads a number of threads (`--threads`): from 1 to [`Study::MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let max = Study::MAX_THREADS;
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "`{text}` is not a number of threads; write a whole number from 1 to {max}"
+        ));
+    }
+    match digits.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        Ok(0) => Err(format!("the threads are from 1 to {max}, not 0")),
+        _ => Err(format!("a study plays on at most {max} threads")),
+    }
 }

@@ -52,6 +52,14 @@ pub enum MergeError {
     Different(&'static str),
     /// The same shard appears twice.
     Overlap(u32),
+    /// The tallies of part `part` (counting from 0) are not what any run of their
+    /// study could give; what is wrong.
+    Invalid {
+        part: usize,
+        problem: String,
+    },
+    /// A count would pass 2^64 - 1.
+    Overflow(&'static str),
 }
 
 impl fmt::Display for MergeError {
@@ -65,11 +73,39 @@ impl fmt::Display for MergeError {
                 )
             }
             MergeError::Overlap(k) => write!(f, "shard {}/N appears more than once", k + 1),
+            MergeError::Invalid { part, problem } => {
+                write!(f, "file {} holds no study's tallies: {problem}", part + 1)
+            }
+            MergeError::Overflow(what) => {
+                write!(f, "the {what} add up to more than 2^64 - 1")
+            }
         }
     }
 }
 
 impl std::error::Error for MergeError {}
+
+/// `a + b`, or the error naming what overflowed.
+fn add(a: u64, b: u64, what: &'static str) -> Result<u64, MergeError> {
+    a.checked_add(b).ok_or(MergeError::Overflow(what))
+}
+
+/// A share written `a/b` in lowest terms, from 0 to 1: (a, b).
+fn read_share(text: &str) -> Option<(u64, u64)> {
+    let (a, b) = text.split_once('/')?;
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit());
+    if !digits(a) || !digits(b) {
+        return None;
+    }
+    let (a, b): (u64, u64) = (a.parse().ok()?, b.parse().ok()?);
+    let gcd = |mut x: u64, mut y: u64| {
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        x
+    };
+    (b >= 1 && a <= b && gcd(a, b) == 1).then_some((a, b))
+}
 
 /// An end rule in words, as the variant file says it.
 pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
@@ -83,7 +119,15 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
-        Event::PliesWithoutCapture(n, _) => format!("{n} plies without capture"),
+        Event::PliesWithoutCapture(n, kinds) => {
+            let mut text = format!("{n} plies without capture");
+            for (k, piece) in v.pieces.iter().enumerate() {
+                if kinds & (1 << k) != 0 {
+                    text += &format!(" or {} move", piece.name);
+                }
+            }
+            text
+        }
     };
     let outcome = match outcome {
         Outcome::Draw => "draw",
@@ -168,17 +212,185 @@ impl Tallies {
             _ => None,
         }
     }
+
+    /// Adds the counts of `other`, tallies of other games of the same study.
+    pub fn absorb(&mut self, other: &Tallies) -> Result<(), MergeError> {
+        if other.wins.len() != self.wins.len()
+            || other.fired.len() != self.fired.len()
+            || other.shares.len() != self.shares.len()
+        {
+            return Err(MergeError::Different("players or end rules"));
+        }
+        self.games = add(self.games, other.games, "games")?;
+        self.draws = add(self.draws, other.draws, "draws")?;
+        self.split = add(self.split, other.split, "split games")?;
+        self.unfinished = add(self.unfinished, other.unfinished, "unfinished games")?;
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a = add(*a, *b, "wins")?;
+        }
+        for (a, b) in self.fired.iter_mut().zip(&other.fired) {
+            *a = add(*a, *b, "end rules fired")?;
+        }
+        for (mine, theirs) in self.shares.iter_mut().zip(&other.shares) {
+            for (share, n) in theirs {
+                let slot = mine.entry(share.clone()).or_default();
+                *slot = add(*slot, *n, "shares")?;
+            }
+        }
+        for (len, n) in &other.lengths {
+            let slot = self.lengths.entry(*len).or_default();
+            *slot = add(*slot, *n, "game lengths")?;
+        }
+        Ok(())
+    }
+
+    /// Whether these tallies are what a run of their study's shards could give: the
+    /// shards are among the study's, each once; the games are exactly those the shards
+    /// hold; every game is won, drawn, split or unfinished; each player's shares count
+    /// every finished game once and add up to one point a game; each finished game
+    /// fired one end rule; and every length is within the ply limit. What is wrong.
+    pub fn validate(&self) -> Result<(), String> {
+        let study = self.games_planned;
+        if study > Study::MAX_GAMES {
+            return Err(format!(
+                "a study of {study} games is more than the {} a study may plan",
+                Study::MAX_GAMES
+            ));
+        }
+        if self.shard_count == 0 {
+            return Err("the shard count is 0".into());
+        }
+        if self.shards.is_empty() {
+            return Err("it lists no shard".into());
+        }
+        let mut held = 0u64;
+        for (i, &k) in self.shards.iter().enumerate() {
+            if k >= self.shard_count {
+                return Err(format!(
+                    "shard number {k} is not one of the {} shards (numbered from 0)",
+                    self.shard_count
+                ));
+            }
+            if self.shards[..i].contains(&k) {
+                return Err(format!(
+                    "shard {}/{} is listed twice",
+                    k + 1,
+                    self.shard_count
+                ));
+            }
+            let shard = Shard {
+                index: k,
+                count: self.shard_count,
+            };
+            held += shard.games_in(study);
+        }
+        if self.games != held {
+            return Err(format!(
+                "it counts {} games, but its shards of a study of {study} games hold {held}",
+                self.games
+            ));
+        }
+        let players = self.players.len();
+        if players == 0 {
+            return Err("it names no player".into());
+        }
+        if self.wins.len() != players || self.shares.len() != players {
+            return Err(format!(
+                "it names {players} players but counts wins or shares for {} and {}",
+                self.wins.len(),
+                self.shares.len()
+            ));
+        }
+        if self.fired.len() != self.end_rules.len() {
+            return Err(format!(
+                "it names {} end rules but counts {} of them fired",
+                self.end_rules.len(),
+                self.fired.len()
+            ));
+        }
+        fn sum<'a>(xs: impl IntoIterator<Item = &'a u64>) -> Option<u64> {
+            xs.into_iter().try_fold(0u64, |t, x| t.checked_add(*x))
+        }
+        let outcomes = sum(self
+            .wins
+            .iter()
+            .chain([&self.draws, &self.split, &self.unfinished]));
+        if outcomes != Some(self.games) {
+            return Err(format!(
+                "its wins, draws, split and unfinished games do not add up to its {} games",
+                self.games
+            ));
+        }
+        let finished = self.games - self.unfinished;
+        let mut points = 0.0;
+        for (p, shares) in self.shares.iter().enumerate() {
+            let name = &self.players[p];
+            let mut counted = 0u64;
+            for (share, &n) in shares {
+                let (a, b) = read_share(share).ok_or_else(|| {
+                    format!("`{share}` is not a share of the point (a fraction from 0/1 to 1/1 in lowest terms)")
+                })?;
+                counted = counted
+                    .checked_add(n)
+                    .ok_or_else(|| format!("{name}'s shares add up to more than 2^64 - 1"))?;
+                points += n as f64 * a as f64 / b as f64;
+            }
+            if counted != finished {
+                return Err(format!(
+                    "{name}'s shares count {counted} games, not its {finished} finished games"
+                ));
+            }
+            let whole = shares.get("1/1").copied().unwrap_or(0);
+            if players > 1 && whole != self.wins[p] {
+                return Err(format!(
+                    "{name} wins {} games but takes the whole point in {whole}",
+                    self.wins[p]
+                ));
+            }
+        }
+        if (points - finished as f64).abs() > 1e-6 * (finished as f64).max(1.0) {
+            return Err(format!(
+                "the players' shares add up to {points} points in {finished} finished games, not one a game"
+            ));
+        }
+        if sum(&self.fired) != Some(finished) {
+            return Err(format!(
+                "the end rules fired do not add up to its {finished} finished games"
+            ));
+        }
+        if sum(self.lengths.values()) != Some(self.games) {
+            return Err(format!(
+                "its game lengths do not count its {} games",
+                self.games
+            ));
+        }
+        if let Some((&longest, _)) = self.lengths.iter().next_back()
+            && longest > self.max_plies
+        {
+            return Err(format!(
+                "a game of {longest} plies is longer than the ply limit, {}",
+                self.max_plies
+            ));
+        }
+        Ok(())
+    }
 }
 
-/// Adds the tallies of disjoint shards of one study. Once every shard is in, the result
-/// is exactly what one run of the whole study gives.
+/// Adds the tallies of disjoint shards of one study. Every part is first checked
+/// against its study ([`Tallies::validate`]) and the parts against each other. Once
+/// every shard is in, the result is exactly what one run of the whole study gives.
 pub fn merge(parts: &[Tallies]) -> Result<Tallies, MergeError> {
+    for (part, p) in parts.iter().enumerate() {
+        p.validate()
+            .map_err(|problem| MergeError::Invalid { part, problem })?;
+    }
     let (first, rest) = parts.split_first().ok_or(MergeError::Nothing)?;
     let mut out = first.clone();
     for p in rest {
-        let same: [(&'static str, bool); 9] = [
+        let same: [(&'static str, bool); 10] = [
             ("variants", p.variant == out.variant),
             ("options", p.options == out.options),
+            ("players", p.players == out.players),
             ("end rules", p.end_rules == out.end_rules),
             ("seeds", p.seed == out.seed),
             ("levels", p.level == out.level),
@@ -190,36 +402,13 @@ pub fn merge(parts: &[Tallies]) -> Result<Tallies, MergeError> {
         if let Some((what, _)) = same.iter().find(|(_, ok)| !ok) {
             return Err(MergeError::Different(what));
         }
-        if p.wins.len() != out.wins.len()
-            || p.fired.len() != out.fired.len()
-            || p.shares.len() != out.shares.len()
-        {
-            return Err(MergeError::Different("players or end rules"));
-        }
         for s in &p.shards {
             if out.shards.contains(s) {
                 return Err(MergeError::Overlap(*s));
             }
             out.shards.push(*s);
         }
-        out.games += p.games;
-        out.draws += p.draws;
-        out.split += p.split;
-        out.unfinished += p.unfinished;
-        for (a, b) in out.wins.iter_mut().zip(&p.wins) {
-            *a += b;
-        }
-        for (a, b) in out.fired.iter_mut().zip(&p.fired) {
-            *a += b;
-        }
-        for (mine, theirs) in out.shares.iter_mut().zip(&p.shares) {
-            for (share, n) in theirs {
-                *mine.entry(share.clone()).or_default() += n;
-            }
-        }
-        for (len, n) in &p.lengths {
-            *out.lengths.entry(*len).or_default() += n;
-        }
+        out.absorb(p)?;
     }
     out.shards.sort_unstable();
     if out.shards.len() as u32 == out.shard_count {

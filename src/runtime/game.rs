@@ -7,6 +7,7 @@ use super::position_text::write_position;
 use super::score::Score;
 use crate::compile::Rules;
 use crate::model::{Event, Outcome, PlayerId, Variant};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -68,6 +69,9 @@ pub struct Game {
     history: Vec<(Move, Undo)>,
     /// Repetition keys of every position so far, the start included.
     keys: Vec<u64>,
+    /// How often each key occurs in `keys`: repetition is counted without going
+    /// through the whole game after each move.
+    counts: HashMap<u64, u32>,
     /// For each position so far: whether its side to move is in check.
     checked: Vec<bool>,
     ending: Option<Ending>,
@@ -79,6 +83,7 @@ impl Game {
         let position = Position::from_setup(&rules, &start)?;
         position.check_playable(&rules)?;
         let keys = vec![position.key()];
+        let counts = HashMap::from([(position.key(), 1)]);
         let checked = vec![position.in_check(&rules)];
         let mut g = Game {
             rules,
@@ -86,6 +91,7 @@ impl Game {
             position,
             history: vec![],
             keys,
+            counts,
             checked,
             ending: None,
         };
@@ -185,6 +191,7 @@ impl Game {
         let undo = self.position.make(&self.rules, &m);
         self.history.push((m, undo));
         self.keys.push(self.position.key());
+        *self.counts.entry(self.position.key()).or_default() += 1;
         self.checked.push(self.position.in_check(&self.rules));
         self.ending = self.judge();
     }
@@ -194,8 +201,15 @@ impl Game {
         let Some((m, undo)) = self.history.pop() else {
             return false;
         };
+        if let Some(key) = self.keys.pop()
+            && let Some(n) = self.counts.get_mut(&key)
+        {
+            *n -= 1;
+            if *n == 0 {
+                self.counts.remove(&key);
+            }
+        }
         self.position.unmake(&self.rules, &m, undo);
-        self.keys.pop();
         self.checked.pop();
         self.ending = None;
         true
@@ -213,8 +227,7 @@ impl Game {
 
     /// How many times the current position has occurred, this time included.
     pub fn occurrences(&self) -> u32 {
-        let key = self.position.key();
-        self.keys.iter().filter(|k| **k == key).count() as u32
+        self.counts.get(&self.position.key()).copied().unwrap_or(0)
     }
 
     /// The keys of every position of the game so far, the start first and the current

@@ -15,7 +15,8 @@ pub use game::{Ending, Game, PlayError};
 pub use move_text::{MoveError, parse_move, write_move};
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
 pub use position::{
-    MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, Undo, View,
+    MAX_COUNTER, MAX_OF_A_KIND, Move, Position, PositionError, PositionOf, Setup, Special, Undo,
+    View,
 };
 pub use position_text::{
     PositionField, PositionTextError, castling_letter, parse_position, rows, side_token,

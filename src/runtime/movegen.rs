@@ -287,11 +287,15 @@ impl<S: Width> PositionOf<S> {
 
     /// Whether any of the side to move's royal pieces is attacked now.
     pub fn in_check(&self, rules: &Rules) -> bool {
-        let me = self.to_move();
-        let royals = self.royals(rules, me);
+        self.royal_attacked(rules, self.to_move())
+    }
+
+    /// Whether any of `p`'s royal pieces is attacked now by another player.
+    pub fn royal_attacked(&self, rules: &Rules, p: PlayerId) -> bool {
+        let royals = self.royals(rules, p);
         !royals.is_empty()
             && self
-                .danger(rules, rules.sets(), me, &royals, self.occupied())
+                .danger(rules, rules.sets(), p, &royals, self.occupied())
                 .1
     }
 

@@ -91,6 +91,12 @@ pub enum PositionError {
         field: &'static str,
         message: String,
     },
+    /// The player who moved last has a royal piece attacked: no legal move leaves one
+    /// so, and the side to move could take it.
+    LastMoverInCheck {
+        player: String,
+        to_move: String,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -122,6 +128,10 @@ impl fmt::Display for PositionError {
                 f,
                 "in the {field}: {value} is more than {MAX_COUNTER}, the largest accepted"
             ),
+            PositionError::LastMoverInCheck { player, to_move } => write!(
+                f,
+                "{player} is in check with {to_move} to move: no legal move leaves its own royal piece attacked"
+            ),
         }
     }
 }
@@ -132,6 +142,10 @@ impl std::error::Error for PositionError {}
 /// `u32::MAX`, so no game can play its counters into wrapping; past it they would
 /// saturate rather than wrap.
 pub const MAX_COUNTER: u32 = 1_000_000_000;
+
+/// The most pieces of one kind (counted unpromoted) a position may hold on the board
+/// and in all hands together, so that no hand can overflow its count.
+pub const MAX_OF_A_KIND: usize = 255;
 
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
@@ -491,6 +505,13 @@ impl<S: Width> PositionOf<S> {
             pos.victim = victim;
         }
         pos.key = pos.key_from_scratch(rules);
+        let last = PlayerId((pos.to_move.0 + pos.players - 1) % pos.players);
+        if rules.royal != 0 && last != pos.to_move && pos.royal_attacked(rules, last) {
+            return Err(PositionError::LastMoverInCheck {
+                player: v.player(last).name.clone(),
+                to_move: v.player(pos.to_move).name.clone(),
+            });
+        }
         Ok(pos)
     }
 
@@ -542,6 +563,25 @@ impl<S: Width> PositionOf<S> {
         }
         for &(_, pc) in &setup.hands {
             here[pc.0 as usize] += 1;
+        }
+        let total = here.iter().sum::<u32>() as usize;
+        if total > v.board.len() {
+            return Err(PositionError::Illegal {
+                field: "hands",
+                message: format!(
+                    "{total} pieces on the board and in hand, more than the board's {} cells",
+                    v.board.len()
+                ),
+            });
+        }
+        if let Some(k) = here.iter().position(|&n| n as usize > MAX_OF_A_KIND) {
+            return Err(PositionError::Illegal {
+                field: "hands",
+                message: format!(
+                    "{} {}s on the board and in hand; a position holds at most {MAX_OF_A_KIND} of a kind",
+                    here[k], v.pieces[k].name
+                ),
+            });
         }
         for (k, (&n, &most)) in here.iter().zip(&game).enumerate() {
             if n > most && !v.setup.is_empty() {

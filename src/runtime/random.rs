@@ -1,4 +1,5 @@
-//! Random setups: pieces shuffled over cells, drawn again while a condition holds.
+//! Random setups: pieces shuffled over cells, drawn again while a condition holds, and
+//! while a player not to move stands in check.
 
 use super::position::{Position, PositionError, Setup};
 use crate::compile::Rules;
@@ -40,6 +41,13 @@ impl Setup {
                     setup.cells[pool.cells[*slot].index()] = Some((pool.player, *piece));
                 }
                 order.get_or_insert(perm);
+            }
+            // A draw that leaves a player not to move in check is no position at all.
+            if matches!(
+                Position::from_setup(rules, &setup),
+                Err(PositionError::LastMoverInCheck { .. })
+            ) {
+                continue;
             }
             match random.redraw {
                 Some((player, kind)) if can_take_undefended(rules, &setup, player, kind)? => {}

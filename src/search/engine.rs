@@ -5,6 +5,7 @@ use super::values::Evaluator;
 use crate::compile::Rules;
 use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,6 +15,18 @@ const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses found by the search.
 const WON: i32 = MATE - 1_000;
 const MAX_PLY: usize = 128;
+/// The deepest fixed-depth search, in plies: deeper ones would not finish.
+pub const MAX_LEVEL: u32 = 32;
+/// Captures are followed at most this many plies beyond the horizon; past it the side
+/// to move stands on the evaluation. Keeps the capture search finite on boards where
+/// every piece can take another (a board full of Queens).
+pub const QUIESCENCE_PLIES: i32 = 8;
+/// A capture that would leave the side to move this far below what it can already
+/// have, even with the captured piece's value, is not searched beyond the horizon.
+const DELTA_MARGIN: i32 = 200;
+/// From this many plies beyond the horizon on, only captures on the cell the last
+/// move went to are followed: the exchange there is played out, nothing else.
+const RECAPTURES_FROM: i32 = 2;
 
 /// When to stop thinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,16 +40,18 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A fixed depth: the same move every time, on any machine.
+    /// A fixed depth (from 1 to [`MAX_LEVEL`]; others are brought into that range):
+    /// the same move every time, on any machine.
     pub fn depth(depth: u32) -> Limits {
         Limits {
-            depth: depth.max(1),
+            depth: depth.clamp(1, MAX_LEVEL),
             time: None,
             nodes: None,
         }
     }
 
-    /// As deep as the time allows.
+    /// As deep as the time allows. The first iteration always finishes with a move,
+    /// however short the time.
     pub fn time(time: Duration) -> Limits {
         Limits {
             depth: MAX_PLY as u32 / 2,
@@ -49,12 +64,13 @@ impl Limits {
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct Thought {
-    /// None when the side to move has no move.
+    /// None only when the side to move has no legal move.
     pub best: Option<Move>,
     /// For the side to move, in hundredths of the weakest ordinary piece, or
     /// `MATE - n` for a win in `n` plies.
     pub score: i32,
-    /// The deepest iteration finished.
+    /// The deepest iteration finished; 0 when even the first one was cut short (only
+    /// a node limit can do that) and `best` is the first legal move.
     pub depth: u32,
     /// The principal variation, starting with the best move.
     pub pv: Vec<Move>,
@@ -84,6 +100,10 @@ pub struct Searcher {
     ranks: Vec<Vec<i32>>,
     /// Keys of the game's earlier positions, then of the positions on the search path.
     path: Vec<u64>,
+    /// How often each key occurs among the game's earlier positions, the first
+    /// `earlier` entries of `path`: repetition counts without scanning the game.
+    earlier_counts: HashMap<u64, u32>,
+    earlier: usize,
     /// Beside `path`: whether the side to move was in check there. Kept only when a
     /// perpetual-check rule needs it.
     checks: Vec<bool>,
@@ -93,6 +113,8 @@ pub struct Searcher {
     deadline: Option<Instant>,
     node_limit: u64,
     root_best: Option<Move>,
+    /// The iteration under way (its depth).
+    iteration: u32,
     /// The side the search is for, and what a draw costs it.
     root_side: PlayerId,
     contempt: i32,
@@ -114,6 +136,8 @@ impl Searcher {
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             path: Vec::with_capacity(1024),
+            earlier_counts: HashMap::new(),
+            earlier: 0,
             checks: Vec::with_capacity(1024),
             perpetual: v
                 .end_rules
@@ -124,6 +148,7 @@ impl Searcher {
             deadline: None,
             node_limit: u64::MAX,
             root_best: None,
+            iteration: 0,
             root_side: PlayerId(0),
             contempt: CONTEMPT,
             rules,
@@ -169,12 +194,18 @@ impl Searcher {
         let started = Instant::now();
         self.path.clear();
         self.path.extend_from_slice(history);
+        self.earlier = history.len();
+        self.earlier_counts.clear();
+        for k in history {
+            *self.earlier_counts.entry(*k).or_default() += 1;
+        }
         self.checks.clear();
         self.checks
             .extend((0..history.len()).map(|i| checks.get(i).copied().unwrap_or(false)));
         self.nodes = 0;
         self.stop = false;
-        self.deadline = limits.time.map(|t| started + t);
+        // A time too long to add to the clock is no limit.
+        self.deadline = limits.time.and_then(|t| started.checked_add(t));
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         if self.root_side != pos.to_move() {
             // Draw scores in the table were for the other side.
@@ -190,8 +221,9 @@ impl Searcher {
             nodes: 0,
             elapsed: Duration::ZERO,
         };
-        for depth in 1..=limits.depth.max(1) {
+        for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
+            self.iteration = depth;
             let score = self.node(&mut pos, depth as i32, -INF, INF, 0, None);
             if self.stop && depth > 1 {
                 // The last iteration's move was searched first; a move searched in
@@ -208,7 +240,7 @@ impl Searcher {
             found.score = score;
             found.depth = depth;
             found.pv = self.principal_variation(&pos, depth as usize);
-            if found.best.is_none() || score.abs() > WON {
+            if self.stop || found.best.is_none() || score.abs() > WON {
                 break;
             }
             if let (Some(t), Some(d)) = (limits.time, self.deadline)
@@ -216,6 +248,17 @@ impl Searcher {
             {
                 // The next iteration would not finish.
                 break;
+            }
+        }
+        if found.best.is_none() {
+            // Only a node limit cuts the first iteration short before a move is
+            // searched, or the root already ended: any legal move is better than none.
+            let mut moves = vec![];
+            pos.legal_moves(&self.rules, &mut moves);
+            if let Some(m) = moves.first() {
+                found.best = Some(*m);
+                found.pv = vec![*m];
+                found.depth = 0;
             }
         }
         found.nodes = self.nodes;
@@ -254,8 +297,13 @@ impl Searcher {
         pv
     }
 
+    /// Stops the search when a limit is reached; the clock never stops the first
+    /// iteration before a move has been searched in full, so a move is always found.
     fn poll(&mut self) {
-        if self.nodes >= self.node_limit || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        let clock = self.iteration > 1 || self.root_best.is_some();
+        if self.nodes >= self.node_limit
+            || (clock && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             self.stop = true;
         }
     }
@@ -278,7 +326,12 @@ impl Searcher {
 
     /// How often the position with this key has occurred on the path, this time included.
     fn occurrences(&self, key: u64) -> u32 {
-        1 + self.path.iter().filter(|k| **k == key).count() as u32
+        let before = self.earlier_counts.get(&key).copied().unwrap_or(0);
+        let searched = self.path[self.earlier..]
+            .iter()
+            .filter(|k| **k == key)
+            .count();
+        1 + before + searched as u32
     }
 
     /// A draw's score for the side to move.
@@ -363,15 +416,32 @@ impl Searcher {
         }
         // At the horizon a side whose deciding piece is attacked may not stand pat;
         // deeper in the captures it may, which keeps the search finite.
+        // Captures that cannot raise the score to alpha even with the captured piece
+        // are not followed (delta pruning), and none beyond the quiescence limit.
+        let mut standing = None;
         if quiet && (depth < 0 || !self.eval.in_danger(rules, pos)) {
             let stand = self.eval.evaluate(rules, pos);
-            if stand >= beta {
+            if stand >= beta || depth <= -QUIESCENCE_PLIES {
                 self.buffers[ply] = moves;
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-            moves.retain(|m| m.captured.is_some());
+            standing = Some(stand);
+            let eval = &self.eval;
+            let square = (depth <= -RECAPTURES_FROM)
+                .then(|| last.map(|l| l.to))
+                .flatten();
+            moves.retain(|m| {
+                square.is_none_or(|c| m.capture_cell() == Some(c))
+                    && m.captured.is_some_and(|(_, k)| {
+                        let promoted = m
+                            .promotion
+                            .map_or(0, |p| eval.value(p) - eval.value(m.piece));
+                        stand + eval.value(k) + promoted + DELTA_MARGIN > alpha
+                            || ends_by_capture(rules, m)
+                    })
+            });
         } else if quiet {
             // Every move is searched, as if in check.
         } else if let Some(e) = self.table.probe(key) {
@@ -399,6 +469,10 @@ impl Searcher {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
             let undo = pos.make(rules, &m);
+            if standing.is_some() && self.losing_capture(rules, pos, &m) {
+                pos.unmake(rules, &m, undo);
+                continue;
+            }
             let score = if i == 0 || quiet {
                 -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
             } else {
@@ -451,6 +525,19 @@ impl Searcher {
             });
         }
         best
+    }
+
+    /// Beyond the horizon, whether the capture just made (`m`, now in `pos`) gives up
+    /// more than it takes: a piece worth more than its victim, now standing where the
+    /// other side can take it. A capture that decides the game is never losing.
+    fn losing_capture(&self, rules: &Rules, pos: &Position, m: &Move) -> bool {
+        let Some((_, victim)) = m.captured else {
+            return false;
+        };
+        let mover = m.promotion.unwrap_or(m.piece);
+        self.eval.value(mover) > self.eval.value(victim)
+            && !ends_by_capture(rules, m)
+            && pos.attackers(rules, m.to, u64::MAX) > 0
     }
 
     fn history_index(&self, pos: &Position, m: &Move) -> usize {

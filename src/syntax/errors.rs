@@ -629,7 +629,7 @@ pub(super) fn window_end(text: &str, from: usize) -> usize {
 }
 
 /// Whether a line starts, at its first column, with a top-level statement's word.
-fn starts_statement(line: &str) -> bool {
+pub(super) fn starts_statement(line: &str) -> bool {
     let len = line
         .bytes()
         .position(|c| !c.is_ascii_alphabetic())

@@ -99,6 +99,18 @@ pub fn parse(text: &str) -> (File, Vec<Diagnostic>) {
     (file, diagnostics)
 }
 
+/// Whether a text reads as a variant file or a draft of one, errors and all: some
+/// statement of it parses, or its first line (past blank lines and `#` comments)
+/// begins with a statement's first word (`name`, `board`, `piece`, ...).
+pub fn reads_as_variant(text: &str) -> bool {
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(errors::starts_statement) || !parse(text).0.statements.is_empty()
+}
+
 /// Parses text as the grammar rule named `rule`, whole; for tests of single rules.
 /// Panics on a name the grammar does not have, so a test cannot pass by mistake.
 pub fn parses_as(rule: &str, text: &str) -> bool {

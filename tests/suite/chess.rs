@@ -260,10 +260,10 @@ fn castling_out_of_through_and_into_check() {
     // Through check: f1 is attacked; the other side is fine.
     assert_eq!(castles("5rk1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), ["e1-c1"]);
     // Into check: g1 is attacked.
-    assert_eq!(castles("6rk/8/8/8/8/8/8/R3K2R w KQ - 0 1"), ["e1-c1"]);
+    assert_eq!(castles("1k4r1/8/8/8/8/8/8/R3K2R w KQ - 0 1"), ["e1-c1"]);
     // b1 attacked does not matter: the King never crosses it.
     assert_eq!(
-        castles("1r5k/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
+        castles("1r4k1/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
         ["e1-c1", "e1-g1"]
     );
     // A piece between: no castling that way.
@@ -391,7 +391,8 @@ fn the_sissa_never_leaps_and_keeps_both_legs_equal() {
         let mut all = vec![
             ("f6", "White", "Sissa"),
             ("k1", "White", "King"),
-            ("a6", "Blue", "King"),
+            // Not a6, which the Sissa attacks from f6.
+            ("b7", "Blue", "King"),
         ];
         all.extend_from_slice(extra);
         let (r, pos) = hexcetran(&all);
@@ -489,9 +490,21 @@ fn the_redraw_rule_refuses_setups_with_an_undefended_capture() {
         draws(&r).into_iter().collect::<Vec<_>>(),
         ["p1k/3/3/3/3/1RK w 0 1"]
     );
-    // With the Black King on b6, next to a6, the Pawn is defended: both draws stand.
-    let r = from_text(&REDRAW.replace("King c6", "King b6"));
+    // With the Black King on b6, next to a6, the Pawn is defended: both draws stand
+    // (a White Pawn on b2 keeps the Rook on b1 from checking the King).
+    let r = from_text(
+        &REDRAW
+            .replace("King c6", "King b6")
+            .replace("White: King c1", "White: King c1, Pawn b2"),
+    );
     assert_eq!(draws(&r).len(), 2);
+    // Without it, the draw with the Rook on b1 checks the King before a move is made:
+    // it is drawn again.
+    let r = from_text(&REDRAW.replace("King c6", "King b6"));
+    assert_eq!(
+        draws(&r).into_iter().collect::<Vec<_>>(),
+        ["pk1/3/3/3/3/R1K w 0 1"]
+    );
 }
 
 #[test]
@@ -611,4 +624,29 @@ fn moves_as_follows_chains_taking_each_piece_once() {
     );
     let report = check("circle.var", &circle).report;
     assert!(report.render(100, false).contains("moves_as_cycle"));
+}
+
+#[test]
+fn a_position_with_the_side_not_to_move_in_check_is_refused() {
+    // Black's King is attacked by the Rook on e7 with White to move: White would take
+    // it. Such a position never follows a legal move.
+    let r = rules(CHESS);
+    let fen = "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1";
+    let setup = parse_position(&r, fen).unwrap();
+    let e = Position::from_setup(&r, &setup).expect_err(fen);
+    assert_eq!(
+        e,
+        PositionError::LastMoverInCheck {
+            player: "Black".into(),
+            to_move: "White".into()
+        }
+    );
+    assert!(
+        e.to_string()
+            .contains("Black is in check with White to move"),
+        "{e}"
+    );
+    assert!(Game::new(r.clone(), setup).is_err());
+    // Black to move in the same position is in check, as it may be.
+    assert!(game(&r, "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").in_check());
 }

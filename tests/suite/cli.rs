@@ -228,6 +228,61 @@ fn an_overlong_line_is_refused_without_being_kept() {
 }
 
 #[test]
+fn a_line_of_exactly_the_limit_is_read() {
+    // 4096 bytes and the newline after them: read. One byte more: refused.
+    let line = |n: usize| format!("{:<n$}", "e2-e3");
+    let input = format!("{}\n{}\r\nposition\n", line(4096), line(4097));
+    let out = run(&["play", "variants/iss-jetan.var"], &input);
+    let o = text(&out.stdout);
+    assert_eq!(
+        o.matches("Refused: a line of more than 4096 bytes").count(),
+        1,
+        "{o}"
+    );
+    assert!(
+        o.contains("Last move: e2-e3."),
+        "the 4096-byte line is played:\n{o}"
+    );
+}
+
+/// A pipe whose reading end is already closed: every write to it fails.
+fn closed_pipe() -> std::io::PipeWriter {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    writer
+}
+
+#[test]
+fn a_closed_standard_error_ends_nothing_but_the_messages() {
+    // `check BAD 2>&1 | head -1`: the diagnostics cannot be written; the verdict and
+    // the exit status still come.
+    let out = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(["check", "variants/invalid/bad-count.var"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(closed_pipe())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with("failed: "),
+        "{}",
+        text(&out.stdout)
+    );
+    // An error message alone, and both outputs closed.
+    for stdout in [Stdio::piped(), closed_pipe().into()] {
+        let status = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .args(["moves", "no-such-file.var"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(stdout)
+            .stderr(closed_pipe())
+            .status()
+            .expect("runs");
+        assert_eq!(status.code(), Some(1));
+    }
+}
+
+#[test]
 fn perft_refuses_depths_past_the_limit() {
     for depth in ["33", "100000", "4294967295", "99999999999999999999"] {
         let out = run(&["perft", "variants/iss-jetan.var", "--depth", depth], "");

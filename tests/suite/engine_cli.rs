@@ -161,3 +161,135 @@ fn selfplay_compares_an_option_and_refuses_bad_settings() {
     assert!(fails(&["selfplay", file, "--compare", "nothing=on,off"]).contains("no option"));
     assert!(fails(&["merge", "Cargo.toml"]).contains("not selfplay tallies"));
 }
+
+const QUEENS: &str = "qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1";
+
+#[test]
+fn a_short_time_still_finds_a_move_among_many_captures() {
+    let out = ok(
+        &[
+            "think",
+            "variants/chess.var",
+            "--position",
+            QUEENS,
+            "--time",
+            "100ms",
+        ],
+        "",
+    );
+    assert!(out.starts_with("best move "), "{out}");
+    // Against the computer, it answers at once, never skipping its turn.
+    let play = ok(
+        &[
+            "play",
+            "variants/chess.var",
+            "--position",
+            QUEENS,
+            "--vs",
+            "computer",
+            "--computer-plays",
+            "white",
+            "--time",
+            "1ms",
+        ],
+        "quit\n",
+    );
+    assert!(play.contains("Computer plays "), "{play}");
+    assert!(play.contains("Black to move"), "{play}");
+}
+
+#[test]
+fn engine_limits_are_refused_with_the_limit_named() {
+    for (args, says) in [
+        (
+            &["think", "variants/iss-jetan.var", "--level", "100"][..],
+            "the level is at most 32 plies",
+        ),
+        (
+            &["think", "variants/iss-jetan.var", "--time", "1e300"][..],
+            "at most 24 hours",
+        ),
+        (
+            &["think", "variants/iss-jetan.var", "--time", "1e19"][..],
+            "at most 24 hours",
+        ),
+        (
+            &[
+                "play",
+                "variants/iss-jetan.var",
+                "--vs",
+                "computer",
+                "--time",
+                "1e300",
+            ][..],
+            "at most 24 hours",
+        ),
+        (
+            &["selfplay", "variants/iss-jetan.var", "--threads", "100000"][..],
+            "at most 256 threads",
+        ),
+        (
+            &[
+                "selfplay",
+                "variants/iss-jetan.var",
+                "--games",
+                "1000000000000",
+            ][..],
+            "at most 1000000000 games",
+        ),
+        (
+            &["selfplay", "variants/iss-jetan.var", "--level", "33"][..],
+            "the level is at most 32 plies",
+        ),
+    ] {
+        let e = fails(args);
+        assert!(e.contains(says), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+    }
+}
+
+#[test]
+fn the_computer_says_so_when_it_cannot_move() {
+    // Two Pawns face each other on a file: neither side can ever move, and no rule
+    // ends the game for it.
+    let dir = std::env::temp_dir().join(format!("variantlab-stuck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("stuck.var");
+    std::fs::write(
+        &file,
+        r#"name "Stuck"
+board square 3 by 3
+player White: forward north, capitals
+player Black: forward south, lowercase
+piece Pawn (P) {
+  step 1 straight forward, to empty
+}
+setup {
+  White: Pawn a1
+  Black: Pawn a2
+}
+game ends {
+  Pawn captured: mover wins
+}
+"#,
+    )
+    .unwrap();
+    let out = ok(
+        &[
+            "play",
+            file.to_str().unwrap(),
+            "--vs",
+            "computer",
+            "--computer-plays",
+            "white",
+        ],
+        "moves\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "The computer (White) has no legal move, and no rule of this variant ends the game"
+        ),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

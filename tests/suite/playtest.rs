@@ -26,6 +26,9 @@ fn the_same_seed_gives_the_same_tallies_on_any_number_of_threads() {
     let three = run_study(&r, &study, &|_, _| {}).unwrap();
     assert_eq!(one, three);
     assert_eq!(one.games, 6);
+    // More threads than games, or than the limit, play the same games.
+    study.threads = 1000;
+    assert_eq!(run_study(&r, &study, &|_, _| {}).unwrap(), one);
     study.seed = 43;
     let other = run_study(&r, &study, &|_, _| {}).unwrap();
     assert_ne!(one.lengths, other.lengths, "another seed plays other games");
@@ -133,6 +136,41 @@ fn batch_schedulers_pick_the_shard() {
         ),
         Ok(Some(Shard { index: 2, count: 4 }))
     );
+    // An array with a step, `--array=1-5:2`: tasks 1, 3 and 5 play the three shards.
+    let stepped = |id: &'static str| {
+        move |k: &str| {
+            match k {
+                "SLURM_ARRAY_TASK_ID" => Some(id),
+                "SLURM_ARRAY_TASK_MIN" => Some("1"),
+                "SLURM_ARRAY_TASK_MAX" => Some("5"),
+                "SLURM_ARRAY_TASK_STEP" => Some("2"),
+                "SLURM_ARRAY_TASK_COUNT" => Some("3"),
+                _ => None,
+            }
+            .map(String::from)
+        }
+    };
+    for (id, index) in [("1", 0), ("3", 1), ("5", 2)] {
+        assert_eq!(
+            shard_from_env(stepped(id), None),
+            Ok(Some(Shard { index, count: 3 })),
+            "task {id}"
+        );
+    }
+    let off = shard_from_env(stepped("2"), None).unwrap_err();
+    assert!(off.contains("SLURM_ARRAY_TASK_STEP 2"), "{off}");
+    // A list of ids is no range: refused, not played as other shards.
+    let listed = shard_from_env(
+        env(&[
+            ("SLURM_ARRAY_TASK_ID", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "5"),
+            ("SLURM_ARRAY_TASK_COUNT", "3"),
+        ]),
+        None,
+    )
+    .unwrap_err();
+    assert!(listed.contains("--shard K/N"), "{listed}");
     assert_eq!(shard_from_env(env(&[]), Some(4)), Ok(None));
     assert!(shard_from_env(env(&[("JOB_COMPLETION_INDEX", "1")]), None).is_err());
     assert!(shard_from_env(env(&[("JOB_COMPLETION_INDEX", "4")]), Some(4)).is_err());
@@ -195,10 +233,221 @@ fn the_report_reads_the_tallies() {
     ] {
         assert!(lines.iter().any(|l| l == expected), "{expected}:\n{text}");
     }
+    // A score is a share of the point: its interval stops at 1.
     assert!(
-        text.contains("0.700 ± 0.392 (95% CI 0.308 to 1.092)"),
+        text.contains("0.700 ± 0.392 (95% CI 0.308 to 1.000)"),
         "{text}"
     );
+}
+
+#[test]
+fn a_report_of_no_games_says_so() {
+    let r = common::rules("iss-jetan.var");
+    let t = Tallies::new(&r, &Study::new(0, 1));
+    let text = text_report(&t);
+    assert!(
+        text.contains("Black's score (moving first; a draw counts 1/2): no games"),
+        "{text}"
+    );
+    assert!(text.contains("game length in plies: no games"), "{text}");
+    assert!(!text.contains("0.000 ± 0.000"), "{text}");
+    let compared =
+        variantlab::playtest::compare_report(&[("a=on".into(), t.clone()), ("a=off".into(), t)]);
+    assert!(compared.contains("no games to compare"), "{compared}");
+}
+
+#[test]
+fn an_end_rule_is_described_with_the_kinds_that_reset_its_count() {
+    let r = common::rules("chess.var");
+    let t = Tallies::new(&r, &Study::new(1, 1));
+    assert!(
+        t.end_rules
+            .contains(&"100 plies without capture or Pawn move: draw".to_string()),
+        "{:?}",
+        t.end_rules
+    );
+    let r = common::rules("iss-jetan.var");
+    let t = Tallies::new(&r, &Study::new(1, 1));
+    assert!(
+        t.end_rules
+            .contains(&"100 plies without capture: draw".to_string()),
+        "{:?}",
+        t.end_rules
+    );
+}
+
+#[test]
+fn forged_tallies_are_refused_field_by_field() {
+    // Two shards of a study of 5 games: shard 1/2 holds games 0, 2 and 4, shard 2/2
+    // games 1 and 3.
+    let mut a = tallies(vec![2, 0], 1, &[(5, 3)]);
+    a.shard_count = 2;
+    a.games_planned = 5;
+    let mut b = tallies(vec![1, 1], 0, &[(7, 2)]);
+    b.shard_count = 2;
+    b.games_planned = 5;
+    b.shards = vec![1];
+    let whole = merge(&[a.clone(), b.clone()]).expect("honest shards merge");
+    assert_eq!((whole.games, whole.shard_count), (5, 1));
+    type Forge = fn(&mut Tallies);
+    let forgeries: [(&str, Forge, &str); 16] = [
+        (
+            "a shard out of range",
+            |t| t.shards = vec![5],
+            "shard number 5 is not one of the 2 shards",
+        ),
+        (
+            "a shard twice",
+            |t| t.shards = vec![0, 0],
+            "shard 1/2 is listed twice",
+        ),
+        ("no shards", |t| t.shard_count = 0, "the shard count is 0"),
+        (
+            "an empty shard list",
+            |t| t.shards = vec![],
+            "it lists no shard",
+        ),
+        (
+            "more games than its shard holds",
+            |t| {
+                t.games = 4;
+                t.draws = 2;
+            },
+            "it counts 4 games, but its shards of a study of 5 games hold 3",
+        ),
+        (
+            "more games than planned",
+            |t| {
+                t.games_planned = 2;
+            },
+            "its shards of a study of 2 games hold 1",
+        ),
+        (
+            "a count that wraps",
+            |t| {
+                t.games = u64::MAX;
+            },
+            "it counts 18446744073709551615 games",
+        ),
+        (
+            "wins beyond the games",
+            |t| t.wins[0] = 100,
+            "do not add up to its 3 games",
+        ),
+        (
+            "a share of more than the point",
+            |t| {
+                t.shares[0].remove("1/1");
+                t.shares[0].insert("100/3".into(), 2);
+            },
+            "`100/3` is not a share of the point",
+        ),
+        (
+            "shares that count other games",
+            |t| {
+                *t.shares[1].get_mut("1/2").unwrap() += 1;
+            },
+            "Second's shares count 4 games, not its 3 finished games",
+        ),
+        (
+            "wins without the whole point",
+            |t| {
+                t.wins = vec![1, 1];
+            },
+            "First wins 1 games but takes the whole point in 2",
+        ),
+        (
+            "points that do not add up",
+            |t| {
+                t.shares[1].remove("0/1");
+                t.shares[1].insert("1/1".into(), 2);
+                t.wins = vec![2, 2];
+                t.draws = 0;
+                t.games_planned = 7;
+                t.games = 4;
+                t.lengths = [(5, 4)].into();
+                t.fired = vec![4, 0];
+                *t.shares[0].get_mut("1/2").unwrap() += 1;
+                *t.shares[1].get_mut("1/2").unwrap() += 1;
+            },
+            "points in 4 finished games, not one a game",
+        ),
+        (
+            "end rules fired beyond the games",
+            |t| t.fired = vec![3, 3],
+            "the end rules fired do not add up to its 3 finished games",
+        ),
+        (
+            "lengths of other games",
+            |t| {
+                t.lengths = [(5, 2)].into();
+            },
+            "its game lengths do not count its 3 games",
+        ),
+        (
+            "a game past the ply limit",
+            |t| {
+                t.lengths = [(500, 3)].into();
+            },
+            "a game of 500 plies is longer than the ply limit, 100",
+        ),
+        (
+            "more players than wins",
+            |t| t.players.push("Third".into()),
+            "it names 3 players",
+        ),
+    ];
+    for (what, forge, says) in forgeries {
+        let mut forged = a.clone();
+        forge(&mut forged);
+        match merge(&[forged.clone(), b.clone()]) {
+            Err(MergeError::Invalid { part: 0, problem }) => {
+                assert!(problem.contains(says), "{what}: {problem}")
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+        // Alone too, and as the second file.
+        assert!(
+            merge(std::slice::from_ref(&forged)).is_err(),
+            "{what} alone"
+        );
+        assert!(
+            matches!(
+                merge(&[b.clone(), forged]),
+                Err(MergeError::Invalid { part: 1, .. })
+            ),
+            "{what} second"
+        );
+    }
+    // A renamed player is another study's.
+    let mut renamed = b.clone();
+    renamed.players[1] = "Someone".into();
+    assert_eq!(
+        merge(&[a.clone(), renamed]),
+        Err(MergeError::Different("players"))
+    );
+}
+
+#[test]
+fn merge_names_the_forged_file() {
+    let dir = std::env::temp_dir().join(format!("variantlab-forged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut t = tallies(vec![1, 0], 0, &[(5, 1)]);
+    t.shards = vec![0, 0];
+    t.shard_count = 2;
+    let path = dir.join("forged.json");
+    std::fs::write(&path, serde_json::to_string(&t).unwrap()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(["merge", path.to_str().unwrap()])
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("forged.json: not the tallies of a selfplay run: shard 1/2 is listed twice"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

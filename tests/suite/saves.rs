@@ -331,3 +331,140 @@ fn bad_commands_name_what_was_typed_and_what_was_expected() {
     }
     assert!(say(&mut s, "e9-e8").contains("Black to move"));
 }
+
+/// Pieces that only walk to empty cells and a rule that never fires on them: a game
+/// that can go on for ever.
+const WANDERERS: &str = r#"name "Wanderers"
+board square 4 by 4
+player White: forward north, capitals
+player Black: forward south, lowercase
+piece Wanderer (W) {
+  step 1 any, to empty
+}
+setup {
+  White: Wanderer a1
+  Black: Wanderer d4
+}
+game ends {
+  no legal move: draw
+}
+"#;
+
+/// A saved game of `plies` random moves of [`WANDERERS`] in `dir`.
+fn long_save(dir: &Path, plies: usize) -> PathBuf {
+    use variantlab::play::{SavedGame, text_hash};
+    let variant = dir.join("wanderers.var");
+    std::fs::write(&variant, WANDERERS).unwrap();
+    let rules = std::sync::Arc::new(
+        variantlab::Rules::from_file(&variant, &Settings::new()).expect("checks"),
+    );
+    let mut game = variantlab::Game::start(rules, 0).unwrap();
+    let start = game.start_string();
+    let mut rng = common::Lcg(7);
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let saved = SavedGame {
+        variant: "wanderers.var".into(),
+        rules: text_hash(WANDERERS),
+        options: vec![],
+        start,
+        moves: game.moves().map(|m| game.write_move(m)).collect(),
+        end: game.position_string(),
+    };
+    let path = dir.join("long.txt");
+    std::fs::write(&path, saved.to_text()).unwrap();
+    path
+}
+
+#[test]
+fn a_long_saved_game_loads_in_time_linear_in_its_moves() {
+    // Counting repetitions by going through every earlier position after each move
+    // took half a minute to load these 300,000 plies here; counted as they come, well
+    // under a second.
+    let dir = temp_dir("long");
+    let plies = 300_000;
+    let path = long_save(&dir, plies);
+    let started = std::time::Instant::now();
+    let (console, warning) = Console::restore(&path).expect("loads");
+    let took = started.elapsed();
+    assert_eq!(warning, None);
+    assert_eq!(console.game().move_count(), plies);
+    assert!(
+        took < std::time::Duration::from_secs(10),
+        "{plies} plies took {took:?} to load"
+    );
+}
+
+#[test]
+fn a_variant_draft_with_syntax_errors_is_never_saved_over() {
+    let dir = temp_dir("draft");
+    let mut s = game_in(&dir);
+    let rules = std::fs::read_to_string(dir.join("jetan.var")).unwrap();
+    // One syntax error in the middle of a whole file, and a file whose only statement
+    // is broken.
+    let drafts = [
+        ("draft.txt", rules.replacen("step 1", "step one", 1)),
+        ("start.txt", "name Chess without quotes\n".to_string()),
+        (
+            "notes.md",
+            "# my new game\n\nboard square 8 by\n".to_string(),
+        ),
+    ];
+    for (name, text) in &drafts {
+        assert!(
+            variantlab::check::check(name, text).variant.is_none(),
+            "{name} is not a valid variant"
+        );
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let r = s.handle(&format!("save --force {}", path.display()));
+        assert!(r.refused, "{name}: {}", r.text);
+        assert!(
+            r.text.contains("is a variant file or a draft of one"),
+            "{}",
+            r.text
+        );
+        assert_eq!(&std::fs::read_to_string(&path).unwrap(), text, "{name}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_over_a_file_keeps_its_permissions_and_its_other_names() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = temp_dir("modes");
+    let mut s = game_in(&dir);
+    let private = dir.join("private.txt");
+    std::fs::write(&private, "old\n").unwrap();
+    std::fs::set_permissions(&private, std::fs::Permissions::from_mode(0o600)).unwrap();
+    assert!(
+        !s.handle(&format!("save --force {}", private.display()))
+            .refused
+    );
+    let meta = std::fs::metadata(&private).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o777, 0o600);
+    assert!(
+        std::fs::read_to_string(&private)
+            .unwrap()
+            .starts_with(SAVE_HEADER)
+    );
+    // A file with a second name: both names still show the one file, saved.
+    let linked = dir.join("linked.txt");
+    let other = dir.join("other-name.txt");
+    std::fs::write(&linked, "old\n").unwrap();
+    std::fs::hard_link(&linked, &other).unwrap();
+    assert!(
+        !s.handle(&format!("save --force {}", linked.display()))
+            .refused
+    );
+    let (a, b) = (
+        std::fs::metadata(&linked).unwrap(),
+        std::fs::metadata(&other).unwrap(),
+    );
+    assert_eq!((a.ino(), a.nlink()), (b.ino(), 2));
+    let saved = std::fs::read_to_string(&other).unwrap();
+    assert!(saved.starts_with(SAVE_HEADER), "{saved}");
+    assert!(Console::restore(&other).is_ok());
+}

@@ -108,3 +108,95 @@ fn values_come_from_the_moves() {
     let least = values.iter().filter(|p| !p.decides).map(|p| p.value).min();
     assert_eq!(least, Some(100));
 }
+
+/// Thirty Queens a side, every one able to take another: captures without end for a
+/// capture search that follows them all.
+const QUEENS: &str = "qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1";
+
+/// Runs `f` on another thread; fails the test if it takes longer than `limit`.
+fn within<T: Send + 'static>(
+    limit: std::time::Duration,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("did not finish within {limit:?}"))
+}
+
+#[test]
+fn the_capture_search_ends_on_a_board_full_of_queens() {
+    let r = rules("chess.var");
+    let g = game(&r, QUEENS);
+    let t = within(std::time::Duration::from_secs(30), move || {
+        think_in_game(&mut Searcher::new(r.clone(), 16), &g, &Limits::depth(1))
+    });
+    assert!(t.best.is_some() && t.depth == 1);
+    // Each capture is followed a bounded number of plies; without the bound depth 1
+    // did not finish in two minutes.
+    assert!(t.nodes < 100_000, "{} nodes", t.nodes);
+}
+
+#[test]
+fn a_timed_search_always_returns_a_legal_move() {
+    let r = rules("chess.var");
+    let g = game(&r, QUEENS);
+    let legal = g.legal_moves();
+    assert_eq!(legal.len(), 83);
+    for limits in [
+        Limits::time(std::time::Duration::from_millis(1)),
+        Limits::time(std::time::Duration::from_nanos(1)),
+        // A node limit may cut even the first iteration short: the first legal move.
+        Limits {
+            depth: 5,
+            time: None,
+            nodes: Some(1),
+        },
+    ] {
+        let t = think_in_game(&mut Searcher::new(r.clone(), 16), &g, &limits);
+        let m = t.best.unwrap_or_else(|| panic!("{limits:?}: no move"));
+        assert!(legal.contains(&m), "{limits:?}");
+        assert_eq!(t.pv.first(), Some(&m), "{limits:?}");
+    }
+}
+
+#[test]
+fn the_computer_always_moves_when_it_has_a_move() {
+    use variantlab::Session;
+    use variantlab::model::PlayerId;
+    let r = rules("chess.var");
+    let limits = Limits {
+        depth: 5,
+        time: None,
+        nodes: Some(1),
+    };
+    let mut s = Session::new(game(&r, QUEENS)).with_computer(&[PlayerId(0)], limits);
+    let played = s.computer_move().expect("a move");
+    assert_eq!(s.game().move_count(), 1);
+    assert_eq!(s.game().moves().next(), Some(&played.played));
+}
+
+#[test]
+fn search_limits_are_refused_past_their_bounds() {
+    use variantlab::search::{MAX_LEVEL, MAX_TIME, parse_level, parse_time};
+    assert_eq!(MAX_LEVEL, 32);
+    assert_eq!(parse_level("32"), Ok(32));
+    for bad in ["33", "100", "4294967296", "99999999999999999999999"] {
+        let e = parse_level(bad).unwrap_err();
+        assert!(e.contains("at most 32"), "{bad}: {e}");
+    }
+    assert!(parse_level("0").unwrap_err().contains("from 1 to 32"));
+    assert!(parse_level("deep").unwrap_err().contains("not a level"));
+    assert_eq!(Limits::depth(100).depth, 32);
+    assert_eq!(parse_time("1440m"), Ok(MAX_TIME));
+    for bad in ["1e300", "1e19", "1e300ms", "86401", "1441m"] {
+        let e = parse_time(bad).unwrap_err();
+        assert!(e.contains("at most 24 hours"), "{bad}: {e}");
+    }
+    for bad in ["inf", "NaN", "-1s", "0", "soon"] {
+        let e = parse_time(bad).unwrap_err();
+        assert!(e.contains("is not a time"), "{bad}: {e}");
+    }
+}

@@ -538,3 +538,79 @@ fn the_engine_sees_that_perpetual_check_loses() {
     let best = t.best.expect("Black has moves");
     assert_ne!(write_move(r.variant(), &best), "9b9a");
 }
+
+/// A small board with hands and no setup, so that a position may hold any number of
+/// pieces; Pawns take diagonally forward.
+const SMALL_HANDS: &str = r#"
+    name "Small Hands"
+    board square 5 by 5
+    player Black: forward north, capitals
+    player White: forward south, lowercase
+    captured pieces go to hand
+    piece King (K) { royal  step 1 any }
+    piece Pawn (P) { step 1 straight forward, to empty  step 1 forward diagonal, to enemy }
+    game ends { no legal move: mover wins }
+"#;
+
+#[test]
+fn hands_never_wrap_their_counts() {
+    let r = from_text(SMALL_HANDS);
+    // 255 Pawns in hand and one to capture: counted in a byte, the hand would wrap to
+    // none while its drops were still listed. More pieces than the board has cells
+    // are refused before that.
+    let setup = parse_position(&r, "k4/5/5/1p3/P3K b 255P 1").unwrap();
+    let e = Position::from_setup(&r, &setup).expect_err("refused");
+    assert!(
+        matches!(e, PositionError::Illegal { field: "hands", .. }),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .contains("259 pieces on the board and in hand, more than the board's 25 cells"),
+        "{e}"
+    );
+    // Counts given twice add up, and are refused the same way.
+    let setup = parse_position(&r, "k4/5/5/1p3/P3K b 200P100P 1").unwrap();
+    assert!(Position::from_setup(&r, &setup).is_err());
+    // Up to the board's worth, a capture fills the hand as it should.
+    let mut g = Game::new(
+        r.clone(),
+        parse_position(&r, "k4/5/5/1p3/P3K b 20P 1").unwrap(),
+    )
+    .unwrap();
+    g.play_text("a1b2").unwrap();
+    assert!(
+        g.position_string().contains(" w 21P "),
+        "{}",
+        g.position_string()
+    );
+    let drops = g
+        .legal_moves()
+        .iter()
+        .filter(|m| m.special == Special::Drop)
+        .count();
+    assert_eq!(drops, 0, "White holds nothing");
+}
+
+#[test]
+fn a_position_with_the_side_not_to_move_in_check_is_refused() {
+    // Black's Rook on 5b attacks White's King on 5a, and Black is to move.
+    let r = rules(SHOGI);
+    let setup = parse_position(&r, "4k4/4R4/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    let e = Position::from_setup(&r, &setup).expect_err("refused");
+    assert_eq!(
+        e,
+        PositionError::LastMoverInCheck {
+            player: "White".into(),
+            to_move: "Black".into()
+        }
+    );
+    assert!(Game::new(r.clone(), setup).is_err());
+    // With White to move it is an ordinary check.
+    let g = Game::new(
+        r.clone(),
+        parse_position(&r, "4k4/4R4/9/9/9/9/9/9/4K4 w - 1").unwrap(),
+    )
+    .unwrap();
+    assert!(g.in_check());
+}
