@@ -48,6 +48,7 @@ fn read_answer(s: &mut TcpStream) -> Option<(u16, Vec<u8>)> {
         match s.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => all.extend_from_slice(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         }
         if let Some(end) = all.windows(4).position(|w| w == b"\r\n\r\n") {
