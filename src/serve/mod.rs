@@ -18,6 +18,7 @@ mod catalog;
 mod http;
 mod random;
 mod request;
+mod studio;
 
 pub use answer::Answer;
 pub use api::Api;
