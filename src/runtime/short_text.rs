@@ -26,7 +26,7 @@ fn unlettered(rules: &Rules) -> Option<PieceId> {
 
 /// Each move of a game from `start` in short notation.
 pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<String> {
-    let pawn = unlettered(rules);
+    let plain = unlettered(rules);
     let mut pos = start.clone();
     let mut legal = Vec::new();
     let mut out = Vec::with_capacity(moves.len());
@@ -34,7 +34,7 @@ pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<
         if i == 0 {
             pos.legal_moves(rules, &mut legal);
         }
-        let mut s = body(rules, &legal, m, pawn);
+        let mut s = body(rules, &legal, m, plain);
         pos.make(rules, m);
         legal.clear();
         pos.legal_moves(rules, &mut legal);
@@ -49,12 +49,12 @@ pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<
 /// The position's legal moves (`legal`, as it lists them) in short notation, without
 /// check marks: to match what a person types.
 pub fn write_short_moves(rules: &Rules, legal: &[Move]) -> Vec<String> {
-    let pawn = unlettered(rules);
-    legal.iter().map(|m| body(rules, legal, m, pawn)).collect()
+    let plain = unlettered(rules);
+    legal.iter().map(|m| body(rules, legal, m, plain)).collect()
 }
 
 /// The move without its check mark; `legal` are the position's legal moves.
-fn body(rules: &Rules, legal: &[Move], m: &Move, pawn: Option<PieceId>) -> String {
+fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
     let v = &rules.variant;
     let board = &v.board;
     let name = |c| board.name(c);
@@ -87,7 +87,7 @@ fn body(rules: &Rules, legal: &[Move], m: &Move, pawn: Option<PieceId>) -> Strin
     }
     let mut s = String::new();
     let capture = m.captured.is_some();
-    if Some(m.piece) == pawn {
+    if Some(m.piece) == plain {
         if capture {
             s += file(m.from);
         }

@@ -7,9 +7,11 @@
 //!                                            the setup picture; or its diagnostics
 //! GET  /api/variants/ID/footprint?piece=P    a footprint picture and its marks; also
 //!        &at=CELL&player=NAME&captures=1&options=NAME=on,NAME=off
-//! POST /api/games    {"variant": ID, "position"?: TEXT, "options"?: {NAME: BOOL},
-//!                     "computer"?: PLAYER, "level"?: 1..=6}
+//! POST /api/games    {"variant": ID, "position"?: TEXT, "seed"?: N, "moves"?: [MOVE],
+//!                     "options"?: {NAME: BOOL}, "computer"?: PLAYER, "level"?: 1..=6}
 //! GET  /api/games/ID                         a game's state
+//! GET  /api/games/ID?ply=K                   its state after its first K moves
+//! .../variants/ID/stamp, source, check, pictures: the inventor's side (see `studio`)
 //! POST /api/games/ID/moves  {"move": "e2-e3"}
 //! POST /api/games/ID/undo
 //! ```
@@ -296,6 +298,18 @@ impl Api {
             ("GET", ["api", "variants", id]) => self.variant(id),
             ("GET", ["api", "variants", id, "footprint"]) => self.footprint(id, query),
             ("GET", ["api", "variants", id, "stamp"]) => studio::stamp(&self.catalog.find(id)?),
+            ("GET", ["api", "variants", id, "pictures"]) => {
+                let path = self.catalog.find(id)?;
+                let rules = self.ready(id, &Settings::new())?;
+                let v = rules.variant();
+                let players: Vec<&str> = v.players.iter().map(|p| p.name.as_str()).collect();
+                let pieces: Vec<(&str, &str)> = v
+                    .pieces
+                    .iter()
+                    .map(|p| (p.name.as_str(), p.code.as_str()))
+                    .collect();
+                Ok(studio::pictures(&path, &players, &pieces))
+            }
             ("GET", ["api", "variants", id, "source"]) => studio::source(&self.catalog.find(id)?),
             ("POST", ["api", "variants", id, "source"]) => {
                 studio::save(&self.catalog.find(id)?, body)

@@ -7,6 +7,7 @@
 //! POST /api/variants/ID/check    {"text"} -> {"ok", "diagnostics", "rendered"}
 //! POST /api/variants/ID/source   {"text", "stamp"} -> {"stamp"}; 409 with the file's
 //!                                text and stamp when it changed since `stamp`
+//! GET  /api/variants/ID/pictures  the pieces' pictures beside the file, if any
 //! ```
 //!
 //! Only files the server serves are read or written (a variant is named by its id,
@@ -127,6 +128,47 @@ pub(super) fn save(path: &Path, body: &[u8]) -> Reply {
     write_atomic(path, &text)
         .map_err(|e| Answer::error(500, format!("cannot write {}: {e}", path.display())))?;
     Ok(json!({"stamp": text_hash(&text)}))
+}
+
+/// The most bytes of one piece's picture.
+pub const MAX_PICTURE: u64 = 64 << 10;
+
+/// The pictures of pieces beside a variant file: in the folder `STEM.pieces` next to
+/// `STEM.var`, `PLAYER-CODE.svg` (the player's name in lower case, the piece's code
+/// as the file writes it: `black-N.svg`) draws that player's piece, and `CODE.svg`
+/// every player's. A picture that cannot be read (not a regular file, past
+/// [`MAX_PICTURE`], not UTF-8) is left out and named in `problems`.
+/// `pieces` are each piece's name and code.
+pub(super) fn pictures(path: &Path, players: &[&str], pieces: &[(&str, &str)]) -> Value {
+    let Some(stem) = path.file_stem() else {
+        return json!({"pictures": [], "problems": []});
+    };
+    let dir = path.with_file_name(format!("{}.pieces", stem.to_string_lossy()));
+    let (mut found, mut problems) = (Vec::new(), Vec::new());
+    if !dir.is_dir() {
+        return json!({"pictures": found, "problems": problems});
+    }
+    for player in players {
+        for (name, code) in pieces {
+            let names = [
+                format!("{}-{code}.svg", player.to_lowercase()),
+                format!("{code}.svg"),
+            ];
+            let Some(file) = names.iter().map(|n| dir.join(n)).find(|f| f.exists()) else {
+                continue;
+            };
+            match crate::load::read_limited(&file, MAX_PICTURE, "piece picture")
+                .map_err(|e| e.to_string())
+                .and_then(|b| {
+                    String::from_utf8(b)
+                        .map_err(|_| format!("{} is not UTF-8 text", file.display()))
+                }) {
+                Ok(svg) => found.push(json!({"player": player, "piece": name, "svg": svg})),
+                Err(e) => problems.push(json!(e)),
+            }
+        }
+    }
+    json!({"pictures": found, "problems": problems})
 }
 
 /// The statement a name at `at` declares, as the file writes it: from the start of

@@ -86,7 +86,7 @@ fn the_page_follows_the_file_as_it_changes_on_disk() {
     b.wait_text_where("#message", "the game goes on", |m| {
         m.contains("the game goes on")
     });
-    assert_eq!(played(&b), "e2e4");
+    assert_eq!(played(&b), "e2-e4");
     assert_eq!(b.text("#status"), "Black to move.");
 
     // A mistake: the page shows the diagnostics `check` prints.
@@ -102,7 +102,7 @@ fn the_page_follows_the_file_as_it_changes_on_disk() {
     assert_ne!(no_double, renamed);
     std::fs::write(&file, &no_double).unwrap();
     b.wait_text_where("#message", "move 1 is not legal", |m| {
-        m.starts_with("Move 1 (e2e4) is not legal under these rules")
+        m.starts_with("Move 1 (e2-e4) is not legal under these rules: Pawn cannot go from e2 to e4")
     });
     b.wait_count("#move-list .ply", 0);
     assert_eq!(
@@ -215,9 +215,8 @@ fn the_computer_answers_on_the_page() {
     let s = Server::start(&[Path::new("variants/chess.var")]);
     b.goto(&s.url("/?v=chess"));
     b.wait_count("#board .piece", 32);
-    b.script("const s = document.getElementById('level'); s.value = '2'; s.dispatchEvent(new Event('change'));");
     b.script("const s = document.getElementById('opponent'); s.value = 'Black'; s.dispatchEvent(new Event('change'));");
-    b.wait_url("with the computer", |u| u.contains("c=Black"));
+    b.wait_url("with the computer", |u| u.contains("c=Black&l=2"));
     click_move(&b, "e2", "e4", 2);
     b.wait_text("#status", "White to move.");
     // The computer takes White: the game so far is kept, and it moves at once.
@@ -459,8 +458,50 @@ fn boards_fit_the_window_and_a_phone_sees_the_board_first() {
         stop >= 0.0 && stop + sh <= vh,
         "the status is at {stop} of {vh}"
     );
-    assert_eq!(b.text("#status"), "Black to move.");
+    assert_eq!(b.text("#status"), "White to move.");
     let (_, mtop, _, _) = rect(&b, "#move-list");
     assert!(mtop > top, "the board comes before the moves");
     save_screenshot(&b, "studio-phone.png");
+}
+
+#[test]
+fn pieces_are_drawn_with_the_pictures_beside_the_file() {
+    let Some(b) = browser("pieces_are_drawn_with_the_pictures_beside_the_file") else {
+        return;
+    };
+    let dir = scratch("pictures", &["chess.var", "shogi.var"]);
+    let pictures = dir.join("chess.pieces");
+    std::fs::create_dir_all(&pictures).unwrap();
+    for f in std::fs::read_dir(root().join("variants/chess.pieces")).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, pictures.join(f.file_name().unwrap())).unwrap();
+    }
+    // One picture too large to read: that piece keeps its letter, and the page says why.
+    std::fs::write(pictures.join("black-Q.svg"), "<svg>".repeat(20_000)).unwrap();
+    let s = Server::start(&[&dir]);
+    b.goto(&s.url("/?v=chess"));
+    b.wait_count("#board .piece image", 31);
+    assert_eq!(b.all(r#"#board .piece[data-cell="d8"] image"#).len(), 0);
+    assert_eq!(b.all(r#"#board .piece[data-cell="d8"] text"#).len(), 1);
+    b.wait_text_where("#message", "the Queen's picture", |m| {
+        m.contains("black-Q.svg")
+    });
+    let white = b.script(r#"return document.querySelector('#board .piece[data-cell="e1"] image').getAttribute('href')"#);
+    let black = b.script(r#"return document.querySelector('#board .piece[data-cell="e8"] image').getAttribute('href')"#);
+    assert!(
+        white.as_str().unwrap().starts_with("data:image/svg+xml"),
+        "{white}"
+    );
+    assert_ne!(white, black);
+    // Dragging a picture plays as dragging a letter does.
+    b.drag(
+        r#"#board .piece[data-cell="g1"]"#,
+        r#"#board .cell[data-cell="f3"]"#,
+    );
+    b.wait_count("#move-list .ply", 1);
+    b.wait_one(r#"#board .piece[data-cell="f3"] image"#);
+    // Without pictures, letters.
+    b.goto(&s.url("/?v=shogi"));
+    b.wait_count("#board .piece text", 40);
+    assert_eq!(b.all("#board .piece image").len(), 0);
 }

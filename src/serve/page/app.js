@@ -178,6 +178,17 @@ async function loadRules() {
   fillSelect($('opponent'), [['', 'a person at this browser']].concat(
     info.players.map((p) => [p.name, 'the computer plays ' + p.name])), page.computer);
   fillSelect($('level'), [1, 2, 3, 4, 5, 6].map((n) => [String(n), String(n)]), String(page.level));
+  page.pictures = new Map();
+  page.notice = '';
+  try {
+    const pics = await api('GET', variantPath() + '/pictures');
+    for (const p of pics.pictures) {
+      page.pictures.set(p.player + '|' + p.piece, 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(p.svg));
+    }
+    page.notice = pics.problems.join('; ');
+  } catch (_) {
+    // Letters, then.
+  }
   const options = $('options');
   const before = chosenOptions();
   options.textContent = '';
@@ -258,7 +269,7 @@ async function startGame(want, replaceHistory) {
       say('Move ' + (g.refused.ply + 1) + ' (' + g.refused.move + ') is not legal under these rules: '
         + g.refused.reason + '. The game stops before it.');
     } else if (!want.quiet) {
-      say('');
+      say(page.notice || '');
     }
     showGame();
     if (replaceHistory !== null) remember(replaceHistory);
@@ -434,6 +445,7 @@ function drawBoard(svgText) {
       t.setAttribute('transform', 'rotate(180 ' + t.getAttribute('x') + ' ' + t.getAttribute('y') + ')');
     }
   }
+  drawPictures(svg);
   const overlay = document.createElementNS(SVG, 'g');
   overlay.setAttribute('class', 'overlay');
   overlay.setAttribute('pointer-events', 'none');
@@ -445,6 +457,26 @@ function drawBoard(svgText) {
   under.setAttribute('pointer-events', 'none');
   if (pieces && pieces.getAttribute('transform')) under.setAttribute('transform', pieces.getAttribute('transform'));
   if (pieces) svg.insertBefore(under, pieces);
+}
+
+// A piece with a picture beside the variant file is drawn with it, upright, in place
+// of its disc and letter. (An SVG in an <image> runs no script.)
+function drawPictures(svg) {
+  if (!page.pictures || page.pictures.size === 0) return;
+  for (const piece of svg.querySelectorAll('.piece')) {
+    const url = page.pictures.get(piece.dataset.player + '|' + piece.dataset.piece);
+    const disc = piece.querySelector('circle');
+    if (!url || !disc) continue;
+    const cx = Number(disc.getAttribute('cx'));
+    const cy = Number(disc.getAttribute('cy'));
+    const size = Number(disc.getAttribute('r')) * 2.3;
+    const text = piece.querySelector('text');
+    const turn = text && text.getAttribute('transform');
+    piece.textContent = '';
+    add(piece, 'circle', { cx, cy, r: size / 2, fill: 'transparent' });
+    const img = add(piece, 'image', { href: url, x: cx - size / 2, y: cy - size / 2, width: size, height: size });
+    if (turn) img.setAttribute('transform', 'rotate(180 ' + cx + ' ' + cy + ')');
+  }
 }
 
 function cellsNamed(name) {
@@ -578,6 +610,13 @@ function offerChoice(moves, cell) {
     const disc = document.createElement('span');
     disc.className = 'disc' + (mover && mover.player !== page.info.players[0].name ? ' dark' : '');
     disc.textContent = promo ? (promo[1] || '+' + (mover ? mover.code : '')) : (m.tag ? m.tag : (mover ? mover.code : '?'));
+    const kind = promo && page.info.pieces.find((p) => p.code.toUpperCase() === promo[1].toUpperCase());
+    const picture = kind && mover && page.pictures && page.pictures.get(mover.player + '|' + kind.name);
+    if (picture) {
+      disc.textContent = '';
+      disc.classList.add('picture');
+      disc.style.backgroundImage = 'url("' + picture + '")';
+    }
     b.appendChild(disc);
     b.appendChild(document.createTextNode(' ' + m.notation));
     b.addEventListener('click', () => play(m.notation));
