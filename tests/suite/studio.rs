@@ -407,3 +407,44 @@ fn pieces_come_with_their_rule_text() {
     assert!(text.contains(rule), "{rule}");
     assert_eq!(v["random"], false);
 }
+
+#[test]
+fn pictures_beside_a_file_are_served_and_bad_ones_named() {
+    let s = Server::start(&[Path::new("variants")]);
+    let (status, v) = s.json("GET", "/api/variants/chess/pictures", None);
+    assert_eq!(status, 200);
+    let pictures = v["pictures"].as_array().unwrap();
+    assert_eq!(pictures.len(), 12, "{v}");
+    assert!(
+        pictures
+            .iter()
+            .all(|p| p["svg"].as_str().unwrap().starts_with("<svg"))
+    );
+    assert_eq!(v["problems"], json!([]));
+    let (_, v) = s.json("GET", "/api/variants/shogi/pictures", None);
+    assert_eq!(v["pictures"], json!([]));
+    let (status, _) = s.json("GET", "/api/variants/..%2Fchess/pictures", None);
+    assert_eq!(status, 404);
+
+    // A folder in place of a picture, and a picture past 64 KiB: each named, none read.
+    let dir = scratch("pictures", &["chess.var"]);
+    let pieces = dir.join("chess.pieces");
+    std::fs::create_dir_all(pieces.join("white-K.svg")).unwrap();
+    std::fs::write(pieces.join("Q.svg"), "x".repeat(65 * 1024)).unwrap();
+    std::fs::write(pieces.join("black-N.svg"), "<svg/>").unwrap();
+    let s = Server::start(&[&dir]);
+    let (status, v) = s.json("GET", "/api/variants/chess/pictures", None);
+    assert_eq!(status, 200);
+    let found: Vec<(&str, &str)> = v["pictures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["player"].as_str().unwrap(), p["piece"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found, [("Black", "Knight")], "{v}");
+    let problems = v["problems"].to_string();
+    assert!(
+        problems.contains("white-K.svg") && problems.contains("Q.svg"),
+        "{problems}"
+    );
+}
