@@ -9,15 +9,8 @@ use common::server::{Server, request, request_with};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-/// A fresh folder with copies of the given variant files.
 fn scratch(name: &str, files: &[&str]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantlab-studio-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in files {
-        std::fs::copy(root().join("variants").join(f), dir.join(f)).unwrap();
-    }
-    dir
+    common::scratch(&format!("studio-{name}"), files)
 }
 
 fn game(s: &Server, body: Value) -> Value {

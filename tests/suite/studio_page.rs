@@ -15,15 +15,8 @@ use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// A fresh folder with copies of the given variant files.
 fn scratch(name: &str, files: &[&str]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantlab-page-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in files {
-        std::fs::copy(root().join("variants").join(f), dir.join(f)).unwrap();
-    }
-    dir
+    common::scratch(&format!("page-{name}"), files)
 }
 
 /// Plays by clicking the piece on `from`, then the cell `to`.
