@@ -102,6 +102,18 @@ fn part(along: &str, from: &str, labels: Labels, within: bool) -> Part {
 }
 
 impl Scheme {
+    /// A cell's name cut into its two labels: a letter part is one letter, a number
+    /// part its digits. None when both parts are numbers (the name alone does not say
+    /// where they split).
+    pub fn split<'a>(&self, name: &'a str) -> Option<(&'a str, &'a str)> {
+        let at = match [&self.parts[0].labels, &self.parts[1].labels] {
+            [Labels::Numbers, Labels::Numbers] => return None,
+            [Labels::Letters { .. }, _] => name.char_indices().nth(1)?.0,
+            [Labels::Numbers, _] => name.find(|c: char| !c.is_ascii_digit())?,
+        };
+        Some(name.split_at(at))
+    }
+
     /// The scheme a board uses when the file gives none: files lettered from the left
     /// and ranks numbered from the bottom (of each file, on flat-topped hexagons); on
     /// pointy-topped hexagons, lines rising to the right numbered from the right, then

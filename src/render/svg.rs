@@ -438,8 +438,7 @@ fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
         };
         let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
         for c in board.cells() {
-            let Some(label) = part_label([&parts[0].labels, &parts[1].labels], board.name(c), i)
-            else {
+            let Some(label) = part_label(board, board.name(c), i) else {
                 return Vec::new();
             };
             match groups.iter_mut().find(|(l, _)| *l == label) {

@@ -2,7 +2,7 @@
 //! edges, the last move marked, and colour when asked for.
 
 use super::Layout;
-use crate::geometry::{Board, Cell, Labels, Orientation, Shape};
+use crate::geometry::{Board, Cell, Orientation, Shape};
 use crate::model::{Placed, Variant};
 
 const RESET: &str = "\x1b[0m";
@@ -112,8 +112,7 @@ fn place_labels(board: &Board, slots: &[(Cell, usize, usize)], grid: &mut [Vec<(
         };
         let mut groups: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
         for &(c, l, col) in slots {
-            let Some(label) = part_label([&parts[0].labels, &parts[1].labels], board.name(c), i)
-            else {
+            let Some(label) = part_label(board, board.name(c), i) else {
                 return;
             };
             match groups.iter_mut().find(|(g, _)| *g == label) {
@@ -151,15 +150,9 @@ fn place_labels(board: &Board, slots: &[(Cell, usize, usize)], grid: &mut [Vec<(
     }
 }
 
-/// One part of a cell's name: a letter part is one letter, a number part its digits.
-/// None when both parts are numbers (the name alone does not say where they split).
-pub fn part_label(labels: [&Labels; 2], name: &str, part: usize) -> Option<String> {
-    let at = match labels {
-        [Labels::Numbers, Labels::Numbers] => return None,
-        [Labels::Letters { .. }, _] => name.char_indices().nth(1)?.0,
-        [Labels::Numbers, _] => name.find(|c: char| !c.is_ascii_digit())?,
-    };
-    let (a, b) = name.split_at(at);
+/// One part of a cell's name (see [`Scheme::split`](crate::geometry::Scheme::split)).
+pub fn part_label(board: &Board, name: &str, part: usize) -> Option<String> {
+    let (a, b) = board.scheme.split(name)?;
     Some(if part == 0 { a } else { b }.to_string())
 }
 

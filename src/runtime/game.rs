@@ -216,6 +216,34 @@ impl Game {
     }
 
     /// The current position as a position string.
+    /// The moves played, in the game's short notation (SAN for the chess family).
+    pub fn short_moves(&self) -> Vec<String> {
+        let moves: Vec<Move> = self.moves().copied().collect();
+        match Position::from_setup(&self.rules, &self.start) {
+            Ok(start) => super::short_text::write_short_line(&self.rules, &start, &moves),
+            Err(_) => moves.iter().map(|m| self.write_move(m)).collect(),
+        }
+    }
+
+    /// The cells of the side to move's royal pieces that stand attacked.
+    pub fn checked_royals(&self) -> Vec<crate::geometry::Cell> {
+        if !self.in_check() {
+            return Vec::new();
+        }
+        let me = self.position.to_move();
+        let v = &self.rules.variant;
+        v.board
+            .cells()
+            .filter(|&c| {
+                self.position.at(c).is_some_and(|(p, k)| {
+                    p == me
+                        && self.rules.royal & (1 << k.0) != 0
+                        && self.position.attackers(&self.rules, c, u64::MAX) > 0
+                })
+            })
+            .collect()
+    }
+
     pub fn position_string(&self) -> String {
         write_position(&self.rules, &self.position.to_setup(&self.rules))
     }

@@ -9,6 +9,7 @@ mod position;
 mod position_text;
 mod random;
 mod score;
+mod short_text;
 
 pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
@@ -24,3 +25,4 @@ pub use position_text::{
 };
 pub use random::MAX_DRAWS;
 pub use score::Score;
+pub use short_text::{write_short_line, write_short_moves};

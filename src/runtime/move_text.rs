@@ -40,7 +40,7 @@ pub fn write_move(v: &Variant, m: &Move) -> String {
 }
 
 /// Whether the piece's promotions all lead to one kind, so `+` says which.
-fn single_promotion(v: &Variant, piece: PieceId) -> bool {
+pub(super) fn single_promotion(v: &Variant, piece: PieceId) -> bool {
     v.piece(piece).promotion.iter().all(|p| p.to.len() == 1)
 }
 

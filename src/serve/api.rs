@@ -7,9 +7,11 @@
 //!                                            the setup picture; or its diagnostics
 //! GET  /api/variants/ID/footprint?piece=P    a footprint picture and its marks; also
 //!        &at=CELL&player=NAME&captures=1&options=NAME=on,NAME=off
-//! POST /api/games    {"variant": ID, "position"?: TEXT, "options"?: {NAME: BOOL},
-//!                     "computer"?: PLAYER, "level"?: 1..=6}
+//! POST /api/games    {"variant": ID, "position"?: TEXT, "seed"?: N, "moves"?: [MOVE],
+//!                     "options"?: {NAME: BOOL}, "computer"?: PLAYER, "level"?: 1..=6}
 //! GET  /api/games/ID                         a game's state
+//! GET  /api/games/ID?ply=K                   its state after its first K moves
+//! .../variants/ID/stamp, source, check, pictures: the inventor's side (see `studio`)
 //! POST /api/games/ID/moves  {"move": "e2-e3"}
 //! POST /api/games/ID/undo
 //! ```
@@ -29,13 +31,14 @@ use super::answer::{Answer, shown};
 use super::catalog::Catalog;
 use super::random::random_hex;
 use super::request::{field, parse_body, parse_query, parse_settings};
+use super::studio;
 use crate::compile::Rules;
 use crate::load::{LoadError, Settings, read_variant_text};
 use crate::model::{PieceId, PlayerId};
 use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};
-use crate::runtime::{Game, Setup, Special, parse_position, write_move};
+use crate::runtime::{Game, Setup, Special, parse_position, write_move, write_short_moves};
 use crate::search::Limits;
 use crate::session::Session;
 use serde_json::{Value, json};
@@ -60,6 +63,8 @@ pub const COMPILES: usize = 2;
 pub const MAX_MOVES: usize = 1000;
 /// The longest move text read, in bytes.
 pub const MAX_MOVE_TEXT: usize = 64;
+/// The most bytes of a piece's rule text shown with its footprint.
+const MAX_RULE_TEXT: usize = 4096;
 /// Hex digits of a game id.
 const GAME_ID_DIGITS: usize = 32;
 /// The deepest level a page may ask the computer for: a fraction of a second a move.
@@ -109,6 +114,8 @@ struct Cached {
 struct GameEntry {
     variant: String,
     session: Session,
+    /// The seed its random setup was drawn from.
+    seed: Option<u64>,
 }
 
 struct Slot {
@@ -290,8 +297,30 @@ impl Api {
             ("GET", ["api", "variants"]) => Ok(self.list()),
             ("GET", ["api", "variants", id]) => self.variant(id),
             ("GET", ["api", "variants", id, "footprint"]) => self.footprint(id, query),
+            ("GET", ["api", "variants", id, "stamp"]) => studio::stamp(&self.catalog.find(id)?),
+            ("GET", ["api", "variants", id, "pictures"]) => {
+                let path = self.catalog.find(id)?;
+                let rules = self.ready(id, &Settings::new())?;
+                let v = rules.variant();
+                let players: Vec<&str> = v.players.iter().map(|p| p.name.as_str()).collect();
+                let pieces: Vec<(&str, &str)> = v
+                    .pieces
+                    .iter()
+                    .map(|p| (p.name.as_str(), p.code.as_str()))
+                    .collect();
+                Ok(studio::pictures(&path, &players, &pieces))
+            }
+            ("GET", ["api", "variants", id, "source"]) => studio::source(&self.catalog.find(id)?),
+            ("POST", ["api", "variants", id, "source"]) => {
+                studio::save(&self.catalog.find(id)?, body)
+            }
+            ("POST", ["api", "variants", id, "check"]) => {
+                let path = self.catalog.find(id)?;
+                let _turn = self.compile_turn();
+                studio::check_text(&path, body)
+            }
             ("POST", ["api", "games"]) => self.new_game(body),
-            ("GET", ["api", "games", n]) => self.with_game(n, |_| Ok(())),
+            ("GET", ["api", "games", n]) => self.game_at(n, query),
             ("POST", ["api", "games", n, "moves"]) => {
                 let text = field(&parse_body(body)?, "move")?;
                 if text.len() > MAX_MOVE_TEXT {
@@ -437,26 +466,35 @@ impl Api {
 
     fn variant(&self, id: &str) -> Reply {
         let path = self.catalog.find(id)?;
+        // The text the rules are read from, for each piece's rule text and the stamp
+        // live reload compares.
+        let text = read_variant_text(&path).unwrap_or_default();
+        let stamp = crate::play::text_hash(&text);
         let rules = match self.load(&path, &Settings::new())? {
             Loaded::Ready(r) => r,
-            Loaded::Broken(text) => {
+            Loaded::Broken(report) => {
                 return Ok(
-                    json!({"id": id, "file": path.display().to_string(), "ok": false, "diagnostics": text}),
+                    json!({"id": id, "file": path.display().to_string(), "ok": false, "diagnostics": report, "stamp": stamp}),
                 );
             }
         };
         let v = &rules.variant;
+        let rule = |span: crate::diagnostic::Span| {
+            studio::statement_text(&text, span.start, MAX_RULE_TEXT).to_string()
+        };
         Ok(json!({
             "id": id,
             "file": path.display().to_string(),
             "ok": true,
+            "random": v.random.is_some(),
+            "stamp": stamp,
             "name": v.name,
             "inventor": v.inventor,
             "description": v.description,
             "board": v.board.shape.to_string(),
             "centre": v.board.name(v.board.centre()),
             "players": v.players.iter().map(|p| json!({"name": p.name})).collect::<Vec<_>>(),
-            "pieces": v.pieces.iter().map(|p| json!({"name": p.name, "code": p.code})).collect::<Vec<_>>(),
+            "pieces": v.pieces.iter().map(|p| json!({"name": p.name, "code": p.code, "rule": rule(p.span)})).collect::<Vec<_>>(),
             "options": v.options.iter().map(|o| json!({"name": o.name, "default": o.default, "about": o.about})).collect::<Vec<_>>(),
             "tags": v.tags.iter().map(|t| json!({"mark": t.mark.to_string(), "about": t.about, "once_per_game": t.once_per_game})).collect::<Vec<_>>(),
             "setup_svg": board_svg(v, &v.setup, None),
@@ -524,11 +562,25 @@ impl Api {
             }
         };
         let rules = self.ready(&id, &settings)?;
+        let seed = match req.get("seed") {
+            None | Some(Value::Null) => None,
+            Some(n) => Some(
+                n.as_u64()
+                    .ok_or_else(|| Answer::error(400, "`seed` must be a whole number from 0"))?,
+            ),
+        };
+        let seeded = || match seed {
+            Some(n) => Setup::seeded(&rules, n).map_err(|e| {
+                Answer::error(
+                    400,
+                    format!("no setup from seed {n}: {}", shown_error(&e.to_string())),
+                )
+            }),
+            None => Ok(Setup::start(&rules)),
+        };
         let start = match req.get("position") {
-            None | Some(Value::Null) => Setup::start(&rules),
-            Some(Value::String(s)) if s.trim() == "start" || s.trim().is_empty() => {
-                Setup::start(&rules)
-            }
+            None | Some(Value::Null) => seeded()?,
+            Some(Value::String(s)) if s.trim() == "start" || s.trim().is_empty() => seeded()?,
             Some(Value::String(s)) => parse_position(&rules, s).map_err(|e| {
                 Answer::error(
                     400,
@@ -544,6 +596,7 @@ impl Api {
             )
         })?;
         let mut session = Session::new(game);
+        let refused = replay(&mut session, req.get("moves"))?;
         match req.get("computer") {
             None | Some(Value::Null) => {}
             Some(Value::String(name)) => {
@@ -575,11 +628,14 @@ impl Api {
             Some(_) => return Err(Answer::error(400, "`computer` must be a player's name")),
         }
         let game_id = random_hex(GAME_ID_DIGITS / 2);
+        let seed = seed.filter(|_| rules.variant().random.is_some());
         let entry = GameEntry {
             variant: id,
             session,
+            seed,
         };
-        let answer = state(&game_id, &entry);
+        let mut answer = state(&game_id, &entry);
+        answer["refused"] = refused;
         let bytes = rules.heap_bytes();
         let computer = !answer["computer"].as_array().is_none_or(|c| c.is_empty());
         let mut st = self.lock();
@@ -598,25 +654,68 @@ impl Api {
         Ok(answer)
     }
 
-    /// Applies `f` to the game named by `id` and answers with its state. A refused
-    /// change leaves the game as it was. Only that game is locked meanwhile.
-    fn with_game(&self, id: &str, f: impl FnOnce(&mut Session) -> Result<(), Answer>) -> Reply {
+    /// A game's state, or with `ply=K` its state after its first K moves (to look
+    /// back through it; nothing may be played there).
+    fn game_at(&self, id: &str, query: &str) -> Reply {
+        let q = parse_query(query)?;
+        let ply = match q.iter().find(|(k, _)| k == "ply") {
+            None => return self.with_game(id, |_| Ok(())),
+            Some((_, p)) => p.parse::<usize>().map_err(|_| {
+                Answer::error(
+                    400,
+                    format!("`ply` must be a whole number, not `{}`", shown(p)),
+                )
+            })?,
+        };
+        let entry = self.game_entry(id)?;
+        let entry = entry.lock().unwrap_or_else(PoisonError::into_inner);
+        let played = entry.session.game().move_count();
+        if ply > played {
+            return Err(Answer::error(
+                400,
+                format!("the game has {played} moves, not {ply}"),
+            ));
+        }
+        let mut back = entry.session.game().clone();
+        while back.move_count() > ply {
+            back.undo();
+        }
+        let mut answer = game_state(id, &entry, &back);
+        answer["legal"] = json!([]);
+        answer["ply"] = json!(ply);
+        answer["short"] = json!(entry.session.game().short_moves());
+        answer["moves"] = json!(
+            entry
+                .session
+                .game()
+                .moves()
+                .map(|m| write_move(back.variant(), m))
+                .collect::<Vec<_>>()
+        );
+        Ok(answer)
+    }
+
+    fn game_entry(&self, id: &str) -> Result<Arc<Mutex<GameEntry>>, Answer> {
         if id.len() != GAME_ID_DIGITS || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(Answer::error(
                 400,
                 format!("`{}` is not a game id", shown(id)),
             ));
         }
-        let game = {
-            let mut st = self.lock();
-            let now = st.tick();
-            let slot = st
-                .games
-                .get_mut(id)
-                .ok_or_else(|| Answer::error(404, format!("there is no game {id}")))?;
-            slot.used = now;
-            slot.game.clone()
-        };
+        let mut st = self.lock();
+        let now = st.tick();
+        let slot = st
+            .games
+            .get_mut(id)
+            .ok_or_else(|| Answer::error(404, format!("there is no game {id}")))?;
+        slot.used = now;
+        Ok(slot.game.clone())
+    }
+
+    /// Applies `f` to the game named by `id` and answers with its state. A refused
+    /// change leaves the game as it was. Only that game is locked meanwhile.
+    fn with_game(&self, id: &str, f: impl FnOnce(&mut Session) -> Result<(), Answer>) -> Reply {
+        let game = self.game_entry(id)?;
         let mut entry = game.lock().unwrap_or_else(PoisonError::into_inner);
         f(&mut entry.session)?;
         Ok(state(id, &entry))
@@ -633,19 +732,62 @@ fn shown_error(text: &str) -> String {
 
 /// Everything the page shows of a game.
 fn state(id: &str, e: &GameEntry) -> Value {
-    let game = e.session.game();
+    game_state(id, e, e.session.game())
+}
+
+/// Plays the moves of a new game's `moves` in turn; at the first refused one, stops
+/// and says which and why (`null` when all were played).
+fn replay(session: &mut Session, moves: Option<&Value>) -> Reply {
+    let list = match moves {
+        None | Some(Value::Null) => return Ok(Value::Null),
+        Some(Value::Array(list)) if list.len() <= MAX_MOVES => list,
+        Some(Value::Array(_)) => {
+            return Err(Answer::error(
+                400,
+                format!("a game keeps at most {MAX_MOVES} moves"),
+            ));
+        }
+        Some(_) => return Err(Answer::error(400, "`moves` must be a list of moves")),
+    };
+    for (ply, m) in list.iter().enumerate() {
+        let text = m
+            .as_str()
+            .ok_or_else(|| Answer::error(400, "each of `moves` must be a string"))?;
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(Answer::error(
+                400,
+                format!(
+                    "move `{}` refused: a move is at most {MAX_MOVE_TEXT} bytes",
+                    shown(text)
+                ),
+            ));
+        }
+        if let Err(e) = session.play_text(text) {
+            let why = e.to_string().replace(text, &shown(text));
+            return Ok(json!({"ply": ply, "move": shown(text), "reason": why}));
+        }
+    }
+    Ok(Value::Null)
+}
+
+/// Everything the page shows of `game`, a game of the entry `e` (or the same game
+/// taken back some moves).
+fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
     let v = game.variant();
     let pos = game.position();
     let pieces = placed(v, pos);
     let last = game.moves().last().map(|m| (m.from, m.to));
-    let legal: Vec<Value> = game
-        .legal_moves()
+    let moves = game.legal_moves();
+    let shorts = write_short_moves(game.rules(), &moves);
+    let legal: Vec<Value> = moves
         .iter()
-        .map(|m| {
+        .zip(&shorts)
+        .map(|(m, short)| {
             json!({
                 "from": v.board.name(m.from),
                 "to": v.board.name(m.to),
                 "notation": write_move(v, m),
+                "short": short,
                 "capture": m.captured.is_some(),
                 "tag": m.tag.map(|t| v.tag(t).mark.to_string()),
                 "drop": (m.special == Special::Drop).then(|| v.piece(m.piece).name.clone()),
@@ -704,6 +846,10 @@ fn state(id: &str, e: &GameEntry) -> Value {
         })).collect::<Vec<_>>(),
         "hands": hands,
         "ending": ending,
+        "check": game.checked_royals().iter().map(|c| v.board.name(*c)).collect::<Vec<_>>(),
+        "short": game.short_moves(),
+        "start": game.start_string(),
+        "seed": e.seed,
         "svg": board_svg(v, &pieces, last),
     })
 }
@@ -713,7 +859,12 @@ fn known_route(parts: &[&str]) -> bool {
         parts,
         ["api", "variants"]
             | ["api", "variants", _]
-            | ["api", "variants", _, "footprint"]
+            | [
+                "api",
+                "variants",
+                _,
+                "footprint" | "stamp" | "source" | "check"
+            ]
             | ["api", "games"]
             | ["api", "games", _]
             | ["api", "games", _, "moves" | "undo"]

@@ -1,7 +1,9 @@
 //! `variantlab serve`: a local web page to explore and play variants.
 //!
 //! The page is static HTML, CSS and JavaScript built into the binary; every rule runs
-//! in [`api::Api`] behind a small JSON API. The server answers on the address it is
+//! in [`api::Api`] behind a small JSON API. It is a studio: the game, the pieces'
+//! footprints, and the variant file in an editor, checked as it is typed and saved
+//! back (`studio`); the page follows the file as it changes on disk. The server answers on the address it is
 //! given (loopback by default), reads only the variant files it was given, and turns
 //! every bad request into a 4xx answer with the reason.
 //!
@@ -18,6 +20,7 @@ mod catalog;
 mod http;
 mod random;
 mod request;
+mod studio;
 
 pub use answer::Answer;
 pub use api::Api;

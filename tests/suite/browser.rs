@@ -15,8 +15,24 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-fn browser(test: &str) -> Option<Browser> {
+pub fn browser(test: &str) -> Option<Browser> {
     browser_with(test, &[])
+}
+
+/// The moves of the page's list, in the notation the server reads, space-separated.
+pub fn played(b: &Browser) -> String {
+    b.script("return [...document.querySelectorAll('#move-list .ply')].map((e) => e.dataset.move).join(' ')")
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The moves of the page's list as shown, space-separated.
+pub fn shown_moves(b: &Browser) -> String {
+    b.script("return [...document.querySelectorAll('#move-list .ply')].map((e) => e.textContent).join(' ')")
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn browser_with(test: &str, extra: &[String]) -> Option<Browser> {
@@ -82,8 +98,9 @@ fn iss_jetan_is_explored_and_played_by_clicking() {
     b.click(r#"#board .cell[data-cell="b4"]"#);
     b.wait_text("#status", "Orange to move.");
     b.wait_count(r#"#board .piece[data-cell="b4"]"#, 1);
-    b.wait_count("#move-list li", 3);
-    assert_eq!(b.text("#move-list"), "e2-e3\ne9-e8\na2-b4");
+    b.wait_count("#move-list .ply", 3);
+    assert_eq!(played(&b), "e2-e3 e9-e8 a2-b4");
+    assert_eq!(shown_moves(&b), "e3 e8 THb4");
     assert_eq!(b.all(r#"#board [data-last="to"][data-cell="b4"]"#).len(), 1);
     if let Some(path) = std::env::var_os("VARIANTLAB_SCREENSHOT") {
         b.click(r#"#board .piece[data-cell="f9"]"#);
@@ -98,7 +115,7 @@ fn iss_jetan_is_explored_and_played_by_clicking() {
     b.wait_count(r#"#board .piece[data-cell="a2"]"#, 1);
     assert_eq!(b.all(r#"#board .piece[data-cell="b4"]"#).len(), 0);
     assert_eq!(b.value("#position"), second);
-    assert_eq!(b.all("#move-list li").len(), 2);
+    assert_eq!(b.all("#move-list .ply").len(), 2);
 
     // The same moves through the API give the same position string.
     let (_, g) = s.json("POST", "/api/games", Some(r#"{"variant": "iss-jetan"}"#));
@@ -123,7 +140,7 @@ fn iss_jetan_is_explored_and_played_by_clicking() {
 
     // A new game starts over.
     b.click("#new-game");
-    b.wait_count("#move-list li", 0);
+    b.wait_count("#move-list .ply", 0);
     assert_eq!(b.value("#position"), start);
 }
 
@@ -213,7 +230,7 @@ fn hexagonal_cells_are_clicked_like_squares() {
     b.click(r#"#board .cell[data-cell="c3"]"#);
     b.wait_text("#status", "Orange to move.");
     b.wait_count(r#"#board .piece[data-cell="c3"]"#, 1);
-    assert_eq!(b.text("#move-list"), "c1-c3");
+    assert_eq!(played(&b), "c1-c3");
 }
 
 #[test]
@@ -225,7 +242,7 @@ fn a_captured_piece_is_dropped_from_hand_by_clicking() {
     b.goto(&s.url("/#shogi"));
     b.wait_count("#board .piece", 40);
     b.wait_text("#status", "Black to move.");
-    assert_eq!(b.all("#hands button").len(), 0);
+    assert_eq!(b.all(".hands button").len(), 0);
     b.click(r#"#board .piece[data-cell="7g"]"#);
     b.click(r#"#board .cell[data-cell="7f"]"#);
     b.wait_text("#status", "White to move.");
@@ -239,28 +256,29 @@ fn a_captured_piece_is_dropped_from_hand_by_clicking() {
     b.click(r#"#choice button[data-move="8h2b+"]"#);
     b.wait_text("#status", "White to move.");
     b.wait_count(
-        r#"#hands .hand[data-player="Black"] button[data-piece="Bishop"]"#,
+        r#".hands .hand[data-player="Black"] button[data-piece="Bishop"]"#,
         1,
     );
     // Only the side to move may drop: White's turn, Black's Bishop is not clickable.
-    b.click(r#"#hands .hand[data-player="Black"] button[data-piece="Bishop"]"#);
+    b.click(r#".hands .hand[data-player="Black"] button[data-piece="Bishop"]"#);
     assert_eq!(b.all("#board .cell.target").len(), 0);
     b.click(r#"#board .piece[data-cell="3a"]"#);
     b.click(r#"#board .piece[data-cell="2b"]"#);
     b.wait_text("#status", "Black to move.");
     b.wait_count(
-        r#"#hands .hand[data-player="White"] button[data-piece="Bishop"]"#,
+        r#".hands .hand[data-player="White"] button[data-piece="Bishop"]"#,
         1,
     );
     // The Bishop in hand may go to any of the 43 empty cells.
-    b.click(r#"#hands .hand[data-player="Black"] button[data-piece="Bishop"]"#);
+    b.click(r#".hands .hand[data-player="Black"] button[data-piece="Bishop"]"#);
     b.wait_count("#board .cell.target", 43);
     b.click(r#"#board .cell[data-cell="5e"]"#);
     b.wait_text("#status", "White to move.");
     b.wait_count(r#"#board .piece[data-cell="5e"]"#, 1);
-    assert_eq!(b.text("#move-list"), "7g7f\n3c3d\n8h2b+\n3a2b\nB*5e");
+    assert_eq!(played(&b), "7g7f 3c3d 8h2b+ 3a2b B*5e");
+    assert_eq!(shown_moves(&b), "P-7f P-3d Bx2b+ Sx2b B*5e");
     assert_eq!(
-        b.all(r#"#hands .hand[data-player="Black"] button"#).len(),
+        b.all(r#".hands .hand[data-player="Black"] button"#).len(),
         0
     );
 }
@@ -392,5 +410,5 @@ async function attempt(name, path, init) {
     b.wait_count("#board .piece", 32);
     b.click(r#"#board .piece[data-cell="e2"]"#);
     b.click(r#"#board .cell[data-cell="e4"]"#);
-    b.wait_count("#move-list li", 1);
+    b.wait_count("#move-list .ply", 1);
 }

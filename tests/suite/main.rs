@@ -37,5 +37,7 @@ mod serve;
 mod shogi;
 mod snapshots;
 mod strength;
+mod studio;
+mod studio_page;
 mod terminal;
 mod word_index;

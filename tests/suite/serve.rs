@@ -13,15 +13,8 @@ fn variants() -> Server {
     Server::start(&[Path::new("variants")])
 }
 
-/// A fresh folder with copies of the given variant files.
 fn scratch(name: &str, files: &[&str]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantlab-serve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for f in files {
-        std::fs::copy(root().join("variants").join(f), dir.join(f)).unwrap();
-    }
-    dir
+    common::scratch(&format!("serve-{name}"), files)
 }
 
 fn error_of(v: &Value) -> &str {

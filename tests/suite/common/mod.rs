@@ -86,3 +86,14 @@ impl Lcg {
         (self.0 >> 33) as usize % n
     }
 }
+
+/// A fresh folder named after `name` with copies of the given files of `variants/`.
+pub fn scratch(name: &str, files: &[&str]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("variantlab-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for f in files {
+        std::fs::copy(root().join("variants").join(f), dir.join(f)).unwrap();
+    }
+    dir
+}

@@ -270,6 +270,96 @@ impl Browser {
         }
     }
 
+    /// Presses the mouse on the first match of `from`, moves it to the middle of the
+    /// first match of `to` in steps, and lets go there.
+    pub fn drag(&self, from: &str, to: &str) {
+        let (a, b) = (self.wait_one(from), self.wait_one(to));
+        let origin = |e: &str| json!({ ELEMENT: e });
+        let mut steps = vec![
+            json!({"type": "pointerMove", "duration": 0, "origin": origin(&a), "x": 0, "y": 0}),
+            json!({"type": "pointerDown", "button": 0}),
+            json!({"type": "pointerMove", "duration": 100, "origin": "pointer", "x": 6, "y": 6}),
+        ];
+        steps.push(
+            json!({"type": "pointerMove", "duration": 200, "origin": origin(&b), "x": 0, "y": 0}),
+        );
+        steps.push(json!({"type": "pointerUp", "button": 0}));
+        self.session_call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{
+                "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                "actions": steps,
+            }]})),
+        );
+        let _ = request(
+            &self.address,
+            "DELETE",
+            &format!("/session/{}/actions", self.session),
+            None,
+        );
+    }
+
+    /// Types keys into whatever has the focus (`\u{E007}` is Enter).
+    pub fn keys(&self, css: &str, text: &str) {
+        let e = self.wait_one(css);
+        self.session_call(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({"text": text})),
+        );
+    }
+
+    /// Runs a script in the page; its return value.
+    pub fn script(&self, body: &str) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": body, "args": []})),
+        )
+    }
+
+    /// Sets the window's outer size.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.session_call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        );
+    }
+
+    pub fn refresh(&self) {
+        self.session_call("POST", "/refresh", Some(json!({})));
+    }
+
+    pub fn back(&self) {
+        self.session_call("POST", "/back", Some(json!({})));
+    }
+
+    pub fn forward(&self) {
+        self.session_call("POST", "/forward", Some(json!({})));
+    }
+
+    pub fn url(&self) -> String {
+        self.session_call("GET", "/url", None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// Waits until `ok` holds of the page's URL.
+    pub fn wait_url(&self, what: &str, ok: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let got = self.url();
+            if ok(&got) {
+                return got;
+            }
+            assert!(Instant::now() < deadline, "the URL is `{got}`, not {what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// A PNG of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let b64 = self.session_call("GET", "/screenshot", None);

@@ -1,0 +1,144 @@
+//! Short move text for reading a game: SAN for variants without hands (`e4`, `Nxf3`,
+//! `exd5`, `e8=Q+`, `O-O`), and in variants with hands the western shogi style
+//! (`P-7f`, `Bx2b+`, `P*5e`, `G6i-5h`). Written only, never read: moves are played by
+//! the notation of [`write_move`](super::write_move).
+
+use super::move_text::single_promotion;
+use super::position::{Move, Position, Special};
+use crate::compile::Rules;
+use crate::model::PieceId;
+
+/// The kind written without its letter in SAN: the one the setup places strictly most
+/// often (a chess family's pawns), if any.
+fn unlettered(rules: &Rules) -> Option<PieceId> {
+    let v = &rules.variant;
+    let mut counts = vec![0usize; v.pieces.len()];
+    for p in &v.setup {
+        counts[p.piece.0 as usize] += 1;
+    }
+    let most = *counts.iter().max()?;
+    let mut at = counts.iter().enumerate().filter(|(_, n)| **n == most);
+    match (at.next(), at.next()) {
+        (Some((k, _)), None) if most > 1 => Some(PieceId(k as u8)),
+        _ => None,
+    }
+}
+
+/// Each move of a game from `start` in short notation.
+pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<String> {
+    let plain = unlettered(rules);
+    let mut pos = start.clone();
+    let mut legal = Vec::new();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        if i == 0 {
+            pos.legal_moves(rules, &mut legal);
+        }
+        let mut s = body(rules, &legal, m, plain);
+        pos.make(rules, m);
+        legal.clear();
+        pos.legal_moves(rules, &mut legal);
+        if rules.variant.hand.is_none() && rules.royal != 0 && pos.in_check(rules) {
+            s.push(if legal.is_empty() { '#' } else { '+' });
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// The position's legal moves (`legal`, as it lists them) in short notation, without
+/// check marks: to match what a person types.
+pub fn write_short_moves(rules: &Rules, legal: &[Move]) -> Vec<String> {
+    let plain = unlettered(rules);
+    legal.iter().map(|m| body(rules, legal, m, plain)).collect()
+}
+
+/// The move without its check mark; `legal` are the position's legal moves.
+fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
+    let v = &rules.variant;
+    let board = &v.board;
+    let name = |c| board.name(c);
+    let file = |c| board.scheme.split(name(c)).map_or(name(c), |(f, _)| f);
+    let rank = |c| board.scheme.split(name(c)).map_or(name(c), |(_, r)| r);
+    let code = v.piece(m.piece).code.to_ascii_uppercase();
+    if v.hand.is_some() {
+        if m.special == Special::Drop {
+            return format!("{code}*{}", name(m.to));
+        }
+        let twins = legal.iter().any(|o| {
+            o.piece == m.piece && o.to == m.to && o.from != m.from && o.special != Special::Drop
+        });
+        let from = if twins { name(m.from) } else { "" };
+        let sep = if m.captured.is_some() { 'x' } else { '-' };
+        let mut s = format!("{code}{from}{sep}{}", name(m.to));
+        let promotes = legal
+            .iter()
+            .any(|o| o.from == m.from && o.to == m.to && o.promotion.is_some());
+        match m.promotion {
+            Some(_) if single_promotion(v, m.piece) => s.push('+'),
+            Some(k) => s += &format!("={}", v.piece(k).code),
+            None if promotes => s.push('='),
+            None => {}
+        }
+        return s;
+    }
+    if let Special::Castle(i) = m.special {
+        return castle_text(rules, i as usize);
+    }
+    let mut s = String::new();
+    let capture = m.captured.is_some();
+    if Some(m.piece) == plain {
+        if capture {
+            s += file(m.from);
+        }
+    } else {
+        s += &code;
+        let twins: Vec<&Move> = legal
+            .iter()
+            .filter(|o| o.piece == m.piece && o.to == m.to && o.from != m.from)
+            .collect();
+        if !twins.is_empty() {
+            if twins.iter().all(|o| file(o.from) != file(m.from)) {
+                s += file(m.from);
+            } else if twins.iter().all(|o| rank(o.from) != rank(m.from)) {
+                s += rank(m.from);
+            } else {
+                s += name(m.from);
+            }
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s += name(m.to);
+    if let Some(k) = m.promotion {
+        s.push('=');
+        s += &v.piece(k).code.to_ascii_uppercase();
+    }
+    if let Some(t) = m.tag {
+        s.push(':');
+        s.push(v.tag(t).mark);
+    }
+    s
+}
+
+/// `O-O` for the castling whose partner travels least among its first piece's
+/// castlings, `O-O-O` for the others.
+fn castle_text(rules: &Rules, i: usize) -> String {
+    let board = &rules.variant.board;
+    let travel = |c: &crate::compile::CastleRule| {
+        c.parts.get(1).map_or(0, |&(_, from, to)| {
+            let (a, b) = (board.point(from), board.point(to));
+            (a.0 - b.0).abs() + (a.1 - b.1).abs()
+        })
+    };
+    let me = &rules.castlings[i];
+    let shortest = rules
+        .castlings
+        .iter()
+        .filter(|c| {
+            c.player == me.player && c.parts.first().map(|p| p.1) == me.parts.first().map(|p| p.1)
+        })
+        .all(|c| travel(c) >= travel(me));
+    if shortest { "O-O" } else { "O-O-O" }.to_string()
+}

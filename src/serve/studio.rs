@@ -1,0 +1,247 @@
+//! The inventor's side of the API: a served file's text and its stamp (for live
+//! reload), diagnostics of a text being edited, and saving it back.
+//!
+//! ```text
+//! GET  /api/variants/ID/stamp    {"stamp"}: changes whenever the file's text does
+//! GET  /api/variants/ID/source   {"file", "text", "stamp"}
+//! POST /api/variants/ID/check    {"text"} -> {"ok", "diagnostics", "rendered"}
+//! POST /api/variants/ID/source   {"text", "stamp"} -> {"stamp"}; 409 with the file's
+//!                                text and stamp when it changed since `stamp`
+//! GET  /api/variants/ID/pictures  the pieces' pictures beside the file, if any
+//! ```
+//!
+//! Only files the server serves are read or written (a variant is named by its id,
+//! never by a path), and every `POST` carries the page's token (see `serve::Site`).
+
+use super::answer::{Answer, shown};
+use super::request::{field, parse_body};
+use crate::check::check;
+use crate::diagnostic::Diagnostic;
+use crate::load::read_variant_text;
+use crate::play::{text_hash, write_atomic};
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// The most bytes of a text saved or checked: what `check` reads from a file.
+pub const MAX_SOURCE: usize = 1 << 20;
+
+type Reply = Result<Value, Answer>;
+
+fn read(path: &Path) -> Result<String, Answer> {
+    read_variant_text(path).map_err(|e| Answer::error(404, e.to_string()))
+}
+
+pub(super) fn stamp(path: &Path) -> Reply {
+    Ok(json!({"stamp": text_hash(&read(path)?)}))
+}
+
+pub(super) fn source(path: &Path) -> Reply {
+    let text = read(path)?;
+    Ok(json!({
+        "file": path.display().to_string(),
+        "stamp": text_hash(&text),
+        "text": text,
+    }))
+}
+
+fn text_field(body: &[u8]) -> Result<(Value, String), Answer> {
+    let req = parse_body(body)?;
+    let text = field(&req, "text")?;
+    if text.len() > MAX_SOURCE {
+        return Err(Answer::error(
+            413,
+            format!("a variant file is at most {MAX_SOURCE} bytes"),
+        ));
+    }
+    Ok((req, text))
+}
+
+/// Every diagnostic of `text` as `check` finds them, each with its lines and columns
+/// (from 1, columns in characters), and the report as `check` prints it.
+pub(super) fn check_text(path: &Path, body: &[u8]) -> Reply {
+    let (_, text) = text_field(body)?;
+    let checked = check(&path.display().to_string(), &text);
+    let report = &checked.report;
+    let list: Vec<Value> = report
+        .diagnostics
+        .iter()
+        .map(|d| diagnostic(&text, d))
+        .collect();
+    Ok(json!({
+        "ok": checked.variant.is_some(),
+        "errors": report.errors(),
+        "warnings": report.warnings(),
+        "diagnostics": list,
+        "rendered": if report.diagnostics.is_empty() { String::new() } else { report.render(100, false) },
+    }))
+}
+
+fn diagnostic(text: &str, d: &Diagnostic) -> Value {
+    let place = |start: usize, end: usize, label: &str| {
+        let (line, column) = line_column(text, start);
+        let (end_line, end_column) = line_column(text, end);
+        json!({"line": line, "column": column, "end_line": end_line, "end_column": end_column, "label": label})
+    };
+    let mut at = place(d.span.start, d.span.end, &d.label);
+    at["code"] = json!(d.short_code());
+    at["severity"] = json!(if d.is_error() { "error" } else { "warning" });
+    at["message"] = json!(d.message);
+    at["help"] = json!(d.shown_help());
+    at["also"] = d
+        .also
+        .iter()
+        .map(|(s, l)| place(s.start, s.end, l))
+        .collect();
+    at
+}
+
+/// The line and column (from 1; columns in characters) of a byte offset.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+/// Writes the text over the served file, all at once, unless the file changed since
+/// the page read it (`stamp`): then nothing is written and the answer carries the
+/// file's text, so that neither is lost.
+pub(super) fn save(path: &Path, body: &[u8]) -> Reply {
+    let (req, text) = text_field(body)?;
+    let stamp = field(&req, "stamp")?;
+    let now = read(path)?;
+    let now_stamp = text_hash(&now);
+    if now_stamp != stamp {
+        return Err(Answer::json(
+            409,
+            &json!({
+                "error": format!("{} changed on disk since it was opened (stamp `{}`); nothing was written", path.display(), shown(&stamp)),
+                "text": now,
+                "stamp": now_stamp,
+            }),
+        ));
+    }
+    write_atomic(path, &text)
+        .map_err(|e| Answer::error(500, format!("cannot write {}: {e}", path.display())))?;
+    Ok(json!({"stamp": text_hash(&text)}))
+}
+
+/// The most bytes of one piece's picture.
+pub const MAX_PICTURE: u64 = 64 << 10;
+
+/// The pictures of pieces beside a variant file: in the folder `STEM.pieces` next to
+/// `STEM.var`, `PLAYER-CODE.svg` (the player's name in lower case, the piece's code
+/// as the file writes it: `black-N.svg`) draws that player's piece, and `CODE.svg`
+/// every player's. A picture that cannot be read (not a regular file, past
+/// [`MAX_PICTURE`], not UTF-8) is left out and named in `problems`.
+/// `pieces` are each piece's name and code.
+pub(super) fn pictures(path: &Path, players: &[&str], pieces: &[(&str, &str)]) -> Value {
+    let Some(stem) = path.file_stem() else {
+        return json!({"pictures": [], "problems": []});
+    };
+    let dir = path.with_file_name(format!("{}.pieces", stem.to_string_lossy()));
+    let (mut found, mut problems) = (Vec::new(), Vec::new());
+    if !dir.is_dir() {
+        return json!({"pictures": found, "problems": problems});
+    }
+    for player in players {
+        for (name, code) in pieces {
+            let names = [
+                format!("{}-{code}.svg", player.to_lowercase()),
+                format!("{code}.svg"),
+            ];
+            let Some(file) = names.iter().map(|n| dir.join(n)).find(|f| f.exists()) else {
+                continue;
+            };
+            match crate::load::read_limited(&file, MAX_PICTURE, "piece picture")
+                .map_err(|e| e.to_string())
+                .and_then(|b| {
+                    String::from_utf8(b)
+                        .map_err(|_| format!("{} is not UTF-8 text", file.display()))
+                }) {
+                Ok(svg) => found.push(json!({"player": player, "piece": name, "svg": svg})),
+                Err(e) => problems.push(json!(e)),
+            }
+        }
+    }
+    json!({"pictures": found, "problems": problems})
+}
+
+/// The statement a name at `at` declares, as the file writes it: from the start of
+/// its line to the brace that closes its block (or the line's end), with the comment
+/// lines just above it, at most `limit` bytes.
+pub(super) fn statement_text(text: &str, at: usize, limit: usize) -> &str {
+    let at = at.min(text.len());
+    let Some(line_start) = text.get(..at).map(|t| t.rfind('\n').map_or(0, |i| i + 1)) else {
+        return "";
+    };
+    let mut start = line_start;
+    while start > 0 {
+        let above = text[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        if !text[above..start - 1].trim_start().starts_with('#') {
+            break;
+        }
+        start = above;
+    }
+    let (mut depth, mut end, mut quoted, mut comment) = (0usize, text.len(), false, false);
+    for (i, c) in text[line_start..].char_indices() {
+        let i = line_start + i;
+        match c {
+            '\n' if depth == 0 => {
+                end = i;
+                break;
+            }
+            '\n' => comment = false,
+            _ if comment => {}
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '#' => comment = true,
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    end = i + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut end = end.min(start + limit);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{line_column, statement_text};
+
+    #[test]
+    fn a_statement_is_its_block_with_the_comments_above() {
+        let text =
+            "name \"x\"\n# Jumps.\n# Far.\npiece A (A) {\n  step 1 any # a { brace\n}\nsetup {}\n";
+        let at = text.find("A (A)").unwrap();
+        assert_eq!(
+            statement_text(text, at, 4096),
+            "# Jumps.\n# Far.\npiece A (A) {\n  step 1 any # a { brace\n}"
+        );
+        assert_eq!(statement_text(text, 0, 4096), "name \"x\"");
+        assert_eq!(statement_text(text, at, 10), "# Jumps.\n#");
+    }
+
+    #[test]
+    fn columns_count_characters_from_one() {
+        let text = "ab\nçd\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 3), (2, 1));
+        // `d` follows a two-byte character.
+        assert_eq!(line_column(text, 5), (2, 2));
+        assert_eq!(line_column(text, 99), (3, 1));
+    }
+}
