@@ -234,6 +234,22 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Speak UCI on standard input and output, for chess GUIs and match runners
+    #[command(
+        after_help = "Example:\n  variantlab uci variants/chess.var\n  cutechess-cli -engine cmd=variantlab arg=uci arg=variants/chess.var ..."
+    )]
+    Uci {
+        file: PathBuf,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Speak USI on standard input and output, for shogi GUIs
+    #[command(after_help = "Example:\n  variantlab usi variants/shogi.var")]
+    Usi {
+        file: PathBuf,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
     /// Explain a diagnostic code: what it means, an example and the fix
     #[command(
         after_help = "Example:\n  variantlab explain unknown_piece\n  variantlab explain     # every code, one a line"
@@ -385,6 +401,8 @@ fn main() -> ExitCode {
         }
         Command::Merge { files, json } => merge(&files, json),
         Command::Explain { code } => explain(code.as_deref()),
+        Command::Uci { file, options } => engine(variantlab::protocol::Dialect::Uci, &file, &options),
+        Command::Usi { file, options } => engine(variantlab::protocol::Dialect::Usi, &file, &options),
         Command::Values { file, options } => {
             rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
         }
@@ -557,6 +575,22 @@ fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Res
     let t = Session::new(game).think(&engine.limits()?);
     print!("{}", search::describe_thought(&rules, &t));
     Ok(())
+}
+
+/// Speaks an engine protocol on standard input and output.
+fn engine(
+    dialect: variantlab::protocol::Dialect,
+    file: &Path,
+    options: &[String],
+) -> Result<(), String> {
+    let out: Box<dyn std::io::Write + Send> = Box::new(std::io::stdout());
+    variantlab::protocol::run(
+        dialect,
+        file,
+        settings(options)?,
+        std::io::stdin().lock(),
+        out,
+    )
 }
 
 /// How `footprint` draws.

@@ -7,13 +7,14 @@ use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The score of a win on the spot; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses found by the search.
-const WON: i32 = MATE - 1_000;
+pub const WON: i32 = MATE - 1_000;
 const MAX_PLY: usize = 128;
 /// The deepest fixed-depth search, in plies: deeper ones would not finish.
 pub const MAX_LEVEL: u32 = 32;
@@ -37,6 +38,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
+    /// Start no new iteration after this long (a clock's share for this move); `time`
+    /// still bounds the iteration under way.
+    pub soft: Option<Duration>,
 }
 
 impl Limits {
@@ -47,6 +51,7 @@ impl Limits {
             depth: depth.clamp(1, MAX_LEVEL),
             time: None,
             nodes: None,
+            soft: None,
         }
     }
 
@@ -57,6 +62,18 @@ impl Limits {
             depth: MAX_PLY as u32 / 2,
             time: Some(time),
             nodes: None,
+            soft: None,
+        }
+    }
+
+    /// No limit but the deepest iteration: the search ends when stopped from outside
+    /// (see [`Searcher::set_stop`]).
+    pub fn infinite() -> Limits {
+        Limits {
+            depth: MAX_PLY as u32 / 2,
+            time: None,
+            nodes: None,
+            soft: None,
         }
     }
 }
@@ -110,6 +127,8 @@ pub struct Searcher {
     perpetual: bool,
     nodes: u64,
     stop: bool,
+    /// Set from another thread to end the search (a protocol's `stop`).
+    stop_flag: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
     node_limit: u64,
     root_best: Option<Move>,
@@ -145,6 +164,7 @@ impl Searcher {
                 .any(|r| matches!(r.event, crate::model::Event::Repetition(_, true))),
             nodes: 0,
             stop: false,
+            stop_flag: None,
             deadline: None,
             node_limit: u64::MAX,
             root_best: None,
@@ -175,6 +195,12 @@ impl Searcher {
         self.killers.fill([None; 2]);
     }
 
+    /// A flag another thread may set to end the search under way; it ends as a
+    /// reached limit does, with the best move found so far.
+    pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop_flag = Some(flag);
+    }
+
     /// Searches `pos`, whose earlier positions in the game had the keys `history`
     /// (oldest first; they count for repetition).
     pub fn think(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Thought {
@@ -190,6 +216,18 @@ impl Searcher {
         history: &[u64],
         checks: &[bool],
         limits: &Limits,
+    ) -> Thought {
+        self.think_reporting(pos, history, checks, limits, &mut |_| {})
+    }
+
+    /// [`Searcher::think_checked`], telling `report` what each finished iteration found.
+    pub fn think_reporting(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        checks: &[bool],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Thought),
     ) -> Thought {
         let started = Instant::now();
         self.path.clear();
@@ -240,6 +278,9 @@ impl Searcher {
             found.score = score;
             found.depth = depth;
             found.pv = self.principal_variation(&pos, depth as usize);
+            found.nodes = self.nodes;
+            found.elapsed = started.elapsed();
+            report(&found);
             if self.stop || found.best.is_none() || score.abs() > WON {
                 break;
             }
@@ -247,6 +288,9 @@ impl Searcher {
                 && Instant::now() + t / 2 > d
             {
                 // The next iteration would not finish.
+                break;
+            }
+            if limits.soft.is_some_and(|s| started.elapsed() >= s) {
                 break;
             }
         }
@@ -301,8 +345,13 @@ impl Searcher {
     /// iteration before a move has been searched in full, so a move is always found.
     fn poll(&mut self) {
         let clock = self.iteration > 1 || self.root_best.is_some();
+        let told = || {
+            self.stop_flag
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        };
         if self.nodes >= self.node_limit
-            || (clock && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (clock && (self.deadline.is_some_and(|d| Instant::now() >= d) || told()))
         {
             self.stop = true;
         }
@@ -373,7 +422,7 @@ impl Searcher {
         last: Option<&Move>,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && ply > 0 {
+        if self.nodes & 255 == 0 && ply > 0 {
             self.poll();
         }
         if self.stop {
