@@ -82,7 +82,7 @@ def check_times(engine):
 
 def play_game(white, black, limit_of, label):
     board = chess.Board()
-    clocks = {chess.WHITE: 3.0, chess.BLACK: 3.0}
+    clocks = {chess.WHITE: 4.0, chess.BLACK: 4.0}
     while not board.is_game_over(claim_draw=True) and board.ply() < MAX_PLIES:
         engine = white if board.turn == chess.WHITE else black
         limit = limit_of(clocks)
@@ -118,7 +118,7 @@ def main():
             lambda c: chess.engine.Limit(time=0.03),
             lambda c: chess.engine.Limit(
                 white_clock=c[chess.WHITE], black_clock=c[chess.BLACK],
-                white_inc=0.02, black_inc=0.02),
+                white_inc=0.04, black_inc=0.04),
         ]
         results = []
         for g in range(games):

@@ -38,8 +38,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
-    /// Start no new iteration after this long (a clock's share for this move); `time`
-    /// still bounds the iteration under way.
+    /// The time to aim for (a clock's share for this move): no iteration starts past
+    /// half of it, as it would likely not end before it; `time` still bounds the
+    /// iteration under way.
     pub soft: Option<Duration>,
 }
 
@@ -290,7 +291,8 @@ impl Searcher {
                 // The next iteration would not finish.
                 break;
             }
-            if limits.soft.is_some_and(|s| started.elapsed() >= s) {
+            // The next iteration takes longer than every one before it together.
+            if limits.soft.is_some_and(|s| started.elapsed() * 2 >= s) {
                 break;
             }
         }

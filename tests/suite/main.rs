@@ -26,6 +26,7 @@ mod http_fuzz;
 mod keys;
 mod layers;
 mod paths;
+mod pgn;
 mod pictures;
 mod playtest;
 mod protocols;

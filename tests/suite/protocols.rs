@@ -178,6 +178,8 @@ fn uci_go_infinite_runs_until_stop() {
 fn uci_movetime_and_clocks_are_kept() {
     let mut e = Engine::start("uci", "chess.var");
     e.send("position startpos moves d2d4");
+    e.send("isready");
+    e.until("readyok", SECONDS);
     for go in [
         "go movetime 300",
         "go wtime 500 btime 500",
