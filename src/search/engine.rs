@@ -116,6 +116,8 @@ pub struct Searcher {
     history: Vec<i32>,
     buffers: Vec<Vec<Move>>,
     ranks: Vec<Vec<i32>>,
+    /// Per ply: the best line found below the node searched there.
+    lines: Vec<Vec<Move>>,
     /// Keys of the game's earlier positions, then of the positions on the search path.
     path: Vec<u64>,
     /// How often each key occurs among the game's earlier positions, the first
@@ -140,6 +142,18 @@ pub struct Searcher {
     contempt: i32,
 }
 
+/// The root's first window: this far either side of the last iteration's score, from
+/// this iteration on.
+const ASPIRATION: i32 = 30;
+const ASPIRE_FROM: u32 = 4;
+/// Null-move pruning from this depth on; the reply is searched this much shallower
+/// (and a quarter of the depth more).
+const NULL_FROM: i32 = 3;
+const NULL_REDUCTION: i32 = 2;
+/// Late quiet moves are searched shallower from this depth and this move on.
+const REDUCE_FROM_DEPTH: i32 = 3;
+const REDUCE_FROM_MOVE: usize = 3;
+
 /// What a draw costs the side searching: it plays on when a move about this much worse
 /// than a draw is available, so games end by the rules that decide them more often.
 pub const CONTEMPT: i32 = 25;
@@ -155,6 +169,9 @@ impl Searcher {
             history: vec![0; v.players.len() * v.pieces.len() * v.board.len()],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            lines: (0..=MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
             path: Vec::with_capacity(1024),
             earlier_counts: HashMap::new(),
             earlier: 0,
@@ -263,7 +280,7 @@ impl Searcher {
         for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
             self.iteration = depth;
-            let score = self.node(&mut pos, depth as i32, -INF, INF, 0, None);
+            let score = self.aspire(&mut pos, depth, found.score);
             if self.stop && depth > 1 {
                 // The last iteration's move was searched first; a move searched in
                 // full after it replaced it only by doing better.
@@ -278,7 +295,10 @@ impl Searcher {
             found.best = self.root_best;
             found.score = score;
             found.depth = depth;
-            found.pv = self.principal_variation(&pos, depth as usize);
+            found.pv = match self.lines[0].first() {
+                Some(m) if Some(*m) == found.best => self.lines[0].clone(),
+                _ => self.principal_variation(&pos, depth as usize),
+            };
             found.nodes = self.nodes;
             found.elapsed = started.elapsed();
             report(&found);
@@ -310,6 +330,26 @@ impl Searcher {
         found.nodes = self.nodes;
         found.elapsed = started.elapsed();
         found
+    }
+
+    /// The root searched in a window around the last iteration's score, widened
+    /// until the score falls inside it.
+    fn aspire(&mut self, pos: &mut Position, depth: u32, last: i32) -> i32 {
+        if depth < ASPIRE_FROM || last.abs() > WON {
+            return self.node(pos, depth as i32, -INF, INF, 0, None);
+        }
+        let mut width = ASPIRATION;
+        loop {
+            let (alpha, beta) = (last - width, last + width);
+            let score = self.node(pos, depth as i32, alpha, beta, 0, None);
+            if self.stop || (score > alpha && score < beta) {
+                return score;
+            }
+            width *= 4;
+            if width > 4 * ASPIRATION * ASPIRATION {
+                return self.node(pos, depth as i32, -INF, INF, 0, None);
+            }
+        }
     }
 
     fn principal_variation(&self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -424,6 +464,7 @@ impl Searcher {
         last: Option<&Move>,
     ) -> i32 {
         self.nodes += 1;
+        self.lines[ply].clear();
         if self.nodes & 255 == 0 && ply > 0 {
             self.poll();
         }
@@ -510,6 +551,35 @@ impl Searcher {
                 }
             }
         }
+        // Whether the side to move must answer a threat to a deciding piece (check).
+        let threatened = !quiet && self.eval.in_danger(rules, pos);
+        if !quiet
+            && !threatened
+            && ply > 0
+            && last.is_some()
+            && depth >= NULL_FROM
+            && beta.abs() < WON
+            && self.eval.may_pass(rules, pos)
+            && self.eval.evaluate(rules, pos) >= beta
+        {
+            // Null move: if passing still holds beta, a real move would too.
+            let undo = pos.make_pass(rules);
+            self.path.push(key);
+            self.checks.push(false);
+            let r = NULL_REDUCTION + depth / 4;
+            let score = -self.node(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
+            self.path.pop();
+            self.checks.pop();
+            pos.unmake_pass(rules, undo);
+            if self.stop {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score >= beta {
+                self.buffers[ply] = moves;
+                return beta;
+            }
+        }
         let mut ranks = std::mem::take(&mut self.ranks[ply]);
         self.rank(&moves, &mut ranks, hint, ply, pos);
         let alpha0 = alpha;
@@ -524,12 +594,30 @@ impl Searcher {
                 pos.unmake(rules, &m, undo);
                 continue;
             }
+            // A move that threatens a deciding piece (a check) is searched a ply deeper.
+            let checks =
+                !quiet && ply < 2 * self.iteration as usize && self.eval.in_danger(rules, pos);
+            let next = depth - 1 + checks as i32;
             let score = if i == 0 || quiet {
-                -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
+                -self.node(pos, next, -beta, -alpha, ply + 1, Some(&m))
             } else {
-                let s = -self.node(pos, depth - 1, -alpha - 1, -alpha, ply + 1, Some(&m));
+                let late = i >= REDUCE_FROM_MOVE
+                    && depth >= REDUCE_FROM_DEPTH
+                    && !threatened
+                    && !checks
+                    && m.captured.is_none()
+                    && m.promotion.is_none()
+                    && ranks[i] < KILLER - 1;
+                let r = match late {
+                    true => 1 + (depth >= 6 && i >= 3 * REDUCE_FROM_MOVE) as i32,
+                    false => 0,
+                };
+                let mut s = -self.node(pos, next - r, -alpha - 1, -alpha, ply + 1, Some(&m));
+                if r > 0 && s > alpha {
+                    s = -self.node(pos, next, -alpha - 1, -alpha, ply + 1, Some(&m));
+                }
                 if s > alpha && s < beta {
-                    -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
+                    -self.node(pos, next, -beta, -alpha, ply + 1, Some(&m))
                 } else {
                     s
                 }
@@ -546,6 +634,10 @@ impl Searcher {
                 }
                 if score > alpha {
                     alpha = score;
+                    let (line, below) = self.lines.split_at_mut(ply + 1);
+                    line[ply].clear();
+                    line[ply].push(m);
+                    line[ply].extend_from_slice(&below[0]);
                     if alpha >= beta {
                         if m.captured.is_none() && !quiet {
                             self.remember(&m, ply, depth, pos);
@@ -630,9 +722,9 @@ impl Searcher {
                         - self.eval.value(m.piece).min(255)
                 }
             } else if self.killers[ply][0] == Some(*m) {
-                1 << 24
+                KILLER
             } else if self.killers[ply][1] == Some(*m) {
-                (1 << 24) - 1
+                KILLER - 1
             } else {
                 self.history[self.history_index(pos, m)]
             };
@@ -640,6 +732,9 @@ impl Searcher {
         }
     }
 }
+
+/// The rank of the first killer move; history ranks stay below the second's.
+const KILLER: i32 = 1 << 24;
 
 /// Brings the best remaining move to `i`.
 #[inline]
