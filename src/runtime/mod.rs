@@ -16,7 +16,7 @@ pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
 pub use move_text::{MoveError, parse_move, write_move};
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
-pub use pgn::{write_pgn, write_san, writes_san};
+pub use pgn::{write_pgn, writes_san};
 pub use position::{
     MAX_COUNTER, MAX_OF_A_KIND, Move, Position, PositionError, PositionOf, Setup, Special, Undo,
     View,
@@ -27,4 +27,4 @@ pub use position_text::{
 };
 pub use random::MAX_DRAWS;
 pub use score::Score;
-pub use short_text::{write_short_line, write_short_moves};
+pub use short_text::{write_short, write_short_line, write_short_moves};

@@ -38,12 +38,31 @@ pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<
         pos.make(rules, m);
         legal.clear();
         pos.legal_moves(rules, &mut legal);
-        if rules.variant.hand.is_none() && rules.royal != 0 && pos.in_check(rules) {
-            s.push(if legal.is_empty() { '#' } else { '+' });
-        }
+        mark_check(rules, &pos, &legal, &mut s);
         out.push(s);
     }
     out
+}
+
+/// One legal move of `pos` in short notation, with its check mark.
+pub fn write_short(rules: &Rules, pos: &Position, m: &Move) -> String {
+    let mut legal = Vec::new();
+    pos.legal_moves(rules, &mut legal);
+    let mut s = body(rules, &legal, m, unlettered(rules));
+    let mut after = pos.clone();
+    after.make(rules, m);
+    legal.clear();
+    after.legal_moves(rules, &mut legal);
+    mark_check(rules, &after, &legal, &mut s);
+    s
+}
+
+/// `+` after a move that gives check, `#` after one that mates (`legal` are the
+/// moves of the position after it); not in variants with hands, which write none.
+fn mark_check(rules: &Rules, after: &Position, legal: &[Move], s: &mut String) {
+    if rules.variant.hand.is_none() && rules.royal != 0 && after.in_check(rules) {
+        s.push(if legal.is_empty() { '#' } else { '+' });
+    }
 }
 
 /// The position's legal moves (`legal`, as it lists them) in short notation, without

@@ -3,13 +3,13 @@
 
 use crate::common;
 use std::process::Command;
-use variantlab::runtime::{Position, parse_move, parse_position, write_san, writes_san};
+use variantlab::runtime::{Position, parse_move, parse_position, write_short, writes_san};
 
 fn san(fen: &str, uci: &str) -> String {
     let r = common::rules("chess.var");
     let pos = Position::from_setup(&r, &parse_position(&r, fen).unwrap()).unwrap();
     let m = parse_move(&r, &pos, uci).unwrap();
-    write_san(&r, &pos, &m)
+    write_short(&r, &pos, &m)
 }
 
 #[test]
