@@ -36,6 +36,8 @@ pub mod model;
 #[cfg(feature = "front-ends")]
 pub mod play;
 pub mod playtest;
+#[cfg(feature = "front-ends")]
+pub mod protocol;
 pub mod render;
 pub mod rng;
 pub mod runtime;

@@ -165,6 +165,9 @@ enum Command {
         /// `computer` to play against the engine
         #[arg(long, value_name = "computer|human", default_value = "human")]
         vs: String,
+        /// Write the game as PGN to this file when the program ends
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
         #[command(flatten)]
         engine: EngineArgs,
     },
@@ -217,6 +220,9 @@ enum Command {
         /// Play the same games under each value of an option, e.g. `last-resort=on,off`
         #[arg(long, value_name = "NAME=V1,V2")]
         compare: Option<String>,
+        /// Write every game as PGN to this file, in the order of their numbers
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
     },
     /// Add up selfplay shards (their --json output) into the report of one run
     #[command(after_help = "Example:\n  variantlab merge shard-1.json shard-2.json")]
@@ -230,6 +236,22 @@ enum Command {
     /// Print the piece values the engine estimates from the rules
     #[command(after_help = "Example:\n  variantlab values variants/chess.var")]
     Values {
+        file: PathBuf,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Speak UCI on standard input and output, for chess GUIs and match runners
+    #[command(
+        after_help = "Example:\n  variantlab uci variants/chess.var\n  cutechess-cli -engine cmd=variantlab arg=uci arg=variants/chess.var ..."
+    )]
+    Uci {
+        file: PathBuf,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Speak USI on standard input and output, for shogi GUIs
+    #[command(after_help = "Example:\n  variantlab usi variants/shogi.var")]
+    Usi {
         file: PathBuf,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
@@ -346,12 +368,13 @@ fn main() -> ExitCode {
             seed,
             options,
             vs,
+            pgn,
             engine,
         } => play(
             &file,
             (&position, seed.unwrap_or_else(play::clock_seed)),
             &options,
-            &vs,
+            (&vs, pgn.as_deref()),
             &engine,
         ),
         Command::Think {
@@ -373,6 +396,7 @@ fn main() -> ExitCode {
             shard_count,
             threads,
             compare,
+            pgn,
         } => {
             let mut study = playtest::Study::new(games, seed);
             study.level = level;
@@ -381,10 +405,13 @@ fn main() -> ExitCode {
             if let Some(t) = threads {
                 study.threads = t;
             }
-            selfplay(&file, study, &options, json, shard, shard_count, compare)
+            let output = Output { json, pgn };
+            selfplay(&file, study, &options, output, shard, shard_count, compare)
         }
         Command::Merge { files, json } => merge(&files, json),
         Command::Explain { code } => explain(code.as_deref()),
+        Command::Uci { file, options } => engine(variantlab::protocol::Dialect::Uci, &file, &options),
+        Command::Usi { file, options } => engine(variantlab::protocol::Dialect::Usi, &file, &options),
         Command::Values { file, options } => {
             rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
         }
@@ -511,13 +538,25 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses to write a PGN over a variant file.
+fn pgn_target(path: Option<&Path>) -> Result<(), String> {
+    match path {
+        Some(p) if p.extension().is_some_and(|e| e == "var") => Err(format!(
+            "{} is a variant file; write the PGN to another, e.g. games.pgn",
+            p.display()
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn play(
     file: &Path,
     pos: Start,
     options: &[String],
-    vs: &str,
+    (vs, pgn): (&str, Option<&Path>),
     engine: &EngineArgs,
 ) -> Result<(), String> {
+    pgn_target(pgn)?;
     let mut console = play::Console::open_seeded(file, &settings(options)?, Some(pos.0), pos.1)?
         .with_colour(colour());
     match vs {
@@ -533,7 +572,18 @@ fn play(
         }
     }
     let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
-    play::run(&mut console, &mut input, &mut output).map_err(|e| e.to_string())
+    let ran = play::run(&mut console, &mut input, &mut output).map_err(|e| e.to_string());
+    if let Some(path) = pgn {
+        let game = console.game();
+        let side = |p: u8| match console.computer_plays(PlayerId(p)) {
+            true => "variantlab",
+            false => "human",
+        };
+        let text = runtime::write_pgn(game, "variantlab play", [side(0), side(1)]);
+        play::write_atomic(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    ran
 }
 
 /// The side `--computer-plays` names, or the side not to move at the start.
@@ -557,6 +607,22 @@ fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Res
     let t = Session::new(game).think(&engine.limits()?);
     print!("{}", search::describe_thought(&rules, &t));
     Ok(())
+}
+
+/// Speaks an engine protocol on standard input and output.
+fn engine(
+    dialect: variantlab::protocol::Dialect,
+    file: &Path,
+    options: &[String],
+) -> Result<(), String> {
+    let out: Box<dyn std::io::Write + Send> = Box::new(std::io::stdout());
+    variantlab::protocol::run(
+        dialect,
+        file,
+        settings(options)?,
+        std::io::stdin().lock(),
+        out,
+    )
 }
 
 /// How `footprint` draws.
@@ -620,11 +686,17 @@ fn footprint(
     Ok(())
 }
 
+/// What `selfplay` writes besides its report.
+struct Output {
+    json: bool,
+    pgn: Option<PathBuf>,
+}
+
 fn selfplay(
     file: &Path,
     mut study: playtest::Study,
     options: &[String],
-    json: bool,
+    Output { json, pgn }: Output,
     shard: Option<String>,
     shard_count: Option<u32>,
     compare: Option<String>,
@@ -639,7 +711,9 @@ fn selfplay(
         None => vec![(String::new(), settings)],
         Some(c) => playtest::compared_settings(&settings, c)?,
     };
+    pgn_target(pgn.as_deref())?;
     let terminal = std::io::stderr().is_terminal();
+    let games = std::sync::Mutex::new(std::collections::BTreeMap::new());
     let mut results = vec![];
     for (label, settings) in runs {
         let rules = play::load_rules(file, &settings)?;
@@ -652,7 +726,19 @@ fn selfplay(
                 );
             }
         };
-        let tallies = playtest::run_study(&rules, &study, &show)?;
+        let event = format!("variantlab selfplay {label}")
+            .trim_end()
+            .to_string();
+        let event = format!("{event}, level {}", study.level);
+        let player = format!("variantlab level {}", study.level);
+        let record = |n: u64, g: &Game| {
+            if pgn.is_some() {
+                let text = runtime::write_pgn(g, &event, [&player, &player]);
+                let mut all = games.lock().unwrap_or_else(|e| e.into_inner());
+                all.insert((label.clone(), n), text);
+            }
+        };
+        let tallies = playtest::run_study_recording(&rules, &study, &show, &record)?;
         if terminal {
             eprintln!();
         }
@@ -664,6 +750,12 @@ fn selfplay(
         (false, None) => playtest::text_report(&results[0].1),
         (false, Some(_)) => playtest::compare_report(&results),
     };
+    if let Some(path) = pgn {
+        let all = games.into_inner().unwrap_or_else(|e| e.into_inner());
+        let text: String = all.into_values().collect();
+        play::write_atomic(&path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
     print!("{text}");
     Ok(())
 }

@@ -507,6 +507,11 @@ impl Console {
         Ok((console, changed))
     }
 
+    /// Whether the computer plays this side.
+    pub fn computer_plays(&self, p: PlayerId) -> bool {
+        self.session.computer_plays(p)
+    }
+
     pub fn game(&self) -> &Game {
         self.session.game()
     }

@@ -43,12 +43,14 @@ fn draw_start(rules: &Rules, dice: &mut Dice) -> Setup {
 
 /// Plays game number `index` of a study from the variant's start (its own draw of a
 /// random setup), the computer on both sides with `searcher`, which is cleared first so
-/// that the game depends on nothing but the study and its number.
+/// that the game depends on nothing but the study and its number. `seen` is shown the
+/// finished game.
 pub fn play_game(
     rules: &Arc<Rules>,
     searcher: Searcher,
     study: &Study,
     index: u64,
+    seen: &dyn Fn(&Game),
 ) -> (GameRecord, Searcher) {
     let mut searcher = searcher;
     searcher.clear();
@@ -75,6 +77,7 @@ pub fn play_game(
         }
         plies += 1;
     }
+    seen(session.game());
     let ending = session.game().ending();
     let record = GameRecord {
         score: ending.map(|e| e.score),
@@ -94,6 +97,16 @@ pub fn run_study(
     rules: &Arc<Rules>,
     study: &Study,
     progress: &dyn Fn(usize, usize),
+) -> Result<Tallies, String> {
+    run_study_recording(rules, study, progress, &|_, _| {})
+}
+
+/// [`run_study`], showing `record` each finished game with its number.
+pub fn run_study_recording(
+    rules: &Arc<Rules>,
+    study: &Study,
+    progress: &dyn Fn(usize, usize),
+    record: &(dyn Fn(u64, &Game) + Sync),
 ) -> Result<Tallies, String> {
     if study.games > Study::MAX_GAMES {
         return Err(format!(
@@ -125,7 +138,8 @@ pub fn run_study(
                         if i >= total {
                             break;
                         }
-                        let (r, back) = play_game(rules, searcher, study, study.shard.game(i));
+                        let n = study.shard.game(i);
+                        let (r, back) = play_game(rules, searcher, study, n, &|g| record(n, g));
                         searcher = back;
                         tallies.add(&r);
                         done.fetch_add(1, Ordering::Relaxed);

@@ -5,6 +5,7 @@ mod game;
 mod move_text;
 mod movegen;
 mod perft;
+mod pgn;
 mod position;
 mod position_text;
 mod random;
@@ -15,6 +16,7 @@ pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
 pub use move_text::{MoveError, parse_move, write_move};
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
+pub use pgn::{write_pgn, write_san, writes_san};
 pub use position::{
     MAX_COUNTER, MAX_OF_A_KIND, Move, Position, PositionError, PositionOf, Setup, Special, Undo,
     View,

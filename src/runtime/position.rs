@@ -379,6 +379,17 @@ impl Position {
         self.make(rules, m)
     }
 
+    /// Passes the turn without moving (a search's null move): the next player is to
+    /// move, nothing is open to capture in passing. No rule allows this in a game.
+    pub fn make_pass(&mut self, rules: &Rules) -> Undo {
+        by_width!(&mut self.inner, Inner, p => p.make_pass(rules))
+    }
+
+    /// Takes back [`Position::make_pass`].
+    pub fn unmake_pass(&mut self, rules: &Rules, undo: Undo) {
+        by_width!(&mut self.inner, Inner, p => p.unmake_pass(rules, undo))
+    }
+
     /// Takes back what [`Position::make_unchecked`] played.
     pub fn unmake_unchecked(&mut self, rules: &Rules, m: &Move, undo: Undo) {
         self.unmake(rules, m, undo)
@@ -874,6 +885,49 @@ impl<S: CellSet> PositionOf<S> {
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
+        if undo.passing != self.passing {
+            self.passing = undo.passing;
+            self.passed = match undo.passing {
+                0 => S::EMPTY,
+                i => S::from_cells(rules.passing[i as usize - 1].cells.iter().copied()),
+            };
+        }
+        self.victim = undo.victim;
+    }
+
+    /// See [`Position::make_pass`].
+    pub fn make_pass(&mut self, rules: &Rules) -> Undo {
+        let undo = Undo {
+            key: self.key,
+            used: self.used[self.to_move.0 as usize],
+            quiet_plies: self.quiet_plies,
+            rights: self.rights,
+            passing: self.passing,
+            victim: self.victim,
+        };
+        let z = rules.keys();
+        let mut key = self.key;
+        if self.passing != 0 {
+            key ^= z.passing(self.passing);
+            self.passing = 0;
+            self.passed = S::EMPTY;
+        }
+        let me = self.to_move;
+        self.to_move = PlayerId((me.0 + 1) % self.players);
+        if self.to_move.0 == 0 {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.key = key ^ z.side(me) ^ z.side(self.to_move);
+        undo
+    }
+
+    /// See [`Position::unmake_pass`].
+    pub fn unmake_pass(&mut self, rules: &Rules, undo: Undo) {
+        if self.to_move.0 == 0 {
+            self.move_number = self.move_number.saturating_sub(1).max(1);
+        }
+        self.to_move = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        self.key = undo.key;
         if undo.passing != self.passing {
             self.passing = undo.passing;
             self.passed = match undo.passing {

@@ -7,13 +7,14 @@ use crate::model::{Outcome, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The score of a win on the spot; a win in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
 /// Scores beyond this are wins or losses found by the search.
-const WON: i32 = MATE - 1_000;
+pub const WON: i32 = MATE - 1_000;
 const MAX_PLY: usize = 128;
 /// The deepest fixed-depth search, in plies: deeper ones would not finish.
 pub const MAX_LEVEL: u32 = 32;
@@ -37,6 +38,10 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
+    /// The time to aim for (a clock's share for this move): no iteration starts past
+    /// half of it, as it would likely not end before it; `time` still bounds the
+    /// iteration under way.
+    pub soft: Option<Duration>,
 }
 
 impl Limits {
@@ -47,6 +52,7 @@ impl Limits {
             depth: depth.clamp(1, MAX_LEVEL),
             time: None,
             nodes: None,
+            soft: None,
         }
     }
 
@@ -57,6 +63,18 @@ impl Limits {
             depth: MAX_PLY as u32 / 2,
             time: Some(time),
             nodes: None,
+            soft: None,
+        }
+    }
+
+    /// No limit but the deepest iteration: the search ends when stopped from outside
+    /// (see [`Searcher::set_stop`]).
+    pub fn infinite() -> Limits {
+        Limits {
+            depth: MAX_PLY as u32 / 2,
+            time: None,
+            nodes: None,
+            soft: None,
         }
     }
 }
@@ -98,6 +116,8 @@ pub struct Searcher {
     history: Vec<i32>,
     buffers: Vec<Vec<Move>>,
     ranks: Vec<Vec<i32>>,
+    /// Per ply: the best line found below the node searched there.
+    lines: Vec<Vec<Move>>,
     /// Keys of the game's earlier positions, then of the positions on the search path.
     path: Vec<u64>,
     /// How often each key occurs among the game's earlier positions, the first
@@ -110,6 +130,8 @@ pub struct Searcher {
     perpetual: bool,
     nodes: u64,
     stop: bool,
+    /// Set from another thread to end the search (a protocol's `stop`).
+    stop_flag: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
     node_limit: u64,
     root_best: Option<Move>,
@@ -119,6 +141,18 @@ pub struct Searcher {
     root_side: PlayerId,
     contempt: i32,
 }
+
+/// The root's first window: this far either side of the last iteration's score, from
+/// this iteration on.
+const ASPIRATION: i32 = 30;
+const ASPIRE_FROM: u32 = 4;
+/// Null-move pruning from this depth on; the reply is searched this much shallower
+/// (and a quarter of the depth more).
+const NULL_FROM: i32 = 3;
+const NULL_REDUCTION: i32 = 2;
+/// Late quiet moves are searched shallower from this depth and this move on.
+const REDUCE_FROM_DEPTH: i32 = 3;
+const REDUCE_FROM_MOVE: usize = 3;
 
 /// What a draw costs the side searching: it plays on when a move about this much worse
 /// than a draw is available, so games end by the rules that decide them more often.
@@ -135,6 +169,9 @@ impl Searcher {
             history: vec![0; v.players.len() * v.pieces.len() * v.board.len()],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            lines: (0..=MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
             path: Vec::with_capacity(1024),
             earlier_counts: HashMap::new(),
             earlier: 0,
@@ -145,6 +182,7 @@ impl Searcher {
                 .any(|r| matches!(r.event, crate::model::Event::Repetition(_, true))),
             nodes: 0,
             stop: false,
+            stop_flag: None,
             deadline: None,
             node_limit: u64::MAX,
             root_best: None,
@@ -175,6 +213,12 @@ impl Searcher {
         self.killers.fill([None; 2]);
     }
 
+    /// A flag another thread may set to end the search under way; it ends as a
+    /// reached limit does, with the best move found so far.
+    pub fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop_flag = Some(flag);
+    }
+
     /// Searches `pos`, whose earlier positions in the game had the keys `history`
     /// (oldest first; they count for repetition).
     pub fn think(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Thought {
@@ -190,6 +234,18 @@ impl Searcher {
         history: &[u64],
         checks: &[bool],
         limits: &Limits,
+    ) -> Thought {
+        self.think_reporting(pos, history, checks, limits, &mut |_| {})
+    }
+
+    /// [`Searcher::think_checked`], telling `report` what each finished iteration found.
+    pub fn think_reporting(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        checks: &[bool],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Thought),
     ) -> Thought {
         let started = Instant::now();
         self.path.clear();
@@ -224,7 +280,7 @@ impl Searcher {
         for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
             self.iteration = depth;
-            let score = self.node(&mut pos, depth as i32, -INF, INF, 0, None);
+            let score = self.aspire(&mut pos, depth, found.score);
             if self.stop && depth > 1 {
                 // The last iteration's move was searched first; a move searched in
                 // full after it replaced it only by doing better.
@@ -239,7 +295,13 @@ impl Searcher {
             found.best = self.root_best;
             found.score = score;
             found.depth = depth;
-            found.pv = self.principal_variation(&pos, depth as usize);
+            found.pv = match self.lines[0].first() {
+                Some(m) if Some(*m) == found.best => self.lines[0].clone(),
+                _ => self.principal_variation(&pos, depth as usize),
+            };
+            found.nodes = self.nodes;
+            found.elapsed = started.elapsed();
+            report(&found);
             if self.stop || found.best.is_none() || score.abs() > WON {
                 break;
             }
@@ -247,6 +309,10 @@ impl Searcher {
                 && Instant::now() + t / 2 > d
             {
                 // The next iteration would not finish.
+                break;
+            }
+            // The next iteration takes longer than every one before it together.
+            if limits.soft.is_some_and(|s| started.elapsed() * 2 >= s) {
                 break;
             }
         }
@@ -264,6 +330,26 @@ impl Searcher {
         found.nodes = self.nodes;
         found.elapsed = started.elapsed();
         found
+    }
+
+    /// The root searched in a window around the last iteration's score, widened
+    /// until the score falls inside it.
+    fn aspire(&mut self, pos: &mut Position, depth: u32, last: i32) -> i32 {
+        if depth < ASPIRE_FROM || last.abs() > WON {
+            return self.node(pos, depth as i32, -INF, INF, 0, None);
+        }
+        let mut width = ASPIRATION;
+        loop {
+            let (alpha, beta) = (last - width, last + width);
+            let score = self.node(pos, depth as i32, alpha, beta, 0, None);
+            if self.stop || (score > alpha && score < beta) {
+                return score;
+            }
+            width *= 4;
+            if width > 4 * ASPIRATION * ASPIRATION {
+                return self.node(pos, depth as i32, -INF, INF, 0, None);
+            }
+        }
     }
 
     fn principal_variation(&self, pos: &Position, depth: usize) -> Vec<Move> {
@@ -301,8 +387,13 @@ impl Searcher {
     /// iteration before a move has been searched in full, so a move is always found.
     fn poll(&mut self) {
         let clock = self.iteration > 1 || self.root_best.is_some();
+        let told = || {
+            self.stop_flag
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        };
         if self.nodes >= self.node_limit
-            || (clock && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (clock && (self.deadline.is_some_and(|d| Instant::now() >= d) || told()))
         {
             self.stop = true;
         }
@@ -373,7 +464,8 @@ impl Searcher {
         last: Option<&Move>,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && ply > 0 {
+        self.lines[ply].clear();
+        if self.nodes & 255 == 0 && ply > 0 {
             self.poll();
         }
         if self.stop {
@@ -459,6 +551,35 @@ impl Searcher {
                 }
             }
         }
+        // Whether the side to move must answer a threat to a deciding piece (check).
+        let threatened = !quiet && self.eval.in_danger(rules, pos);
+        if !quiet
+            && !threatened
+            && ply > 0
+            && last.is_some()
+            && depth >= NULL_FROM
+            && beta.abs() < WON
+            && self.eval.may_pass(rules, pos)
+            && self.eval.evaluate(rules, pos) >= beta
+        {
+            // Null move: if passing still holds beta, a real move would too.
+            let undo = pos.make_pass(rules);
+            self.path.push(key);
+            self.checks.push(false);
+            let r = NULL_REDUCTION + depth / 4;
+            let score = -self.node(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
+            self.path.pop();
+            self.checks.pop();
+            pos.unmake_pass(rules, undo);
+            if self.stop {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score >= beta {
+                self.buffers[ply] = moves;
+                return beta;
+            }
+        }
         let mut ranks = std::mem::take(&mut self.ranks[ply]);
         self.rank(&moves, &mut ranks, hint, ply, pos);
         let alpha0 = alpha;
@@ -473,12 +594,30 @@ impl Searcher {
                 pos.unmake(rules, &m, undo);
                 continue;
             }
+            // A move that threatens a deciding piece (a check) is searched a ply deeper.
+            let checks =
+                !quiet && ply < 2 * self.iteration as usize && self.eval.in_danger(rules, pos);
+            let next = depth - 1 + checks as i32;
             let score = if i == 0 || quiet {
-                -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
+                -self.node(pos, next, -beta, -alpha, ply + 1, Some(&m))
             } else {
-                let s = -self.node(pos, depth - 1, -alpha - 1, -alpha, ply + 1, Some(&m));
+                let late = i >= REDUCE_FROM_MOVE
+                    && depth >= REDUCE_FROM_DEPTH
+                    && !threatened
+                    && !checks
+                    && m.captured.is_none()
+                    && m.promotion.is_none()
+                    && ranks[i] < KILLER - 1;
+                let r = match late {
+                    true => 1 + (depth >= 6 && i >= 3 * REDUCE_FROM_MOVE) as i32,
+                    false => 0,
+                };
+                let mut s = -self.node(pos, next - r, -alpha - 1, -alpha, ply + 1, Some(&m));
+                if r > 0 && s > alpha {
+                    s = -self.node(pos, next, -alpha - 1, -alpha, ply + 1, Some(&m));
+                }
                 if s > alpha && s < beta {
-                    -self.node(pos, depth - 1, -beta, -alpha, ply + 1, Some(&m))
+                    -self.node(pos, next, -beta, -alpha, ply + 1, Some(&m))
                 } else {
                     s
                 }
@@ -495,6 +634,10 @@ impl Searcher {
                 }
                 if score > alpha {
                     alpha = score;
+                    let (line, below) = self.lines.split_at_mut(ply + 1);
+                    line[ply].clear();
+                    line[ply].push(m);
+                    line[ply].extend_from_slice(&below[0]);
                     if alpha >= beta {
                         if m.captured.is_none() && !quiet {
                             self.remember(&m, ply, depth, pos);
@@ -579,9 +722,9 @@ impl Searcher {
                         - self.eval.value(m.piece).min(255)
                 }
             } else if self.killers[ply][0] == Some(*m) {
-                1 << 24
+                KILLER
             } else if self.killers[ply][1] == Some(*m) {
-                (1 << 24) - 1
+                KILLER - 1
             } else {
                 self.history[self.history_index(pos, m)]
             };
@@ -589,6 +732,9 @@ impl Searcher {
         }
     }
 }
+
+/// The rank of the first killer move; history ranks stay below the second's.
+const KILLER: i32 = 1 << 24;
 
 /// Brings the best remaining move to `i`.
 #[inline]

@@ -10,8 +10,10 @@ mod report;
 mod table;
 mod values;
 
-pub use engine::{Limits, MATE, MAX_LEVEL, QUIESCENCE_PLIES, Searcher, Thought, describe_score};
-pub use report::{describe_thought, think_in_game, values_table};
+pub use engine::{
+    Limits, MATE, MAX_LEVEL, QUIESCENCE_PLIES, Searcher, Thought, WON, describe_score,
+};
+pub use report::{describe_thought, think_in_game, think_in_game_reporting, values_table};
 pub use values::{Evaluator, PieceValue, piece_values};
 
 use std::time::Duration;
@@ -65,4 +67,11 @@ pub fn parse_level(text: &str) -> Result<u32, String> {
             "`{text}` is not a level; write a whole number of plies from 1 to {MAX_LEVEL}"
         )),
     }
+}
+
+/// The most table bits a size in bytes holds (at least 10, at most 32): the `Hash`
+/// option of the engine protocols.
+pub fn table_bits(bytes: usize) -> u32 {
+    let entries = (bytes / table::Table::ENTRY_BYTES).max(1);
+    (usize::BITS - 1 - entries.leading_zeros()).clamp(10, 32)
 }

@@ -9,12 +9,23 @@ use std::fmt::Write;
 /// Searches the current position of a game, its earlier positions counting for
 /// repetition.
 pub fn think_in_game(searcher: &mut Searcher, game: &Game, limits: &Limits) -> Thought {
+    think_in_game_reporting(searcher, game, limits, &mut |_| {})
+}
+
+/// [`think_in_game`], telling `report` what each finished iteration found.
+pub fn think_in_game_reporting(
+    searcher: &mut Searcher,
+    game: &Game,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Thought),
+) -> Thought {
     let keys = game.keys();
-    searcher.think_checked(
+    searcher.think_reporting(
         game.position(),
         &keys[..keys.len() - 1],
         game.checks(),
         limits,
+        report,
     )
 }
 

@@ -26,6 +26,9 @@ pub struct Table {
 }
 
 impl Table {
+    /// The size of one slot.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Option<Entry>>();
+
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table {
         let n = 1usize << bits;

@@ -170,6 +170,8 @@ fn entry_weight(rules: &Rules, e: &MoveEntry) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub values: Vec<i32>,
+    /// The value of the weakest kind whose capture does not decide the game.
+    weakest: i32,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -179,8 +181,15 @@ pub struct Evaluator {
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
         let values: Vec<i32> = piece_values(rules).iter().map(|p| p.value).collect();
+        let deciding = rules.deciding_kinds();
+        let weakest = (0..values.len())
+            .filter(|k| deciding & (1 << k) == 0)
+            .map(|k| values[k])
+            .min()
+            .unwrap_or(0);
         Evaluator {
             values,
+            weakest,
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -245,6 +254,24 @@ impl Evaluator {
             }
         }
         s
+    }
+
+    /// Whether the side to move may be thought able to pass without loss (null-move
+    /// pruning): with hands it always has a move to spare; otherwise it needs a piece
+    /// worth more than the weakest kind that does not decide the game, since with only
+    /// those (pawns and a king) every move may make things worse (zugzwang).
+    pub fn may_pass(&self, rules: &Rules, pos: &Position) -> bool {
+        rules.hands || by_width!(pos.view(), View, p => self.may_pass_at(rules, p))
+    }
+
+    fn may_pass_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> bool {
+        let me = pos.to_move();
+        let deciding = rules.deciding_kinds();
+        self.values.iter().enumerate().any(|(k, v)| {
+            deciding & (1 << k) == 0
+                && *v > self.weakest
+                && !pos.pieces_of(me, PieceId(k as u8)).is_empty()
+        })
     }
 
     /// Whether an enemy can capture a piece of the side to move whose capture decides

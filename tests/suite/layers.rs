@@ -20,13 +20,13 @@ const LEVELS: &[&[&str]] = &[
     &["session"],
     &["playtest"],
     &["play"],
-    // The web page reuses the terminal game's helpers.
-    &["serve"],
+    // The web page reuses the terminal game's helpers; the engine protocols stand beside it.
+    &["serve", "protocol"],
     &["main"],
 ];
 
 /// Modules that talk to a person; no library module may name them.
-const FRONT_ENDS: &[&str] = &["play", "serve", "main"];
+const FRONT_ENDS: &[&str] = &["play", "serve", "protocol", "main"];
 
 const HOW_TO_PLACE: &str = "add it to LEVELS in tests/layers.rs, above every module it uses";
 

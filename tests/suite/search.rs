@@ -150,9 +150,8 @@ fn a_timed_search_always_returns_a_legal_move() {
         Limits::time(std::time::Duration::from_nanos(1)),
         // A node limit may cut even the first iteration short: the first legal move.
         Limits {
-            depth: 5,
-            time: None,
             nodes: Some(1),
+            ..Limits::depth(5)
         },
     ] {
         let t = think_in_game(&mut Searcher::new(r.clone(), 16), &g, &limits);
@@ -168,9 +167,8 @@ fn the_computer_always_moves_when_it_has_a_move() {
     use variantlab::model::PlayerId;
     let r = rules("chess.var");
     let limits = Limits {
-        depth: 5,
-        time: None,
         nodes: Some(1),
+        ..Limits::depth(5)
     };
     let mut s = Session::new(game(&r, QUEENS)).with_computer(&[PlayerId(0)], limits);
     let played = s.computer_move().expect("a move");

@@ -142,7 +142,10 @@ pub fn raw_answer(mut s: TcpStream) -> (u16, Vec<u8>) {
         {
             break;
         }
-        let n = s.read(&mut buf).expect("reads the answer");
+        let n = match s.read(&mut buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => r.expect("reads the answer"),
+        };
         if n == 0 {
             break;
         }

@@ -1,0 +1,54 @@
+//! Moves and scores as the engine protocols write them.
+
+use super::Dialect;
+use crate::compile::Rules;
+use crate::runtime::{Move, Special};
+use crate::search::{MATE, WON};
+
+/// A move in the protocol's notation: the two cells' names run together (`e2e4`), a
+/// promotion's code in lower case (`e7e8q`) or `+` where a piece has one promotion and
+/// the variant has hands (`8h2b+`), a drop as `P@e5` (UCI) or `P*5e` (USI), a tag as
+/// `:mark`.
+pub fn write(rules: &Rules, dialect: Dialect, m: &Move) -> String {
+    let v = rules.variant();
+    if m.special == Special::Drop {
+        let mark = match dialect {
+            Dialect::Uci => '@',
+            Dialect::Usi => '*',
+        };
+        return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));
+    }
+    let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
+    if let Some(k) = m.promotion {
+        let single = v.piece(m.piece).promotion.iter().all(|p| p.to.len() == 1);
+        if v.hand.is_some() && single {
+            s.push('+');
+        } else {
+            s += &v.piece(k).code.to_lowercase();
+        }
+    }
+    if let Some(t) = m.tag {
+        s.push(':');
+        s.push(v.tag(t).mark);
+    }
+    s
+}
+
+/// A protocol's move text as the runtime reads moves: a UCI drop's `@` as `*`.
+pub fn readable(text: &str) -> String {
+    text.replace('@', "*")
+}
+
+/// `cp N`, or `mate N`: moves for UCI, plies for USI, negative when the side to move
+/// is the one mated.
+pub fn score(dialect: Dialect, score: i32) -> String {
+    if score.abs() <= WON {
+        return format!("cp {score}");
+    }
+    let plies = MATE - score.abs();
+    let n = match dialect {
+        Dialect::Uci => (plies + 1) / 2,
+        Dialect::Usi => plies,
+    };
+    format!("mate {}", if score > 0 { n } else { -n })
+}

@@ -1,0 +1,257 @@
+//! The engine protocols, spoken by the binary: UCI and USI commands, perft counts
+//! against published ones, the search thread's `stop`, and python-chess's engine
+//! module (a client written outside this project) playing full games through UCI.
+
+use crate::common;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// A running `variantlab uci|usi FILE`, its output read line by line.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(dialect: &str, file: &str) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .args([dialect, &format!("variants/{file}")])
+            .current_dir(common::root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in output.lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, command: &str) {
+        writeln!(self.input, "{command}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// The lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = vec![];
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` within {within:?}; read {seen:#?}"),
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+const SECONDS: Duration = Duration::from_secs(60);
+
+fn nodes_searched(lines: &[String]) -> u64 {
+    let last = lines.last().unwrap();
+    last.strip_prefix("Nodes searched: ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("not a perft total: {last}"))
+}
+
+#[test]
+fn uci_names_itself_and_lists_the_files_options() {
+    let mut e = Engine::start("uci", "iss-jetan.var");
+    e.send("uci");
+    let lines = e.until("uciok", SECONDS);
+    assert!(lines[0].starts_with("id name variantlab"), "{lines:?}");
+    assert!(
+        lines.contains(&"option name chief-takes-princess type check default false".into()),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Hash type spin"))
+    );
+    e.send("setoption name chief-takes-princess value true");
+    e.send("setoption name no-such-thing value true");
+    e.send("isready");
+    let lines = e.until("readyok", SECONDS);
+    assert_eq!(
+        lines,
+        ["info string there is no option `no-such-thing`", "readyok"]
+    );
+}
+
+#[test]
+fn uci_perft_counts_the_published_numbers() {
+    let mut e = Engine::start("uci", "chess.var");
+    // Published perft counts of chess: 8,902 from the start; "Kiwipete" 2,039 at 2.
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until("Nodes searched", SECONDS);
+    assert_eq!(nodes_searched(&lines), 8902);
+    assert!(lines.contains(&"e2e4: 600".into()), "{lines:?}");
+    e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    e.send("go perft 2");
+    assert_eq!(nodes_searched(&e.until("Nodes searched", SECONDS)), 2039);
+}
+
+#[test]
+fn uci_positions_take_moves_castling_and_promotion() {
+    let mut e = Engine::start("uci", "chess.var");
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 e8c8");
+    e.send("d");
+    assert_eq!(e.until("", SECONDS), ["2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"]);
+    e.send("position fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1 moves e7e8n");
+    e.send("d");
+    assert_eq!(e.until("", SECONDS), ["4N3/8/8/8/8/8/k7/4K3 b - - 0 1"]);
+    e.send("position startpos moves e2e5");
+    e.send("isready");
+    let lines = e.until("readyok", SECONDS);
+    assert!(lines[0].starts_with("info string move `e2e5`"), "{lines:?}");
+}
+
+#[test]
+fn uci_go_reports_info_and_finds_mate() {
+    let mut e = Engine::start("uci", "chess.var");
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", SECONDS);
+    assert_eq!(lines.last().unwrap(), "bestmove a1a8");
+    let info = &lines[lines.len() - 2];
+    assert!(info.starts_with("info depth "), "{info}");
+    assert!(info.contains(" score mate 1 "), "{info}");
+    assert!(info.contains(" nodes ") && info.contains(" nps "), "{info}");
+    assert!(info.ends_with(" pv a1a8"), "{info}");
+}
+
+#[test]
+fn uci_go_infinite_runs_until_stop() {
+    let mut e = Engine::start("uci", "chess.var");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.until("readyok", SECONDS);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    let asked = Instant::now();
+    e.send("stop");
+    let lines = e.until("bestmove", SECONDS);
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert_eq!(best.len(), 4, "{best}");
+}
+
+#[test]
+fn uci_movetime_and_clocks_are_kept() {
+    let mut e = Engine::start("uci", "chess.var");
+    e.send("position startpos moves d2d4");
+    e.send("isready");
+    e.until("readyok", SECONDS);
+    for go in [
+        "go movetime 300",
+        "go wtime 500 btime 500",
+        "go wtime 100000 btime 30 binc 0",
+    ] {
+        let asked = Instant::now();
+        e.send(go);
+        e.until("bestmove", SECONDS);
+        let took = asked.elapsed();
+        let bound = match go {
+            "go movetime 300" => 300,
+            "go wtime 500 btime 500" => 250,
+            _ => 30,
+        };
+        // A loaded machine may delay the pipe a little, never the budget.
+        assert!(took < Duration::from_millis(bound + 100), "{go}: {took:?}");
+    }
+}
+
+#[test]
+fn usi_reads_sfen_drops_and_promotions() {
+    let mut e = Engine::start("usi", "shogi.var");
+    e.send("usi");
+    let lines = e.until("usiok", SECONDS);
+    assert!(lines[0].starts_with("id name variantlab"), "{lines:?}");
+    // Published shogi perft: 30, 900.
+    e.send("position startpos");
+    e.send("go perft 2");
+    assert_eq!(nodes_searched(&e.until("Nodes searched", SECONDS)), 900);
+    e.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*5e");
+    e.send("d");
+    // Fairy-Stockfish's `d` after the same moves (its last field counts plies).
+    let sfen = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b";
+    assert!(e.until("", SECONDS)[0].starts_with(sfen));
+    e.send("go depth 2");
+    let lines = e.until("bestmove", SECONDS);
+    let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(best.len() == 4 || best.len() == 5, "{best}");
+}
+
+/// python-chess's engine module drives two variantlab engines through a short match
+/// (scripts/uci_selfmatch.py says what it checks). CI installs python-chess; elsewhere
+/// the test says so and passes when it is missing.
+#[test]
+fn python_chess_plays_variantlab_against_itself() {
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_chess {
+        if std::env::var_os("CI").is_some() {
+            panic!("CI must have python-chess (.ci/run installs it)");
+        }
+        eprintln!("skipped: python-chess is not installed (python3 -m pip install --user chess)");
+        return;
+    }
+    let out = Command::new("python3")
+        .args([
+            "scripts/uci_selfmatch.py",
+            env!("CARGO_BIN_EXE_variantlab"),
+            "variants/chess.var",
+            "2",
+        ])
+        .current_dir(common::root())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("analysis: depth"), "{text}");
+    assert!(text.contains("\ngames 2: "), "{text}");
+}
