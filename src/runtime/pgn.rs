@@ -4,10 +4,10 @@
 
 use super::game::Game;
 use super::move_text::write_move;
-use super::position::{Move, Position, Setup, Special};
+use super::position::{Move, Position, Setup};
 use super::position_text::write_position;
 use crate::compile::Rules;
-use crate::model::{PieceId, PlayerId, Variant};
+use crate::model::{PlayerId, Variant};
 use std::fmt::Write;
 
 /// Whether moves can be written in SAN: no hands and no tags, one-letter codes, and
@@ -33,88 +33,10 @@ fn split_name(name: &str) -> Option<(&str, &str)> {
     ok.then_some((file, rank))
 }
 
-/// The kind written without its letter, as pawns are: the one kind that promotes,
-/// when exactly one does.
-fn letterless(v: &Variant) -> Option<PieceId> {
-    let mut promoting = (0..v.pieces.len()).filter(|k| !v.pieces[*k].promotion.is_empty());
-    match (promoting.next(), promoting.next()) {
-        (Some(k), None) => Some(PieceId(k as u8)),
-        _ => None,
-    }
-}
-
 /// A legal move in SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Raxd1+`, `Qh7#`), from the
-/// position before it. Castling is `O-O` when its second piece goes the shortest way
-/// among the mover's castlings, `O-O-O` otherwise.
+/// position before it: the short notation the page shows (see `short_text`).
 pub fn write_san(rules: &Rules, pos: &Position, m: &Move) -> String {
-    let v = rules.variant();
-    let name = |c| v.board.name(c);
-    let mut moves = vec![];
-    pos.legal_moves(rules, &mut moves);
-    let mut s = String::new();
-    if let Special::Castle(i) = m.special {
-        let reach = |c: &crate::compile::CastleRule| {
-            c.parts
-                .get(1)
-                .map_or(0, |(_, f, t)| f.index().abs_diff(t.index()))
-        };
-        let me = &rules.castlings[i as usize];
-        let shortest = rules
-            .castlings
-            .iter()
-            .filter(|c| c.player == me.player)
-            .map(reach)
-            .min();
-        s += if Some(reach(me)) == shortest {
-            "O-O"
-        } else {
-            "O-O-O"
-        };
-    } else {
-        let (from_file, from_rank) = split_name(name(m.from)).unwrap_or((name(m.from), ""));
-        if Some(m.piece) == letterless(v) {
-            if m.captured.is_some() {
-                s += from_file;
-            }
-        } else {
-            s += &v.piece(m.piece).code.to_uppercase();
-            let rivals: Vec<&Move> = moves
-                .iter()
-                .filter(|o| o.piece == m.piece && o.to == m.to && o.from != m.from)
-                .filter(|o| o.special != Special::Drop)
-                .collect();
-            // Whether a rival stands on the same file (0) or rank (1).
-            let shares = |part: usize, mine: &str| {
-                rivals
-                    .iter()
-                    .any(|o| split_name(name(o.from)).map(|(f, r)| [f, r][part]) == Some(mine))
-            };
-            if !rivals.is_empty() {
-                if !shares(0, from_file) {
-                    s += from_file;
-                } else if !shares(1, from_rank) {
-                    s += from_rank;
-                } else {
-                    s += name(m.from);
-                }
-            }
-        }
-        if m.captured.is_some() {
-            s.push('x');
-        }
-        s += name(m.to);
-        if let Some(k) = m.promotion {
-            s.push('=');
-            s += &v.piece(k).code.to_uppercase();
-        }
-    }
-    let mut after = pos.clone();
-    after.make(rules, m);
-    if after.in_check(rules) {
-        after.legal_moves(rules, &mut moves);
-        s.push(if moves.is_empty() { '#' } else { '+' });
-    }
-    s
+    super::short_text::write_short(rules, pos, m)
 }
 
 /// The PGN of a game: the seven tags (`players` name the first two sides; `event`
