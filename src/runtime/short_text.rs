@@ -8,19 +8,35 @@ use super::position::{Move, Position, Special};
 use crate::compile::Rules;
 use crate::model::PieceId;
 
-/// The kind written without its letter in SAN: the one the setup places strictly most
-/// often (a chess family's pawns), if any.
+/// The kind written without its letter in SAN, as pawns are: the one kind that
+/// promotes, when exactly one does.
 fn unlettered(rules: &Rules) -> Option<PieceId> {
     let v = &rules.variant;
-    let mut counts = vec![0usize; v.pieces.len()];
-    for p in &v.setup {
-        counts[p.piece.0 as usize] += 1;
-    }
-    let most = *counts.iter().max()?;
-    let mut at = counts.iter().enumerate().filter(|(_, n)| **n == most);
-    match (at.next(), at.next()) {
-        (Some((k, _)), None) if most > 1 => Some(PieceId(k as u8)),
+    let mut promoting = (0..v.pieces.len()).filter(|k| !v.pieces[*k].promotion.is_empty());
+    match (promoting.next(), promoting.next()) {
+        (Some(k), None) => Some(PieceId(k as u8)),
         _ => None,
+    }
+}
+
+/// `m`, legal in `pos`, in short notation, with its check mark.
+pub fn write_short(rules: &Rules, pos: &Position, m: &Move) -> String {
+    let mut legal = Vec::new();
+    pos.legal_moves(rules, &mut legal);
+    let mut after = pos.clone();
+    after.make(rules, m);
+    let mut replies = Vec::new();
+    after.legal_moves(rules, &mut replies);
+    body(rules, &legal, m, unlettered(rules)) + check_mark(rules, &after, &replies)
+}
+
+/// `+` or `#` when the move leaves the side to move of `after` in check (never in
+/// variants with hands, whose `+` is a promotion).
+fn check_mark(rules: &Rules, after: &Position, replies: &[Move]) -> &'static str {
+    match rules.variant.hand.is_none() && rules.royal != 0 && after.in_check(rules) {
+        false => "",
+        true if replies.is_empty() => "#",
+        true => "+",
     }
 }
 
@@ -34,35 +50,13 @@ pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<
         if i == 0 {
             pos.legal_moves(rules, &mut legal);
         }
-        let mut s = body(rules, &legal, m, plain);
+        let s = body(rules, &legal, m, plain);
         pos.make(rules, m);
         legal.clear();
         pos.legal_moves(rules, &mut legal);
-        mark_check(rules, &pos, &legal, &mut s);
-        out.push(s);
+        out.push(s + check_mark(rules, &pos, &legal));
     }
     out
-}
-
-/// One legal move of `pos` in short notation, with its check mark.
-pub fn write_short(rules: &Rules, pos: &Position, m: &Move) -> String {
-    let mut legal = Vec::new();
-    pos.legal_moves(rules, &mut legal);
-    let mut s = body(rules, &legal, m, unlettered(rules));
-    let mut after = pos.clone();
-    after.make(rules, m);
-    legal.clear();
-    after.legal_moves(rules, &mut legal);
-    mark_check(rules, &after, &legal, &mut s);
-    s
-}
-
-/// `+` after a move that gives check, `#` after one that mates (`legal` are the
-/// moves of the position after it); not in variants with hands, which write none.
-fn mark_check(rules: &Rules, after: &Position, legal: &[Move], s: &mut String) {
-    if rules.variant.hand.is_none() && rules.royal != 0 && after.in_check(rules) {
-        s.push(if legal.is_empty() { '#' } else { '+' });
-    }
 }
 
 /// The position's legal moves (`legal`, as it lists them) in short notation, without

@@ -75,6 +75,7 @@ fn the_page_follows_the_file_as_it_changes_on_disk() {
         t.starts_with("Chess Renamed")
     });
     let took = t.elapsed();
+    eprintln!("the page took {took:?} to show the new rules");
     assert!(took < Duration::from_millis(1500), "took {took:?}");
     b.wait_text_where("#message", "the game goes on", |m| {
         m.contains("the game goes on")
