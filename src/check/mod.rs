@@ -146,6 +146,10 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             }),
             _ => None,
         }),
+        fen_fields: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Fen(_))),
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

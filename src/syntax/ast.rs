@@ -58,6 +58,8 @@ pub enum Statement {
     Castling(CastlingDecl),
     /// `captured pieces go to hand`, with whether drops need a cell the piece can move from.
     Hand(Spanned<bool>),
+    /// `positions written as fen`.
+    Fen(Span),
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
@@ -68,6 +70,8 @@ pub struct ZoneDecl {
     pub cells: Option<Vec<(Name, Vec<Name>)>>,
     /// `far N ranks`: the last N ranks across each player's forward direction.
     pub far: Option<Spanned<u32>>,
+    /// With `far`: `near N ranks`, the first N ranks instead.
+    pub near: bool,
 }
 
 /// `castling Player: Piece from to and ..., empty cells, safe cells`.
@@ -123,6 +127,7 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
+            Statement::Fen(_) => "positions",
         }
     }
 
@@ -139,6 +144,7 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
+            Statement::Fen(s) => Some(*s),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -214,6 +220,8 @@ pub enum PieceItemKind {
     Move(MoveDecl),
     CapturedOnlyBy(Vec<Name>),
     NotAttacked,
+    /// `may not face enemy KIND on an open file`.
+    Facing(Name),
     Royal,
     MovesAs(Vec<Name>),
     Promotion(PromotionDecl),
@@ -354,6 +362,17 @@ pub enum Clause {
     },
     EnPassant(Vec<Name>),
     EqualLegs,
+    /// `from ZONE`.
+    FromZone(Name),
+    /// `over N pieces [except KINDS]`.
+    Over {
+        count: Spanned<u32>,
+        except: Vec<Name>,
+    },
+    /// `landing right behind`.
+    RightBehind,
+    /// `within ZONE`.
+    Within(Name),
 }
 
 #[derive(Clone, Debug, PartialEq)]
