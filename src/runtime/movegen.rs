@@ -40,7 +40,7 @@ impl<S: Width> PositionOf<S> {
         let between = if rules.facing.is_empty() {
             S::EMPTY
         } else {
-            self.facing_lines(rules, occupied)
+            self.facing_lines(rules, sets, occupied)
         };
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
@@ -372,13 +372,14 @@ impl<S: Width> PositionOf<S> {
 
     /// The cells between each pair of pieces that may not face each other and stand
     /// on one file: moving from one of them may open the file.
-    fn facing_lines(&self, rules: &Rules, occupied: &S) -> S {
+    /// Every cell when two such pieces already face each other.
+    fn facing_lines(&self, rules: &Rules, sets: &SetTables<S>, occupied: &S) -> S {
         let mut out = S::EMPTY;
-        self.each_facing(rules, occupied, None, |between, _| {
+        let open = self.each_facing(rules, occupied, None, |between, open| {
             out = out.union(&between);
-            false
+            open
         });
-        out
+        if open { *sets.all() } else { out }
     }
 
     /// Whether after `m` two pieces that may not face each other do.

@@ -39,3 +39,4 @@ mod snapshots;
 mod strength;
 mod terminal;
 mod word_index;
+mod xiangqi;

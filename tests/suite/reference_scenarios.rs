@@ -303,6 +303,12 @@ fn perft_from_the_hexagonal_start() {
 }
 
 #[test]
+fn perft_from_the_xiangqi_start() {
+    // Published counts (Fairy-Stockfish agrees).
+    perft_agrees("xiangqi.var", &[44, 1_920]);
+}
+
+#[test]
 #[ignore = "about half a minute: cargo test --release --test suite reference_scenarios:: -- --ignored"]
 fn perft_3_from_both_starts() {
     perft_agrees("iss-jetan.var", &[42, 1_754, 79_264]);
