@@ -14,6 +14,8 @@ use variantlab::runtime::{
 };
 
 const XIANGQI: &str = "xiangqi.var";
+const MINI: &str = "minixiangqi.var";
+const MANCHU: &str = "manchu.var";
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 fn position(rules: &Arc<Rules>, text: &str) -> Position {
@@ -179,4 +181,28 @@ fn a_side_without_a_move_loses_even_when_not_in_check() {
     .unwrap();
     assert!(g.legal_moves().is_empty());
     assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins));
+}
+
+/// Perft from the start, from Fairy-Stockfish's start FEN.
+fn start_perft(file: &str, fen: &str, counts: &[u64]) {
+    let r = rules(file);
+    assert_eq!(write_position(&r, &Setup::start(&r)), fen);
+    let mut pos = position(&r, fen);
+    for (depth, nodes) in (1..).zip(counts) {
+        assert_eq!(perft(&r, &mut pos, depth), *nodes, "{file} depth {depth}");
+    }
+}
+
+#[test]
+fn minixiangqi_agrees_with_fairy_stockfish() {
+    let fen = "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1";
+    start_perft(MINI, fen, &[19, 331, 6_664, 127_164]);
+    agrees_along_random_games(MINI, "fsf/minixiangqi.txt");
+}
+
+#[test]
+fn manchu_agrees_with_fairy_stockfish() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1";
+    start_perft(MANCHU, fen, &[18, 860, 17_648, 798_554]);
+    agrees_along_random_games(MANCHU, "fsf/manchu.txt");
 }
