@@ -370,7 +370,12 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
 #[test]
 fn the_xiangqi_family_agrees_with_the_reference() {
     let mut n = 0;
-    for (file, games) in [("xiangqi.var", 20), ("minixiangqi.var", 10), ("manchu.var", 10)] {
+    for (file, games) in [
+        ("xiangqi.var", 20),
+        ("minixiangqi.var", 10),
+        ("manchu.var", 10),
+        ("grasshopper.var", 10),
+    ] {
         n += random_play(file, &[], games, 150, 37);
     }
     assert!(n > 2000, "only {n} positions compared");
