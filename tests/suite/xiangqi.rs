@@ -1,5 +1,5 @@
-//! The xiangqi family, and Grasshopper chess: moves over pieces, moves within zones,
-//! blocked legs and facing Generals. Expected counts come from Fairy-Stockfish: perft from the start, and
+//! The xiangqi family: moves over pieces, moves within zones, blocked legs and facing
+//! Generals. Expected counts come from Fairy-Stockfish: perft from the start, and
 //! perft 2 at every ply of seeded random games it played (tests/fixtures/fsf/, one
 //! `FEN;count` line a position).
 
@@ -205,20 +205,4 @@ fn manchu_agrees_with_fairy_stockfish() {
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1";
     start_perft(MANCHU, fen, &[18, 860, 17_648, 798_554]);
     agrees_along_random_games(MANCHU, "fsf/manchu.txt");
-}
-
-#[test]
-fn grasshopper_chess_agrees_with_fairy_stockfish() {
-    let fen = "rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1";
-    start_perft("grasshopper.var", fen, &[28, 782, 22_314, 635_298]);
-    agrees_along_random_games("grasshopper.var", "fsf/grasshopper.txt");
-}
-
-#[test]
-fn the_grasshopper_lands_right_behind_the_first_piece_on_its_line() {
-    let r = rules("grasshopper.var");
-    // From d4: over e5 to f6 (an enemy: captured), over d6 to d7, over b4 to a4; no
-    // other line has a piece to jump.
-    let text = "4k3/3p4/3P1p2/4p3/1P1G4/8/8/4K3 w - - 0 1";
-    assert_eq!(destinations(&r, text, "d4"), ["a4", "d7", "f6"]);
 }
