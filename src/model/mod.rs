@@ -36,6 +36,8 @@ pub struct Variant {
     pub hand: Option<Hand>,
     /// Position strings always carry FEN's castling and en passant fields.
     pub fen_fields: bool,
+    /// Players may pass: `Some(true)` when not while in check.
+    pub pass: Option<bool>,
 }
 
 /// How hands work.
@@ -388,6 +390,8 @@ pub enum Event {
     Repetition(u32, bool),
     /// Plies without a capture or a move of a kind in the bit set.
     PliesWithoutCapture(u32, u64),
+    /// The last moves were passes, one by each player.
+    AllPassed,
 }
 
 impl Variant {

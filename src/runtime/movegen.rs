@@ -20,6 +20,10 @@ impl<S: Width> PositionOf<S> {
     /// [`PositionOf::legal_moves`] with the rules' set tables already looked up.
     pub(super) fn legal_moves_in(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
         out.clear();
+        // Once every player has passed in turn the game is over.
+        if self.all_passed() {
+            return;
+        }
         let me = self.to_move();
         let used = self.used_bits(me);
         let occupied = self.occupied();
@@ -135,6 +139,21 @@ impl<S: Width> PositionOf<S> {
         }
         if self.rights() != 0 {
             self.castling_moves(rules, sets, me, &royals, out);
+        }
+        if let Some(except_in_check) = rules.variant.pass
+            && !(except_in_check && in_check)
+            && let Some(at) = royals.iter().next().or_else(|| self.of_player(me).iter().next())
+            && let Some((_, piece)) = self.at(at)
+        {
+            out.push(Move {
+                from: at,
+                to: at,
+                piece,
+                captured: None,
+                tag: None,
+                promotion: None,
+                special: Special::Pass,
+            });
         }
         if self.hand_kinds(me) != 0 {
             let block = if in_check {

@@ -60,6 +60,8 @@ pub enum Statement {
     Hand(Spanned<bool>),
     /// `positions written as fen`.
     Fen(Span),
+    /// `players may pass`, with whether `, except in check` follows.
+    Pass(Spanned<bool>),
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
@@ -128,6 +130,7 @@ impl Statement {
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
             Statement::Fen(_) => "positions",
+            Statement::Pass(_) => "players",
         }
     }
 
@@ -145,6 +148,7 @@ impl Statement {
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
             Statement::Fen(s) => Some(*s),
+            Statement::Pass(p) => Some(p.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -426,6 +430,8 @@ pub enum Event {
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
     PliesWithoutCapture(Spanned<u32>, Vec<Name>),
+    /// `every player passed`.
+    AllPassed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

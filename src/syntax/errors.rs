@@ -25,6 +25,7 @@ const TOP_LEVEL: &[&str] = &[
     "castling",
     "captured",
     "positions",
+    "players",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -545,7 +546,9 @@ fn described(rule: Rule) -> &'static str {
         right_behind => "`landing right behind`",
         within_zone => "`within` and a zone",
         from_zone => "`from` and a zone",
-        fen_stmt => "a statement such as `piece` or `board`",
+        fen_stmt | pass_stmt => "a statement such as `piece` or `board`",
+        except_in_check => "`, except in check`",
+        passes_event => "`every player passed`",
         _ => "something else",
     }
 }

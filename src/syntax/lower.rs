@@ -101,6 +101,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
         Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
         Rule::fen_stmt => Statement::Fen(span),
+        Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -696,6 +697,7 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::no_move_event => Event::NoLegalMove,
+        Rule::passes_event => Event::AllPassed,
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {
