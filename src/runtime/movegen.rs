@@ -142,7 +142,10 @@ impl<S: Width> PositionOf<S> {
         }
         if let Some(except_in_check) = rules.variant.pass
             && !(except_in_check && in_check)
-            && let Some(at) = royals.iter().next().or_else(|| self.of_player(me).iter().next())
+            && let Some(at) = royals
+                .iter()
+                .next()
+                .or_else(|| self.of_player(me).iter().next())
             && let Some((_, piece)) = self.at(at)
         {
             out.push(Move {

@@ -338,6 +338,10 @@ impl Position {
     pub fn all_passed(&self) -> bool {
         by_width!(&self.inner, Inner, p => p.all_passed())
     }
+    /// How many of the last moves in a row were passes.
+    pub fn passes(&self) -> u8 {
+        by_width!(&self.inner, Inner, p => p.passes)
+    }
     pub fn move_number(&self) -> u32 {
         by_width!(&self.inner, Inner, p => p.move_number)
     }

@@ -56,6 +56,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             h.sort();
             h
         },
+        passes: pos.passes(),
     }
 }
 
@@ -374,6 +375,7 @@ fn the_xiangqi_family_agrees_with_the_reference() {
         ("xiangqi.var", 20),
         ("minixiangqi.var", 10),
         ("manchu.var", 10),
+        ("janggicasual.var", 10),
     ] {
         n += random_play(file, &[], games, 150, 37);
     }

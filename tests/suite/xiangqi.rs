@@ -16,6 +16,7 @@ use variantlab::runtime::{
 const XIANGQI: &str = "xiangqi.var";
 const MINI: &str = "minixiangqi.var";
 const MANCHU: &str = "manchu.var";
+const JANGGI: &str = "janggicasual.var";
 const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 fn position(rules: &Arc<Rules>, text: &str) -> Position {
@@ -205,4 +206,41 @@ fn manchu_agrees_with_fairy_stockfish() {
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1";
     start_perft(MANCHU, fen, &[18, 860, 17_648, 798_554]);
     agrees_along_random_games(MANCHU, "fsf/manchu.txt");
+}
+
+#[test]
+fn janggi_agrees_with_fairy_stockfish() {
+    let fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    start_perft(JANGGI, fen, &[32, 1_024, 33_316, 1_083_563]);
+    // Fairy-Stockfish's random games here never pass, so no position is reached by a
+    // pass (which its position string would not show).
+    agrees_along_random_games(JANGGI, "fsf/janggicasual.txt");
+}
+
+#[test]
+fn a_janggi_player_may_pass_except_in_check_and_two_passes_draw() {
+    let r = rules(JANGGI);
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    g.play_text("e2e2").unwrap();
+    assert!(g.ending().is_none());
+    g.play_text("pass").unwrap();
+    let end = g.ending().expect("two passes end the game");
+    assert_eq!(end.outcome, Outcome::Draw);
+    // In check (the Chariot on e5 sees the General on e2), no pass.
+    let text = "3k5/9/9/9/4r4/9/9/9/4K4/9 w - - 0 1";
+    assert!(!moves(&r, text).iter().any(|m| m == "e2-e2"));
+    assert!(moves(&r, "3k5/9/9/9/3r5/9/9/9/4K4/9 w - - 0 1").contains(&"e2-e2".to_string()));
+}
+
+#[test]
+fn janggi_cannons_jump_no_cannon_and_take_no_cannon() {
+    let r = rules(JANGGI);
+    // White's Cannon on b3: over the Soldier on b4 along the file, never over the
+    // Cannon on e3 along the rank, never onto the Cannon on b8 (over b4).
+    let text = "3k5/9/1c7/9/9/9/1P7/1C2C4/4K4/9 w - - 0 1";
+    let to = destinations(&r, text, "b3");
+    assert_eq!(to, ["b5", "b6", "b7"]);
+    // Along the palace's diagonal: from d1 over e2 to f3.
+    let text = "3k5/9/9/9/9/9/9/9/4K4/3C5 w - - 0 1";
+    assert_eq!(destinations(&r, text, "d1"), ["f3"]);
 }

@@ -92,6 +92,11 @@
 //! 24. No move, drop or castling may end with a piece of a holding `facing` rule and an
 //!     enemy piece of the kind named on one file of the first piece's owner (rule 21's
 //!     file), every cell between them empty.
+//! 25. With `players may pass`, passing is a move (cell, cell, no tag, no kind) on the
+//!     cell of the mover's lowest-numbered royal piece (or lowest-numbered piece),
+//!     not while a royal piece of the mover is attacked when `except in check`. Once
+//!     every player has passed in a row, nobody has a move; `every player passed`
+//!     matches then.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -129,6 +134,8 @@ pub struct Simple {
     pub passing: Option<Passing>,
     /// Pieces in hand, one entry each, sorted.
     pub hands: Vec<(PlayerId, PieceId)>,
+    /// How many of the last moves in a row were passes.
+    pub passes: u8,
 }
 
 /// The setup position, the first player to move.
@@ -144,12 +151,29 @@ pub fn start(v: &Variant) -> Simple {
         castling: (0..v.castlings.len()).collect(),
         passing: None,
         hands: Vec::new(),
+        passes: 0,
     }
 }
 
 /// Every legal move of the side to move, sorted, each once.
 pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     let mut all = BTreeSet::new();
+    if pos.passes as usize >= v.players.len() {
+        return vec![];
+    }
+    if let Some(except_in_check) = v.pass
+        && !(except_in_check && royal_attacked(v, options, &pos.cells, &pos.used, pos.to_move))
+    {
+        let mine = |royal_only: bool| {
+            v.board.cells().find(|c| {
+                matches!(pos.cells[c.index()], Some((p, k)) if p == pos.to_move
+                    && (!royal_only || royal(v, options, k)))
+            })
+        };
+        if let Some(c) = mine(true).or_else(|| mine(false)) {
+            all.insert((c, c, None, None));
+        }
+    }
     for from in v.board.cells() {
         let Some((player, kind)) = pos.cells[from.index()] else {
             continue;
@@ -546,6 +570,15 @@ fn castled(
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
+    if from == to && promotion.is_none() {
+        let mut next = pos.clone();
+        next.passing = None;
+        next.passes += 1;
+        next.to_move = PlayerId(((pos.to_move.0 as usize + 1) % v.players.len()) as u8);
+        let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
+        let outcome = ending(v, options, &next, None, kind);
+        return (next, outcome);
+    }
     if from == to {
         return drop_piece(
             v,
@@ -583,6 +616,7 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
 
     let mut next = pos.clone();
     next.passing = None;
+    next.passes = 0;
     if let Some(k) = captured
         && v.hand.is_some()
     {
@@ -634,6 +668,7 @@ fn drop_piece(
     next.hands.remove(at);
     next.cells[cell.index()] = Some((me, kind));
     next.passing = None;
+    next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     let outcome = ending(v, options, &next, None, kind);
     (next, outcome)
@@ -661,6 +696,7 @@ fn ending(
                     && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
                         == (rule.event == Event::Checkmate)
             }
+            Event::AllPassed => next.passes as usize >= v.players.len(),
             Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
         };
         if matched {
