@@ -118,6 +118,8 @@ const SECTIONS: &[(&str, &str)] = &[
     ("zone_near", "moves-within-a-zone"),
     ("facing", "facing-pieces"),
     ("fen_stmt", "fens-fields"),
+    ("pass_stmt", "passing"),
+    ("passes_event", "passing"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -138,6 +140,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("castling_stmt", "`castling`"),
     ("hand_stmt", "`captured pieces go to hand`"),
     ("fen_stmt", "`positions written as fen`"),
+    ("pass_stmt", "`players may pass`"),
 ];
 
 /// The first sentence of a rule's comment.
