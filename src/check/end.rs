@@ -85,6 +85,7 @@ pub(super) fn check_end(
                     Event::Captured { piece: p, by }
                 }
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
+                syntax::Event::AllPassed => Event::AllPassed,
                 syntax::Event::Repetition(n, perpetual) => {
                     if n.node < 2 {
                         out.push(

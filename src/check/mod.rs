@@ -146,6 +146,14 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             }),
             _ => None,
         }),
+        fen_fields: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Fen(_))),
+        pass: file.statements.iter().find_map(|s| match s {
+            Statement::Pass(p) => Some(p.node),
+            _ => None,
+        }),
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

@@ -115,6 +115,7 @@ fn check_piece(
         captured_only_by: vec![],
         not_attacked: vec![],
         royal: vec![],
+        facing: vec![],
         promotion: vec![],
         demotes_to: None,
         no_drop: vec![],
@@ -130,7 +131,7 @@ fn check_piece(
         };
         match &item.kind {
             PieceItemKind::Move(m) => {
-                if let Some(pat) = check_move(m, guard, item.span, board, decls, out) {
+                if let Some(pat) = check_move(m, guard, item.span, board, decls, zones, out) {
                     piece.moves.push(pat);
                 }
             }
@@ -142,6 +143,11 @@ fn check_piece(
                 piece.captured_only_by.push((guard, ids));
             }
             PieceItemKind::NotAttacked => piece.not_attacked.push(guard),
+            PieceItemKind::Facing(n) => {
+                if let Ok(id) = decls.piece(n).map_err(|d| out.push(d)) {
+                    piece.facing.push((guard, id));
+                }
+            }
             PieceItemKind::Royal => piece.royal.push(guard),
             PieceItemKind::MovesAs(names) => {
                 for n in names {
@@ -165,20 +171,8 @@ fn check_piece(
                 }
             }
             PieceItemKind::Promotion(pr) => {
-                let zone = zones
-                    .iter()
-                    .position(|z| z.name.eq_ignore_ascii_case(&pr.zone.node));
-                let zone = match zone {
-                    Some(z) => z,
-                    None => {
-                        let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
-                        if let Err(d) =
-                            super::lookup("variantlab::unknown_zone", "zone", &known, &pr.zone)
-                        {
-                            out.push(d);
-                        }
-                        continue;
-                    }
+                let Some(zone) = find_zone(zones, &pr.zone, out) else {
+                    continue;
                 };
                 let to = pr
                     .to
@@ -227,12 +221,21 @@ fn check_piece(
     (piece, borrowed)
 }
 
+/// A zone by name, or a diagnostic that says there is none.
+fn find_zone(zones: &[Zone], name: &syntax::Name, out: &mut Vec<Diagnostic>) -> Option<usize> {
+    let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
+    super::lookup("variantlab::unknown_zone", "zone", &known, name)
+        .map_err(|d| out.push(d))
+        .ok()
+}
+
 fn check_move(
     m: &syntax::MoveDecl,
     guard: Option<Guard>,
     span: Span,
     board: &Board,
     decls: &Decls,
+    zones: &[Zone],
     out: &mut Vec<Diagnostic>,
 ) -> Option<Pattern> {
     if let Some(extra) = m.legs.get(MAX_LEGS) {
@@ -345,8 +348,11 @@ fn check_move(
         initial: None,
         en_passant: vec![],
         equal_legs: false,
+        hurdle: None,
+        within: None,
         span,
     };
+    let mut behind: Option<Span> = None;
     let mut dest_seen: Option<Span> = None;
     for c in &m.clauses {
         match &c.node {
@@ -416,12 +422,50 @@ fn check_move(
                     .collect()
             }
             Clause::EqualLegs => pat.equal_legs = true,
+            Clause::FromZone(name) => {
+                pat.initial = find_zone(zones, name, out).map(Initial::Zone);
+            }
+            Clause::Within(name) => pat.within = find_zone(zones, name, out),
+            Clause::Over { count, except } => {
+                if count.node == 0 {
+                    out.push(bad_hurdle(
+                        count.span,
+                        "a move over no piece is an ordinary move",
+                        "count 1 or more, or leave the clause out",
+                    ));
+                }
+                pat.hurdle = Some(Hurdle {
+                    count: count.node,
+                    except: except
+                        .iter()
+                        .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
+                        .collect(),
+                    right_behind: false,
+                });
+            }
+            Clause::RightBehind => behind = Some(c.span),
+        }
+    }
+    if let Some(at) = behind {
+        match &mut pat.hurdle {
+            Some(h) if h.count == 1 => h.right_behind = true,
+            _ => out.push(bad_hurdle(
+                at,
+                "`landing right behind` needs the move to jump exactly one piece",
+                "add `over 1 piece` to the move",
+            )),
         }
     }
     (out.len() == before || !out[before..].iter().any(Diagnostic::is_error)).then_some(pat)
 }
 
 struct Count(u32, Option<u32>);
+
+fn bad_hurdle(span: Span, message: &str, help: &str) -> Diagnostic {
+    Diagnostic::error("variantlab::bad_hurdle", span, message)
+        .label("no hurdle to jump")
+        .help(help)
+}
 
 fn duplicate_clause(span: Span, message: &str, help: &str) -> Diagnostic {
     Diagnostic::error("variantlab::duplicate_clause", span, message)

@@ -56,6 +56,7 @@ pub(super) fn check_zones(
                         continue;
                     };
                     per_player[i] = match &z.far {
+                        Some(n) if z.near => far_ranks(board, board.opposite(f), n.node),
                         Some(n) => far_ranks(board, f, n.node),
                         None => board
                             .cells()

@@ -15,9 +15,9 @@ pub use keys::Keys;
 pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 
-use crate::geometry::Cell;
+use crate::geometry::{Board, Cell, CellSet, Kind};
 use crate::model::{
-    Dest, Event, Initial, NoDrop, Outcome, PieceId, PlayerId, TagId, Variant, holds,
+    Dest, Event, Hurdle, Initial, NoDrop, Outcome, PieceId, PlayerId, TagId, Variant, holds,
 };
 
 /// One move a piece may make from a cell.
@@ -35,6 +35,12 @@ pub struct MoveEntry {
     pub passing: u16,
     /// Whether the move promotes: one of [`NO_PROMOTION`], [`MAY_PROMOTE`], [`MUST_PROMOTE`].
     pub promote: u8,
+    /// For a move over pieces, how many it jumps (0: an ordinary move). Its paths then
+    /// come in pairs: the cells that must be empty, then the cells that must hold
+    /// exactly that many pieces.
+    pub hurdle: u8,
+    /// When non-zero, the kinds that may not be jumped: `Rules::barred[barred - 1]`.
+    pub barred: u8,
 }
 
 /// The move never promotes.
@@ -128,6 +134,15 @@ pub struct Rules {
     pub(crate) demote: Vec<PieceId>,
     /// Per piece: its drop restrictions.
     pub(crate) drop_rules: Vec<DropRule>,
+    /// Kinds moves over pieces may not jump, as bit sets (see [`MoveEntry::barred`]).
+    pub(crate) barred: Vec<u64>,
+    /// Whether some move jumps pieces: a move may then expose a royal piece by
+    /// entering a cell, and a drop by filling one.
+    pub(crate) hurdles: bool,
+    /// (kind, enemy kind) pairs that may not face each other on an open file.
+    pub(crate) facing: Vec<(PieceId, PieceId)>,
+    /// The kinds in `facing`, as a bit set.
+    pub(crate) facing_kinds: u64,
     keys: Keys,
 }
 
@@ -177,7 +192,23 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
     let n = Sets::width_for(variant.board.len());
-    let (entries, offsets, sets, passing) = by_width!(words n, S => build::<S>(variant, options));
+    let mut barred: Vec<u64> = Vec::new();
+    let (entries, offsets, sets, passing) =
+        by_width!(words n, S => build::<S>(variant, options, &mut barred));
+    let facing: Vec<(PieceId, PieceId)> = variant
+        .pieces
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            p.facing
+                .iter()
+                .filter(|(g, _)| holds(*g, options))
+                .map(move |(_, k)| (PieceId(i as u8), *k))
+        })
+        .collect();
+    let facing_kinds = facing
+        .iter()
+        .fold(0u64, |m, (a, b)| m | 1 << a.0 | 1 << b.0);
     let capturable_by: Vec<u64> = variant
         .pieces
         .iter()
@@ -234,6 +265,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         })
         .collect();
     let keys = Keys::new(variant, &passing);
+    let hurdles = entries.iter().any(|e| e.hurdle != 0);
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -261,6 +293,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
             .collect(),
         drop_rules: drop_rules(variant, options),
+        hurdles,
+        barred,
+        facing,
+        facing_kinds,
         keys,
     };
     by_width!(words n, S => finish::<S>(&mut rules));
@@ -375,6 +411,7 @@ fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
 fn build<S: Width>(
     variant: &Variant,
     options: &[bool],
+    barred: &mut Vec<u64>,
 ) -> (Vec<MoveEntry>, Vec<u32>, Sets, Vec<Passing>) {
     let board = &variant.board;
     let mut passing: Vec<Passing> = Vec::new();
@@ -414,7 +451,45 @@ fn build<S: Width>(
                     if !allowed {
                         continue;
                     }
-                    for reach in reaches {
+                    let zone = pat
+                        .within
+                        .map(|z| S::from_cells(variant.zones[z].cells[pl].iter().copied()));
+                    let (hurdle, bar) = match &pat.hurdle {
+                        None => (0, 0),
+                        Some(h) => {
+                            let kinds = h.except.iter().fold(0u64, |m, k| m | 1 << k.0);
+                            let bar = match kinds {
+                                0 => 0,
+                                _ => match barred.iter().position(|b| *b == kinds) {
+                                    Some(i) => i + 1,
+                                    None => {
+                                        barred.push(kinds);
+                                        barred.len()
+                                    }
+                                },
+                            };
+                            (
+                                h.count.min(u8::MAX as u32) as u8,
+                                bar.min(u8::MAX as usize) as u8,
+                            )
+                        }
+                    };
+                    for mut reach in reaches {
+                        if let Some(z) = &zone {
+                            if !z.contains(from) || !z.contains(reach.to) {
+                                continue;
+                            }
+                            reach.paths.retain(|p| p.is_subset(z));
+                            if reach.paths.is_empty() {
+                                continue;
+                            }
+                        }
+                        if let Some(h) = &pat.hurdle {
+                            reach.paths = hurdle_pairs(board, h, reach.to, reach.paths);
+                            if reach.paths.is_empty() {
+                                continue;
+                            }
+                        }
                         let mut ep = 0;
                         if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
                             let cells = reach.paths.first().copied().unwrap_or(S::EMPTY);
@@ -433,12 +508,24 @@ fn build<S: Width>(
                             path_count: 0,
                             passing: ep,
                             promote: NO_PROMOTION,
+                            hurdle,
+                            barred: bar,
                         };
                         here.push((key, reach.paths));
                     }
                 }
                 // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| (e.to, e.tag, e.dest as u8, e.target, e.passing));
+                here.sort_by_key(|(e, _)| {
+                    (
+                        e.to,
+                        e.tag,
+                        e.dest as u8,
+                        e.target,
+                        e.passing,
+                        e.hurdle,
+                        e.barred,
+                    )
+                });
                 let mut merged: Vec<(MoveEntry, Vec<S>)> = Vec::with_capacity(here.len());
                 for (e, p) in here {
                     match merged.last_mut() {
@@ -447,7 +534,7 @@ fn build<S: Width>(
                     }
                 }
                 for (mut e, p) in merged {
-                    let p = minimal(p);
+                    let p = if e.hurdle == 0 { minimal(p) } else { p };
                     e.first_path = paths.len() as u32;
                     e.path_count = p.len() as u32;
                     paths.extend(p);
@@ -462,9 +549,40 @@ fn build<S: Width>(
     (entries, offsets, S::wrap(tables), passing)
 }
 
+/// A move over pieces' paths as (must be empty, hurdle cells) pairs, flattened: every
+/// passed cell is a hurdle cell, or with `landing right behind` only the passed cell
+/// next to the end (a path with no single such cell is dropped).
+fn hurdle_pairs<S: CellSet>(board: &Board, h: &Hurdle, to: Cell, paths: Vec<S>) -> Vec<S> {
+    let mut out: Vec<(S, S)> = Vec::new();
+    for p in paths {
+        let pair = if h.right_behind {
+            let end = board.point(to);
+            let next: Vec<Cell> = p
+                .iter()
+                .filter(|c| {
+                    let q = board.point(*c);
+                    board.adjacent(q, end, Kind::Orthogonal)
+                        || board.adjacent(q, end, Kind::Diagonal)
+                })
+                .collect();
+            let [last] = next[..] else { continue };
+            let mut empty = p;
+            empty.remove(last);
+            (empty, S::single(last))
+        } else {
+            (S::EMPTY, p)
+        };
+        if pair.1.len() >= h.count as usize && !out.contains(&pair) {
+            out.push(pair);
+        }
+    }
+    out.into_iter().flat_map(|(a, b)| [a, b]).collect()
+}
+
 /// Whether an initial move may start from `from` for this player and kind.
 fn starts_from(v: &Variant, init: &Initial, pl: PlayerId, pc: PieceId, from: Cell) -> bool {
     match init {
+        Initial::Zone(z) => v.zones[*z].cells[pl.0 as usize].contains(&from),
         Initial::Cells(cells) => cells.contains(&from),
         Initial::StartExcept(except) => {
             !except.contains(&from)

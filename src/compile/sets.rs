@@ -34,20 +34,53 @@ impl<S: CellSet> Default for SetTables<S> {
 }
 
 impl<S: CellSet> SetTables<S> {
-    /// Whether some path of the entry is clear on the given occupancy.
+    /// Whether some path of the entry is clear on the given occupancy: its cells
+    /// empty, or for a move over pieces, its hurdles in place (see [`MoveEntry::hurdle`]).
     #[inline]
     pub fn open(&self, e: &MoveEntry, occupied: &S) -> bool {
+        if e.hurdle != 0 {
+            return self.over(e, occupied, &S::EMPTY);
+        }
         self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
             .iter()
             .any(|m| occupied.misses(m, &self.pool))
     }
 
-    /// The alternative must-be-empty sets of an entry.
+    /// Whether a move over pieces can be made: on some path, the cells that must be
+    /// empty are, and exactly the entry's count of its hurdle cells are occupied, none
+    /// of them in `barred`.
+    pub fn over(&self, e: &MoveEntry, occupied: &S, barred: &S) -> bool {
+        let pairs = &self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize];
+        pairs.chunks_exact(2).any(|p| {
+            if !occupied.misses(&p[0], &self.pool) {
+                return false;
+            }
+            let jumped = S::unpack(&p[1], &self.pool).intersection(occupied);
+            jumped.len() == e.hurdle as usize && !jumped.intersects(barred)
+        })
+    }
+
+    /// The alternative paths of an entry: for each, the cells that must be empty, or for
+    /// a move over pieces, those and its hurdle cells together.
     #[inline]
     pub fn paths(&self, e: &MoveEntry) -> impl Iterator<Item = S> + '_ {
-        self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize]
-            .iter()
-            .map(|m| S::unpack(m, &self.pool))
+        let step = if e.hurdle != 0 { 2 } else { 1 };
+        let list = &self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize];
+        list.chunks_exact(step).map(|p| {
+            p.iter()
+                .fold(S::EMPTY, |acc, m| acc.union(&S::unpack(m, &self.pool)))
+        })
+    }
+
+    /// Whether one alternative path (as [`SetTables::paths`] numbers them) is open.
+    pub fn path_open(&self, e: &MoveEntry, i: usize, occupied: &S) -> bool {
+        let step = if e.hurdle != 0 { 2 } else { 1 };
+        let at = e.first_path as usize + i * step;
+        if e.hurdle == 0 {
+            return occupied.misses(&self.paths[at], &self.pool);
+        }
+        let jumped = S::unpack(&self.paths[at + 1], &self.pool).intersection(occupied);
+        occupied.misses(&self.paths[at], &self.pool) && jumped.len() == e.hurdle as usize
     }
 
     /// Roughly the bytes the tables take on the heap.

@@ -34,6 +34,10 @@ pub struct Variant {
     pub castlings: Vec<Castling>,
     /// Captured pieces go to the captor's hand, to be dropped later.
     pub hand: Option<Hand>,
+    /// Position strings always carry FEN's castling and en passant fields.
+    pub fen_fields: bool,
+    /// Players may pass: `Some(true)` when not while in check.
+    pub pass: Option<bool>,
 }
 
 /// How hands work.
@@ -111,6 +115,8 @@ pub enum Initial {
     /// Where the player's pieces of this kind stand at the start, less these cells.
     StartExcept(Vec<Cell>),
     Cells(Vec<Cell>),
+    /// The cells of the player's zone.
+    Zone(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -160,6 +166,9 @@ pub struct Piece {
     pub not_attacked: Vec<Option<Guard>>,
     /// When holding: no move may leave this piece attacked.
     pub royal: Vec<Option<Guard>>,
+    /// When holding: no move may leave this piece facing an enemy of the kind on an
+    /// open file.
+    pub facing: Vec<(Option<Guard>, PieceId)>,
     pub promotion: Vec<Promotion>,
     /// What it becomes when captured into a hand: the piece whose code is this one's
     /// without its leading `+`.
@@ -206,7 +215,22 @@ pub struct Pattern {
     pub en_passant: Vec<PieceId>,
     /// Every leg takes the same number of steps.
     pub equal_legs: bool,
+    /// The move jumps pieces on the cells it passes.
+    pub hurdle: Option<Hurdle>,
+    /// The move starts, passes and ends only on cells of this zone.
+    pub within: Option<usize>,
     pub span: Span,
+}
+
+/// What a move passing over pieces needs on the cells it passes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hurdle {
+    /// Exactly this many of the passed cells hold a piece.
+    pub count: u32,
+    /// None of those pieces may be of these kinds.
+    pub except: Vec<PieceId>,
+    /// The piece jumped stands on the last passed cell; the others are empty.
+    pub right_behind: bool,
 }
 
 /// A leg: `min..=max` single steps (no `max`: until the board ends).
@@ -366,6 +390,8 @@ pub enum Event {
     Repetition(u32, bool),
     /// Plies without a capture or a move of a kind in the bit set.
     PliesWithoutCapture(u32, u64),
+    /// The last moves were passes, one by each player.
+    AllPassed,
 }
 
 impl Variant {

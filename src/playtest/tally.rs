@@ -119,6 +119,7 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
+        Event::AllPassed => "every player passed".to_string(),
         Event::PliesWithoutCapture(n, kinds) => {
             let mut text = format!("{n} plies without capture");
             for (k, piece) in v.pieces.iter().enumerate() {

@@ -13,12 +13,16 @@ pub enum Mark {
     MoveOnly,
     /// A move that needs an enemy on the cell (drawn only when asked for).
     CaptureOnly,
+    /// An untagged move over pieces that may end on an empty cell.
+    Hurdle,
     /// A tagged move, by the tag's letter.
     Tag(char),
 }
 
 /// The ASCII character of capture-only cells (tags are letters, so it never clashes).
 pub const CAPTURE_ONLY: char = '*';
+/// The ASCII character of cells reached by jumping over pieces.
+pub const HURDLE: char = '^';
 
 impl Mark {
     /// The character in ASCII diagrams; the rule pages draw every untagged move `x`.
@@ -26,6 +30,7 @@ impl Mark {
         match self {
             Mark::Either | Mark::MoveOnly => 'x',
             Mark::CaptureOnly => CAPTURE_ONLY,
+            Mark::Hurdle => HURDLE,
             Mark::Tag(t) => t,
         }
     }
@@ -36,6 +41,7 @@ impl Mark {
             Mark::Either => "x".into(),
             Mark::MoveOnly => "move".into(),
             Mark::CaptureOnly => "capture".into(),
+            Mark::Hurdle => "hurdle".into(),
             Mark::Tag(t) => t.to_string(),
         }
     }
@@ -61,6 +67,7 @@ pub fn footprint_marks(
         let mark = if let Some(first) = here().find(|o| o.dest.allows_empty()) {
             match first.tag {
                 Some(t) => Mark::Tag(rules.variant.tag(t).mark),
+                None if first.hurdle != 0 => Mark::Hurdle,
                 None if here().any(|o| o.tag.is_none() && o.dest.allows_enemy()) => Mark::Either,
                 None => Mark::MoveOnly,
             }
@@ -99,6 +106,9 @@ pub fn footprint_legend(rules: &Rules, marks: &[(Cell, Mark)], hidden_captures: 
             )
         })
         .collect();
+    if marks.iter().any(|(_, m)| *m == Mark::Hurdle) {
+        items.push(format!("{HURDLE} = over a piece"));
+    }
     if marks.iter().any(|(_, m)| *m == Mark::CaptureOnly) {
         items.push(format!("{CAPTURE_ONLY} = capture only"));
     }

@@ -115,6 +115,7 @@ pub fn footprint_scene(
                 Mark::Either => "moves or captures".to_string(),
                 Mark::MoveOnly => "moves, never captures".to_string(),
                 Mark::CaptureOnly => "captures only".to_string(),
+                Mark::Hurdle => "moves over a piece".to_string(),
                 Mark::Tag(t) => v
                     .tags
                     .iter()
@@ -296,6 +297,15 @@ fn mark_shape(m: Mark, x: f64, y: f64, unit: f64) -> String {
             n(y + r),
             n(x + r),
             n(y - r)
+        ),
+        Mark::Hurdle => format!(
+            r##"<path d="M{} {}L{} {}L{} {}" fill="none" stroke="{MARK_COLOUR}" stroke-width="4" stroke-linejoin="round"/>"##,
+            n(x - r),
+            n(y + r * 0.6),
+            n(x),
+            n(y - r),
+            n(x + r),
+            n(y + r * 0.6)
         ),
         Mark::Tag(t) => format!(
             r##"<circle cx="{}" cy="{}" r="{}" fill="{TAG_COLOUR}"/><text x="{}" y="{}" fill="#ffffff" font-size="{}" font-weight="bold" text-anchor="middle" dominant-baseline="central">{}</text>"##,

@@ -53,6 +53,7 @@ impl Position {
                     }
                 }
                 Event::PliesWithoutCapture(n, _) => self.quiet_plies() >= n,
+                Event::AllPassed => self.all_passed(),
             };
             if applies {
                 return Some(Verdict {

@@ -317,6 +317,7 @@ impl Game {
             ),
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
+            Event::AllPassed => "every player passed in turn".to_string(),
             Event::Repetition(n, false) => format!("the position occurred {n} times"),
             Event::Repetition(n, true) => format!(
                 "the position occurred {n} times, {} checking on every move",

@@ -298,6 +298,13 @@ fn explain(rules: &Rules, pos: &Position, t: &str, body: &str) -> MoveError {
 
 fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> {
     let v = &rules.variant;
+    if t.eq_ignore_ascii_case("pass") {
+        let mut moves = Vec::new();
+        pos.legal_moves(rules, &mut moves);
+        if let Some(m) = moves.into_iter().find(|m| m.special == Special::Pass) {
+            return Ok(m);
+        }
+    }
     let (body, tag) = match t.split_once(':') {
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),

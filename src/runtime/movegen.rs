@@ -20,17 +20,31 @@ impl<S: Width> PositionOf<S> {
     /// [`PositionOf::legal_moves`] with the rules' set tables already looked up.
     pub(super) fn legal_moves_in(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
         out.clear();
+        // Once every player has passed in turn the game is over.
+        if self.all_passed() {
+            return;
+        }
         let me = self.to_move();
         let used = self.used_bits(me);
         let occupied = self.occupied();
         let (passed, victim) = self.passed_cells();
         let passed_by = self.passed_by(rules);
         let royals = self.royals(rules, me);
-        // Cells whose leaving may expose a royal piece, and whether one is attacked.
-        let (danger, in_check) = if royals.is_empty() {
-            (S::EMPTY, false)
+        // Cells whose leaving (or, on a hurdle's line, entering) may expose a royal
+        // piece, and whether one is attacked.
+        let Danger {
+            leaving: danger,
+            entering,
+            check: in_check,
+        } = if royals.is_empty() {
+            Danger::default()
         } else {
             self.danger(rules, sets, me, &royals, occupied)
+        };
+        let between = if rules.facing.is_empty() {
+            S::EMPTY
+        } else {
+            self.facing_lines(rules, sets, occupied)
         };
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
@@ -81,7 +95,7 @@ impl<S: Width> PositionOf<S> {
                 if out.len() > start && out.last().is_some_and(|m| m.to == e.to && m.tag == e.tag) {
                     continue;
                 }
-                if !sets.open(e, occupied) {
+                if !self.open(rules, sets, e, occupied) {
                     continue;
                 }
                 let m = Move {
@@ -96,9 +110,14 @@ impl<S: Width> PositionOf<S> {
                 if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
                 }
-                if (careful || matches!(special, Special::InPassing(_)))
+                if (careful || matches!(special, Special::InPassing(_)) || entering.contains(e.to))
                     && !royals.is_empty()
                     && self.exposes(rules, sets, &m, &royals)
+                {
+                    continue;
+                }
+                if (rules.facing_kinds & (1 << piece.0) != 0 || between.contains(from))
+                    && self.faces_after(rules, &m)
                 {
                     continue;
                 }
@@ -120,6 +139,24 @@ impl<S: Width> PositionOf<S> {
         }
         if self.rights() != 0 {
             self.castling_moves(rules, sets, me, &royals, out);
+        }
+        if let Some(except_in_check) = rules.variant.pass
+            && !(except_in_check && in_check)
+            && let Some(at) = royals
+                .iter()
+                .next()
+                .or_else(|| self.of_player(me).iter().next())
+            && let Some((_, piece)) = self.at(at)
+        {
+            out.push(Move {
+                from: at,
+                to: at,
+                piece,
+                captured: None,
+                tag: None,
+                promotion: None,
+                special: Special::Pass,
+            });
         }
         if self.hand_kinds(me) != 0 {
             let block = if in_check {
@@ -147,8 +184,8 @@ impl<S: Width> PositionOf<S> {
                 continue;
             };
             self.each_attack(rules, sets, me, r, royal, u64::MAX, None, |_, e| {
-                for m in sets.paths(e) {
-                    if !m.intersects(occupied) {
+                for (i, m) in sets.paths(e).enumerate() {
+                    if sets.path_open(e, i, occupied) {
                         block = block.intersection(&m);
                     }
                 }
@@ -192,7 +229,7 @@ impl<S: Width> PositionOf<S> {
                 near &= near - 1;
                 for c in self.pieces_of(me, k).iter() {
                     for e in rules.moves(me, k, c) {
-                        if e.dest.allows_enemy() && sets.open(e, occupied) {
+                        if e.dest.allows_enemy() && self.open(rules, sets, e, occupied) {
                             to.remove(e.to);
                         }
                     }
@@ -221,6 +258,10 @@ impl<S: Width> PositionOf<S> {
                     continue;
                 }
                 if rule.no_mate && checking.contains(c) && self.mates(rules, sets, &m) {
+                    continue;
+                }
+                // A drop may screen a hurdle's line to a royal piece.
+                if rules.hurdles && self.exposes(rules, sets, &m, &self.royals(rules, me)) {
                     continue;
                 }
                 out.push(m);
@@ -296,7 +337,7 @@ impl<S: Width> PositionOf<S> {
         !royals.is_empty()
             && self
                 .danger(rules, rules.sets(), p, &royals, self.occupied())
-                .1
+                .check
     }
 
     /// The cells on open or blocked paths of enemy attacks on `me`'s royal pieces,
@@ -308,22 +349,130 @@ impl<S: Width> PositionOf<S> {
         me: PlayerId,
         royals: &S,
         occupied: &S,
-    ) -> (S, bool) {
-        let mut zone = S::EMPTY;
-        let mut check = false;
+    ) -> Danger<S> {
+        let mut d = Danger::<S>::default();
         for r in royals.iter() {
             let Some((_, royal)) = self.at(r) else {
                 continue;
             };
             self.each_attack(rules, sets, me, r, royal, u64::MAX, None, |_, e| {
                 for m in sets.paths(e) {
-                    zone = zone.union(&m);
-                    check |= !m.intersects(occupied);
+                    d.leaving = d.leaving.union(&m);
+                    if e.hurdle != 0 {
+                        d.entering = d.entering.union(&m);
+                    }
                 }
+                d.check |= self.open(rules, sets, e, occupied);
                 false
             });
         }
-        (zone, check)
+        d
+    }
+
+    /// Whether an entry's path is open on `occupied`, the position's pieces standing
+    /// where they are (for moves over pieces that may not jump some kinds).
+    #[inline]
+    fn open(&self, rules: &Rules, sets: &SetTables<S>, e: &MoveEntry, occupied: &S) -> bool {
+        match e.barred {
+            0 => sets.open(e, occupied),
+            b => sets.over(e, occupied, &self.kinds_at(rules.barred[b as usize - 1])),
+        }
+    }
+
+    /// The cells holding pieces of the kinds in the set, of any player.
+    fn kinds_at(&self, kinds: u64) -> S {
+        let mut set = S::EMPTY;
+        for p in 0..self.players() {
+            let mut k = kinds;
+            while k != 0 {
+                set = set.union(&self.pieces_of(PlayerId(p), PieceId(k.trailing_zeros() as u8)));
+                k &= k - 1;
+            }
+        }
+        set
+    }
+
+    /// The cells between each pair of pieces that may not face each other and stand
+    /// on one file: moving from one of them may open the file.
+    /// Every cell when two such pieces already face each other.
+    fn facing_lines(&self, rules: &Rules, sets: &SetTables<S>, occupied: &S) -> S {
+        let mut out = S::EMPTY;
+        let open = self.each_facing(rules, occupied, None, |between, open| {
+            out = out.union(&between);
+            open
+        });
+        if open { *sets.all() } else { out }
+    }
+
+    /// Whether after `m` two pieces that may not face each other do.
+    fn faces_after(&self, rules: &Rules, m: &Move) -> bool {
+        let mut occupied = *self.occupied();
+        occupied.remove(m.from);
+        if let Some(g) = m.capture_cell() {
+            occupied.remove(g);
+        }
+        occupied.insert(m.to);
+        self.each_facing(rules, &occupied, Some(m), |_, open| open)
+    }
+
+    /// Calls `f` with the cells between each pair of pieces that may not face each
+    /// other and share a file, and whether those cells are all empty, on `occupied`
+    /// and after `m` if given. Stops when `f` answers true, and says whether it did.
+    fn each_facing(
+        &self,
+        rules: &Rules,
+        occupied: &S,
+        m: Option<&Move>,
+        mut f: impl FnMut(S, bool) -> bool,
+    ) -> bool {
+        let b = &rules.variant.board;
+        let cells_of = |p: PlayerId, k: PieceId| {
+            let mut set = self.pieces_of(p, k);
+            if let Some(m) = m {
+                set.remove(m.from);
+                if let Some(g) = m.capture_cell() {
+                    set.remove(g);
+                }
+                if self.to_move() == p && m.promotion.unwrap_or(m.piece) == k {
+                    set.insert(m.to);
+                }
+            }
+            set
+        };
+        for &(a, k) in &rules.facing {
+            for p in (0..self.players()).map(PlayerId) {
+                let Some(fwd) = rules.variant.player(p).forward else {
+                    continue;
+                };
+                for from in cells_of(p, a).iter() {
+                    for q in (0..self.players()).map(PlayerId).filter(|q| *q != p) {
+                        let targets = cells_of(q, k);
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        for d in [fwd, b.opposite(fwd)] {
+                            let mut between = S::EMPTY;
+                            let mut at = b.point(from);
+                            loop {
+                                at = b.shift(at, d);
+                                if !b.within_bounds(at) {
+                                    break;
+                                }
+                                let Some(c) = b.at(at) else { continue };
+                                if targets.contains(c) {
+                                    if f(between, !between.intersects(occupied)) {
+                                        return true;
+                                    }
+                                    break;
+                                }
+                                between.insert(c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Calls `f` on each capturing entry, with its start cell, of another player's
@@ -395,10 +544,32 @@ impl<S: Width> PositionOf<S> {
         victim: PieceId,
         occupied: &S,
         gone: Option<Cell>,
+        arrived: Option<(Cell, PieceId)>,
     ) -> bool {
-        self.each_attack(rules, sets, me, target, victim, u64::MAX, gone, |_, e| {
-            sets.open(e, occupied)
-        })
+        self.each_attack(
+            rules,
+            sets,
+            me,
+            target,
+            victim,
+            u64::MAX,
+            gone,
+            |_, e| match e.barred {
+                0 => sets.open(e, occupied),
+                b => {
+                    let kinds = rules.barred[b as usize - 1];
+                    let mut cells = self.kinds_at(kinds).intersection(occupied);
+                    if let Some((c, k)) = arrived {
+                        if kinds & (1 << k.0) != 0 {
+                            cells.insert(c);
+                        } else {
+                            cells.remove(c);
+                        }
+                    }
+                    sets.over(e, occupied, &cells)
+                }
+            },
+        )
     }
 
     /// How many pieces of other players, of the kinds in `kinds`, could capture the
@@ -411,7 +582,7 @@ impl<S: Width> PositionOf<S> {
         let occupied = self.occupied();
         let (mut n, mut last) = (0, None);
         self.each_attack(rules, sets, owner, cell, victim, kinds, None, |from, e| {
-            if last != Some(from) && sets.open(e, occupied) {
+            if last != Some(from) && self.open(rules, sets, e, occupied) {
                 last = Some(from);
                 n += 1;
             }
@@ -429,6 +600,7 @@ impl<S: Width> PositionOf<S> {
         let mut moved: [(Cell, PieceId); 4] = [(Cell(0), PieceId(0)); 4];
         let mut n = 0;
         let gone = m.capture_cell();
+        let mut arrived = None;
         if let Special::Castle(i) = m.special {
             let parts = &rules.castlings[i as usize].parts;
             for (_, from, _) in parts {
@@ -451,6 +623,7 @@ impl<S: Width> PositionOf<S> {
             occupied.insert(m.to);
             royals.remove(m.from);
             let now = m.promotion.unwrap_or(m.piece);
+            arrived = Some((m.to, now));
             if rules.royal & (1 << now.0) != 0 {
                 royals.insert(m.to);
                 moved[0] = (m.to, now);
@@ -463,7 +636,7 @@ impl<S: Width> PositionOf<S> {
                 .find(|(c, _)| *c == r)
                 .map(|(_, k)| *k)
                 .or_else(|| self.at(r).map(|(_, k)| k));
-            kind.is_some_and(|k| self.attacked(rules, sets, me, r, k, &occupied, gone))
+            kind.is_some_and(|k| self.attacked(rules, sets, me, r, k, &occupied, gone, arrived))
         })
     }
 
@@ -495,7 +668,7 @@ impl<S: Width> PositionOf<S> {
             let (first, from, to) = c.parts[0];
             if c.safe
                 .iter()
-                .any(|s| self.attacked(rules, sets, me, *s, first, occupied, None))
+                .any(|s| self.attacked(rules, sets, me, *s, first, occupied, None, None))
             {
                 continue;
             }
@@ -521,7 +694,36 @@ impl<S: Width> PositionOf<S> {
         occupied.remove(m.from);
         occupied.insert(m.to);
         let me = self.to_move();
-        self.attacked(rules, sets, me, m.to, m.piece, &occupied, m.capture_cell())
+        let arrived = Some((m.to, m.piece));
+        self.attacked(
+            rules,
+            sets,
+            me,
+            m.to,
+            m.piece,
+            &occupied,
+            m.capture_cell(),
+            arrived,
+        )
+    }
+}
+
+/// Where enemy attacks on the royal pieces run: cells whose leaving may open one,
+/// cells on a hurdle's line whose entering may, and whether one is open now.
+#[derive(Clone, Copy)]
+struct Danger<S> {
+    leaving: S,
+    entering: S,
+    check: bool,
+}
+
+impl<S: Width> Default for Danger<S> {
+    fn default() -> Self {
+        Danger {
+            leaving: S::EMPTY,
+            entering: S::EMPTY,
+            check: false,
+        }
     }
 }
 

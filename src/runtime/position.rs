@@ -156,6 +156,7 @@ pub struct Undo {
     rights: u32,
     passing: u16,
     victim: Cell,
+    passes: u8,
 }
 
 /// A legal position. Its cell sets have the width the rules were compiled with; code
@@ -216,6 +217,8 @@ pub struct PositionOf<S: CellSet> {
     passed: S,
     /// Where the piece that passed them stands.
     victim: Cell,
+    /// How many passes were played in a row just now.
+    passes: u8,
     /// Pieces in hand, by player and kind.
     hand: [[u8; 64]; MAX_PLAYERS],
     /// Per player: the kinds with at least one piece in hand.
@@ -237,6 +240,9 @@ pub enum Special {
     Castle(u8),
     /// A piece put from hand on `to` (`from` is `to` too).
     Drop,
+    /// Nothing moves: the side to move passes (`from` and `to` are the cell of its
+    /// royal piece, or of another of its pieces).
+    Pass,
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -327,6 +333,14 @@ impl Position {
     }
     pub fn quiet_plies(&self) -> u32 {
         by_width!(&self.inner, Inner, p => p.quiet_plies)
+    }
+    /// Whether every player passed, one after another, with the last moves.
+    pub fn all_passed(&self) -> bool {
+        by_width!(&self.inner, Inner, p => p.all_passed())
+    }
+    /// How many of the last moves in a row were passes.
+    pub fn passes(&self) -> u8 {
+        by_width!(&self.inner, Inner, p => p.passes)
     }
     pub fn move_number(&self) -> u32 {
         by_width!(&self.inner, Inner, p => p.move_number)
@@ -449,6 +463,7 @@ impl<S: Width> PositionOf<S> {
             passing: 0,
             passed: S::EMPTY,
             victim: Cell(0),
+            passes: 0,
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
             key: 0,
@@ -774,6 +789,11 @@ impl<S: CellSet> PositionOf<S> {
             rights: self.rights,
             passing: self.passing,
             victim: self.victim,
+            passes: self.passes,
+        };
+        self.passes = match m.special {
+            Special::Pass => self.passes.saturating_add(1),
+            _ => 0,
         };
         let z = rules.keys();
         let mut key = self.key;
@@ -793,6 +813,8 @@ impl<S: CellSet> PositionOf<S> {
                 self.put(*to, me, *k);
                 key ^= z.placed(me, *k, *to);
             }
+            self.quiet_plies = self.quiet_plies.saturating_add(1);
+        } else if m.special == Special::Pass {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else if m.special == Special::Drop {
             let n = self.in_hand(me, m.piece);
@@ -829,7 +851,7 @@ impl<S: CellSet> PositionOf<S> {
                 key ^= z.passing(i);
             }
         }
-        if self.rights != 0 {
+        if self.rights != 0 && m.special != Special::Pass {
             let kept = self.rights
                 & !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
             if kept != self.rights {
@@ -868,6 +890,7 @@ impl<S: CellSet> PositionOf<S> {
             for (k, from, _) in parts {
                 self.put(*from, me, *k);
             }
+        } else if m.special == Special::Pass {
         } else if m.special == Special::Drop {
             self.remove(m.to, me, m.piece);
             self.add_to_hand(me, m.piece);
@@ -893,6 +916,13 @@ impl<S: CellSet> PositionOf<S> {
             };
         }
         self.victim = undo.victim;
+        self.passes = undo.passes;
+    }
+
+    /// Whether every player passed, one after another, with the last moves.
+    #[inline]
+    pub fn all_passed(&self) -> bool {
+        self.passes >= self.players
     }
 
     /// See [`Position::make_pass`].

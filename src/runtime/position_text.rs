@@ -151,7 +151,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     if rules.hands {
         fields.push(write_hands(rules, setup));
     }
-    if !v.castlings.is_empty() {
+    if !v.castlings.is_empty() || v.fen_fields {
         let mut letters: Vec<(usize, char)> = setup
             .castling
             .iter()
@@ -162,7 +162,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         let text: String = letters.iter().map(|(_, c)| c).collect();
         fields.push(if text.is_empty() { "-".into() } else { text });
     }
-    if has_passing(rules) {
+    if has_passing(rules) || v.fen_fields {
         let cells: Vec<&str> = setup.passed.iter().map(|c| v.board.name(*c)).collect();
         fields.push(if cells.is_empty() {
             "-".into()
@@ -540,7 +540,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         vec![]
     };
     let mut castling = Vec::new();
-    if !v.castlings.is_empty() {
+    if !v.castlings.is_empty() || v.fen_fields {
         let f = fields.next().ok_or(E::Missing(PositionField::Castling))?;
         if f != "-" {
             for ch in f.chars() {
@@ -552,7 +552,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
     }
     let mut passed = Vec::new();
-    if has_passing(rules) {
+    if has_passing(rules) || v.fen_fields {
         let f = fields.next().ok_or(E::Missing(PositionField::EnPassant))?;
         if f != "-" {
             for name in f.split(',') {

@@ -58,6 +58,10 @@ pub enum Statement {
     Castling(CastlingDecl),
     /// `captured pieces go to hand`, with whether drops need a cell the piece can move from.
     Hand(Spanned<bool>),
+    /// `positions written as fen`.
+    Fen(Span),
+    /// `players may pass`, with whether `, except in check` follows.
+    Pass(Spanned<bool>),
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
@@ -68,6 +72,8 @@ pub struct ZoneDecl {
     pub cells: Option<Vec<(Name, Vec<Name>)>>,
     /// `far N ranks`: the last N ranks across each player's forward direction.
     pub far: Option<Spanned<u32>>,
+    /// With `far`: `near N ranks`, the first N ranks instead.
+    pub near: bool,
 }
 
 /// `castling Player: Piece from to and ..., empty cells, safe cells`.
@@ -123,6 +129,8 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
+            Statement::Fen(_) => "positions",
+            Statement::Pass(_) => "players",
         }
     }
 
@@ -139,6 +147,8 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
+            Statement::Fen(s) => Some(*s),
+            Statement::Pass(p) => Some(p.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -214,6 +224,8 @@ pub enum PieceItemKind {
     Move(MoveDecl),
     CapturedOnlyBy(Vec<Name>),
     NotAttacked,
+    /// `may not face enemy KIND on an open file`.
+    Facing(Name),
     Royal,
     MovesAs(Vec<Name>),
     Promotion(PromotionDecl),
@@ -354,6 +366,17 @@ pub enum Clause {
     },
     EnPassant(Vec<Name>),
     EqualLegs,
+    /// `from ZONE`.
+    FromZone(Name),
+    /// `over N pieces [except KINDS]`.
+    Over {
+        count: Spanned<u32>,
+        except: Vec<Name>,
+    },
+    /// `landing right behind`.
+    RightBehind,
+    /// `within ZONE`.
+    Within(Name),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -407,6 +430,8 @@ pub enum Event {
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
     PliesWithoutCapture(Spanned<u32>, Vec<Name>),
+    /// `every player passed`.
+    AllPassed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,6 +24,8 @@ const TOP_LEVEL: &[&str] = &[
     "zone",
     "castling",
     "captured",
+    "positions",
+    "players",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -538,6 +540,15 @@ fn described(rule: Rule) -> &'static str {
         perpetual => "`by perpetual check`",
         checker_loses => "`checker loses`",
         zone_far => "`: far 3 ranks`",
+        zone_near => "`: near 5 ranks`",
+        facing => "`may not face enemy ... on an open file`",
+        over_pieces | piece_word => "`over 1 piece`",
+        right_behind => "`landing right behind`",
+        within_zone => "`within` and a zone",
+        from_zone => "`from` and a zone",
+        fen_stmt | pass_stmt => "a statement such as `piece` or `board`",
+        except_in_check => "`, except in check`",
+        passes_event => "`every player passed`",
         _ => "something else",
     }
 }

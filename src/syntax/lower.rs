@@ -100,6 +100,8 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
         Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
+        Rule::fen_stmt => Statement::Fen(span),
+        Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -238,6 +240,10 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 )
             }
             Rule::not_attacked => kind = PieceItemKind::NotAttacked,
+            Rule::facing => {
+                let n = q.into_inner().find(|n| n.as_rule() == Rule::ident).unwrap();
+                kind = PieceItemKind::Facing(cx.name(&n))
+            }
             Rule::royal => kind = PieceItemKind::Royal,
             Rule::moves_as => {
                 kind = PieceItemKind::MovesAs(
@@ -418,6 +424,9 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::from_cells => {
             let parts: Vec<P> = q.into_inner().filter(content).collect();
             match parts.first() {
+                Some(f) if f.as_rule() == Rule::from_zone => {
+                    Clause::FromZone(cx.name(&f.clone().into_inner().next().unwrap()))
+                }
                 Some(f) if f.as_rule() == Rule::from_start => Clause::From {
                     start: true,
                     cells: f
@@ -440,6 +449,19 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                 .collect(),
         ),
         Rule::equal_legs => Clause::EqualLegs,
+        Rule::over_pieces => {
+            let mut it = q.into_inner().filter(content);
+            let count = cx.number(&it.next().unwrap());
+            Clause::Over {
+                count,
+                except: it
+                    .filter(|n| n.as_rule() == Rule::ident)
+                    .map(|n| cx.name(&n))
+                    .collect(),
+            }
+        }
+        Rule::right_behind => Clause::RightBehind,
+        Rule::within_zone => Clause::Within(cx.name(&q.into_inner().find(content).unwrap())),
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         _ => Clause::NeverReversing,
     };
@@ -562,7 +584,8 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
 fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneDecl {
     let name = cx.name(&inner.next().unwrap());
     let body = inner.next().unwrap();
-    let far = (body.as_rule() == Rule::zone_far)
+    let near = body.as_rule() == Rule::zone_near;
+    let far = (body.as_rule() == Rule::zone_far || near)
         .then(|| cx.number(&body.clone().into_inner().next().unwrap()));
     let cells = (body.as_rule() == Rule::zone_cells).then(|| {
         body.into_inner()
@@ -574,7 +597,12 @@ fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneD
             })
             .collect()
     });
-    ZoneDecl { name, cells, far }
+    ZoneDecl {
+        name,
+        cells,
+        far,
+        near,
+    }
 }
 
 fn lower_castling<'a>(
@@ -669,6 +697,7 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::no_move_event => Event::NoLegalMove,
+        Rule::passes_event => Event::AllPassed,
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {

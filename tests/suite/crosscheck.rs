@@ -56,6 +56,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             h.sort();
             h
         },
+        passes: pos.passes(),
     }
 }
 
@@ -365,4 +366,18 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
         }
         assert!(compared >= 2, "{file}: only {compared} positions compared");
     }
+}
+
+#[test]
+fn the_xiangqi_family_agrees_with_the_reference() {
+    let mut n = 0;
+    for (file, games) in [
+        ("xiangqi.var", 20),
+        ("minixiangqi.var", 10),
+        ("manchu.var", 10),
+        ("janggicasual.var", 10),
+    ] {
+        n += random_play(file, &[], games, 150, 37);
+    }
+    assert!(n > 2000, "only {n} positions compared");
 }

@@ -43,3 +43,4 @@ mod studio;
 mod studio_page;
 mod terminal;
 mod word_index;
+mod xiangqi;

@@ -88,6 +88,7 @@ fn position(
         castling: vec![],
         passing: None,
         hands: vec![],
+        passes: 0,
     }
 }
 
@@ -300,6 +301,14 @@ fn perft_from_the_square_start() {
 #[test]
 fn perft_from_the_hexagonal_start() {
     perft_agrees("hexagonal-iss-jetan.var", &[84, 7_048]);
+}
+
+#[test]
+fn perft_from_the_xiangqi_start() {
+    // Published counts (Fairy-Stockfish agrees).
+    perft_agrees("xiangqi.var", &[44, 1_920]);
+    // Fairy-Stockfish's counts, passes included.
+    perft_agrees("janggicasual.var", &[32, 1_024]);
 }
 
 #[test]

@@ -48,6 +48,7 @@ fn settings(folder: &str) -> insta::Settings {
 const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("bad-count", &["bad_count"]),
+    ("bad-hurdle", &["bad_hurdle"]),
     ("bad-scheme", &["bad_scheme"]),
     ("board-size", &["board_size"]),
     ("cell-in-hole", &["cell_in_hole"]),

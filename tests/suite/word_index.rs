@@ -111,6 +111,15 @@ const SECTIONS: &[(&str, &str)] = &[
     ("zone_stmt", "zones"),
     ("castling_stmt", "castling"),
     ("hand_stmt", "hands"),
+    ("over_pieces", "hurdles"),
+    ("right_behind", "hurdles"),
+    ("within_zone", "moves-within-a-zone"),
+    ("from_zone", "moves-within-a-zone"),
+    ("zone_near", "moves-within-a-zone"),
+    ("facing", "facing-pieces"),
+    ("fen_stmt", "fens-fields"),
+    ("pass_stmt", "passing"),
+    ("passes_event", "passing"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -130,6 +139,8 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("zone_stmt", "`zone`"),
     ("castling_stmt", "`castling`"),
     ("hand_stmt", "`captured pieces go to hand`"),
+    ("fen_stmt", "`positions written as fen`"),
+    ("pass_stmt", "`players may pass`"),
 ];
 
 /// The first sentence of a rule's comment.

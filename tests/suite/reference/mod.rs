@@ -81,6 +81,22 @@
 //!     it attacks an enemy royal piece (`giving check`), or does so leaving the enemy
 //!     no legal move (`giving checkmate`); and where the mover's royal piece stays
 //!     attacked.
+//!
+//! The xiangqi family's rules:
+//!
+//! 22. A pattern with a hurdle: its passed cells (rule 7's landing points, the start
+//!     excepted) need not be empty; exactly `count` of them hold a piece, none of an
+//!     `except` kind; with `right_behind` the one holding a piece is the last of them.
+//! 23. `within ZONE`: the start, every passed cell and the end are cells of the
+//!     mover's zone. `from ZONE` (an initial zone): the start is.
+//! 24. No move, drop or castling may end with a piece of a holding `facing` rule and an
+//!     enemy piece of the kind named on one file of the first piece's owner (rule 21's
+//!     file), every cell between them empty.
+//! 25. With `players may pass`, passing is a move (cell, cell, no tag, no kind) on the
+//!     cell of the mover's lowest-numbered royal piece (or lowest-numbered piece),
+//!     not while a royal piece of the mover is attacked when `except in check`. Once
+//!     every player has passed in a row, nobody has a move; `every player passed`
+//!     matches then.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -90,6 +106,9 @@ use variantlab::model::{
     Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId, TagId,
     Variant, holds,
 };
+
+/// What stands on each cell.
+type Cells = [Option<(PlayerId, PieceId)>];
 
 use variantlab::model::{Outcome, Qualifier};
 
@@ -115,6 +134,8 @@ pub struct Simple {
     pub passing: Option<Passing>,
     /// Pieces in hand, one entry each, sorted.
     pub hands: Vec<(PlayerId, PieceId)>,
+    /// How many of the last moves in a row were passes.
+    pub passes: u8,
 }
 
 /// The setup position, the first player to move.
@@ -130,12 +151,29 @@ pub fn start(v: &Variant) -> Simple {
         castling: (0..v.castlings.len()).collect(),
         passing: None,
         hands: Vec::new(),
+        passes: 0,
     }
 }
 
 /// Every legal move of the side to move, sorted, each once.
 pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     let mut all = BTreeSet::new();
+    if pos.passes as usize >= v.players.len() {
+        return vec![];
+    }
+    if let Some(except_in_check) = v.pass
+        && !(except_in_check && royal_attacked(v, options, &pos.cells, &pos.used, pos.to_move))
+    {
+        let mine = |royal_only: bool| {
+            v.board.cells().find(|c| {
+                matches!(pos.cells[c.index()], Some((p, k)) if p == pos.to_move
+                    && (!royal_only || royal(v, options, k)))
+            })
+        };
+        if let Some(c) = mine(true).or_else(|| mine(false)) {
+            all.insert((c, c, None, None));
+        }
+    }
     for from in v.board.cells() {
         let Some((player, kind)) = pos.cells[from.index()] else {
             continue;
@@ -161,6 +199,9 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 continue;
             }
             if royal_attacked(v, options, &after, &pos.used, player) {
+                continue;
+            }
+            if faces(v, options, &after) {
                 continue;
             }
             for promotion in promotions(v, options, player, kind, from, to, tag) {
@@ -209,7 +250,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             }
             let mut after = pos.cells.clone();
             after[cell.index()] = Some((me, kind));
-            if royal_attacked(v, options, &after, &pos.used, me) {
+            if royal_attacked(v, options, &after, &pos.used, me) || faces(v, options, &after) {
                 continue;
             }
             let mut next = pos.clone();
@@ -247,6 +288,39 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
         }
     }
     out
+}
+
+/// Rule 24: whether two pieces that may not face each other do.
+fn faces(v: &Variant, options: &[bool], cells: &Cells) -> bool {
+    v.board.cells().any(|c| {
+        let Some((owner, kind)) = cells[c.index()] else {
+            return false;
+        };
+        let Some(f) = v.player(owner).forward else {
+            return false;
+        };
+        let d = &v.board.directions()[f.0 as usize];
+        v.piece(kind)
+            .facing
+            .iter()
+            .filter(|(g, _)| holds(*g, options))
+            .any(|(_, enemy)| {
+                [1, -1].into_iter().any(|sign| {
+                    let mut p = v.board.point(c);
+                    loop {
+                        p = (p.0 + sign * d.dx, p.1 + sign * d.dy);
+                        if !v.board.within_bounds(p) {
+                            return false;
+                        }
+                        let Some(n) = v.board.at(p) else { continue };
+                        match cells[n.index()] {
+                            None => continue,
+                            Some((o, k)) => return o != owner && k == *enemy,
+                        }
+                    }
+                })
+            })
+    })
 }
 
 /// The cells reached from `cell` stepping straight forward or backward for `player`.
@@ -321,10 +395,6 @@ fn in_passing(
     if owner == player || !by.contains(&kind) || !may_capture(v, options, kind, victim_kind) {
         return vec![];
     }
-    let forward = v
-        .player(player)
-        .forward
-        .map(|d| v.board.directions()[d.0 as usize].bearing);
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
         if !holds(pattern.guard, options)
@@ -334,7 +404,7 @@ fn in_passing(
         {
             continue;
         }
-        for to in reach(&v.board, pattern, forward, &pos.cells, from) {
+        for to in reach(v, pattern, player, &pos.cells, from) {
             if passed.contains(&to) && pos.cells[to.index()].is_none() {
                 out.push((to, pattern.tag));
             }
@@ -354,6 +424,7 @@ fn starts_here(
     match &pattern.initial {
         None => true,
         Some(Initial::Cells(cells)) => cells.contains(&from),
+        Some(Initial::Zone(z)) => v.zones[*z].cells[player.0 as usize].contains(&from),
         Some(Initial::StartExcept(except)) => {
             !except.contains(&from)
                 && v.setup
@@ -474,7 +545,7 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
             continue;
         }
         let after = castled(&pos.cells, c);
-        if royal_attacked(v, options, &after, &pos.used, c.player) {
+        if royal_attacked(v, options, &after, &pos.used, c.player) || faces(v, options, &after) {
             continue;
         }
         out.push(i);
@@ -499,6 +570,15 @@ fn castled(
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
+    if from == to && promotion.is_none() {
+        let mut next = pos.clone();
+        next.passing = None;
+        next.passes += 1;
+        next.to_move = PlayerId(((pos.to_move.0 as usize + 1) % v.players.len()) as u8);
+        let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
+        let outcome = ending(v, options, &next, None, kind);
+        return (next, outcome);
+    }
     if from == to {
         return drop_piece(
             v,
@@ -536,6 +616,7 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
 
     let mut next = pos.clone();
     next.passing = None;
+    next.passes = 0;
     if let Some(k) = captured
         && v.hand.is_some()
     {
@@ -587,6 +668,7 @@ fn drop_piece(
     next.hands.remove(at);
     next.cells[cell.index()] = Some((me, kind));
     next.passing = None;
+    next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     let outcome = ending(v, options, &next, None, kind);
     (next, outcome)
@@ -614,6 +696,7 @@ fn ending(
                     && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
                         == (rule.event == Event::Checkmate)
             }
+            Event::AllPassed => next.passes as usize >= v.players.len(),
             Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
         };
         if matched {
@@ -687,10 +770,6 @@ fn piece_moves(
     from: Cell,
 ) -> Vec<(Cell, Option<TagId>)> {
     let (player, kind) = cells[from.index()].expect("a piece stands there");
-    let forward = v
-        .player(player)
-        .forward
-        .map(|d| v.board.directions()[d.0 as usize].bearing);
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
         if !holds(pattern.guard, options) || !starts_here(v, pattern, player, kind, from) {
@@ -702,7 +781,7 @@ fn piece_moves(
         {
             continue;
         }
-        for to in reach(&v.board, pattern, forward, cells, from) {
+        for to in reach(v, pattern, player, cells, from) {
             let allowed = match cells[to.index()] {
                 None => matches!(pattern.dest, Dest::Empty | Dest::Either),
                 Some((owner, _)) if owner == player => false,
@@ -819,13 +898,20 @@ fn leg_directions(
 /// Every cell a pattern reaches from `from` by some path whose intermediate landing
 /// cells are empty (rules 1-7, 15); what stands on the destination is not looked at.
 fn reach(
-    board: &Board,
+    v: &Variant,
     pattern: &Pattern,
-    forward: Option<u16>,
+    player: PlayerId,
     cells: &[Option<(PlayerId, PieceId)>],
     from: Cell,
 ) -> BTreeSet<Cell> {
-    let mut w = Walk::new(board, pattern, forward, cells, from);
+    let forward = v
+        .player(player)
+        .forward
+        .map(|d| v.board.directions()[d.0 as usize].bearing);
+    let mut w = Walk::new(&v.board, pattern, forward, cells, from);
+    w.zone = pattern
+        .within
+        .map(|z| v.zones[z].cells[player.0 as usize].clone());
     w.run();
     w.found
 }
@@ -844,6 +930,10 @@ struct Walk<'a> {
     record_paths: bool,
     paths: Vec<(Cell, Vec<Cell>)>,
     trail: Vec<Point>,
+    /// Per point of the path: whether a non-leap step landed on it.
+    stepped: Vec<bool>,
+    /// Rule 23: the zone the whole move stays in.
+    zone: Option<Vec<Cell>>,
 }
 
 impl<'a> Walk<'a> {
@@ -866,6 +956,8 @@ impl<'a> Walk<'a> {
             record_paths: false,
             paths: vec![],
             trail: vec![],
+            stepped: vec![false],
+            zone: None,
         }
     }
 
@@ -944,8 +1036,9 @@ impl Walk<'_> {
         if l.leap && l.direct && taken > 0 && !self.board.within_bounds(here) {
             return;
         }
-        // The point is left behind, so it is not the final point.
-        if by_step && !self.empty(here) {
+        // The point is left behind, so it is not the final point. A move over pieces
+        // counts them when it ends (rule 22).
+        if by_step && !self.empty(here) && self.pattern.hurdle.is_none() {
             return;
         }
         let choices: Vec<usize> = match fixed {
@@ -975,6 +1068,7 @@ impl Walk<'_> {
             }
             path.push(next);
             steps.push(d);
+            self.stepped.push(!l.leap);
             self.walk(
                 leg,
                 taken + 1,
@@ -986,6 +1080,7 @@ impl Walk<'_> {
             );
             path.pop();
             steps.pop();
+            self.stepped.pop();
         }
     }
 
@@ -1002,6 +1097,33 @@ impl Walk<'_> {
             .end_not_adjacent
             .iter()
             .any(|&k| adjacent(self.board, self.start, end, k))
+        {
+            return;
+        }
+        // Rules 7 and 22: the passed cells, in order.
+        let passed: Vec<Cell> = (1..self.trail.len() - 1)
+            .filter(|&i| self.stepped[i] && self.trail[i] != self.start)
+            .filter_map(|i| self.board.at(self.trail[i]))
+            .collect();
+        if let Some(h) = &self.pattern.hurdle {
+            let full: Vec<Cell> = passed
+                .iter()
+                .copied()
+                .filter(|c| self.cells[c.index()].is_some())
+                .collect();
+            if full.len() != h.count as usize
+                || full
+                    .iter()
+                    .any(|c| h.except.contains(&self.cells[c.index()].unwrap().1))
+                || (h.right_behind && full.last() != passed.last())
+            {
+                return;
+            }
+        }
+        if let Some(z) = &self.zone
+            && (!z.contains(&self.from)
+                || !z.contains(&cell)
+                || passed.iter().any(|c| !z.contains(c)))
         {
             return;
         }

@@ -1,0 +1,246 @@
+//! The xiangqi family: moves over pieces, moves within zones, blocked legs and facing
+//! Generals. Expected counts come from Fairy-Stockfish: perft from the start, and
+//! perft 2 at every ply of seeded random games it played (tests/fixtures/fsf/, one
+//! `FEN;count` line a position).
+
+use crate::common;
+
+use common::rules;
+use std::sync::Arc;
+use variantlab::compile::Rules;
+use variantlab::model::Outcome;
+use variantlab::runtime::{
+    Game, Position, Setup, parse_position, perft, write_move, write_position,
+};
+
+const XIANGQI: &str = "xiangqi.var";
+const MINI: &str = "minixiangqi.var";
+const MANCHU: &str = "manchu.var";
+const JANGGI: &str = "janggicasual.var";
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+fn position(rules: &Arc<Rules>, text: &str) -> Position {
+    let setup = parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(rules, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn moves(rules: &Arc<Rules>, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    position(rules, text).legal_moves(rules, &mut out);
+    let mut names: Vec<String> = out.iter().map(|m| write_move(rules.variant(), m)).collect();
+    names.sort();
+    names
+}
+
+/// The moves of the piece on `from`, as destination names.
+fn destinations(rules: &Arc<Rules>, text: &str, from: &str) -> Vec<String> {
+    let v = rules.variant();
+    let from = v.board.parse_cell(from).expect("a cell");
+    let mut out = Vec::new();
+    position(rules, text).legal_moves(rules, &mut out);
+    let mut names: Vec<String> = out
+        .iter()
+        .filter(|m| m.from == from)
+        .map(|m| v.board.name(m.to).to_string())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Every position of the fixture reads, writes back as Fairy-Stockfish wrote it, and
+/// has its perft 2.
+fn agrees_along_random_games(file: &str, fixture: &str) {
+    let r = rules(file);
+    let lines = common::fixture(fixture);
+    let mut checked = 0;
+    for line in lines.lines().filter(|l| !l.trim().is_empty()) {
+        let (fen, count) = line.rsplit_once(';').expect("FEN;count");
+        let setup = parse_position(&r, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(write_position(&r, &setup), fen);
+        let mut pos = Position::from_setup(&r, &setup).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let expected: u64 = count.parse().expect("a count");
+        assert_eq!(perft(&r, &mut pos, 2), expected, "{fen}");
+        checked += 1;
+    }
+    assert!(checked >= 100, "{fixture}: only {checked} positions");
+}
+
+#[test]
+fn xiangqi_start_is_fairy_stockfish_s_fen() {
+    let r = rules(XIANGQI);
+    assert_eq!(write_position(&r, &Setup::start(&r)), START);
+    assert_eq!(parse_position(&r, START).unwrap(), Setup::start(&r));
+}
+
+#[test]
+fn xiangqi_perft_matches_published_counts() {
+    let r = rules(XIANGQI);
+    let mut pos = position(&r, START);
+    for (depth, nodes) in [(1, 44), (2, 1_920), (3, 79_666), (4, 3_290_240)] {
+        assert_eq!(perft(&r, &mut pos, depth), nodes, "depth {depth}");
+    }
+}
+
+#[test]
+#[ignore = "deep perft: 133 million positions"]
+fn xiangqi_perft_5_matches_the_published_count() {
+    let r = rules(XIANGQI);
+    assert_eq!(perft(&r, &mut position(&r, START), 5), 133_312_995);
+}
+
+#[test]
+fn xiangqi_agrees_with_fairy_stockfish_along_random_games() {
+    agrees_along_random_games(XIANGQI, "fsf/xiangqi.txt");
+}
+
+#[test]
+fn moves_are_read_as_fairy_stockfish_writes_them() {
+    let r = rules(XIANGQI);
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    for m in ["h3e3", "a10a9", "h1g3", "b10c8"] {
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    // Fairy-Stockfish's `d` after the same moves.
+    assert_eq!(
+        g.position_string(),
+        "2bakabnr/r8/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3"
+    );
+}
+
+#[test]
+fn the_generals_may_not_face_each_other_on_an_open_file() {
+    let r = rules(XIANGQI);
+    // d1 would face the General on d10; an Advisor on the file keeps it closed.
+    assert_eq!(
+        moves(&r, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1"),
+        ["e1-e2", "e1-f1"]
+    );
+    assert_eq!(
+        moves(&r, "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1"),
+        ["d1-d2", "d1-e1", "e2-d3", "e2-f1", "e2-f3"]
+    );
+    // The Advisor on e2 is pinned by the facing rule alone.
+    assert_eq!(
+        destinations(&r, "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "e2"),
+        Vec::<String>::new()
+    );
+}
+
+#[test]
+fn the_cannon_checks_and_captures_over_exactly_one_piece() {
+    let r = rules(XIANGQI);
+    // The Cannon on e8 checks over the Soldier on e5; moving the Soldier up keeps the
+    // screen, so only the General's sideways steps answer.
+    assert_eq!(
+        moves(&r, "4k4/9/4c4/9/9/4P4/9/9/9/4K4 w - - 0 1"),
+        ["e1-d1", "e1-f1"]
+    );
+    // Black's Cannon on b8 moves along empty points and takes only over one piece.
+    let text = "4k4/9/1c5R1/9/9/9/1P7/9/9/1R1K5 b - - 0 1";
+    let to = destinations(&r, text, "b8");
+    assert!(to.contains(&"b1".to_string()), "{to:?}");
+    assert!(
+        !to.contains(&"b4".to_string()) && !to.contains(&"h8".to_string()),
+        "{to:?}"
+    );
+    assert!(
+        to.contains(&"g8".to_string()) && to.contains(&"b5".to_string()),
+        "{to:?}"
+    );
+}
+
+#[test]
+fn a_horse_or_elephant_with_a_blocked_leg_cannot_move_that_way() {
+    let r = rules(XIANGQI);
+    // The Horse on b1 with a piece on b2: no move through b2 (to a3 or c3).
+    let text = "3k5/9/9/9/9/9/9/9/1P7/1N2K4 w - - 0 1";
+    assert_eq!(destinations(&r, text, "b1"), ["d2"]);
+    // The Elephant on c1 with its eye d2 filled: only a3 is left.
+    let text = "3k5/9/9/9/9/9/9/9/3P5/2B1K4 w - - 0 1";
+    assert_eq!(destinations(&r, text, "c1"), ["a3"]);
+}
+
+#[test]
+fn elephants_stay_home_and_soldiers_turn_only_across_the_river() {
+    let r = rules(XIANGQI);
+    let text = "3k5/9/9/9/9/2B6/P8/9/9/4K4 w - - 0 1";
+    assert_eq!(destinations(&r, text, "c5"), ["a3", "e3"]);
+    assert_eq!(destinations(&r, text, "a4"), ["a5"]);
+    let text = "3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(destinations(&r, text, "e6"), ["d6", "e7", "f6"]);
+}
+
+#[test]
+fn a_side_without_a_move_loses_even_when_not_in_check() {
+    let r = rules(XIANGQI);
+    // Black's General on d10 is not in check, but d9 is covered by the Chariot on c9
+    // and e10 would face the White General on e1 (Fairy-Stockfish: perft 1 is 0).
+    let g = Game::new(
+        r.clone(),
+        parse_position(&r, "3k5/2R6/9/9/9/9/9/9/9/4K4 b - - 0 1").unwrap(),
+    )
+    .unwrap();
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins));
+}
+
+/// Perft from the start, from Fairy-Stockfish's start FEN.
+fn start_perft(file: &str, fen: &str, counts: &[u64]) {
+    let r = rules(file);
+    assert_eq!(write_position(&r, &Setup::start(&r)), fen);
+    let mut pos = position(&r, fen);
+    for (depth, nodes) in (1..).zip(counts) {
+        assert_eq!(perft(&r, &mut pos, depth), *nodes, "{file} depth {depth}");
+    }
+}
+
+#[test]
+fn minixiangqi_agrees_with_fairy_stockfish() {
+    let fen = "rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1";
+    start_perft(MINI, fen, &[19, 331, 6_664, 127_164]);
+    agrees_along_random_games(MINI, "fsf/minixiangqi.txt");
+}
+
+#[test]
+fn manchu_agrees_with_fairy_stockfish() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1";
+    start_perft(MANCHU, fen, &[18, 860, 17_648, 798_554]);
+    agrees_along_random_games(MANCHU, "fsf/manchu.txt");
+}
+
+#[test]
+fn janggi_agrees_with_fairy_stockfish() {
+    let fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+    start_perft(JANGGI, fen, &[32, 1_024, 33_316, 1_083_563]);
+    // Fairy-Stockfish's random games here never pass, so no position is reached by a
+    // pass (which its position string would not show).
+    agrees_along_random_games(JANGGI, "fsf/janggicasual.txt");
+}
+
+#[test]
+fn a_janggi_player_may_pass_except_in_check_and_two_passes_draw() {
+    let r = rules(JANGGI);
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    g.play_text("e2e2").unwrap();
+    assert!(g.ending().is_none());
+    g.play_text("pass").unwrap();
+    let end = g.ending().expect("two passes end the game");
+    assert_eq!(end.outcome, Outcome::Draw);
+    // In check (the Chariot on e5 sees the General on e2), no pass.
+    let text = "3k5/9/9/9/4r4/9/9/9/4K4/9 w - - 0 1";
+    assert!(!moves(&r, text).iter().any(|m| m == "e2-e2"));
+    assert!(moves(&r, "3k5/9/9/9/3r5/9/9/9/4K4/9 w - - 0 1").contains(&"e2-e2".to_string()));
+}
+
+#[test]
+fn janggi_cannons_jump_no_cannon_and_take_no_cannon() {
+    let r = rules(JANGGI);
+    // White's Cannon on b3: over the Soldier on b4 along the file, never over the
+    // Cannon on e3 along the rank, never onto the Cannon on b8 (over b4).
+    let text = "3k5/9/1c7/9/9/9/1P7/1C2C4/4K4/9 w - - 0 1";
+    let to = destinations(&r, text, "b3");
+    assert_eq!(to, ["b5", "b6", "b7"]);
+    // Along the palace's diagonal: from d1 over e2 to f3.
+    let text = "3k5/9/9/9/9/9/9/9/4K4/3C5 w - - 0 1";
+    assert_eq!(destinations(&r, text, "d1"), ["f3"]);
+}
