@@ -8,6 +8,7 @@ use crate::syntax::{self, Statement};
 pub(super) fn check_end(
     statements: &[Statement],
     decls: &Decls,
+    zones: &[Zone],
     setup: &[Placed],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<EndRule> {
@@ -85,6 +86,26 @@ pub(super) fn check_end(
                     Event::Captured { piece: p, by }
                 }
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
+                syntax::Event::Extinct(kinds) => {
+                    let mut mask = 0u64;
+                    for k in kinds {
+                        match decls.piece(k) {
+                            Ok(p) => mask |= 1 << p.0,
+                            Err(d) => out.push(d),
+                        }
+                    }
+                    Event::Extinct(mask)
+                }
+                syntax::Event::OnlyRoyal => Event::OnlyRoyal,
+                syntax::Event::NoPieces => Event::NoPieces,
+                syntax::Event::Reaches { piece, zone } => {
+                    let piece = decls.piece(piece).map_err(|d| out.push(d));
+                    let zone = super::special::find_zone(zones, zone).map_err(|d| out.push(d));
+                    let (Ok(piece), Ok(zone)) = (piece, zone) else {
+                        continue;
+                    };
+                    Event::Reaches { piece, zone }
+                }
                 syntax::Event::Repetition(n, perpetual) => {
                     if n.node < 2 {
                         out.push(

@@ -111,7 +111,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             piece,
         }));
     }
-    let end_rules = end::check_end(&file.statements, &decls, &all_placed, out);
+    let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -146,6 +146,14 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             }),
             _ => None,
         }),
+        fen_fields: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Fen(_))),
+        must_capture: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Compulsory(_))),
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;
@@ -260,6 +268,8 @@ impl From<syntax::Outcome> for Outcome {
             syntax::Outcome::MoverLoses => Outcome::MoverLoses,
             syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(a, b),
             syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
+            syntax::Outcome::ThatWins => Outcome::ThatWins,
+            syntax::Outcome::ThatLoses => Outcome::ThatLoses,
         }
     }
 }

@@ -165,18 +165,10 @@ fn check_piece(
                 }
             }
             PieceItemKind::Promotion(pr) => {
-                let zone = zones
-                    .iter()
-                    .position(|z| z.name.eq_ignore_ascii_case(&pr.zone.node));
-                let zone = match zone {
-                    Some(z) => z,
-                    None => {
-                        let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
-                        if let Err(d) =
-                            super::lookup("variantlab::unknown_zone", "zone", &known, &pr.zone)
-                        {
-                            out.push(d);
-                        }
+                let zone = match super::special::find_zone(zones, &pr.zone) {
+                    Ok(z) => z,
+                    Err(d) => {
+                        out.push(d);
                         continue;
                     }
                 };

@@ -122,6 +122,11 @@ pub struct Rules {
     pub(crate) rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub(crate) resets_quiet: u64,
+    /// Whether some end rule in force holds from the position alone (a kind extinct,
+    /// a piece on its goal), so perft must ask at every node.
+    pub(crate) ends_in_place: bool,
+    /// A player who can capture must.
+    pub(crate) must_capture: bool,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
     /// Per piece: the kind it goes to hand as.
@@ -212,6 +217,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             _ => {}
         }
     }
+    let ends_in_place = variant
+        .end_rules
+        .iter()
+        .any(|r| holds(r.guard, options) && r.event.names_a_player());
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
@@ -256,6 +265,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castlings,
         rights_clear,
         resets_quiet,
+        ends_in_place,
+        must_capture: variant.must_capture,
         hands: variant.hand.is_some(),
         demote: (0..pieces)
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))

@@ -34,6 +34,10 @@ pub struct Variant {
     pub castlings: Vec<Castling>,
     /// Captured pieces go to the captor's hand, to be dropped later.
     pub hand: Option<Hand>,
+    /// Position strings always carry FEN's castling and en passant fields.
+    pub fen_fields: bool,
+    /// A player who can capture must.
+    pub must_capture: bool,
 }
 
 /// How hands work.
@@ -311,6 +315,10 @@ pub enum Outcome {
     MoverScores(u32, u32),
     /// The side that checked on every move of a repetition cycle loses.
     CheckerLoses,
+    /// The player the event names wins (the player to move, for events naming none).
+    ThatWins,
+    /// The player the event names loses (the player to move, for events naming none).
+    ThatLoses,
 }
 
 /// A direction's relation to the player's forward direction (or, for `Outward`, to
@@ -362,10 +370,32 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
+    /// A player has no piece of one of these kinds (a bit set) on the board or in hand.
+    Extinct(u64),
+    /// A player has pieces, all of them royal.
+    OnlyRoyal,
+    /// A player has no piece on the board or in hand.
+    NoPieces,
+    /// A player's piece of this kind stands on a cell of the player's zone.
+    Reaches {
+        piece: PieceId,
+        zone: usize,
+    },
     /// Repeated this many times; `true`: only when one side checked on every move.
     Repetition(u32, bool),
     /// Plies without a capture or a move of a kind in the bit set.
     PliesWithoutCapture(u32, u64),
+}
+
+impl Event {
+    /// Whether the event is about one player, and holds from the position alone: the
+    /// game ends there whatever the last move was (perft stops at it).
+    pub fn names_a_player(&self) -> bool {
+        matches!(
+            self,
+            Event::Extinct(_) | Event::OnlyRoyal | Event::NoPieces | Event::Reaches { .. }
+        )
+    }
 }
 
 impl Variant {
@@ -390,6 +420,13 @@ impl Variant {
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(s))
             .map(|i| OptionId(i as u8))
+    }
+    /// The names of the kinds in a bit set, in the file's order.
+    pub fn kind_names(&self, kinds: u64) -> Vec<&str> {
+        (0..self.pieces.len())
+            .filter(|k| kinds & (1 << k) != 0)
+            .map(|k| self.pieces[k].name.as_str())
+            .collect()
     }
     pub fn piece(&self, id: PieceId) -> &Piece {
         &self.pieces[id.0 as usize]

@@ -119,6 +119,12 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
+        Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
+        Event::OnlyRoyal => "only royal pieces left".to_string(),
+        Event::NoPieces => "no pieces left".to_string(),
+        Event::Reaches { piece, zone } => {
+            format!("{} reaches {}", v.piece(piece).name, v.zones[zone].name)
+        }
         Event::PliesWithoutCapture(n, kinds) => {
             let mut text = format!("{n} plies without capture");
             for (k, piece) in v.pieces.iter().enumerate() {
@@ -135,6 +141,8 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Outcome::MoverLoses => "mover loses",
         Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
         Outcome::CheckerLoses => "checker loses",
+        Outcome::ThatWins => "that player wins",
+        Outcome::ThatLoses => "that player loses",
     };
     format!("{event}: {outcome}")
 }

@@ -290,15 +290,39 @@ impl Game {
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::Repetition(n, false) => format!("the position occurred {n} times"),
+            event @ (Event::Extinct(_)
+            | Event::OnlyRoyal
+            | Event::NoPieces
+            | Event::Reaches { .. }) => {
+                let named = verdict.named.unwrap_or(mover);
+                let who = &v.player(named).name;
+                match event {
+                    Event::Extinct(kinds) => {
+                        let gone = (0..v.pieces.len())
+                            .map(|k| crate::model::PieceId(k as u8))
+                            .filter(|&k| {
+                                kinds & (1 << k.0) != 0
+                                    && self.position.cells_of(named, k).is_empty()
+                            })
+                            .fold(0, |m, k| m | 1 << k.0);
+                        format!("{who} has no {} left", v.kind_names(gone).join(" or "))
+                    }
+                    Event::OnlyRoyal => format!("{who} has only royal pieces left"),
+                    Event::NoPieces => format!("{who} has no pieces left"),
+                    Event::Reaches { piece, zone } => format!(
+                        "{who}'s {} reached {}",
+                        v.piece(piece).name,
+                        v.zones[zone].name
+                    ),
+                    _ => unreachable!("an event about a player"),
+                }
+            }
             Event::Repetition(n, true) => format!(
                 "the position occurred {n} times, {} checking on every move",
-                v.player(verdict.checker.unwrap_or(mover)).name
+                v.player(verdict.named.unwrap_or(mover)).name
             ),
             Event::PliesWithoutCapture(n, kinds) => {
-                let names: Vec<&str> = (0..v.pieces.len())
-                    .filter(|k| kinds & (1 << k) != 0)
-                    .map(|k| v.pieces[k].name.as_str())
-                    .collect();
+                let names = v.kind_names(kinds);
                 if names.is_empty() {
                     format!("{n} plies without a capture")
                 } else {
@@ -311,7 +335,7 @@ impl Game {
         };
         Some(Ending {
             outcome: verdict.outcome,
-            score: Score::of(verdict.outcome, mover, verdict.checker, players),
+            score: Score::of(verdict.outcome, mover, verdict.named, players),
             mover,
             reason,
             rule: verdict.rule,

@@ -113,8 +113,16 @@ pub fn castling_letter(v: &Variant, i: usize) -> char {
     }
 }
 
+/// Whether the string has the en passant field: for variants with such moves, and
+/// always in FEN's layout.
 fn has_passing(rules: &Rules) -> bool {
-    !rules.passing.is_empty()
+    !rules.passing.is_empty() || rules.variant.fen_fields
+}
+
+/// Whether the string has the castling field: for variants with castling moves, and
+/// always in FEN's layout.
+fn has_castling(v: &Variant) -> bool {
+    !v.castlings.is_empty() || v.fen_fields
 }
 
 /// Writes a position string.
@@ -151,7 +159,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     if rules.hands {
         fields.push(write_hands(rules, setup));
     }
-    if !v.castlings.is_empty() {
+    if has_castling(v) {
         let mut letters: Vec<(usize, char)> = setup
             .castling
             .iter()
@@ -540,7 +548,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         vec![]
     };
     let mut castling = Vec::new();
-    if !v.castlings.is_empty() {
+    if has_castling(v) {
         let f = fields.next().ok_or(E::Missing(PositionField::Castling))?;
         if f != "-" {
             for ch in f.chars() {

@@ -357,8 +357,12 @@ impl Searcher {
                 -(WON - 1 - ply as i32) * (2 * a - b) as i32 / b as i32
             }
             Outcome::MoverScores(a, b) => (WON - 1 - ply as i32) * (b - 2 * a) as i32 / b as i32,
-            Outcome::CheckerLoses if verdict.checker == Some(pos.to_move()) => -(MATE - ply as i32),
-            Outcome::CheckerLoses => MATE - ply as i32,
+            Outcome::CheckerLoses | Outcome::ThatLoses if verdict.named == Some(pos.to_move()) => {
+                -(MATE - ply as i32)
+            }
+            Outcome::CheckerLoses | Outcome::ThatLoses => MATE - ply as i32,
+            Outcome::ThatWins if verdict.named == Some(pos.to_move()) => MATE - ply as i32,
+            Outcome::ThatWins => -(MATE - ply as i32),
         }
     }
 

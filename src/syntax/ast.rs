@@ -58,6 +58,10 @@ pub enum Statement {
     Castling(CastlingDecl),
     /// `captured pieces go to hand`, with whether drops need a cell the piece can move from.
     Hand(Spanned<bool>),
+    /// `position strings as in FEN`.
+    Fen(Span),
+    /// `captures are compulsory`.
+    Compulsory(Span),
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
@@ -123,6 +127,8 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
+            Statement::Fen(_) => "position",
+            Statement::Compulsory(_) => "captures",
         }
     }
 
@@ -139,6 +145,7 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
+            Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -403,6 +410,17 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
+    /// A player has none of one of these kinds left.
+    Extinct(Vec<Name>),
+    /// A player has only royal pieces left.
+    OnlyRoyal,
+    /// A player has no pieces left.
+    NoPieces,
+    /// A piece of the kind stands in its owner's zone.
+    Reaches {
+        piece: Name,
+        zone: Name,
+    },
     /// Repeated this many times; `true`: only by perpetual check.
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
@@ -418,4 +436,8 @@ pub enum Outcome {
     MoverScores(u32, u32),
     /// The side that checked on every move of a repetition cycle loses.
     CheckerLoses,
+    /// The player the event names wins.
+    ThatWins,
+    /// The player the event names loses.
+    ThatLoses,
 }

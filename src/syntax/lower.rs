@@ -100,6 +100,8 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
         Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
+        Rule::fen_stmt => Statement::Fen(span),
+        Rule::compulsory_stmt => Statement::Compulsory(span),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -639,6 +641,8 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
                     Rule::checker_loses => Outcome::CheckerLoses,
+                    Rule::that_wins => Outcome::ThatWins,
+                    Rule::that_loses => Outcome::ThatLoses,
                     Rule::mover_scores => {
                         let mut n = o.into_inner().filter(content);
                         let a = cx.number(&n.next().unwrap()).node;
@@ -669,6 +673,21 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::no_move_event => Event::NoLegalMove,
+        Rule::extinct_event => Event::Extinct(
+            q.into_inner()
+                .filter(|k| k.as_rule() == Rule::ident)
+                .map(|k| cx.name(&k))
+                .collect(),
+        ),
+        Rule::bare_event => Event::OnlyRoyal,
+        Rule::no_pieces_event => Event::NoPieces,
+        Rule::reach_event => {
+            let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
+            Event::Reaches {
+                piece: cx.name(&it.next().unwrap()),
+                zone: cx.name(&it.next().unwrap()),
+            }
+        }
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {
