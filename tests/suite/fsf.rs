@@ -26,7 +26,10 @@ fn recorded() -> Vec<Recorded> {
     let path = common::root().join("tests/fsf/perft.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut out: Vec<Recorded> = vec![];
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let (word, rest) = line.split_once(' ').expect("a word and its values");
         let last = out.last_mut();
         match (word, last) {
@@ -70,7 +73,11 @@ fn position(r: &Arc<Rules>, text: &str) -> Result<Position, String> {
 fn same_text(ours: &str, theirs: &str) -> bool {
     let a: Vec<&str> = ours.split_whitespace().collect();
     let b: Vec<&str> = theirs.split_whitespace().collect();
-    a.len() == b.len() && a.iter().zip(&b).enumerate().all(|(i, (x, y))| x == y || i == 3)
+    a.len() == b.len()
+        && a.iter()
+            .zip(&b)
+            .enumerate()
+            .all(|(i, (x, y))| x == y || i == 3)
 }
 
 /// Every difference from the record for one game, as lines of text.
@@ -88,7 +95,10 @@ fn compare(rec: &Recorded, max_nodes: u64) -> Vec<String> {
     for &(d, want) in rec.perft.iter().filter(|(_, n)| *n <= max_nodes) {
         let got = perft(&r, &mut start.clone(), d);
         if got != want {
-            bad.push(format!("{}: start perft {d} is {got}, not {want}", rec.name));
+            bad.push(format!(
+                "{}: start perft {d} is {got}, not {want}",
+                rec.name
+            ));
         }
     }
     for (g, plies) in rec.games.iter().enumerate() {
@@ -141,7 +151,12 @@ fn check_all(max_nodes: u64) {
         .iter()
         .flat_map(|rec| compare(rec, max_nodes))
         .collect();
-    assert!(bad.is_empty(), "{} differences:\n{}", bad.len(), bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "{} differences:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
 
 #[test]
@@ -158,7 +173,9 @@ fn every_game_agrees_with_fairy_stockfish_on_deep_start_perft() {
 #[test]
 fn every_recorded_game_has_its_file_and_every_file_named_in_the_record_checks() {
     for rec in recorded() {
-        let file = common::root().join("variants").join(format!("{}.var", rec.name));
+        let file = common::root()
+            .join("variants")
+            .join(format!("{}.var", rec.name));
         assert!(file.exists(), "{} has no variant file", rec.name);
         common::variant(&format!("{}.var", rec.name));
     }
