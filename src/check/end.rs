@@ -21,6 +21,22 @@ pub(super) fn check_end(
                 .map_err(|d| out.push(d))
                 .ok()
                 .flatten();
+            let outcome = match &r.outcome {
+                syntax::Outcome::Draw => Outcome::Draw,
+                syntax::Outcome::MoverWins => Outcome::MoverWins,
+                syntax::Outcome::MoverLoses => Outcome::MoverLoses,
+                syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(*a, *b),
+                syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
+                syntax::Outcome::ThatWins => Outcome::ThatWins,
+                syntax::Outcome::ThatLoses => Outcome::ThatLoses,
+                syntax::Outcome::PlayerWins(name) => match decls.player(name) {
+                    Ok(p) => Outcome::PlayerWins(p),
+                    Err(d) => {
+                        out.push(d);
+                        continue;
+                    }
+                },
+            };
             let event = match &r.event.node {
                 syntax::Event::Captured { piece, by } => {
                     let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else {
@@ -54,7 +70,7 @@ pub(super) fn check_end(
                         })
                         .map(|(_, pl)| pl.name.as_str())
                         .collect();
-                    if Outcome::from(r.outcome) == Outcome::MoverWins && !lacking.is_empty() {
+                    if outcome == Outcome::MoverWins && !lacking.is_empty() {
                         out.push(
                             Diagnostic::error(
                                 "variantlab::missing_deciding_piece",
@@ -96,7 +112,7 @@ pub(super) fn check_end(
                     }
                     Event::Extinct(mask)
                 }
-                syntax::Event::OnlyRoyal => Event::OnlyRoyal,
+                syntax::Event::OnlyRoyal(back) => Event::OnlyRoyal(*back),
                 syntax::Event::NoPieces => Event::NoPieces,
                 syntax::Event::Reaches { piece, zone } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
@@ -139,7 +155,7 @@ pub(super) fn check_end(
                     Event::PliesWithoutCapture(n.node, mask)
                 }
             };
-            if let Outcome::MoverScores(a, b) = r.outcome.into()
+            if let Outcome::MoverScores(a, b) = outcome
                 && (b == 0 || a > b)
             {
                 out.push(
@@ -155,7 +171,7 @@ pub(super) fn check_end(
             rules.push(EndRule {
                 guard,
                 event,
-                outcome: r.outcome.into(),
+                outcome,
             });
         }
     }

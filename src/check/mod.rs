@@ -259,21 +259,6 @@ pub(crate) fn lookup(
 
 pub(crate) use crate::suggest::closest;
 
-// The model keeps its own words for what the syntax tree says.
-impl From<syntax::Outcome> for Outcome {
-    fn from(o: syntax::Outcome) -> Outcome {
-        match o {
-            syntax::Outcome::Draw => Outcome::Draw,
-            syntax::Outcome::MoverWins => Outcome::MoverWins,
-            syntax::Outcome::MoverLoses => Outcome::MoverLoses,
-            syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(a, b),
-            syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
-            syntax::Outcome::ThatWins => Outcome::ThatWins,
-            syntax::Outcome::ThatLoses => Outcome::ThatLoses,
-        }
-    }
-}
-
 impl From<syntax::Qualifier> for Qualifier {
     fn from(q: syntax::Qualifier) -> Qualifier {
         match q {

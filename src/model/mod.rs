@@ -319,6 +319,8 @@ pub enum Outcome {
     ThatWins,
     /// The player the event names loses (the player to move, for events naming none).
     ThatLoses,
+    /// This player wins, whoever moved.
+    PlayerWins(PlayerId),
 }
 
 /// A direction's relation to the player's forward direction (or, for `Outward`, to
@@ -372,8 +374,9 @@ pub enum Event {
     Stalemate,
     /// A player has no piece of one of these kinds (a bit set) on the board or in hand.
     Extinct(u64),
-    /// A player has pieces, all of them royal.
-    OnlyRoyal,
+    /// A player has pieces, all of them royal; `true`: only while another player has
+    /// a non-royal piece, and a player to move just bared may bare back.
+    OnlyRoyal(bool),
     /// A player has no piece on the board or in hand.
     NoPieces,
     /// A player's piece of this kind stands on a cell of the player's zone.
@@ -393,7 +396,7 @@ impl Event {
     pub fn names_a_player(&self) -> bool {
         matches!(
             self,
-            Event::Extinct(_) | Event::OnlyRoyal | Event::NoPieces | Event::Reaches { .. }
+            Event::Extinct(_) | Event::OnlyRoyal(_) | Event::NoPieces | Event::Reaches { .. }
         )
     }
 }

@@ -120,7 +120,8 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
         Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
-        Event::OnlyRoyal => "only royal pieces left".to_string(),
+        Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
+        Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
         Event::NoPieces => "no pieces left".to_string(),
         Event::Reaches { piece, zone } => {
             format!("{} reaches {}", v.piece(piece).name, v.zones[zone].name)
@@ -143,6 +144,7 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Outcome::CheckerLoses => "checker loses",
         Outcome::ThatWins => "that player wins",
         Outcome::ThatLoses => "that player loses",
+        Outcome::PlayerWins(p) => return format!("{event}: {} wins", v.player(p).name),
     };
     format!("{event}: {outcome}")
 }

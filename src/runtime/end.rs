@@ -56,7 +56,7 @@ impl Position {
                     }
                 }
                 e @ (Event::Extinct(_)
-                | Event::OnlyRoyal
+                | Event::OnlyRoyal(_)
                 | Event::NoPieces
                 | Event::Reaches { .. }) => {
                     named = self.happens_to(rules, e);
@@ -111,6 +111,19 @@ impl<S: CellSet> PositionOf<S> {
             })
     }
 
+    /// How many non-royal pieces the players other than `p` have, on the board and in
+    /// hand.
+    fn others_non_royal(&self, rules: &Rules, p: PlayerId) -> usize {
+        let kinds = (0..rules.variant.pieces.len() as u8)
+            .map(crate::model::PieceId)
+            .filter(|k| rules.royal & (1 << k.0) == 0);
+        let others = (0..self.players()).map(PlayerId).filter(|&q| q != p);
+        others
+            .flat_map(|q| kinds.clone().map(move |k| (q, k)))
+            .map(|(q, k)| self.pieces_of(q, k).len() + self.in_hand(q, k) as usize)
+            .sum()
+    }
+
     fn holds_for(&self, rules: &Rules, event: Event, p: PlayerId) -> bool {
         let held = || {
             (0..rules.variant.pieces.len())
@@ -122,9 +135,13 @@ impl<S: CellSet> PositionOf<S> {
         };
         match event {
             Event::Extinct(kinds) => kinds & !held() != 0,
-            Event::OnlyRoyal => {
+            Event::OnlyRoyal(back) => {
                 let h = held();
-                h != 0 && h & !rules.royal == 0
+                let bare = h != 0 && h & !rules.royal == 0;
+                // Baring back: the others must keep a non-royal piece, and one more
+                // when the bared player moves next and could take the last.
+                let need = if p == self.to_move() { 2 } else { 1 };
+                bare && (!back || self.others_non_royal(rules, p) >= need)
             }
             Event::NoPieces => held() == 0,
             Event::Reaches { piece, zone } => rules.variant.zones[zone].cells[p.0 as usize]

@@ -291,7 +291,7 @@ impl Game {
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::Repetition(n, false) => format!("the position occurred {n} times"),
             event @ (Event::Extinct(_)
-            | Event::OnlyRoyal
+            | Event::OnlyRoyal(_)
             | Event::NoPieces
             | Event::Reaches { .. }) => {
                 let named = verdict.named.unwrap_or(mover);
@@ -307,7 +307,7 @@ impl Game {
                             .fold(0, |m, k| m | 1 << k.0);
                         format!("{who} has no {} left", v.kind_names(gone).join(" or "))
                     }
-                    Event::OnlyRoyal => format!("{who} has only royal pieces left"),
+                    Event::OnlyRoyal(_) => format!("{who} has only royal pieces left"),
                     Event::NoPieces => format!("{who} has no pieces left"),
                     Event::Reaches { piece, zone } => format!(
                         "{who}'s {} reached {}",

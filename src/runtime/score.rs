@@ -29,6 +29,7 @@ impl Score {
                 Some(c) => (c, 0, 1),
                 None => return Score::shared(n, None, 0, 1),
             },
+            Outcome::PlayerWins(p) => (p, 1, 1),
             Outcome::ThatWins => match named {
                 Some(c) => (c, 1, 1),
                 None => return Score::shared(n, None, 0, 1),

@@ -363,6 +363,8 @@ impl Searcher {
             Outcome::CheckerLoses | Outcome::ThatLoses => MATE - ply as i32,
             Outcome::ThatWins if verdict.named == Some(pos.to_move()) => MATE - ply as i32,
             Outcome::ThatWins => -(MATE - ply as i32),
+            Outcome::PlayerWins(p) if p == pos.to_move() => MATE - ply as i32,
+            Outcome::PlayerWins(_) => -(MATE - ply as i32),
         }
     }
 

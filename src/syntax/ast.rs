@@ -412,8 +412,8 @@ pub enum Event {
     Stalemate,
     /// A player has none of one of these kinds left.
     Extinct(Vec<Name>),
-    /// A player has only royal pieces left.
-    OnlyRoyal,
+    /// A player has only royal pieces left; `true`: unless bared back.
+    OnlyRoyal(bool),
     /// A player has no pieces left.
     NoPieces,
     /// A piece of the kind stands in its owner's zone.
@@ -427,7 +427,7 @@ pub enum Event {
     PliesWithoutCapture(Spanned<u32>, Vec<Name>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     Draw,
     MoverWins,
@@ -440,4 +440,6 @@ pub enum Outcome {
     ThatWins,
     /// The player the event names loses.
     ThatLoses,
+    /// The player named wins.
+    PlayerWins(Name),
 }

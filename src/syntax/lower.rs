@@ -643,6 +643,9 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::checker_loses => Outcome::CheckerLoses,
                     Rule::that_wins => Outcome::ThatWins,
                     Rule::that_loses => Outcome::ThatLoses,
+                    Rule::player_wins => {
+                        Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
+                    }
                     Rule::mover_scores => {
                         let mut n = o.into_inner().filter(content);
                         let a = cx.number(&n.next().unwrap()).node;
@@ -679,7 +682,9 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
                 .map(|k| cx.name(&k))
                 .collect(),
         ),
-        Rule::bare_event => Event::OnlyRoyal,
+        Rule::bare_event => {
+            Event::OnlyRoyal(q.into_inner().any(|k| k.as_rule() == Rule::bare_back))
+        }
         Rule::no_pieces_event => Event::NoPieces,
         Rule::reach_event => {
             let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);

@@ -81,6 +81,19 @@
 //!     it attacks an enemy royal piece (`giving check`), or does so leaving the enemy
 //!     no legal move (`giving checkmate`); and where the mover's royal piece stays
 //!     attacked.
+//!
+//! Obligations and ends about a player:
+//!
+//! 22. With `captures are compulsory`, when some legal move (by 1-21) captures a
+//!     piece (standing on its end, or in passing), only capturing moves are legal.
+//! 23. An end event about a player is asked of the player who just moved, then of
+//!     the others in turn: `extinct` holds when the player has, on the board and in
+//!     hand, no piece of one of its kinds; `only royal pieces left` when the player
+//!     has pieces and each is of a kind royal under the options (with `unless bared
+//!     back`: and the other players have a non-royal piece, two when the player is
+//!     to move); `no pieces left` when the player has none; `reaches` when a piece
+//!     of the kind of the player's stands on one of the cells of the named zone
+//!     listed for that player.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -175,7 +188,68 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     for (cell, kind) in drops(v, options, pos) {
         all.insert((cell, cell, None, Some(kind)));
     }
+    if v.must_capture {
+        let captures: BTreeSet<Move> = all
+            .iter()
+            .copied()
+            .filter(|m| takes(v, options, pos, *m))
+            .collect();
+        if !captures.is_empty() {
+            return captures.into_iter().collect();
+        }
+    }
     all.into_iter().collect()
+}
+
+/// Rule 22: whether a legal move captures: an enemy stands on its end, or it is a
+/// capture in passing of the piece that passed its end.
+fn takes(v: &Variant, options: &[bool], pos: &Simple, (from, to, tag, _): Move) -> bool {
+    if from == to {
+        return false;
+    }
+    if pos.cells[to.index()].is_some_and(|(p, _)| p != pos.to_move) {
+        return true;
+    }
+    pos.passing.is_some() && in_passing(v, options, pos, from).contains(&(to, tag))
+}
+
+/// Rule 23: the player an end event about a player happens to, if any.
+fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Option<PlayerId> {
+    let n = v.players.len();
+    let mover = (next.to_move.0 as usize + n - 1) % n;
+    (0..n)
+        .map(|i| PlayerId(((mover + i) % n) as u8))
+        .find(|&p| {
+            let mut has: BTreeSet<PieceId> = next
+                .cells
+                .iter()
+                .flatten()
+                .filter(|(q, _)| *q == p)
+                .map(|(_, k)| *k)
+                .collect();
+            has.extend(next.hands.iter().filter(|(q, _)| *q == p).map(|(_, k)| *k));
+            match event {
+                Event::Extinct(kinds) => (0..v.pieces.len())
+                    .any(|k| kinds & (1 << k) != 0 && !has.contains(&PieceId(k as u8))),
+                Event::OnlyRoyal(back) => {
+                    let royal = |k: &PieceId| v.piece(*k).royal.iter().any(|g| holds(*g, options));
+                    let others = next
+                        .cells
+                        .iter()
+                        .flatten()
+                        .chain(&next.hands)
+                        .filter(|(q, k)| *q != p && !royal(k))
+                        .count();
+                    let need = if p == next.to_move { 2 } else { 1 };
+                    !has.is_empty() && has.iter().all(royal) && (!back || others >= need)
+                }
+                Event::NoPieces => has.is_empty(),
+                Event::Reaches { piece, zone } => v.zones[zone].cells[p.0 as usize]
+                    .iter()
+                    .any(|c| next.cells[c.index()] == Some((p, piece))),
+                _ => false,
+            }
+        })
 }
 
 /// Rule 21: the drops open now, as (cell, kind).
@@ -613,6 +687,9 @@ fn ending(
                 legal_moves(v, options, next).is_empty()
                     && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
                         == (rule.event == Event::Checkmate)
+            }
+            Event::Extinct(_) | Event::OnlyRoyal(_) | Event::NoPieces | Event::Reaches { .. } => {
+                happens_to(v, options, next, rule.event).is_some()
             }
             Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
         };
