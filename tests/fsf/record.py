@@ -81,7 +81,13 @@ def lcg(state):
     return state, state >> 33
 
 
-def record(engine, name, out):
+def positions(here, name):
+    with open(os.path.join(here, "positions.txt")) as f:
+        rows = [l.split(" ", 1) for l in f if l.strip() and not l.startswith("#")]
+    return [fen.strip() for game, fen in rows if game == name]
+
+
+def record(engine, name, out, here):
     engine.variant(name)
     engine.position([])
     out.write(f"variant {name}\n")
@@ -106,6 +112,12 @@ def record(engine, name, out):
             engine.position(played)
             _, nodes = engine.perft(2)
             out.write(f"ply {played[-1]} {nodes} {engine.fen()}\n")
+    for fen in positions(here, name):
+        engine.send(f"position fen {fen}")
+        out.write(f"position {engine.fen()}\n")
+        for depth in range(1, 4):
+            _, nodes = engine.perft(depth)
+            out.write(f"perft {depth} {nodes}\n")
     out.flush()
 
 
@@ -120,7 +132,7 @@ def main():
         "# Fairy-Stockfish's counts, written by tests/fsf/record.py; read by tests/suite/fsf.rs.\n"
     )
     for name in games:
-        record(engine, name, sys.stdout)
+        record(engine, name, sys.stdout, here)
     engine.send("quit")
 
 

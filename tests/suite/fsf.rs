@@ -13,13 +13,15 @@ use variantlab::runtime::{Position, parse_move, parse_position, perft, write_pos
 /// Start perft counts above this run only in the ignored deep test.
 const QUICK_NODES: u64 = 250_000;
 
-/// One recorded game: its start, its start perft counts, and its random games, each
-/// ply as (move text, perft 2 after it, position string after it).
+/// One recorded game: its start, its start perft counts, its random games, each ply
+/// as (move text, perft 2 after it, position string after it), and positions near
+/// the end of a game with their perft counts.
 struct Recorded {
     name: String,
     start: String,
     perft: Vec<(u32, u64)>,
     games: Vec<Vec<(String, u64, String)>>,
+    positions: Vec<(String, Vec<(u32, u64)>)>,
 }
 
 fn recorded() -> Vec<Recorded> {
@@ -38,12 +40,18 @@ fn recorded() -> Vec<Recorded> {
                 start: String::new(),
                 perft: vec![],
                 games: vec![],
+                positions: vec![],
             }),
             ("start", Some(r)) => r.start = rest.to_string(),
             ("perft", Some(r)) => {
                 let (d, n) = rest.split_once(' ').expect("depth and count");
-                r.perft.push((d.parse().unwrap(), n.parse().unwrap()));
+                let count = (d.parse().unwrap(), n.parse().unwrap());
+                match r.positions.last_mut() {
+                    Some((_, counts)) => counts.push(count),
+                    None => r.perft.push(count),
+                }
             }
+            ("position", Some(r)) => r.positions.push((rest.to_string(), vec![])),
             ("game", Some(r)) => r.games.push(vec![]),
             ("ply", Some(r)) => {
                 let mut parts = rest.splitn(3, ' ');
@@ -141,6 +149,19 @@ fn compare(rec: &Recorded, max_nodes: u64) -> Vec<String> {
                 Ok(_) => {}
                 Err(e) => bad.push(format!("{at}: {e}")),
             }
+        }
+    }
+    for (fen, counts) in &rec.positions {
+        match position(&r, fen) {
+            Ok(p) => {
+                for &(d, want) in counts {
+                    let got = perft(&r, &mut p.clone(), d);
+                    if got != want {
+                        bad.push(format!("{}: perft {d} of {fen} is {got}, not {want}", rec.name));
+                    }
+                }
+            }
+            Err(e) => bad.push(format!("{}: {e}", rec.name)),
         }
     }
     bad
