@@ -114,6 +114,19 @@ pub(super) fn check_end(
                 }
                 syntax::Event::OnlyRoyal(back) => Event::OnlyRoyal(*back),
                 syntax::Event::NoPieces => Event::NoPieces,
+                syntax::Event::ChecksGiven(n) => {
+                    if n.node == 0 || n.node > 255 {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::bad_count",
+                                n.span,
+                                "a count of checks is from 1 to 255",
+                            )
+                            .label("out of range"),
+                        );
+                    }
+                    Event::ChecksGiven(n.node.clamp(1, 255))
+                }
                 syntax::Event::Reaches { piece, zone } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
                     let zone = super::special::find_zone(zones, zone).map_err(|d| out.push(d));

@@ -127,6 +127,9 @@ pub struct Rules {
     pub(crate) ends_in_place: bool,
     /// A player who can capture must.
     pub(crate) must_capture: bool,
+    /// The checks a player must give to win, when the game counts them (the first
+    /// such rule's count): positions keep the count, and their strings show it.
+    pub(crate) check_goal: Option<u32>,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
     /// Per piece: the kind it goes to hand as.
@@ -267,6 +270,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         resets_quiet,
         ends_in_place,
         must_capture: variant.must_capture,
+        check_goal: variant.end_rules.iter().find_map(|r| match r.event {
+            Event::ChecksGiven(n) => Some(n),
+            _ => None,
+        }),
         hands: variant.hand.is_some(),
         demote: (0..pieces)
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))

@@ -384,6 +384,8 @@ pub enum Event {
         piece: PieceId,
         zone: usize,
     },
+    /// A player has given check with this many of its moves.
+    ChecksGiven(u32),
     /// Repeated this many times; `true`: only when one side checked on every move.
     Repetition(u32, bool),
     /// Plies without a capture or a move of a kind in the bit set.
@@ -396,7 +398,11 @@ impl Event {
     pub fn names_a_player(&self) -> bool {
         matches!(
             self,
-            Event::Extinct(_) | Event::OnlyRoyal(_) | Event::NoPieces | Event::Reaches { .. }
+            Event::Extinct(_)
+                | Event::OnlyRoyal(_)
+                | Event::NoPieces
+                | Event::Reaches { .. }
+                | Event::ChecksGiven(_)
         )
     }
 }

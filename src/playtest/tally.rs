@@ -123,6 +123,7 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
         Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
         Event::NoPieces => "no pieces left".to_string(),
+        Event::ChecksGiven(n) => format!("{n} checks given"),
         Event::Reaches { piece, zone } => {
             format!("{} reaches {}", v.piece(piece).name, v.zones[zone].name)
         }

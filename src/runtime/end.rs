@@ -55,14 +55,12 @@ impl Position {
                         named.is_some()
                     }
                 }
-                e @ (Event::Extinct(_)
-                | Event::OnlyRoyal(_)
-                | Event::NoPieces
-                | Event::Reaches { .. }) => {
+                e if e.names_a_player() => {
                     named = self.happens_to(rules, e);
                     named.is_some()
                 }
                 Event::PliesWithoutCapture(n, _) => self.quiet_plies() >= n,
+                _ => false,
             };
             if applies {
                 if named.is_none() && matches!(rule.outcome, Outcome::ThatWins | Outcome::ThatLoses)
@@ -144,6 +142,7 @@ impl<S: CellSet> PositionOf<S> {
                 bare && (!back || self.others_non_royal(rules, p) >= need)
             }
             Event::NoPieces => held() == 0,
+            Event::ChecksGiven(n) => self.checks_given(p) as u32 >= n,
             Event::Reaches { piece, zone } => rules.variant.zones[zone].cells[p.0 as usize]
                 .iter()
                 .any(|&c| self.at(c) == Some((p, piece))),

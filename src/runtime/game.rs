@@ -290,10 +290,7 @@ impl Game {
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::Repetition(n, false) => format!("the position occurred {n} times"),
-            event @ (Event::Extinct(_)
-            | Event::OnlyRoyal(_)
-            | Event::NoPieces
-            | Event::Reaches { .. }) => {
+            event if event.names_a_player() => {
                 let named = verdict.named.unwrap_or(mover);
                 let who = &v.player(named).name;
                 match event {
@@ -309,6 +306,7 @@ impl Game {
                     }
                     Event::OnlyRoyal(_) => format!("{who} has only royal pieces left"),
                     Event::NoPieces => format!("{who} has no pieces left"),
+                    Event::ChecksGiven(n) => format!("{who} gave check {n} times"),
                     Event::Reaches { piece, zone } => format!(
                         "{who}'s {} reached {}",
                         v.piece(piece).name,
@@ -321,6 +319,11 @@ impl Game {
                 "the position occurred {n} times, {} checking on every move",
                 v.player(verdict.named.unwrap_or(mover)).name
             ),
+            Event::Extinct(_)
+            | Event::OnlyRoyal(_)
+            | Event::NoPieces
+            | Event::Reaches { .. }
+            | Event::ChecksGiven(_) => unreachable!("an event about a player"),
             Event::PliesWithoutCapture(n, kinds) => {
                 let names = v.kind_names(kinds);
                 if names.is_empty() {

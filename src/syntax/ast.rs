@@ -421,6 +421,8 @@ pub enum Event {
         piece: Name,
         zone: Name,
     },
+    /// A player has given check this many times.
+    ChecksGiven(Spanned<u32>),
     /// Repeated this many times; `true`: only by perpetual check.
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.

@@ -682,6 +682,7 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
                 .map(|k| cx.name(&k))
                 .collect(),
         ),
+        Rule::checks_event => Event::ChecksGiven(cx.number(&q.into_inner().find(content).unwrap())),
         Rule::bare_event => {
             Event::OnlyRoyal(q.into_inner().any(|k| k.as_rule() == Rule::bare_back))
         }

@@ -157,7 +157,10 @@ fn compare(rec: &Recorded, max_nodes: u64) -> Vec<String> {
                 for &(d, want) in counts {
                     let got = perft(&r, &mut p.clone(), d);
                     if got != want {
-                        bad.push(format!("{}: perft {d} of {fen} is {got}, not {want}", rec.name));
+                        bad.push(format!(
+                            "{}: perft {d} of {fen} is {got}, not {want}",
+                            rec.name
+                        ));
                     }
                 }
             }

@@ -111,6 +111,8 @@ const SECTIONS: &[(&str, &str)] = &[
     ("zone_stmt", "zones"),
     ("castling_stmt", "castling"),
     ("hand_stmt", "hands"),
+    ("fen_stmt", "castling"),
+    ("compulsory_stmt", "compulsory-capture"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -130,6 +132,8 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("zone_stmt", "`zone`"),
     ("castling_stmt", "`castling`"),
     ("hand_stmt", "`captured pieces go to hand`"),
+    ("fen_stmt", "`position strings as in FEN`"),
+    ("compulsory_stmt", "`captures are compulsory`"),
 ];
 
 /// The first sentence of a rule's comment.

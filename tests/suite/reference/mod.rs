@@ -93,7 +93,10 @@
 //!     back`: and the other players have a non-royal piece, two when the player is
 //!     to move); `no pieces left` when the player has none; `reaches` when a piece
 //!     of the kind of the player's stands on one of the cells of the named zone
-//!     listed for that player.
+//!     listed for that player; `checks given` when the player's count (24) is at
+//!     least the number.
+//! 24. In a game with a `checks given` rule, each move after which the next player
+//!     has a royal piece attacked counts one check for the player who made it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -128,6 +131,8 @@ pub struct Simple {
     pub passing: Option<Passing>,
     /// Pieces in hand, one entry each, sorted.
     pub hands: Vec<(PlayerId, PieceId)>,
+    /// Checks given, by player (rule 24; missing entries: none).
+    pub checks: Vec<u8>,
 }
 
 /// The setup position, the first player to move.
@@ -143,6 +148,7 @@ pub fn start(v: &Variant) -> Simple {
         castling: (0..v.castlings.len()).collect(),
         passing: None,
         hands: Vec::new(),
+        checks: Vec::new(),
     }
 }
 
@@ -213,6 +219,19 @@ fn takes(v: &Variant, options: &[bool], pos: &Simple, (from, to, tag, _): Move) 
     pos.passing.is_some() && in_passing(v, options, pos, from).contains(&(to, tag))
 }
 
+/// Rule 24: in a game with a `checks given` rule, a move after which the next player's
+/// royal piece is attacked counts one check for its player.
+fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId) {
+    let counts = v
+        .end_rules
+        .iter()
+        .any(|r| matches!(r.event, Event::ChecksGiven(_)));
+    if counts && royal_attacked(v, options, &next.cells, &next.used, next.to_move) {
+        next.checks.resize(v.players.len(), 0);
+        next.checks[mover.0 as usize] += 1;
+    }
+}
+
 /// Rule 23: the player an end event about a player happens to, if any.
 fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Option<PlayerId> {
     let n = v.players.len();
@@ -244,6 +263,10 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                     !has.is_empty() && has.iter().all(royal) && (!back || others >= need)
                 }
                 Event::NoPieces => has.is_empty(),
+                Event::ChecksGiven(n) => next
+                    .checks
+                    .get(p.0 as usize)
+                    .is_some_and(|c| *c as u32 >= n),
                 Event::Reaches { piece, zone } => v.zones[zone].cells[p.0 as usize]
                     .iter()
                     .any(|c| next.cells[c.index()] == Some((p, piece))),
@@ -639,6 +662,7 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
         next.used.push((player, kind, t));
     }
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
+    count_check(v, options, &mut next, player);
     let outcome = ending(v, options, &next, captured, kind);
     (next, outcome)
 }
@@ -662,6 +686,7 @@ fn drop_piece(
     next.cells[cell.index()] = Some((me, kind));
     next.passing = None;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
+    count_check(v, options, &mut next, me);
     let outcome = ending(v, options, &next, None, kind);
     (next, outcome)
 }
@@ -688,10 +713,8 @@ fn ending(
                     && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
                         == (rule.event == Event::Checkmate)
             }
-            Event::Extinct(_) | Event::OnlyRoyal(_) | Event::NoPieces | Event::Reaches { .. } => {
-                happens_to(v, options, next, rule.event).is_some()
-            }
-            Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
+            e if e.names_a_player() => happens_to(v, options, next, e).is_some(),
+            _ => false,
         };
         if matched {
             return Some(rule.outcome);
