@@ -691,6 +691,22 @@ impl Rules {
         self.deciding_kinds
     }
 
+    /// Whether the rules reward giving pieces away: an end rule in force lets a player
+    /// with no pieces (or only royal ones) win, or, with compulsory capture, a player
+    /// left without a move. Material then counts against its owner.
+    pub fn material_is_a_burden(&self) -> bool {
+        self.variant.end_rules.iter().any(|r| {
+            holds(r.guard, &self.options)
+                && match (r.event, r.outcome) {
+                    (Event::NoPieces | Event::OnlyRoyal(_), Outcome::ThatWins) => true,
+                    (Event::NoLegalMove | Event::Stalemate, Outcome::MoverLoses) => {
+                        self.must_capture
+                    }
+                    _ => false,
+                }
+        })
+    }
+
     /// The random numbers of position keys.
     #[inline]
     pub fn keys(&self) -> &Keys {

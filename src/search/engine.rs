@@ -425,7 +425,14 @@ impl Searcher {
         // Captures that cannot raise the score to alpha even with the captured piece
         // are not followed (delta pruning), and none beyond the quiescence limit.
         let mut standing = None;
-        if quiet && (depth < 0 || !self.eval.in_danger(rules, pos)) {
+        // Where captures are compulsory and one is open, every move captures: there is
+        // no standing pat.
+        let forced = rules.must_capture && moves.iter().all(|m| m.captured.is_some());
+        if quiet && forced && depth <= -QUIESCENCE_PLIES {
+            self.buffers[ply] = moves;
+            return self.eval.evaluate(rules, pos);
+        }
+        if quiet && !forced && (depth < 0 || !self.eval.in_danger(rules, pos)) {
             let stand = self.eval.evaluate(rules, pos);
             if stand >= beta || depth <= -QUIESCENCE_PLIES {
                 self.buffers[ply] = moves;

@@ -170,6 +170,9 @@ fn entry_weight(rules: &Rules, e: &MoveEntry) -> f64 {
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     pub values: Vec<i32>,
+    /// 1, or -1 where the rules reward giving material away: then a side's material,
+    /// mobility and threats all count against it.
+    material: i32,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -181,6 +184,7 @@ impl Evaluator {
         let values: Vec<i32> = piece_values(rules).iter().map(|p| p.value).collect();
         Evaluator {
             values,
+            material: if rules.material_is_a_burden() { -1 } else { 1 },
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -204,7 +208,7 @@ impl Evaluator {
         let me = pos.to_move();
         (0..pos.players())
             .map(|p| {
-                let s = self.side(rules, pos, PlayerId(p));
+                let s = self.material * self.side(rules, pos, PlayerId(p));
                 if PlayerId(p) == me { s } else { -s }
             })
             .sum()
