@@ -8,6 +8,7 @@ use crate::syntax::{self, Statement};
 pub(super) fn check_end(
     statements: &[Statement],
     decls: &Decls,
+    zones: &[Zone],
     setup: &[Placed],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<EndRule> {
@@ -20,6 +21,22 @@ pub(super) fn check_end(
                 .map_err(|d| out.push(d))
                 .ok()
                 .flatten();
+            let outcome = match &r.outcome {
+                syntax::Outcome::Draw => Outcome::Draw,
+                syntax::Outcome::MoverWins => Outcome::MoverWins,
+                syntax::Outcome::MoverLoses => Outcome::MoverLoses,
+                syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(*a, *b),
+                syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
+                syntax::Outcome::ThatWins => Outcome::ThatWins,
+                syntax::Outcome::ThatLoses => Outcome::ThatLoses,
+                syntax::Outcome::PlayerWins(name) => match decls.player(name) {
+                    Ok(p) => Outcome::PlayerWins(p),
+                    Err(d) => {
+                        out.push(d);
+                        continue;
+                    }
+                },
+            };
             let event = match &r.event.node {
                 syntax::Event::Captured { piece, by } => {
                     let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else {
@@ -53,7 +70,7 @@ pub(super) fn check_end(
                         })
                         .map(|(_, pl)| pl.name.as_str())
                         .collect();
-                    if Outcome::from(r.outcome) == Outcome::MoverWins && !lacking.is_empty() {
+                    if outcome == Outcome::MoverWins && !lacking.is_empty() {
                         out.push(
                             Diagnostic::error(
                                 "variantlab::missing_deciding_piece",
@@ -86,6 +103,39 @@ pub(super) fn check_end(
                 }
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
                 syntax::Event::AllPassed => Event::AllPassed,
+                syntax::Event::Extinct(kinds) => {
+                    let mut mask = 0u64;
+                    for k in kinds {
+                        match decls.piece(k) {
+                            Ok(p) => mask |= 1 << p.0,
+                            Err(d) => out.push(d),
+                        }
+                    }
+                    Event::Extinct(mask)
+                }
+                syntax::Event::OnlyRoyal(back) => Event::OnlyRoyal(*back),
+                syntax::Event::NoPieces => Event::NoPieces,
+                syntax::Event::ChecksGiven(n) => {
+                    if n.node == 0 || n.node > 255 {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::bad_count",
+                                n.span,
+                                "a count of checks is from 1 to 255",
+                            )
+                            .label("out of range"),
+                        );
+                    }
+                    Event::ChecksGiven(n.node.clamp(1, 255))
+                }
+                syntax::Event::Reaches { piece, zone } => {
+                    let piece = decls.piece(piece).map_err(|d| out.push(d));
+                    let zone = super::special::find_zone(zones, zone).map_err(|d| out.push(d));
+                    let (Ok(piece), Ok(zone)) = (piece, zone) else {
+                        continue;
+                    };
+                    Event::Reaches { piece, zone }
+                }
                 syntax::Event::Repetition(n, perpetual) => {
                     if n.node < 2 {
                         out.push(
@@ -119,7 +169,7 @@ pub(super) fn check_end(
                     Event::PliesWithoutCapture(n.node, mask)
                 }
             };
-            if let Outcome::MoverScores(a, b) = r.outcome.into()
+            if let Outcome::MoverScores(a, b) = outcome
                 && (b == 0 || a > b)
             {
                 out.push(
@@ -135,7 +185,7 @@ pub(super) fn check_end(
             rules.push(EndRule {
                 guard,
                 event,
-                outcome: r.outcome.into(),
+                outcome,
             });
         }
     }

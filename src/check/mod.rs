@@ -111,7 +111,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             piece,
         }));
     }
-    let end_rules = end::check_end(&file.statements, &decls, &all_placed, out);
+    let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -154,6 +154,10 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             Statement::Pass(p) => Some(p.node),
             _ => None,
         }),
+        must_capture: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Compulsory(_))),
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;
@@ -258,19 +262,6 @@ pub(crate) fn lookup(
 }
 
 pub(crate) use crate::suggest::closest;
-
-// The model keeps its own words for what the syntax tree says.
-impl From<syntax::Outcome> for Outcome {
-    fn from(o: syntax::Outcome) -> Outcome {
-        match o {
-            syntax::Outcome::Draw => Outcome::Draw,
-            syntax::Outcome::MoverWins => Outcome::MoverWins,
-            syntax::Outcome::MoverLoses => Outcome::MoverLoses,
-            syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(a, b),
-            syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
-        }
-    }
-}
 
 impl From<syntax::Qualifier> for Qualifier {
     fn from(q: syntax::Qualifier) -> Qualifier {

@@ -223,8 +223,7 @@ fn check_piece(
 
 /// A zone by name, or a diagnostic that says there is none.
 fn find_zone(zones: &[Zone], name: &syntax::Name, out: &mut Vec<Diagnostic>) -> Option<usize> {
-    let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
-    super::lookup("variantlab::unknown_zone", "zone", &known, name)
+    super::special::find_zone(zones, name)
         .map_err(|d| out.push(d))
         .ok()
 }

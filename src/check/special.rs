@@ -229,3 +229,9 @@ pub(super) fn check_random(
     }
     result
 }
+
+/// A zone by name (any case), or the diagnostic saying there is none.
+pub(super) fn find_zone(zones: &[Zone], name: &Name) -> Result<usize, Diagnostic> {
+    let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
+    super::lookup("variantlab::unknown_zone", "zone", &known, name)
+}

@@ -27,6 +27,8 @@ pub struct Keys {
     rights: [u64; 32],
     /// By passing entry (0: none): the numbers of its cells combined.
     passing: Vec<u64>,
+    /// By player: the number of its count of checks given, rotated by the count.
+    checks: [u64; MAX_PLAYERS],
 }
 
 impl Keys {
@@ -42,6 +44,7 @@ impl Keys {
             run[0] = 0;
         }
         let rights = draw(32);
+        let checks = draw(MAX_PLAYERS);
         let passed = draw(cells);
         let passing = std::iter::once(0)
             .chain(
@@ -59,6 +62,7 @@ impl Keys {
             held,
             rights: std::array::from_fn(|i| rights[i]),
             passing,
+            checks: std::array::from_fn(|i| checks[i]),
         }
     }
 
@@ -97,6 +101,15 @@ impl Keys {
             set &= set - 1;
         }
         k
+    }
+
+    /// The number of `player` having given `count` checks (0 for none).
+    #[inline]
+    pub fn checks(&self, player: PlayerId, count: u8) -> u64 {
+        match count {
+            0 => 0,
+            n => self.checks[player.0 as usize].rotate_left(n as u32) ^ n as u64,
+        }
     }
 
     /// The number of the cells of passing entry `entry` being open to capture (0: none).

@@ -128,6 +128,14 @@ pub struct Rules {
     pub(crate) rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub(crate) resets_quiet: u64,
+    /// Whether some end rule in force holds from the position alone (a kind extinct,
+    /// a piece on its goal), so perft must ask at every node.
+    pub(crate) ends_in_place: bool,
+    /// A player who can capture must.
+    pub(crate) must_capture: bool,
+    /// The checks a player must give to win, when the game counts them (the first
+    /// such rule's count): positions keep the count, and their strings show it.
+    pub(crate) check_goal: Option<u32>,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
     /// Per piece: the kind it goes to hand as.
@@ -243,6 +251,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             _ => {}
         }
     }
+    let ends_in_place = variant
+        .end_rules
+        .iter()
+        .any(|r| holds(r.guard, options) && r.event.names_a_player());
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
@@ -288,6 +300,12 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castlings,
         rights_clear,
         resets_quiet,
+        ends_in_place,
+        must_capture: variant.must_capture,
+        check_goal: variant.end_rules.iter().find_map(|r| match r.event {
+            Event::ChecksGiven(n) => Some(n),
+            _ => None,
+        }),
         hands: variant.hand.is_some(),
         demote: (0..pieces)
             .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
@@ -789,6 +807,22 @@ impl Rules {
     #[inline]
     pub fn deciding_kinds(&self) -> u64 {
         self.deciding_kinds
+    }
+
+    /// Whether the rules reward giving pieces away: an end rule in force lets a player
+    /// with no pieces (or only royal ones) win, or, with compulsory capture, a player
+    /// left without a move. Material then counts against its owner.
+    pub fn material_is_a_burden(&self) -> bool {
+        self.variant.end_rules.iter().any(|r| {
+            holds(r.guard, &self.options)
+                && match (r.event, r.outcome) {
+                    (Event::NoPieces | Event::OnlyRoyal(_), Outcome::ThatWins) => true,
+                    (Event::NoLegalMove | Event::Stalemate, Outcome::MoverLoses) => {
+                        self.must_capture
+                    }
+                    _ => false,
+                }
+        })
     }
 
     /// The random numbers of position keys.

@@ -38,6 +38,8 @@ pub struct Variant {
     pub fen_fields: bool,
     /// Players may pass: `Some(true)` when not while in check.
     pub pass: Option<bool>,
+    /// A player who can capture must.
+    pub must_capture: bool,
 }
 
 /// How hands work.
@@ -335,6 +337,12 @@ pub enum Outcome {
     MoverScores(u32, u32),
     /// The side that checked on every move of a repetition cycle loses.
     CheckerLoses,
+    /// The player the event names wins (the player to move, for events naming none).
+    ThatWins,
+    /// The player the event names loses (the player to move, for events naming none).
+    ThatLoses,
+    /// This player wins, whoever moved.
+    PlayerWins(PlayerId),
 }
 
 /// A direction's relation to the player's forward direction (or, for `Outward`, to
@@ -386,12 +394,41 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
+    /// A player has no piece of one of these kinds (a bit set) on the board or in hand.
+    Extinct(u64),
+    /// A player has pieces, all of them royal; `true`: only while another player has
+    /// a non-royal piece, and a player to move just bared may bare back.
+    OnlyRoyal(bool),
+    /// A player has no piece on the board or in hand.
+    NoPieces,
+    /// A player's piece of this kind stands on a cell of the player's zone.
+    Reaches {
+        piece: PieceId,
+        zone: usize,
+    },
+    /// A player has given check with this many of its moves.
+    ChecksGiven(u32),
     /// Repeated this many times; `true`: only when one side checked on every move.
     Repetition(u32, bool),
     /// Plies without a capture or a move of a kind in the bit set.
     PliesWithoutCapture(u32, u64),
     /// The last moves were passes, one by each player.
     AllPassed,
+}
+
+impl Event {
+    /// Whether the event is about one player, and holds from the position alone: the
+    /// game ends there whatever the last move was (perft stops at it).
+    pub fn names_a_player(&self) -> bool {
+        matches!(
+            self,
+            Event::Extinct(_)
+                | Event::OnlyRoyal(_)
+                | Event::NoPieces
+                | Event::Reaches { .. }
+                | Event::ChecksGiven(_)
+        )
+    }
 }
 
 impl Variant {
@@ -416,6 +453,13 @@ impl Variant {
             .iter()
             .position(|p| p.name.eq_ignore_ascii_case(s))
             .map(|i| OptionId(i as u8))
+    }
+    /// The names of the kinds in a bit set, in the file's order.
+    pub fn kind_names(&self, kinds: u64) -> Vec<&str> {
+        (0..self.pieces.len())
+            .filter(|k| kinds & (1 << k) != 0)
+            .map(|k| self.pieces[k].name.as_str())
+            .collect()
     }
     pub fn piece(&self, id: PieceId) -> &Piece {
         &self.pieces[id.0 as usize]

@@ -120,6 +120,14 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
         Event::AllPassed => "every player passed".to_string(),
+        Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
+        Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
+        Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
+        Event::NoPieces => "no pieces left".to_string(),
+        Event::ChecksGiven(n) => format!("{n} checks given"),
+        Event::Reaches { piece, zone } => {
+            format!("{} reaches {}", v.piece(piece).name, v.zones[zone].name)
+        }
         Event::PliesWithoutCapture(n, kinds) => {
             let mut text = format!("{n} plies without capture");
             for (k, piece) in v.pieces.iter().enumerate() {
@@ -136,6 +144,9 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Outcome::MoverLoses => "mover loses",
         Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
         Outcome::CheckerLoses => "checker loses",
+        Outcome::ThatWins => "that player wins",
+        Outcome::ThatLoses => "that player loses",
+        Outcome::PlayerWins(p) => return format!("{event}: {} wins", v.player(p).name),
     };
     format!("{event}: {outcome}")
 }

@@ -1,7 +1,8 @@
 //! The end rules, judged in one place for games and searches alike.
 
-use super::position::{Move, Position};
-use crate::compile::Rules;
+use super::position::{Move, Position, PositionOf, View};
+use crate::compile::{Rules, by_width};
+use crate::geometry::CellSet;
 use crate::model::{Event, Outcome, PlayerId, holds};
 
 /// An end rule that applies: its index in the variant's list and what it decides.
@@ -9,8 +10,10 @@ use crate::model::{Event, Outcome, PlayerId, holds};
 pub struct Verdict {
     pub rule: usize,
     pub outcome: Outcome,
-    /// Who checked on every move of a repetition, for a perpetual-check rule.
-    pub checker: Option<PlayerId>,
+    /// The player the rule names: who checked on every move of a repetition, for a
+    /// perpetual-check rule; whom the event happened to, for an event about a player
+    /// (the player to move, when `that player` names one for an event about none).
+    pub named: Option<PlayerId>,
 }
 
 impl Position {
@@ -29,7 +32,7 @@ impl Position {
         mut perpetual: impl FnMut(u32) -> Option<PlayerId>,
     ) -> Option<Verdict> {
         let mut moves: Option<bool> = None;
-        let mut checker = None;
+        let mut named = None;
         for (i, rule) in rules.variant.end_rules.iter().enumerate() {
             if !holds(rule.guard, &rules.options) {
                 continue;
@@ -48,22 +51,104 @@ impl Position {
                 Event::Repetition(n, false) => occurrences >= n,
                 Event::Repetition(n, true) => {
                     occurrences >= n && {
-                        checker = perpetual(n);
-                        checker.is_some()
+                        named = perpetual(n);
+                        named.is_some()
                     }
+                }
+                e if e.names_a_player() => {
+                    named = self.happens_to(rules, e);
+                    named.is_some()
                 }
                 Event::PliesWithoutCapture(n, _) => self.quiet_plies() >= n,
                 Event::AllPassed => self.all_passed(),
+                _ => false,
             };
             if applies {
+                if named.is_none() && matches!(rule.outcome, Outcome::ThatWins | Outcome::ThatLoses)
+                {
+                    named = Some(self.to_move());
+                }
                 return Some(Verdict {
                     rule: i,
                     outcome: rule.outcome,
-                    checker,
+                    named,
                 });
             }
         }
         None
+    }
+
+    /// The player an event about one player happens to, if it happens: the player who
+    /// just moved is asked first, then the others in turn.
+    pub fn happens_to(&self, rules: &Rules, event: Event) -> Option<PlayerId> {
+        by_width!(self.view(), View, p => p.happens_to(rules, event))
+    }
+
+    /// Whether an end rule in force about one player holds here: the game is over
+    /// whatever the last move was.
+    pub fn ended_in_place(&self, rules: &Rules) -> bool {
+        by_width!(self.view(), View, p => p.ended_in_place(rules))
+    }
+}
+
+impl<S: CellSet> PositionOf<S> {
+    /// See [`Position::happens_to`].
+    pub(super) fn happens_to(&self, rules: &Rules, event: Event) -> Option<PlayerId> {
+        let n = self.players();
+        (1..=n)
+            .map(|i| PlayerId((self.to_move().0 + n - 2 + i) % n))
+            .find(|&p| self.holds_for(rules, event, p))
+    }
+
+    /// See [`Position::ended_in_place`].
+    pub(super) fn ended_in_place(&self, rules: &Rules) -> bool {
+        rules.ends_in_place
+            && rules.variant.end_rules.iter().any(|r| {
+                holds(r.guard, &rules.options)
+                    && r.event.names_a_player()
+                    && self.happens_to(rules, r.event).is_some()
+            })
+    }
+
+    /// How many non-royal pieces the players other than `p` have, on the board and in
+    /// hand.
+    fn others_non_royal(&self, rules: &Rules, p: PlayerId) -> usize {
+        let kinds = (0..rules.variant.pieces.len() as u8)
+            .map(crate::model::PieceId)
+            .filter(|k| rules.royal & (1 << k.0) == 0);
+        let others = (0..self.players()).map(PlayerId).filter(|&q| q != p);
+        others
+            .flat_map(|q| kinds.clone().map(move |k| (q, k)))
+            .map(|(q, k)| self.pieces_of(q, k).len() + self.in_hand(q, k) as usize)
+            .sum()
+    }
+
+    fn holds_for(&self, rules: &Rules, event: Event, p: PlayerId) -> bool {
+        let held = || {
+            (0..rules.variant.pieces.len())
+                .filter(|&k| {
+                    let k = crate::model::PieceId(k as u8);
+                    !self.pieces_of(p, k).is_empty() || self.in_hand(p, k) > 0
+                })
+                .fold(0u64, |m, k| m | 1 << k)
+        };
+        match event {
+            Event::Extinct(kinds) => kinds & !held() != 0,
+            Event::OnlyRoyal(back) => {
+                let h = held();
+                let bare = h != 0 && h & !rules.royal == 0;
+                // Baring back: the others must keep a non-royal piece, and one more
+                // when the bared player moves next and could take the last.
+                let need = if p == self.to_move() { 2 } else { 1 };
+                bare && (!back || self.others_non_royal(rules, p) >= need)
+            }
+            Event::NoPieces => held() == 0,
+            Event::ChecksGiven(n) => self.checks_given(p) as u32 >= n,
+            Event::Reaches { piece, zone } => rules.variant.zones[zone].cells[p.0 as usize]
+                .iter()
+                .any(|&c| self.at(c) == Some((p, piece))),
+            _ => false,
+        }
     }
 }
 

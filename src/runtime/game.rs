@@ -319,15 +319,42 @@ impl Game {
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::AllPassed => "every player passed in turn".to_string(),
             Event::Repetition(n, false) => format!("the position occurred {n} times"),
+            event if event.names_a_player() => {
+                let named = verdict.named.unwrap_or(mover);
+                let who = &v.player(named).name;
+                match event {
+                    Event::Extinct(kinds) => {
+                        let gone = (0..v.pieces.len())
+                            .map(|k| crate::model::PieceId(k as u8))
+                            .filter(|&k| {
+                                kinds & (1 << k.0) != 0
+                                    && self.position.cells_of(named, k).is_empty()
+                            })
+                            .fold(0, |m, k| m | 1 << k.0);
+                        format!("{who} has no {} left", v.kind_names(gone).join(" or "))
+                    }
+                    Event::OnlyRoyal(_) => format!("{who} has only royal pieces left"),
+                    Event::NoPieces => format!("{who} has no pieces left"),
+                    Event::ChecksGiven(n) => format!("{who} gave check {n} times"),
+                    Event::Reaches { piece, zone } => format!(
+                        "{who}'s {} reached {}",
+                        v.piece(piece).name,
+                        v.zones[zone].name
+                    ),
+                    _ => unreachable!("an event about a player"),
+                }
+            }
             Event::Repetition(n, true) => format!(
                 "the position occurred {n} times, {} checking on every move",
-                v.player(verdict.checker.unwrap_or(mover)).name
+                v.player(verdict.named.unwrap_or(mover)).name
             ),
+            Event::Extinct(_)
+            | Event::OnlyRoyal(_)
+            | Event::NoPieces
+            | Event::Reaches { .. }
+            | Event::ChecksGiven(_) => unreachable!("an event about a player"),
             Event::PliesWithoutCapture(n, kinds) => {
-                let names: Vec<&str> = (0..v.pieces.len())
-                    .filter(|k| kinds & (1 << k) != 0)
-                    .map(|k| v.pieces[k].name.as_str())
-                    .collect();
+                let names = v.kind_names(kinds);
                 if names.is_empty() {
                     format!("{n} plies without a capture")
                 } else {
@@ -340,7 +367,7 @@ impl Game {
         };
         Some(Ending {
             outcome: verdict.outcome,
-            score: Score::of(verdict.outcome, mover, verdict.checker, players),
+            score: Score::of(verdict.outcome, mover, verdict.named, players),
             mover,
             reason,
             rule: verdict.rule,

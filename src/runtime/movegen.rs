@@ -166,6 +166,9 @@ impl<S: Width> PositionOf<S> {
             };
             self.drops(rules, sets, me, &block, out);
         }
+        if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
+            out.retain(|m| m.captured.is_some());
+        }
     }
 
     /// The cells on which a new piece would close every open attack on `me`'s royal

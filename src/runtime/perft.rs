@@ -23,7 +23,8 @@ fn buffers(depth: u32) -> Vec<Vec<Move>> {
 }
 
 /// Counts the legal move sequences of length `depth`. A game that ends early (by a
-/// deciding capture, or a side without moves) ends its sequences there, uncounted.
+/// deciding capture, a side without moves, or a rule that holds from the position
+/// alone, such as a kind extinct) ends its sequences there, uncounted.
 /// Repetition and move-count draws are not applied, as in published perft counts.
 /// Counts saturate at `u64::MAX` instead of wrapping.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
@@ -33,6 +34,9 @@ pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
 /// Perft below each root move, in generation order.
 pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
+    if pos.ended_in_place(rules) {
+        return vec![];
+    }
     pos.legal_moves(rules, &mut moves);
     let mut buffers = buffers(depth);
     moves
@@ -75,6 +79,9 @@ fn walk<S: Width>(
 ) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if rules.ends_in_place && pos.ended_in_place(rules) {
+        return 0;
     }
     // Past the buffers made in advance (only when asked deeper than the limit), each
     // level has its own.

@@ -23,6 +23,8 @@ pub struct Setup {
     pub passed: Vec<Cell>,
     /// Pieces in hand: one entry per piece.
     pub hands: Vec<(PlayerId, PieceId)>,
+    /// Checks given so far, by player (missing entries: none), in games that count them.
+    pub checks: Vec<u8>,
 }
 
 impl Setup {
@@ -48,6 +50,7 @@ impl Setup {
             castling: (0..v.castlings.len()).collect(),
             passed: vec![],
             hands: vec![],
+            checks: vec![],
         }
     }
 }
@@ -150,6 +153,8 @@ pub const MAX_OF_A_KIND: usize = 255;
 /// What a move undoes.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    /// The move gave check, counted for its player.
+    checked: bool,
     key: u64,
     used: u32,
     quiet_plies: u32,
@@ -221,6 +226,8 @@ pub struct PositionOf<S: CellSet> {
     passes: u8,
     /// Pieces in hand, by player and kind.
     hand: [[u8; 64]; MAX_PLAYERS],
+    /// Checks given so far, by player, in games that count them.
+    checks: [u8; MAX_PLAYERS],
     /// Per player: the kinds with at least one piece in hand.
     in_hand: [u64; MAX_PLAYERS],
     /// The Zobrist key of all the above that repetition compares (see
@@ -466,6 +473,10 @@ impl<S: Width> PositionOf<S> {
             passes: 0,
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
+            checks: std::array::from_fn(|p| match rules.check_goal {
+                Some(_) => setup.checks.get(p).copied().unwrap_or(0),
+                None => 0,
+            }),
             key: 0,
         };
         for (c, placed) in v.board.cells().zip(&setup.cells) {
@@ -699,6 +710,10 @@ impl<S: Width> PositionOf<S> {
             move_number: self.move_number,
             castling: (0..32).filter(|i| self.rights & (1 << i) != 0).collect(),
             passed: self.passed.iter().collect(),
+            checks: match rules.check_goal {
+                Some(_) => self.checks[..self.players as usize].to_vec(),
+                None => vec![],
+            },
         }
     }
 }
@@ -708,6 +723,12 @@ impl<S: CellSet> PositionOf<S> {
     #[inline]
     pub fn in_hand(&self, p: PlayerId, k: PieceId) -> u8 {
         self.hand[p.0 as usize][k.0 as usize]
+    }
+
+    /// How many checks a player has given, in games that count them.
+    #[inline]
+    pub fn checks_given(&self, p: PlayerId) -> u8 {
+        self.checks[p.0 as usize]
     }
 
     /// The kinds a player holds in hand, as a bit set.
@@ -778,11 +799,64 @@ impl<S: CellSet> PositionOf<S> {
         self.used[p.0 as usize]
     }
 
+    /// Cells capturable in passing, and the cell of the piece that passed them.
+    #[inline]
+    pub fn passed_cells(&self) -> (&S, Cell) {
+        (&self.passed, self.victim)
+    }
+    /// The kinds that may capture in passing now.
+    #[inline]
+    pub fn passed_by(&self, rules: &Rules) -> u64 {
+        match self.passing {
+            0 => 0,
+            i => rules.passing[i as usize - 1].by,
+        }
+    }
+    #[inline]
+    pub fn rights(&self) -> u32 {
+        self.rights
+    }
+
+    /// The position's key, kept by make and unmake.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The key computed afresh: the numbers of everything that holds, combined.
+    pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
+        let z = rules.keys();
+        let mut k = z.side(self.to_move) ^ z.rights(self.rights) ^ z.passing(self.passing);
+        for c in self.occupied.iter() {
+            if let Some((pl, pc)) = self.at(c) {
+                k ^= z.placed(pl, pc, c);
+            }
+        }
+        for p in (0..self.players).map(PlayerId) {
+            let mut used = self.used[p.0 as usize];
+            while used != 0 {
+                k ^= z.used(p, used.trailing_zeros() as u8);
+                used &= used - 1;
+            }
+            k ^= z.checks(p, self.checks[p.0 as usize]);
+            let mut kinds = self.in_hand[p.0 as usize];
+            while kinds != 0 {
+                let kind = PieceId(kinds.trailing_zeros() as u8);
+                kinds &= kinds - 1;
+                k ^= z.held(p, kind, self.in_hand(p, kind));
+            }
+        }
+        k
+    }
+}
+
+impl<S: Width> PositionOf<S> {
     /// Plays a move known to be legal here; returns what `unmake` needs. The key
     /// changes by the numbers of what changes.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
-        let undo = Undo {
+        let mut undo = Undo {
+            checked: false,
             key: self.key,
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
@@ -871,6 +945,12 @@ impl<S: CellSet> PositionOf<S> {
             self.move_number = self.move_number.saturating_add(1);
         }
         self.key = key ^ z.side(me) ^ z.side(self.to_move);
+        if rules.check_goal.is_some() && self.in_check(rules) {
+            let n = &mut self.checks[me.0 as usize];
+            self.key ^= z.checks(me, *n) ^ z.checks(me, n.saturating_add(1));
+            *n = n.saturating_add(1);
+            undo.checked = true;
+        }
         undo
     }
 
@@ -905,6 +985,9 @@ impl<S: CellSet> PositionOf<S> {
             }
         }
         self.key = undo.key;
+        if undo.checked {
+            self.checks[me.0 as usize] -= 1;
+        }
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
@@ -928,12 +1011,14 @@ impl<S: CellSet> PositionOf<S> {
     /// See [`Position::make_pass`].
     pub fn make_pass(&mut self, rules: &Rules) -> Undo {
         let undo = Undo {
+            checked: false,
             key: self.key,
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
             rights: self.rights,
             passing: self.passing,
             victim: self.victim,
+            passes: self.passes,
         };
         let z = rules.keys();
         let mut key = self.key;
@@ -966,54 +1051,5 @@ impl<S: CellSet> PositionOf<S> {
             };
         }
         self.victim = undo.victim;
-    }
-
-    /// Cells capturable in passing, and the cell of the piece that passed them.
-    #[inline]
-    pub fn passed_cells(&self) -> (&S, Cell) {
-        (&self.passed, self.victim)
-    }
-    /// The kinds that may capture in passing now.
-    #[inline]
-    pub fn passed_by(&self, rules: &Rules) -> u64 {
-        match self.passing {
-            0 => 0,
-            i => rules.passing[i as usize - 1].by,
-        }
-    }
-    #[inline]
-    pub fn rights(&self) -> u32 {
-        self.rights
-    }
-
-    /// The position's key, kept by make and unmake.
-    #[inline]
-    pub fn key(&self) -> u64 {
-        self.key
-    }
-
-    /// The key computed afresh: the numbers of everything that holds, combined.
-    pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
-        let z = rules.keys();
-        let mut k = z.side(self.to_move) ^ z.rights(self.rights) ^ z.passing(self.passing);
-        for c in self.occupied.iter() {
-            if let Some((pl, pc)) = self.at(c) {
-                k ^= z.placed(pl, pc, c);
-            }
-        }
-        for p in (0..self.players).map(PlayerId) {
-            let mut used = self.used[p.0 as usize];
-            while used != 0 {
-                k ^= z.used(p, used.trailing_zeros() as u8);
-                used &= used - 1;
-            }
-            let mut kinds = self.in_hand[p.0 as usize];
-            while kinds != 0 {
-                let kind = PieceId(kinds.trailing_zeros() as u8);
-                kinds &= kinds - 1;
-                k ^= z.held(p, kind, self.in_hand(p, kind));
-            }
-        }
-        k
     }
 }

@@ -113,8 +113,16 @@ pub fn castling_letter(v: &Variant, i: usize) -> char {
     }
 }
 
+/// Whether the string has the en passant field: for variants with such moves, and
+/// always in FEN's layout.
 fn has_passing(rules: &Rules) -> bool {
-    !rules.passing.is_empty()
+    !rules.passing.is_empty() || rules.variant.fen_fields
+}
+
+/// Whether the string has the castling field: for variants with castling moves, and
+/// always in FEN's layout.
+fn has_castling(v: &Variant) -> bool {
+    !v.castlings.is_empty() || v.fen_fields
 }
 
 /// Writes a position string.
@@ -151,7 +159,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     if rules.hands {
         fields.push(write_hands(rules, setup));
     }
-    if !v.castlings.is_empty() || v.fen_fields {
+    if has_castling(v) {
         let mut letters: Vec<(usize, char)> = setup
             .castling
             .iter()
@@ -169,6 +177,15 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         } else {
             cells.join(",")
         });
+    }
+    if let Some(goal) = rules.check_goal {
+        let left: Vec<String> = (0..v.players.len())
+            .map(|p| {
+                let given = setup.checks.get(p).copied().unwrap_or(0) as u32;
+                goal.saturating_sub(given).to_string()
+            })
+            .collect();
+        fields.push(left.join("+"));
     }
     if has_once_moves(rules) {
         let used: Vec<String> = setup
@@ -228,6 +245,7 @@ pub enum PositionField {
     Hands,
     Castling,
     EnPassant,
+    Checks,
     OncePerGame,
     QuietPlies,
     MoveNumber,
@@ -242,6 +260,7 @@ impl PositionField {
             PositionField::Hands => "hands",
             PositionField::Castling => "castling",
             PositionField::EnPassant => "en passant",
+            PositionField::Checks => "checks left",
             PositionField::OncePerGame => "once-per-game moves",
             PositionField::QuietPlies => "plies since a capture",
             PositionField::MoveNumber => "move number",
@@ -308,6 +327,11 @@ pub enum PositionTextError {
         field: PositionField,
         text: String,
     },
+    /// Not a count of checks left for each player, joined by `+`.
+    ChecksLeft {
+        text: String,
+        goal: u32,
+    },
     /// Text after the last field.
     Extra(String),
 }
@@ -329,6 +353,7 @@ impl PositionTextError {
             E::UnknownCastling(_) => PositionField::Castling,
             E::UnknownCell(_) => PositionField::EnPassant,
             E::OnceEntry { .. } | E::OnceCode(_) | E::OnceTag(_) => PositionField::OncePerGame,
+            E::ChecksLeft { .. } => PositionField::Checks,
             E::Extra(_) => PositionField::MoveNumber,
         }
     }
@@ -380,6 +405,10 @@ impl fmt::Display for PositionTextError {
             E::OnceCode(code) => write!(f, "`{code}` is not a piece code of this variant"),
             E::OnceTag(mark) => write!(f, "`{mark}` is not a tag of this variant"),
             E::NotANumber { text, .. } => write!(f, "`{text}` is not a number"),
+            E::ChecksLeft { text, goal } => write!(
+                f,
+                "`{text}` is not the checks each player has left, from 0 to {goal}, joined by `+` (`{goal}+{goal}`)"
+            ),
             E::Extra(extra) => write!(f, "unexpected `{extra}` after the last field"),
         }
     }
@@ -540,7 +569,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         vec![]
     };
     let mut castling = Vec::new();
-    if !v.castlings.is_empty() || v.fen_fields {
+    if has_castling(v) {
         let f = fields.next().ok_or(E::Missing(PositionField::Castling))?;
         if f != "-" {
             for ch in f.chars() {
@@ -565,6 +594,27 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
     }
 
+    let mut checks = Vec::new();
+    if let Some(goal) = rules.check_goal {
+        let f = fields.next().ok_or(E::Missing(PositionField::Checks))?;
+        for left in f.split('+') {
+            let n: u32 = left
+                .parse()
+                .ok()
+                .filter(|n| *n <= goal)
+                .ok_or_else(|| E::ChecksLeft {
+                    text: left.to_string(),
+                    goal,
+                })?;
+            checks.push((goal - n) as u8);
+        }
+        if checks.len() != v.players.len() {
+            return Err(E::ChecksLeft {
+                text: f.to_string(),
+                goal,
+            });
+        }
+    }
     let mut used = Vec::new();
     if has_once_moves(rules) {
         let f = fields
@@ -615,6 +665,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         castling,
         passed,
         hands,
+        checks,
     })
 }
 

@@ -14,18 +14,24 @@ pub struct Score {
 }
 
 impl Score {
-    /// What an outcome gives. `mover` made the last move; `checker` checked on every
-    /// move of a repetition cycle, for [`Outcome::CheckerLoses`]. What a named player
+    /// What an outcome gives. `mover` made the last move; `named` is the player the
+    /// rule names (see [`super::Verdict::named`]), for [`Outcome::CheckerLoses`] and the
+    /// `that player` outcomes. What a named player
     /// does not get is shared equally by the others.
-    pub fn of(outcome: Outcome, mover: PlayerId, checker: Option<PlayerId>, players: u8) -> Score {
+    pub fn of(outcome: Outcome, mover: PlayerId, named: Option<PlayerId>, players: u8) -> Score {
         let n = (players as u32).clamp(1, MAX_PLAYERS as u32);
         let (who, num, den) = match outcome {
             Outcome::Draw => return Score::shared(n, None, 0, 1),
             Outcome::MoverWins => (mover, 1, 1),
             Outcome::MoverLoses => (mover, 0, 1),
             Outcome::MoverScores(a, b) => (mover, a.min(b), b.max(1)),
-            Outcome::CheckerLoses => match checker {
+            Outcome::CheckerLoses | Outcome::ThatLoses => match named {
                 Some(c) => (c, 0, 1),
+                None => return Score::shared(n, None, 0, 1),
+            },
+            Outcome::PlayerWins(p) => (p, 1, 1),
+            Outcome::ThatWins => match named {
+                Some(c) => (c, 1, 1),
                 None => return Score::shared(n, None, 0, 1),
             },
         };

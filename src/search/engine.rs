@@ -448,8 +448,14 @@ impl Searcher {
                 -(WON - 1 - ply as i32) * (2 * a - b) as i32 / b as i32
             }
             Outcome::MoverScores(a, b) => (WON - 1 - ply as i32) * (b - 2 * a) as i32 / b as i32,
-            Outcome::CheckerLoses if verdict.checker == Some(pos.to_move()) => -(MATE - ply as i32),
-            Outcome::CheckerLoses => MATE - ply as i32,
+            Outcome::CheckerLoses | Outcome::ThatLoses if verdict.named == Some(pos.to_move()) => {
+                -(MATE - ply as i32)
+            }
+            Outcome::CheckerLoses | Outcome::ThatLoses => MATE - ply as i32,
+            Outcome::ThatWins if verdict.named == Some(pos.to_move()) => MATE - ply as i32,
+            Outcome::ThatWins => -(MATE - ply as i32),
+            Outcome::PlayerWins(p) if p == pos.to_move() => MATE - ply as i32,
+            Outcome::PlayerWins(_) => -(MATE - ply as i32),
         }
     }
 
@@ -511,7 +517,14 @@ impl Searcher {
         // Captures that cannot raise the score to alpha even with the captured piece
         // are not followed (delta pruning), and none beyond the quiescence limit.
         let mut standing = None;
-        if quiet && (depth < 0 || !self.eval.in_danger(rules, pos)) {
+        // Where captures are compulsory and one is open, every move captures: there is
+        // no standing pat.
+        let forced = rules.must_capture && moves.iter().all(|m| m.captured.is_some());
+        if quiet && forced && depth <= -QUIESCENCE_PLIES {
+            self.buffers[ply] = moves;
+            return self.eval.evaluate(rules, pos);
+        }
+        if quiet && !forced && (depth < 0 || !self.eval.in_danger(rules, pos)) {
             let stand = self.eval.evaluate(rules, pos);
             if stand >= beta || depth <= -QUIESCENCE_PLIES {
                 self.buffers[ply] = moves;

@@ -172,6 +172,9 @@ pub struct Evaluator {
     pub values: Vec<i32>,
     /// The value of the weakest kind whose capture does not decide the game.
     weakest: i32,
+    /// 1, or -1 where the rules reward giving material away: then a side's material,
+    /// mobility and threats all count against it.
+    material: i32,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -190,6 +193,7 @@ impl Evaluator {
         Evaluator {
             values,
             weakest,
+            material: if rules.material_is_a_burden() { -1 } else { 1 },
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -213,7 +217,7 @@ impl Evaluator {
         let me = pos.to_move();
         (0..pos.players())
             .map(|p| {
-                let s = self.side(rules, pos, PlayerId(p));
+                let s = self.material * self.side(rules, pos, PlayerId(p));
                 if PlayerId(p) == me { s } else { -s }
             })
             .sum()

@@ -58,8 +58,10 @@ pub enum Statement {
     Castling(CastlingDecl),
     /// `captured pieces go to hand`, with whether drops need a cell the piece can move from.
     Hand(Spanned<bool>),
-    /// `positions written as fen`.
+    /// `position strings as in FEN`.
     Fen(Span),
+    /// `captures are compulsory`.
+    Compulsory(Span),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
 }
@@ -129,7 +131,8 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
-            Statement::Fen(_) => "positions",
+            Statement::Fen(_) => "position",
+            Statement::Compulsory(_) => "captures",
             Statement::Pass(_) => "players",
         }
     }
@@ -147,7 +150,7 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
-            Statement::Fen(s) => Some(*s),
+            Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
@@ -426,6 +429,19 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
+    /// A player has none of one of these kinds left.
+    Extinct(Vec<Name>),
+    /// A player has only royal pieces left; `true`: unless bared back.
+    OnlyRoyal(bool),
+    /// A player has no pieces left.
+    NoPieces,
+    /// A piece of the kind stands in its owner's zone.
+    Reaches {
+        piece: Name,
+        zone: Name,
+    },
+    /// A player has given check this many times.
+    ChecksGiven(Spanned<u32>),
     /// Repeated this many times; `true`: only by perpetual check.
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
@@ -434,7 +450,7 @@ pub enum Event {
     AllPassed,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     Draw,
     MoverWins,
@@ -443,4 +459,10 @@ pub enum Outcome {
     MoverScores(u32, u32),
     /// The side that checked on every move of a repetition cycle loses.
     CheckerLoses,
+    /// The player the event names wins.
+    ThatWins,
+    /// The player the event names loses.
+    ThatLoses,
+    /// The player named wins.
+    PlayerWins(Name),
 }

@@ -529,6 +529,8 @@ fn described(rule: Rule) -> &'static str {
             "a castling part such as `King e1 to g1` or `empty f1 g1`"
         }
         hand_stmt => "a statement such as `piece` or `board`",
+        checks_event => "an end event such as `3 checks given`",
+        bare_back => "`, unless bared back`",
         promote_when | entering | moving | zone_relation => {
             "`entering` or `moving from, into or through`"
         }

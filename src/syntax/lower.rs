@@ -102,6 +102,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
         Rule::fen_stmt => Statement::Fen(span),
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
+        Rule::compulsory_stmt => Statement::Compulsory(span),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -667,6 +668,11 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::draw => Outcome::Draw,
                     Rule::mover_wins => Outcome::MoverWins,
                     Rule::checker_loses => Outcome::CheckerLoses,
+                    Rule::that_wins => Outcome::ThatWins,
+                    Rule::that_loses => Outcome::ThatLoses,
+                    Rule::player_wins => {
+                        Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
+                    }
                     Rule::mover_scores => {
                         let mut n = o.into_inner().filter(content);
                         let a = cx.number(&n.next().unwrap()).node;
@@ -698,6 +704,24 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
         Rule::no_move_event => Event::NoLegalMove,
         Rule::passes_event => Event::AllPassed,
+        Rule::extinct_event => Event::Extinct(
+            q.into_inner()
+                .filter(|k| k.as_rule() == Rule::ident)
+                .map(|k| cx.name(&k))
+                .collect(),
+        ),
+        Rule::checks_event => Event::ChecksGiven(cx.number(&q.into_inner().find(content).unwrap())),
+        Rule::bare_event => {
+            Event::OnlyRoyal(q.into_inner().any(|k| k.as_rule() == Rule::bare_back))
+        }
+        Rule::no_pieces_event => Event::NoPieces,
+        Rule::reach_event => {
+            let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
+            Event::Reaches {
+                piece: cx.name(&it.next().unwrap()),
+                zone: cx.name(&it.next().unwrap()),
+            }
+        }
         Rule::checkmate => Event::Checkmate,
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {

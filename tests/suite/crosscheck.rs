@@ -57,6 +57,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             h
         },
         passes: pos.passes(),
+        checks: s.checks,
     }
 }
 
@@ -224,6 +225,26 @@ fn the_chess_family_agrees_with_the_reference() {
 }
 
 #[test]
+fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
+    let mut n = 0;
+    for file in [
+        "antichess.var",
+        "giveaway.var",
+        "losers.var",
+        "extinction.var",
+        "kinglet.var",
+        "kingofthehill.var",
+        "codrus.var",
+        "3check.var",
+        "horde.var",
+        "shatranj.var",
+    ] {
+        n += random_play(file, &[], 5, 200, 41);
+    }
+    assert!(n > 2500, "only {n} positions compared");
+}
+
+#[test]
 fn perft_agrees_with_the_reference_away_from_the_start() {
     // Depth 2 from positions reached by random play, both generators.
     for (file, seed, positions) in [
@@ -233,6 +254,11 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("chess.var", 3, 6),
         ("glinski-chess.var", 4, 3),
         ("hexcetran-chess.var", 6, 2),
+        ("antichess.var", 8, 40),
+        ("extinction.var", 9, 40),
+        ("kingofthehill.var", 10, 40),
+        ("losers.var", 11, 40),
+        ("3check.var", 12, 40),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

@@ -19,6 +19,7 @@ mod docs;
 mod engine_cli;
 mod error_index;
 mod example;
+mod fsf;
 mod generated;
 mod grammar;
 mod hostile;

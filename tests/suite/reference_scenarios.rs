@@ -89,6 +89,7 @@ fn position(
         passing: None,
         hands: vec![],
         passes: 0,
+        checks: vec![],
     }
 }
 

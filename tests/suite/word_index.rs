@@ -139,8 +139,9 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("zone_stmt", "`zone`"),
     ("castling_stmt", "`castling`"),
     ("hand_stmt", "`captured pieces go to hand`"),
-    ("fen_stmt", "`positions written as fen`"),
+    ("fen_stmt", "`position strings as in FEN`"),
     ("pass_stmt", "`players may pass`"),
+    ("compulsory_stmt", "`captures are compulsory`"),
 ];
 
 /// The first sentence of a rule's comment.

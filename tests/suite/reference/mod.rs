@@ -97,6 +97,22 @@
 //!     not while a royal piece of the mover is attacked when `except in check`. Once
 //!     every player has passed in a row, nobody has a move; `every player passed`
 //!     matches then.
+//!
+//! Obligations and ends about a player:
+//!
+//! 26. With `captures are compulsory`, when some legal move (by 1-21) captures a
+//!     piece (standing on its end, or in passing), only capturing moves are legal.
+//! 27. An end event about a player is asked of the player who just moved, then of
+//!     the others in turn: `extinct` holds when the player has, on the board and in
+//!     hand, no piece of one of its kinds; `only royal pieces left` when the player
+//!     has pieces and each is of a kind royal under the options (with `unless bared
+//!     back`: and the other players have a non-royal piece, two when the player is
+//!     to move); `no pieces left` when the player has none; `reaches` when a piece
+//!     of the kind of the player's stands on one of the cells of the named zone
+//!     listed for that player; `checks given` when the player's count (28) is at
+//!     least the number.
+//! 28. In a game with a `checks given` rule, each move after which the next player
+//!     has a royal piece attacked counts one check for the player who made it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -136,6 +152,8 @@ pub struct Simple {
     pub hands: Vec<(PlayerId, PieceId)>,
     /// How many of the last moves in a row were passes.
     pub passes: u8,
+    /// Checks given, by player (rule 28; missing entries: none).
+    pub checks: Vec<u8>,
 }
 
 /// The setup position, the first player to move.
@@ -152,6 +170,7 @@ pub fn start(v: &Variant) -> Simple {
         passing: None,
         hands: Vec::new(),
         passes: 0,
+        checks: Vec::new(),
     }
 }
 
@@ -216,7 +235,85 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     for (cell, kind) in drops(v, options, pos) {
         all.insert((cell, cell, None, Some(kind)));
     }
+    if v.must_capture {
+        let captures: BTreeSet<Move> = all
+            .iter()
+            .copied()
+            .filter(|m| takes(v, options, pos, *m))
+            .collect();
+        if !captures.is_empty() {
+            return captures.into_iter().collect();
+        }
+    }
     all.into_iter().collect()
+}
+
+/// Rule 22: whether a legal move captures: an enemy stands on its end, or it is a
+/// capture in passing of the piece that passed its end.
+fn takes(v: &Variant, options: &[bool], pos: &Simple, (from, to, tag, _): Move) -> bool {
+    if from == to {
+        return false;
+    }
+    if pos.cells[to.index()].is_some_and(|(p, _)| p != pos.to_move) {
+        return true;
+    }
+    pos.passing.is_some() && in_passing(v, options, pos, from).contains(&(to, tag))
+}
+
+/// Rule 24: in a game with a `checks given` rule, a move after which the next player's
+/// royal piece is attacked counts one check for its player.
+fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId) {
+    let counts = v
+        .end_rules
+        .iter()
+        .any(|r| matches!(r.event, Event::ChecksGiven(_)));
+    if counts && royal_attacked(v, options, &next.cells, &next.used, next.to_move) {
+        next.checks.resize(v.players.len(), 0);
+        next.checks[mover.0 as usize] += 1;
+    }
+}
+
+/// Rule 23: the player an end event about a player happens to, if any.
+fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Option<PlayerId> {
+    let n = v.players.len();
+    let mover = (next.to_move.0 as usize + n - 1) % n;
+    (0..n)
+        .map(|i| PlayerId(((mover + i) % n) as u8))
+        .find(|&p| {
+            let mut has: BTreeSet<PieceId> = next
+                .cells
+                .iter()
+                .flatten()
+                .filter(|(q, _)| *q == p)
+                .map(|(_, k)| *k)
+                .collect();
+            has.extend(next.hands.iter().filter(|(q, _)| *q == p).map(|(_, k)| *k));
+            match event {
+                Event::Extinct(kinds) => (0..v.pieces.len())
+                    .any(|k| kinds & (1 << k) != 0 && !has.contains(&PieceId(k as u8))),
+                Event::OnlyRoyal(back) => {
+                    let royal = |k: &PieceId| v.piece(*k).royal.iter().any(|g| holds(*g, options));
+                    let others = next
+                        .cells
+                        .iter()
+                        .flatten()
+                        .chain(&next.hands)
+                        .filter(|(q, k)| *q != p && !royal(k))
+                        .count();
+                    let need = if p == next.to_move { 2 } else { 1 };
+                    !has.is_empty() && has.iter().all(royal) && (!back || others >= need)
+                }
+                Event::NoPieces => has.is_empty(),
+                Event::ChecksGiven(n) => next
+                    .checks
+                    .get(p.0 as usize)
+                    .is_some_and(|c| *c as u32 >= n),
+                Event::Reaches { piece, zone } => v.zones[zone].cells[p.0 as usize]
+                    .iter()
+                    .any(|c| next.cells[c.index()] == Some((p, piece))),
+                _ => false,
+            }
+        })
 }
 
 /// Rule 21: the drops open now, as (cell, kind).
@@ -646,6 +743,7 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
         next.used.push((player, kind, t));
     }
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
+    count_check(v, options, &mut next, player);
     let outcome = ending(v, options, &next, captured, kind);
     (next, outcome)
 }
@@ -670,6 +768,7 @@ fn drop_piece(
     next.passing = None;
     next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
+    count_check(v, options, &mut next, me);
     let outcome = ending(v, options, &next, None, kind);
     (next, outcome)
 }
@@ -697,7 +796,8 @@ fn ending(
                         == (rule.event == Event::Checkmate)
             }
             Event::AllPassed => next.passes as usize >= v.players.len(),
-            Event::Repetition(..) | Event::PliesWithoutCapture(..) => false,
+            e if e.names_a_player() => happens_to(v, options, next, e).is_some(),
+            _ => false,
         };
         if matched {
             return Some(rule.outcome);

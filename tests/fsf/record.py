@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Records Fairy-Stockfish's perft counts as test expectations.
+
+Usage: tests/fsf/record.py PATH-TO-STOCKFISH [GAME ...] > tests/fsf/perft.txt
+
+For each game (a Fairy-Stockfish variant name; the variant file is
+variants/GAME.var) it writes the start position, perft from the start up to depth 4
+or until a depth passes 2M nodes, and seeded random games: at each ply the move
+played (in Fairy-Stockfish's move text), perft 2 after it and the position string
+after it. A game stops where Fairy-Stockfish has no legal move (the game is over).
+The test (tests/suite/fsf.rs) reads the file; it never runs Fairy-Stockfish.
+Without GAME arguments the games already in tests/fsf/perft.txt are recorded again.
+"""
+
+import os
+import subprocess
+import sys
+
+GAMES = 3
+PLIES = 40
+MAX_NODES = 2_000_000
+MAX_DEPTH = 4
+
+
+class Engine:
+    def __init__(self, path):
+        self.p = subprocess.Popen(
+            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.until(lambda l: l == "uciok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def until(self, done):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine closed its output")
+            line = line.rstrip("\n")
+            lines.append(line)
+            if done(line):
+                return lines
+
+    def variant(self, name):
+        self.send(f"setoption name UCI_Variant value {name}")
+        self.send("ucinewgame")
+
+    def position(self, moves):
+        tail = " moves " + " ".join(moves) if moves else ""
+        self.send("position startpos" + tail)
+
+    def fen(self):
+        self.send("d")
+        self.send("isready")
+        lines = self.until(lambda l: l == "readyok")
+        return next(l[5:] for l in lines if l.startswith("Fen: "))
+
+    def perft(self, depth):
+        """The moves (with their counts below) and the total."""
+        self.send(f"go perft {depth}")
+        lines = self.until(lambda l: l.startswith("Nodes searched:"))
+        moves = [l.split(":")[0] for l in lines if ": " in l and not l.startswith("Nodes")]
+        moves = [m for m in moves if " " not in m]
+        return moves, int(lines[-1].split(":")[1])
+
+
+def seed_of(name, game):
+    h = 1469598103934665603
+    for b in f"{name}/{game}".encode():
+        h = ((h ^ b) * 1099511628211) % 2**64
+    return h
+
+
+def lcg(state):
+    """The next state and a number from it (Knuth's MMIX constants)."""
+    state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+    return state, state >> 33
+
+
+def positions(here, name):
+    with open(os.path.join(here, "positions.txt")) as f:
+        rows = [l.split(" ", 1) for l in f if l.strip() and not l.startswith("#")]
+    return [fen.strip() for game, fen in rows if game == name]
+
+
+def record(engine, name, out, here):
+    engine.variant(name)
+    engine.position([])
+    out.write(f"variant {name}\n")
+    out.write(f"start {engine.fen()}\n")
+    for depth in range(1, MAX_DEPTH + 1):
+        _, nodes = engine.perft(depth)
+        out.write(f"perft {depth} {nodes}\n")
+        if nodes > MAX_NODES:
+            break
+    for game in range(GAMES):
+        state = seed_of(name, game)
+        out.write(f"game {game}\n")
+        played = []
+        for _ in range(PLIES):
+            engine.position(played)
+            moves, _ = engine.perft(1)
+            if not moves:
+                break
+            moves.sort()
+            state, r = lcg(state)
+            played.append(moves[r % len(moves)])
+            engine.position(played)
+            _, nodes = engine.perft(2)
+            out.write(f"ply {played[-1]} {nodes} {engine.fen()}\n")
+    for fen in positions(here, name):
+        engine.send(f"position fen {fen}")
+        out.write(f"position {engine.fen()}\n")
+        for depth in range(1, 4):
+            _, nodes = engine.perft(depth)
+            out.write(f"perft {depth} {nodes}\n")
+    out.flush()
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    games = sys.argv[2:]
+    if not games:
+        with open(os.path.join(here, "perft.txt")) as f:
+            games = [l.split()[1] for l in f if l.startswith("variant ")]
+    engine = Engine(sys.argv[1])
+    sys.stdout.write(
+        "# Fairy-Stockfish's counts, written by tests/fsf/record.py; read by tests/suite/fsf.rs.\n"
+    )
+    for name in games:
+        record(engine, name, sys.stdout, here)
+    engine.send("quit")
+
+
+if __name__ == "__main__":
+    main()

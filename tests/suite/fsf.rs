@@ -1,0 +1,206 @@
+//! The games named after Fairy-Stockfish's variants against Fairy-Stockfish's own
+//! counts, recorded once by `tests/fsf/record.py` into `tests/fsf/perft.txt`: perft
+//! from the start, and along seeded random games the move text, the position string
+//! and perft 2 after every ply. Perft stops where a game has ended, so the counts
+//! check the end rules too. Fairy-Stockfish itself is never run here.
+
+use crate::common;
+
+use std::sync::Arc;
+use variantlab::compile::Rules;
+use variantlab::runtime::{Position, parse_move, parse_position, perft, write_position};
+
+/// Start perft counts above this run only in the ignored deep test.
+const QUICK_NODES: u64 = 250_000;
+
+/// One recorded game: its start, its start perft counts, its random games, each ply
+/// as (move text, perft 2 after it, position string after it), and positions near
+/// the end of a game with their perft counts.
+struct Recorded {
+    name: String,
+    start: String,
+    perft: Vec<(u32, u64)>,
+    games: Vec<Vec<(String, u64, String)>>,
+    positions: Vec<(String, Vec<(u32, u64)>)>,
+}
+
+fn recorded() -> Vec<Recorded> {
+    let path = common::root().join("tests/fsf/perft.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut out: Vec<Recorded> = vec![];
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (word, rest) = line.split_once(' ').expect("a word and its values");
+        let last = out.last_mut();
+        match (word, last) {
+            ("variant", _) => out.push(Recorded {
+                name: rest.to_string(),
+                start: String::new(),
+                perft: vec![],
+                games: vec![],
+                positions: vec![],
+            }),
+            ("start", Some(r)) => r.start = rest.to_string(),
+            ("perft", Some(r)) => {
+                let (d, n) = rest.split_once(' ').expect("depth and count");
+                let count = (d.parse().unwrap(), n.parse().unwrap());
+                match r.positions.last_mut() {
+                    Some((_, counts)) => counts.push(count),
+                    None => r.perft.push(count),
+                }
+            }
+            ("position", Some(r)) => r.positions.push((rest.to_string(), vec![])),
+            ("game", Some(r)) => r.games.push(vec![]),
+            ("ply", Some(r)) => {
+                let mut parts = rest.splitn(3, ' ');
+                let (m, n, fen) = (parts.next(), parts.next(), parts.next());
+                let game = r.games.last_mut().expect("a game before its plies");
+                game.push((
+                    m.unwrap().to_string(),
+                    n.unwrap().parse().unwrap(),
+                    fen.expect("a position string").to_string(),
+                ));
+            }
+            _ => panic!("unreadable line {line:?}"),
+        }
+    }
+    assert!(!out.is_empty(), "no games recorded");
+    out
+}
+
+fn position(r: &Arc<Rules>, text: &str) -> Result<Position, String> {
+    let setup = parse_position(r, text).map_err(|e| format!("{text}: {e}"))?;
+    Position::from_setup(r, &setup).map_err(|e| format!("{text}: {e}"))
+}
+
+/// Fairy-Stockfish writes the en passant cells (the fourth field) only when a capture
+/// in passing is possible, run together when there are several; that field is left
+/// out of the comparison.
+fn same_text(ours: &str, theirs: &str) -> bool {
+    let a: Vec<&str> = ours.split_whitespace().collect();
+    let b: Vec<&str> = theirs.split_whitespace().collect();
+    a.len() == b.len()
+        && a.iter()
+            .zip(&b)
+            .enumerate()
+            .all(|(i, (x, y))| x == y || i == 3)
+}
+
+/// Every difference from the record for one game, as lines of text.
+fn compare(rec: &Recorded, max_nodes: u64) -> Vec<String> {
+    let mut bad = vec![];
+    let r = common::rules(&format!("{}.var", rec.name));
+    let start = match position(&r, &rec.start) {
+        Ok(p) => p,
+        Err(e) => return vec![format!("{}: start: {e}", rec.name)],
+    };
+    let ours = write_position(&r, &Position::start(&r).expect("a start").to_setup(&r));
+    if !same_text(&ours, &rec.start) {
+        bad.push(format!("{}: start is {ours}, not {}", rec.name, rec.start));
+    }
+    for &(d, want) in rec.perft.iter().filter(|(_, n)| *n <= max_nodes) {
+        let got = perft(&r, &mut start.clone(), d);
+        if got != want {
+            bad.push(format!(
+                "{}: start perft {d} is {got}, not {want}",
+                rec.name
+            ));
+        }
+    }
+    for (g, plies) in rec.games.iter().enumerate() {
+        let mut pos = Position::start(&r).expect("a start");
+        for (i, (text, want, fen)) in plies.iter().enumerate() {
+            let at = format!("{} game {g} ply {}", rec.name, i + 1);
+            match parse_move(&r, &pos, text) {
+                Ok(m) => {
+                    pos.make_unchecked(&r, &m);
+                }
+                Err(e) => {
+                    bad.push(format!("{at}: {text}: {e}"));
+                    break;
+                }
+            }
+            let ours = write_position(&r, &pos.to_setup(&r));
+            if !same_text(&ours, fen) {
+                bad.push(format!("{at}: after {text} we write {ours}, not {fen}"));
+            }
+            // Perft from the position reached by playing the moves, which holds the
+            // cells open to capture in passing as the moves left them.
+            let got = perft(&r, &mut pos.clone(), 2);
+            if got != *want {
+                bad.push(format!("{at}: perft 2 of {fen} is {got}, not {want}"));
+            }
+            // Fairy-Stockfish's string reads as the same board (with its en passant
+            // field left out where it runs several cells together).
+            let read = position(&r, fen).or_else(|e| {
+                let mut f: Vec<&str> = fen.split_whitespace().collect();
+                if f.len() <= 3 {
+                    return Err(e);
+                }
+                f[3] = "-";
+                position(&r, &f.join(" ")).map_err(|_| e)
+            });
+            match read {
+                Ok(p) if p.to_setup(&r).cells != pos.to_setup(&r).cells => {
+                    bad.push(format!("{at}: {fen} reads as another board"))
+                }
+                Ok(_) => {}
+                Err(e) => bad.push(format!("{at}: {e}")),
+            }
+        }
+    }
+    for (fen, counts) in &rec.positions {
+        match position(&r, fen) {
+            Ok(p) => {
+                for &(d, want) in counts {
+                    let got = perft(&r, &mut p.clone(), d);
+                    if got != want {
+                        bad.push(format!(
+                            "{}: perft {d} of {fen} is {got}, not {want}",
+                            rec.name
+                        ));
+                    }
+                }
+            }
+            Err(e) => bad.push(format!("{}: {e}", rec.name)),
+        }
+    }
+    bad
+}
+
+fn check_all(max_nodes: u64) {
+    let bad: Vec<String> = recorded()
+        .iter()
+        .flat_map(|rec| compare(rec, max_nodes))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} differences:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn every_game_agrees_with_fairy_stockfish_from_the_start_and_along_random_games() {
+    check_all(QUICK_NODES);
+}
+
+#[test]
+#[ignore = "deep perft: cargo test --release --test suite -- --ignored fsf::"]
+fn every_game_agrees_with_fairy_stockfish_on_deep_start_perft() {
+    check_all(u64::MAX);
+}
+
+#[test]
+fn every_recorded_game_has_its_file_and_every_file_named_in_the_record_checks() {
+    for rec in recorded() {
+        let file = common::root()
+            .join("variants")
+            .join(format!("{}.var", rec.name));
+        assert!(file.exists(), "{} has no variant file", rec.name);
+        common::variant(&format!("{}.var", rec.name));
+    }
+}
