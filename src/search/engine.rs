@@ -118,6 +118,9 @@ pub struct Searcher {
     ranks: Vec<Vec<i32>>,
     /// Per ply: the best line found below the node searched there.
     lines: Vec<Vec<Move>>,
+    /// How much shallower a late quiet move is searched, by depth and move number:
+    /// growing with the logarithms of both.
+    reductions: Vec<[i32; 64]>,
     /// Keys of the game's earlier positions, then of the positions on the search path.
     path: Vec<u64>,
     /// How often each key occurs among the game's earlier positions, the first
@@ -171,6 +174,14 @@ impl Searcher {
             ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             lines: (0..=MAX_PLY + 1)
                 .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            reductions: (0..64)
+                .map(|d| {
+                    std::array::from_fn(|i| {
+                        let r = 0.5 + (d.max(1) as f64).ln() * ((i + 1) as f64).ln() / 2.25;
+                        (r as i32).max(1)
+                    })
+                })
                 .collect(),
             path: Vec::with_capacity(1024),
             earlier_counts: HashMap::new(),
@@ -622,7 +633,7 @@ impl Searcher {
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
                 let r = match late {
-                    true => 1 + (depth >= 6 && i >= 3 * REDUCE_FROM_MOVE) as i32,
+                    true => self.reductions[depth.min(63) as usize][i.min(63)].min(depth - 2),
                     false => 0,
                 };
                 let mut s = -self.node(pos, next - r, -alpha - 1, -alpha, ply + 1, Some(&m));
