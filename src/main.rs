@@ -250,7 +250,9 @@ enum Command {
         options: Vec<String>,
     },
     /// Speak USI on standard input and output, for shogi GUIs
-    #[command(after_help = "Example:\n  variantlab usi variants/shogi.var")]
+    #[command(
+        after_help = "Example:\n  variantlab usi my-game.var     # a game with hands and +X codes"
+    )]
     Usi {
         file: PathBuf,
         #[arg(long = "option", value_name = "NAME=VALUE")]

@@ -991,14 +991,7 @@ impl<S: Width> PositionOf<S> {
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
-        if undo.passing != self.passing {
-            self.passing = undo.passing;
-            self.passed = match undo.passing {
-                0 => S::EMPTY,
-                i => S::from_cells(rules.passing[i as usize - 1].cells.iter().copied()),
-            };
-        }
-        self.victim = undo.victim;
+        self.restore_passing(rules, &undo);
         self.passes = undo.passes;
     }
 
@@ -1036,13 +1029,9 @@ impl<S: Width> PositionOf<S> {
         undo
     }
 
-    /// See [`Position::unmake_pass`].
-    pub fn unmake_pass(&mut self, rules: &Rules, undo: Undo) {
-        if self.to_move.0 == 0 {
-            self.move_number = self.move_number.saturating_sub(1).max(1);
-        }
-        self.to_move = PlayerId((self.to_move.0 + self.players - 1) % self.players);
-        self.key = undo.key;
+    /// Puts back the cells open to capture in passing, and the piece that passed them.
+    #[inline]
+    fn restore_passing(&mut self, rules: &Rules, undo: &Undo) {
         if undo.passing != self.passing {
             self.passing = undo.passing;
             self.passed = match undo.passing {
@@ -1051,5 +1040,15 @@ impl<S: Width> PositionOf<S> {
             };
         }
         self.victim = undo.victim;
+    }
+
+    /// See [`Position::unmake_pass`].
+    pub fn unmake_pass(&mut self, rules: &Rules, undo: Undo) {
+        if self.to_move.0 == 0 {
+            self.move_number = self.move_number.saturating_sub(1).max(1);
+        }
+        self.to_move = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        self.key = undo.key;
+        self.restore_passing(rules, &undo);
     }
 }
