@@ -855,16 +855,7 @@ impl<S: Width> PositionOf<S> {
     /// changes by the numbers of what changes.
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
-        let mut undo = Undo {
-            checked: false,
-            key: self.key,
-            used: self.used[self.to_move.0 as usize],
-            quiet_plies: self.quiet_plies,
-            rights: self.rights,
-            passing: self.passing,
-            victim: self.victim,
-            passes: self.passes,
-        };
+        let mut undo = self.undo_now();
         self.passes = match m.special {
             Special::Pass => self.passes.saturating_add(1),
             _ => 0,
@@ -1001,9 +992,10 @@ impl<S: Width> PositionOf<S> {
         self.passes >= self.players
     }
 
-    /// See [`Position::make_pass`].
-    pub fn make_pass(&mut self, rules: &Rules) -> Undo {
-        let undo = Undo {
+    /// What a move or pass made now must put back.
+    #[inline]
+    fn undo_now(&self) -> Undo {
+        Undo {
             checked: false,
             key: self.key,
             used: self.used[self.to_move.0 as usize],
@@ -1012,7 +1004,12 @@ impl<S: Width> PositionOf<S> {
             passing: self.passing,
             victim: self.victim,
             passes: self.passes,
-        };
+        }
+    }
+
+    /// See [`Position::make_pass`].
+    pub fn make_pass(&mut self, rules: &Rules) -> Undo {
+        let undo = self.undo_now();
         let z = rules.keys();
         let mut key = self.key;
         if self.passing != 0 {
