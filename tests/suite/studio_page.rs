@@ -293,6 +293,30 @@ fn pieces_are_dragged_dropped_and_typed() {
 }
 
 #[test]
+fn the_file_watcher_never_replaces_the_game_a_url_asks_for() {
+    let Some(b) = browser("the_file_watcher_never_replaces_the_game_a_url_asks_for") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/?v=shogi"));
+    b.wait_count("#move-list .ply", 0);
+    b.wait_count("#board .piece", 40);
+    // A slow network: every answer takes 0.4 s, so the watcher looks (every half
+    // second) while the page is still opening the next variant. Back arrives at a
+    // game of chess with two moves.
+    b.script(
+        "const slow = window.fetch;\
+         window.fetch = (url, how) => new Promise((r) => setTimeout(r, 400)).then(() => slow(url, how));\
+         history.pushState(null, '', '?v=chess&m=e2e4+d7d5');\
+         window.dispatchEvent(new PopStateEvent('popstate'));",
+    );
+    b.wait_count("#move-list .ply", 2);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert_eq!(b.all("#move-list .ply").len(), 2);
+    assert_eq!(b.all(r#"#board .piece[data-cell="e4"]"#).len(), 1);
+}
+
+#[test]
 fn the_game_lives_in_the_url() {
     let Some(b) = browser("the_game_lives_in_the_url") else {
         return;

@@ -8,6 +8,9 @@ const page = {
   variant: null, info: null, game: null, selected: null, dropping: null,
   view: 'game', piece: null, at: null, flipped: false, ply: null,
   stamp: null, computer: '', level: 2, seed: null, startPosition: null,
+  // Set while a variant loads or reloads, so the file watcher never starts a second,
+  // empty game over the one the URL asked for.
+  loading: 0,
 };
 const editor = { stamp: null, text: null, dirty: false, timer: null, checking: 0 };
 
@@ -128,8 +131,17 @@ async function loadList() {
 // Shows a variant; `want` (from the URL) says which game to set up, `mode` whether it
 // replaces the browser's history entry (true), adds one (false) or neither (null).
 async function choose(id, want, mode) {
-  want = want || {};
+  page.loading++;
+  try {
+    await openVariant(id, want || {}, mode);
+  } finally {
+    page.loading--;
+  }
+}
+
+async function openVariant(id, want, mode) {
   page.variant = id;
+  page.stamp = null;
   page.game = null;
   page.selected = null;
   page.dropping = null;
@@ -918,16 +930,22 @@ function takeDisk() {
 // ---- Live reload: the file is watched; new rules reach the page within a second. ----
 
 async function watch() {
-  if (!page.variant || document.hidden) return;
+  if (!page.variant || document.hidden || page.loading || page.stamp === null) return;
+  const id = page.variant;
   let s;
   try {
-    s = await api('GET', variantPath() + '/stamp');
+    s = await api('GET', variantPath(id) + '/stamp');
   } catch (_) {
     return;
   }
-  if (s.stamp === page.stamp) return;
+  if (page.loading || page.variant !== id || s.stamp === page.stamp) return;
   page.stamp = s.stamp;
-  await reloadRules(s.stamp);
+  page.loading++;
+  try {
+    await reloadRules(s.stamp);
+  } finally {
+    page.loading--;
+  }
 }
 
 async function reloadRules(stamp) {
