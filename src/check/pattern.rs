@@ -100,6 +100,14 @@ fn borrow_moves(pieces: &mut [Piece], borrowed: &[Borrowed], out: &mut Vec<Diagn
     }
 }
 
+/// The index of a zone named in a piece, or an error naming the zones there are.
+fn zone_index(zones: &[Zone], name: &syntax::Name, out: &mut Vec<Diagnostic>) -> Option<usize> {
+    let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
+    super::lookup("variantlab::unknown_zone", "zone", &known, name)
+        .map_err(|d| out.push(d))
+        .ok()
+}
+
 fn check_piece(
     p: &syntax::PieceDecl,
     board: &Board,
@@ -159,26 +167,18 @@ fn check_piece(
                     syntax::NoDrop::AttackedBy(n) => kind(n, out).map(NoDrop::AttackedBy),
                     syntax::NoDrop::Check => Some(NoDrop::Check),
                     syntax::NoDrop::Checkmate => Some(NoDrop::Checkmate),
+                    syntax::NoDrop::InZone(z) => zone_index(zones, z, out).map(NoDrop::InZone),
+                    syntax::NoDrop::OutsideZone(z) => {
+                        zone_index(zones, z, out).map(NoDrop::OutsideZone)
+                    }
                 };
                 if let Some(rule) = rule {
                     piece.no_drop.push((guard, rule));
                 }
             }
             PieceItemKind::Promotion(pr) => {
-                let zone = zones
-                    .iter()
-                    .position(|z| z.name.eq_ignore_ascii_case(&pr.zone.node));
-                let zone = match zone {
-                    Some(z) => z,
-                    None => {
-                        let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
-                        if let Err(d) =
-                            super::lookup("variantlab::unknown_zone", "zone", &known, &pr.zone)
-                        {
-                            out.push(d);
-                        }
-                        continue;
-                    }
+                let Some(zone) = zone_index(zones, &pr.zone, out) else {
+                    continue;
                 };
                 let to = pr
                     .to

@@ -27,6 +27,8 @@ pub struct Keys {
     rights: [u64; 32],
     /// By passing entry (0: none): the numbers of its cells combined.
     passing: Vec<u64>,
+    /// By cell: its piece got its kind by promotion.
+    promoted: Vec<u64>,
 }
 
 impl Keys {
@@ -50,7 +52,9 @@ impl Keys {
                     .map(|p| p.cells.iter().fold(0, |k, c| k ^ passed[c.index()])),
             )
             .collect();
+        let promoted = draw(cells);
         Keys {
+            promoted,
             cells,
             pieces,
             placed,
@@ -97,6 +101,12 @@ impl Keys {
             set &= set - 1;
         }
         k
+    }
+
+    /// The number of the piece on `cell` having got its kind by promotion.
+    #[inline]
+    pub fn promoted(&self, cell: Cell) -> u64 {
+        self.promoted[cell.index()]
     }
 
     /// The number of the cells of passing entry `entry` being open to capture (0: none).

@@ -56,6 +56,11 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             h.sort();
             h
         },
+        promoted: {
+            let mut p = s.promoted;
+            p.sort();
+            p
+        },
     }
 }
 

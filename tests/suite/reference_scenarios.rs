@@ -88,6 +88,7 @@ fn position(
         castling: vec![],
         passing: None,
         hands: vec![],
+        promoted: vec![],
     }
 }
 

@@ -81,6 +81,14 @@
 //!     it attacks an enemy royal piece (`giving check`), or does so leaving the enemy
 //!     no legal move (`giving checkmate`); and where the mover's royal piece stays
 //!     attacked.
+//! 22. Hands also hold the setup's `in hand` pieces at the start; drops are open then
+//!     even when captures do not go to hand. A drop is also refused on a cell of the
+//!     mover's part of a `no drop on` zone, and off the mover's part of a `drop only
+//!     on` zone.
+//! 23. When captures go to hand (without `promoted ones unchanged`), a piece a move
+//!     promotes to a kind whose code has no `+` is marked; the mark moves with it, and
+//!     captured, a marked piece goes to hand as the first declared kind with a
+//!     promotion (holding) that can make it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -115,6 +123,8 @@ pub struct Simple {
     pub passing: Option<Passing>,
     /// Pieces in hand, one entry each, sorted.
     pub hands: Vec<(PlayerId, PieceId)>,
+    /// Cells of marked (promoted) pieces, sorted.
+    pub promoted: Vec<Cell>,
 }
 
 /// The setup position, the first player to move.
@@ -129,7 +139,12 @@ pub fn start(v: &Variant) -> Simple {
         used: Vec::new(),
         castling: (0..v.castlings.len()).collect(),
         passing: None,
-        hands: Vec::new(),
+        hands: {
+            let mut h = v.start_hands.clone();
+            h.sort();
+            h
+        },
+        promoted: Vec::new(),
     }
 }
 
@@ -180,9 +195,10 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
 
 /// Rule 21: the drops open now, as (cell, kind).
 fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
-    let Some(hand) = v.hand else {
+    if v.hand.is_none() && v.start_hands.is_empty() {
         return vec![];
-    };
+    }
+    let mobile_only = v.hand.is_some_and(|h| h.mobile_only);
     let me = pos.to_move;
     let mut kinds: Vec<PieceId> = pos
         .hands
@@ -204,7 +220,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             if pos.cells[cell.index()].is_some() {
                 continue;
             }
-            if hand.mobile_only && alone_stuck(v, options, me, kind, cell) {
+            if mobile_only && alone_stuck(v, options, me, kind, cell) {
                 continue;
             }
             let mut after = pos.cells.clone();
@@ -232,6 +248,8 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                         .any(|(t, _)| *t == cell)
                 }),
                 NoDrop::Check => royal_attacked(v, options, &after, &pos.used, next.to_move),
+                NoDrop::InZone(z) => v.zones[z].cells[me.0 as usize].contains(&cell),
+                NoDrop::OutsideZone(z) => !v.zones[z].cells[me.0 as usize].contains(&cell),
                 NoDrop::Checkmate => {
                     royal_attacked(v, options, &after, &pos.used, next.to_move) && {
                         let mut n = next.clone();
@@ -276,6 +294,28 @@ fn alone_stuck(v: &Variant, options: &[bool], player: PlayerId, kind: PieceId, c
     let mut cells = vec![None; v.board.len()];
     cells[cell.index()] = Some((player, kind));
     piece_moves(v, options, &cells, &[], cell).is_empty()
+}
+
+/// Rule 23: whether a move promoting to `kind` marks the piece.
+fn marks(v: &Variant, kind: PieceId) -> bool {
+    v.hand.is_some_and(|h| !h.keep_promoted) && !v.piece(kind).code.starts_with('+')
+}
+
+/// Rule 23: what a marked piece of `kind` goes to hand as.
+fn promoted_from(v: &Variant, options: &[bool], kind: PieceId) -> PieceId {
+    let royal = |k: usize| v.is_royal(PieceId(k as u8), options);
+    (0..v.pieces.len())
+        .find(|&b| {
+            v.pieces[b]
+                .promotion
+                .iter()
+                .find(|p| holds(p.guard, options))
+                .is_some_and(|p| {
+                    p.to.contains(&kind)
+                        || (p.to.is_empty() && b != kind.0 as usize && !royal(kind.0 as usize))
+                })
+        })
+        .map_or(kind, |b| PieceId(b as u8))
 }
 
 /// Rule 21: what a captured piece becomes in hand.
@@ -536,18 +576,30 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
 
     let mut next = pos.clone();
     next.passing = None;
+    let taken_at = taken.unwrap_or(to);
     if let Some(k) = captured
         && v.hand.is_some()
     {
-        next.hands.push((player, unpromoted(v, k)));
+        let back = if pos.promoted.contains(&taken_at) {
+            promoted_from(v, options, k)
+        } else {
+            unpromoted(v, k)
+        };
+        next.hands.push((player, back));
         next.hands.sort();
     }
+    let was_marked = pos.promoted.contains(&from);
+    next.promoted.retain(|c| *c != from && *c != taken_at);
     match castle {
         Some(i) => next.cells = castled(&pos.cells, &v.castlings[i]),
         None => {
             next.cells = after_move(&pos.cells, from, to, taken);
             if let Some(k) = promotion {
                 next.cells[to.index()] = Some((player, k));
+            }
+            if was_marked || promotion.is_some_and(|k| marks(v, k)) {
+                next.promoted.push(to);
+                next.promoted.sort();
             }
             next.passing = passing_of(v, options, pos, from, to, kind);
         }
