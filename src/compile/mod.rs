@@ -128,9 +128,10 @@ pub struct Rules {
     pub(crate) demote: Vec<PieceId>,
     /// Per piece: its drop restrictions.
     pub(crate) drop_rules: Vec<DropRule>,
+    /// Per piece without a `+` code: the first kind declared that promotes to it.
+    pub(crate) promotion_base: Vec<Option<PieceId>>,
     /// Per piece: when a move promoted a piece to it, the kind it goes to hand as
-    /// (the first kind declared that promotes to it). Only with hands, and only for
-    /// kinds without a `+` code, which go to hand by their code.
+    /// ([`Rules::promotion_base`], with hands that do not keep promotions).
     pub(crate) promoted_from: Vec<Option<PieceId>>,
     /// The pieces in hand at the start.
     pub(crate) start_hands: Vec<(PlayerId, PieceId)>,
@@ -243,18 +244,21 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let demote: Vec<PieceId> = (0..pieces)
         .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
         .collect();
-    let mut promoted_from = vec![None; pieces];
-    if variant.hand.is_some_and(|h| !h.keep_promoted) {
-        for (i, rule) in promotions.iter().enumerate() {
-            let base = PieceId((i % pieces) as u8);
-            for k in rule.iter().flat_map(|r| &r.to) {
-                let slot = &mut promoted_from[k.0 as usize];
-                if demote[k.0 as usize] == *k && slot.is_none_or(|b: PieceId| b > base) {
-                    *slot = Some(base);
-                }
+    let mut promotion_base = vec![None; pieces];
+    for (i, rule) in promotions.iter().enumerate() {
+        let base = PieceId((i % pieces) as u8);
+        for k in rule.iter().flat_map(|r| &r.to) {
+            let slot = &mut promotion_base[k.0 as usize];
+            if demote[k.0 as usize] == *k && slot.is_none_or(|b: PieceId| b > base) {
+                *slot = Some(base);
             }
         }
     }
+    let promoted_from = if variant.hand.is_some_and(|h| !h.keep_promoted) {
+        promotion_base.clone()
+    } else {
+        vec![None; pieces]
+    };
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -280,6 +284,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         hands: variant.hand.is_some(),
         demote,
         drop_rules: drop_rules(variant, options),
+        promotion_base,
         promoted_from,
         start_hands: variant.start_hands.clone(),
         keys,

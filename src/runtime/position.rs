@@ -610,6 +610,17 @@ impl<S: Width> PositionOf<S> {
         for &(_, pc) in &setup.hands {
             here[pc.0 as usize] += 1;
         }
+        // Kept promotions: pieces beyond a kind's count may have been what it promotes from.
+        if v.hand.is_some_and(|h| h.keep_promoted) {
+            for k in 0..here.len() {
+                if let Some(base) = rules.promotion_base[k]
+                    && here[k] > game[k]
+                {
+                    here[base.0 as usize] += here[k] - game[k];
+                    here[k] = game[k];
+                }
+            }
+        }
         let total = here.iter().sum::<u32>() as usize;
         if total > v.board.len() {
             return Err(PositionError::Illegal {
