@@ -62,8 +62,9 @@ pub(super) fn check_start_hands(
         let Statement::Setup(SetupDecl::Placements(list)) = s else {
             continue;
         };
-        for pl in list {
-            let player = decls.player(&pl.player).map_err(|d| out.push(d)).ok();
+        // Players are looked up (and reported unknown) with the placements.
+        for pl in list.iter().filter(|pl| !pl.hand.is_empty()) {
+            let player = decls.player(&pl.player).ok();
             for (count, name) in &pl.hand {
                 let piece = decls.piece(name).map_err(|d| out.push(d)).ok();
                 if count.node == 0 || count.node > 255 {

@@ -204,6 +204,11 @@ fn vocabulary(pieces: usize) -> Vocabulary {
     add("piece_cells>ident", &piece_names);
     add("forward_prop>ident", &compass);
     add("lines_along>ident", &compass);
+    // Zones are named `z`, which every generated file declares.
+    add("drop_zone>ident", &["z"]);
+    add("promotion>ident", &["z"]);
+    add("promotion_choice>ident", &piece_names);
+    add("drop_only>ident", &["z"]);
     // Only a later leg may go `outward`.
     add(
         "first_leg>qualifier",
@@ -226,6 +231,7 @@ fn variant(g: &Grammar, r: &mut Lcg, n: usize) -> String {
     t += "player White: forward N, capitals\nplayer Black: forward S, lowercase\n";
     t += &format!("option o = {} \"a switch\"\n", pick(r, &["on", "off"]));
     t += &format!("tag t \"a mark\"{}\n", pick(r, &["", " once per game"]));
+    t += "zone z: far 1 ranks\n";
     let pieces = 1 + r.below(3);
     for (p, name) in PIECES.iter().enumerate().take(pieces) {
         t += &format!("piece {name} (P{}) {{\n", (b'A' + p as u8) as char);
