@@ -144,8 +144,8 @@ pub fn castling_tokens(v: &Variant) -> Vec<String> {
         .castlings
         .iter()
         .map(|c| {
-            let rook = c.parts.get(1).unwrap_or(&c.parts[0]).1;
-            in_case(v, c.player, &file(rook))
+            let second = c.parts.get(1).unwrap_or(&c.parts[0]).1;
+            in_case(v, c.player, &file(second))
         })
         .collect();
     if distinct(&shredder) && shredder.iter().all(|t| t.len() == 1) {
@@ -230,7 +230,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         held.sort_by_key(|i| {
             (
                 v.castlings[*i].player,
-                tokens[*i].to_ascii_uppercase() != "K",
+                !tokens[*i].eq_ignore_ascii_case("K"),
             )
         });
         let texts: Vec<&str> = held.iter().map(|i| tokens[*i].as_str()).collect();

@@ -258,7 +258,7 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
             }
             Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
             Rule::drop_only => {
-                let zone = q.into_inner().filter(content).next().unwrap();
+                let zone = q.into_inner().find(content).unwrap();
                 kind = PieceItemKind::NoDrop(NoDrop::OutsideZone(cx.name(&zone)))
             }
             Rule::no_drop => {
