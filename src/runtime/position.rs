@@ -701,17 +701,26 @@ impl<S: Width> PositionOf<S> {
         wanted.sort();
         let board = &rules.variant.board;
         for to in self.by_player[last.0 as usize].iter() {
-            let Some((_, kind)) = self.at(to) else {
+            let Some((_, now)) = self.at(to) else {
                 continue;
             };
-            'cell: for from in board.cells().filter(|c| self.at(*c).is_none()) {
-                for e in rules.moves(last, kind, from) {
-                    if e.to == to && e.passing != 0 {
-                        let mut have = rules.passing[e.passing as usize - 1].cells.clone();
-                        have.sort();
-                        if have == wanted {
-                            found.push((to, e.passing));
-                            break 'cell;
+            // The move that passed may have promoted the piece on arriving.
+            let kinds = (0..rules.variant.pieces.len() as u8).map(PieceId).filter(|&k| {
+                k == now
+                    || rules
+                        .promotion(last, k)
+                        .is_some_and(|r| r.zone[to.index()] && r.to.contains(&now))
+            });
+            'kinds: for kind in kinds {
+                for from in board.cells().filter(|c| self.at(*c).is_none()) {
+                    for e in rules.moves(last, kind, from) {
+                        if e.to == to && e.passing != 0 {
+                            let mut have = rules.passing[e.passing as usize - 1].cells.clone();
+                            have.sort();
+                            if have == wanted {
+                                found.push((to, e.passing));
+                                break 'kinds;
+                            }
                         }
                     }
                 }
