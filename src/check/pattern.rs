@@ -165,7 +165,9 @@ fn check_piece(
                     syntax::NoDrop::AttackedBy(n) => kind(n, out).map(NoDrop::AttackedBy),
                     syntax::NoDrop::Check => Some(NoDrop::Check),
                     syntax::NoDrop::Checkmate => Some(NoDrop::Checkmate),
-                    syntax::NoDrop::InZone(z) => super::find_zone(zones, z, out).map(NoDrop::InZone),
+                    syntax::NoDrop::InZone(z) => {
+                        super::find_zone(zones, z, out).map(NoDrop::InZone)
+                    }
                     syntax::NoDrop::OutsideZone(z) => {
                         super::find_zone(zones, z, out).map(NoDrop::OutsideZone)
                     }

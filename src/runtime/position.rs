@@ -705,12 +705,14 @@ impl<S: Width> PositionOf<S> {
                 continue;
             };
             // The move that passed may have promoted the piece on arriving.
-            let kinds = (0..rules.variant.pieces.len() as u8).map(PieceId).filter(|&k| {
-                k == now
-                    || rules
-                        .promotion(last, k)
-                        .is_some_and(|r| r.zone[to.index()] && r.to.contains(&now))
-            });
+            let kinds = (0..rules.variant.pieces.len() as u8)
+                .map(PieceId)
+                .filter(|&k| {
+                    k == now
+                        || rules
+                            .promotion(last, k)
+                            .is_some_and(|r| r.zone[to.index()] && r.to.contains(&now))
+                });
             'kinds: for kind in kinds {
                 for from in board.cells().filter(|c| self.at(*c).is_none()) {
                     for e in rules.moves(last, kind, from) {
