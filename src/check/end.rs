@@ -130,7 +130,7 @@ pub(super) fn check_end(
                 }
                 syntax::Event::Reaches { piece, zone } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
-                    let zone = super::special::find_zone(zones, zone).map_err(|d| out.push(d));
+                    let zone = super::find_zone(zones, zone, out).ok_or(());
                     let (Ok(piece), Ok(zone)) = (piece, zone) else {
                         continue;
                     };

@@ -61,8 +61,9 @@ fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
     if !d.code.starts_with("variantlab::unknown_") {
         return true;
     }
+    // `+P` names the promoted form of the piece coded `P`, which skipped text may declare.
     let name = text.get(d.span.start..d.span.end).unwrap_or("");
-    let lower = name.to_ascii_lowercase();
+    let lower = name.trim_start_matches('+').to_ascii_lowercase();
     !skipped.iter().any(|s| {
         text.get(s.start..s.end)
             .is_some_and(|t| t.to_ascii_lowercase().contains(&lower))
@@ -98,8 +99,9 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
     let zones = special::check_zones(&file.statements, &board, &decls, out);
     let pieces = pattern::check_pieces(&file.statements, &board, &decls, &zones, out);
     let setup = setup::check_setup(&file.statements, &board, &decls, out);
+    let start_hands = setup::check_start_hands(&file.statements, &decls, out);
     let random = special::check_random(&file.statements, &board, &decls, &setup, out);
-    let castlings = special::check_castlings(&file.statements, &board, &decls, out);
+    let castlings = special::check_castlings(&file.statements, &board, &decls, &pieces, out);
     let mut all_placed = setup.clone();
     for pool in random.iter().flat_map(|r| &r.pools) {
         let Some(&cell) = pool.cells.first() else {
@@ -142,7 +144,8 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
         castlings,
         hand: file.statements.iter().find_map(|s| match s {
             Statement::Hand(h) => Some(Hand {
-                mobile_only: h.node,
+                mobile_only: h.node.mobile_only,
+                keep_promoted: h.node.keep_promoted,
             }),
             _ => None,
         }),
@@ -158,6 +161,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
+        start_hands,
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;
@@ -231,6 +235,15 @@ fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// A zone's index by name (any case); when there is none, reports it, naming the
+/// zones there are.
+fn find_zone(zones: &[Zone], name: &Name, out: &mut Vec<Diagnostic>) -> Option<usize> {
+    let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
+    lookup("variantlab::unknown_zone", "zone", &known, name)
+        .map_err(|d| out.push(d))
+        .ok()
 }
 
 /// Looks a name up in a list, case-insensitively; on failure, a diagnostic that says

@@ -165,13 +165,19 @@ fn check_piece(
                     syntax::NoDrop::AttackedBy(n) => kind(n, out).map(NoDrop::AttackedBy),
                     syntax::NoDrop::Check => Some(NoDrop::Check),
                     syntax::NoDrop::Checkmate => Some(NoDrop::Checkmate),
+                    syntax::NoDrop::InZone(z) => {
+                        super::find_zone(zones, z, out).map(NoDrop::InZone)
+                    }
+                    syntax::NoDrop::OutsideZone(z) => {
+                        super::find_zone(zones, z, out).map(NoDrop::OutsideZone)
+                    }
                 };
                 if let Some(rule) = rule {
                     piece.no_drop.push((guard, rule));
                 }
             }
             PieceItemKind::Promotion(pr) => {
-                let Some(zone) = find_zone(zones, &pr.zone, out) else {
+                let Some(zone) = super::find_zone(zones, &pr.zone, out) else {
                     continue;
                 };
                 let to = pr
@@ -219,13 +225,6 @@ fn check_piece(
         );
     }
     (piece, borrowed)
-}
-
-/// A zone by name, or a diagnostic that says there is none.
-fn find_zone(zones: &[Zone], name: &syntax::Name, out: &mut Vec<Diagnostic>) -> Option<usize> {
-    super::special::find_zone(zones, name)
-        .map_err(|d| out.push(d))
-        .ok()
 }
 
 fn check_move(
@@ -422,9 +421,9 @@ fn check_move(
             }
             Clause::EqualLegs => pat.equal_legs = true,
             Clause::FromZone(name) => {
-                pat.initial = find_zone(zones, name, out).map(Initial::Zone);
+                pat.initial = super::find_zone(zones, name, out).map(Initial::Zone);
             }
-            Clause::Within(name) => pat.within = find_zone(zones, name, out),
+            Clause::Within(name) => pat.within = super::find_zone(zones, name, out),
             Clause::Over { count, except } => {
                 if count.node == 0 {
                     out.push(bad_hurdle(

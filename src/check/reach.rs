@@ -85,6 +85,25 @@ pub(super) fn check_reach(variant: &Variant, out: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Whether a pattern reaches `to` from `from` on an empty board.
+pub(super) fn reaches_cell(
+    board: &Board,
+    pat: &Pattern,
+    forward: Option<Dir>,
+    from: Cell,
+    to: Cell,
+) -> bool {
+    if board.len() <= 128 {
+        destinations::<u128>(board, pat, forward, from)
+            .iter()
+            .any(|r| r.to == to)
+    } else {
+        destinations::<Wide<16>>(board, pat, forward, from)
+            .iter()
+            .any(|r| r.to == to)
+    }
+}
+
 /// Whether a pattern reaches some cell from `from`.
 fn reaches(board: &Board, pat: &Pattern, forward: Option<Dir>, from: Cell) -> bool {
     if board.len() <= 128 {

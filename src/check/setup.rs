@@ -51,6 +51,43 @@ pub(super) fn check_setup(
     placed.into_iter().map(|(p, _)| p).collect()
 }
 
+/// The pieces in hand at the start, from the setup blocks' `N Piece in hand` entries.
+pub(super) fn check_start_hands(
+    statements: &[Statement],
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<(PlayerId, PieceId)> {
+    let mut hands = Vec::new();
+    for s in statements {
+        let Statement::Setup(SetupDecl::Placements(list)) = s else {
+            continue;
+        };
+        // Players are looked up (and reported unknown) with the placements.
+        for pl in list.iter().filter(|pl| !pl.hand.is_empty()) {
+            let player = decls.player(&pl.player).ok();
+            for (count, name) in &pl.hand {
+                let piece = decls.piece(name).map_err(|d| out.push(d)).ok();
+                if count.node == 0 || count.node > 255 {
+                    out.push(
+                        Diagnostic::error(
+                            "variantlab::hand_count",
+                            count.span,
+                            format!("{} pieces in hand", count.node),
+                        )
+                        .label("a hand holds 1 to 255 pieces of a kind")
+                        .help("write a count from 1 to 255, or leave the entry out"),
+                    );
+                    continue;
+                }
+                if let (Some(player), Some(piece)) = (player, piece) {
+                    hands.extend((0..count.node).map(|_| (player, piece)));
+                }
+            }
+        }
+    }
+    hands
+}
+
 pub(super) fn resolve_cell(board: &Board, c: &Name, out: &mut Vec<Diagnostic>) -> Option<Cell> {
     match board.parse_cell(&c.node) {
         Some(cell) => Some(cell),

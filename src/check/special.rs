@@ -58,10 +58,7 @@ pub(super) fn check_zones(
                     per_player[i] = match &z.far {
                         Some(n) if z.near => far_ranks(board, board.opposite(f), n.node),
                         Some(n) => far_ranks(board, f, n.node),
-                        None => board
-                            .cells()
-                            .filter(|c| board.at(board.shift(board.point(*c), f)).is_none())
-                            .collect(),
+                        None => far_edge(board, f),
                     };
                 }
             }
@@ -79,6 +76,32 @@ pub(super) fn check_zones(
         });
     }
     zones
+}
+
+/// The cells from which a step straight forward leaves the board. Where straight
+/// forward is no orthogonal direction (north on pointy-topped hexagons, whose step
+/// would jump a rank), the cells from which every orthogonal step within 90 degrees
+/// of forward leaves it: the far edge either way.
+fn far_edge(board: &Board, forward: crate::geometry::Dir) -> Vec<Cell> {
+    use crate::geometry::{Kind, angle_between};
+    let bearing = board.direction(forward).bearing;
+    let steps: Vec<crate::geometry::Dir> = if board.direction(forward).kind == Kind::Orthogonal {
+        vec![forward]
+    } else {
+        board
+            .directions_of(Kind::Orthogonal)
+            .iter()
+            .filter(|d| angle_between(board.direction(*d).bearing, bearing) < 90)
+            .collect()
+    };
+    board
+        .cells()
+        .filter(|c| {
+            steps
+                .iter()
+                .all(|d| board.at(board.shift(board.point(*c), *d)).is_none())
+        })
+        .collect()
 }
 
 /// The cells of the last `n` ranks seen along `forward`: a rank is the cells equally
@@ -105,6 +128,7 @@ pub(super) fn check_castlings(
     statements: &[Statement],
     board: &Board,
     decls: &Decls,
+    pieces: &[Piece],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<Castling> {
     let mut list = Vec::new();
@@ -125,11 +149,23 @@ pub(super) fn check_castlings(
         if let Some(player) = player
             && parts.len() == c.parts.len()
         {
+            let (first, from, to) = parts[0];
+            let forward = decls.players[player.0 as usize].forward;
+            let plain = pieces.get(first.0 as usize).is_some_and(|p| {
+                p.moves
+                    .iter()
+                    .any(|pat| super::reach::reaches_cell(board, pat, forward, from, to))
+            });
+            let written = match parts.get(1) {
+                Some(second) if plain => (from, second.1),
+                _ => (from, to),
+            };
             list.push(Castling {
                 player,
                 parts,
                 empty,
                 safe,
+                written,
             });
         }
     }
@@ -158,6 +194,9 @@ pub(super) fn check_random(
             mirrored,
             redraw: None,
         };
+        // Cells taken by earlier lines; mirrored lines copy the first line's draw onto
+        // their own cells, so the lines must never share one.
+        let mut seen = Vec::new();
         for pool in &r.pools {
             let player = decls.player(&pool.player).map_err(|d| out.push(d)).ok();
             let mut pieces = Vec::new();
@@ -167,7 +206,6 @@ pub(super) fn check_random(
                 }
             }
             let cells = cells(board, &pool.cells, out);
-            let mut seen = Vec::new();
             for (c, name) in cells.iter().zip(&pool.cells) {
                 if seen.contains(c) || fixed.iter().any(|p| p.cell == *c) {
                     out.push(
@@ -176,7 +214,7 @@ pub(super) fn check_random(
                             name.span,
                             format!("{} is already taken", board.name(*c)),
                         )
-                        .label("listed twice, or holding a fixed piece")
+                        .label("listed twice, in another line, or holding a fixed piece")
                         .help("a random setup draws over cells no other piece uses"),
                     );
                 }
@@ -228,10 +266,4 @@ pub(super) fn check_random(
         result = Some(setup);
     }
     result
-}
-
-/// A zone by name (any case), or the diagnostic saying there is none.
-pub(super) fn find_zone(zones: &[Zone], name: &Name) -> Result<usize, Diagnostic> {
-    let known: Vec<String> = zones.iter().map(|z| z.name.clone()).collect();
-    super::lookup("variantlab::unknown_zone", "zone", &known, name)
 }

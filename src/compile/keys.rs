@@ -29,6 +29,8 @@ pub struct Keys {
     passing: Vec<u64>,
     /// By player: the number of its count of checks given, rotated by the count.
     checks: [u64; MAX_PLAYERS],
+    /// By cell: its piece got its kind by promotion.
+    promoted: Vec<u64>,
 }
 
 impl Keys {
@@ -53,7 +55,9 @@ impl Keys {
                     .map(|p| p.cells.iter().fold(0, |k, c| k ^ passed[c.index()])),
             )
             .collect();
+        let promoted = draw(cells);
         Keys {
+            promoted,
             cells,
             pieces,
             placed,
@@ -110,6 +114,12 @@ impl Keys {
             0 => 0,
             n => self.checks[player.0 as usize].rotate_left(n as u32) ^ n as u64,
         }
+    }
+
+    /// The number of the piece on `cell` having got its kind by promotion.
+    #[inline]
+    pub fn promoted(&self, cell: Cell) -> u64 {
+        self.promoted[cell.index()]
     }
 
     /// The number of the cells of passing entry `entry` being open to capture (0: none).

@@ -151,6 +151,13 @@ pub struct Rules {
     pub(crate) facing: Vec<(PieceId, PieceId)>,
     /// The kinds in `facing`, as a bit set.
     pub(crate) facing_kinds: u64,
+    /// Per piece without a `+` code: the first kind declared that promotes to it.
+    pub(crate) promotion_base: Vec<Option<PieceId>>,
+    /// Per piece: when a move promoted a piece to it, the kind it goes to hand as
+    /// ([`Rules::promotion_base`], with hands that do not keep promotions).
+    pub(crate) promoted_from: Vec<Option<PieceId>>,
+    /// The pieces in hand at the start.
+    pub(crate) start_hands: Vec<(PlayerId, PieceId)>,
     keys: Keys,
 }
 
@@ -278,6 +285,24 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .collect();
     let keys = Keys::new(variant, &passing);
     let hurdles = entries.iter().any(|e| e.hurdle != 0);
+    let demote: Vec<PieceId> = (0..pieces)
+        .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
+        .collect();
+    let mut promotion_base = vec![None; pieces];
+    for (i, rule) in promotions.iter().enumerate() {
+        let base = PieceId((i % pieces) as u8);
+        for k in rule.iter().flat_map(|r| &r.to) {
+            let slot = &mut promotion_base[k.0 as usize];
+            if demote[k.0 as usize] == *k && slot.is_none_or(|b: PieceId| b > base) {
+                *slot = Some(base);
+            }
+        }
+    }
+    let promoted_from = if variant.hand.is_some_and(|h| !h.keep_promoted) {
+        promotion_base.clone()
+    } else {
+        vec![None; pieces]
+    };
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -307,14 +332,15 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             _ => None,
         }),
         hands: variant.hand.is_some(),
-        demote: (0..pieces)
-            .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
-            .collect(),
+        demote,
         drop_rules: drop_rules(variant, options),
         hurdles,
         barred,
         facing,
         facing_kinds,
+        promotion_base,
+        promoted_from,
+        start_hands: variant.start_hands.clone(),
         keys,
     };
     by_width!(words n, S => finish::<S>(&mut rules));
@@ -376,10 +402,21 @@ fn index_drops<S: Width>(rules: &mut Rules) {
         let pl = PlayerId(pl as u8);
         for pc in 0..v.pieces.len() {
             let pc = PieceId(pc as u8);
-            drop_cells.push(S::from_cells(
-                b.cells()
-                    .filter(|c| !mobile || !rules.moves(pl, pc, *c).is_empty()),
-            ));
+            let zones: Vec<(bool, &[Cell])> = v
+                .piece(pc)
+                .no_drop
+                .iter()
+                .filter(|(g, _)| holds(*g, &rules.options))
+                .filter_map(|(_, r)| match r {
+                    NoDrop::InZone(z) => Some((false, &v.zones[*z].cells[pl.0 as usize][..])),
+                    NoDrop::OutsideZone(z) => Some((true, &v.zones[*z].cells[pl.0 as usize][..])),
+                    _ => None,
+                })
+                .collect();
+            drop_cells.push(S::from_cells(b.cells().filter(|c| {
+                (!mobile || !rules.moves(pl, pc, *c).is_empty())
+                    && zones.iter().all(|(inside, z)| z.contains(c) == *inside)
+            })));
         }
         for c in b.cells() {
             let mut set = S::single(c);
@@ -418,6 +455,7 @@ fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
                     NoDrop::AttackedBy(k) => r.attacked_by |= 1 << k.0,
                     NoDrop::Check => r.no_check = true,
                     NoDrop::Checkmate => r.no_mate = true,
+                    NoDrop::InZone(_) | NoDrop::OutsideZone(_) => {}
                 }
             }
             r

@@ -40,6 +40,8 @@ pub struct Variant {
     pub pass: Option<bool>,
     /// A player who can capture must.
     pub must_capture: bool,
+    /// Pieces in hand at the start, one entry per piece.
+    pub start_hands: Vec<(PlayerId, PieceId)>,
 }
 
 /// How hands work.
@@ -47,6 +49,8 @@ pub struct Variant {
 pub struct Hand {
     /// No drop on a cell from which the piece would have no move.
     pub mobile_only: bool,
+    /// A piece a move promoted goes to hand as it stands, not as what it promoted from.
+    pub keep_promoted: bool,
 }
 
 /// A restriction on dropping a piece, resolved.
@@ -58,6 +62,10 @@ pub enum NoDrop {
     AttackedBy(PieceId),
     Check,
     Checkmate,
+    /// Not on a cell of the zone (by its index).
+    InZone(usize),
+    /// Only on cells of the zone.
+    OutsideZone(usize),
 }
 
 /// Named cells per player, for promotion.
@@ -76,6 +84,10 @@ pub struct Castling {
     pub parts: Vec<(PieceId, Cell, Cell)>,
     pub empty: Vec<Cell>,
     pub safe: Vec<Cell>,
+    /// The cells its move text names: the first piece's start and end, or, when the
+    /// first piece has an ordinary move between them too, its start and the second
+    /// piece's start (the king taking its own rook, as UCI writes Chess960 castling).
+    pub written: (Cell, Cell),
 }
 
 /// Pieces shuffled over cells.
@@ -432,6 +444,10 @@ impl Event {
 }
 
 impl Variant {
+    /// Whether positions have hands: captures go to hand, or pieces start there.
+    pub fn has_hands(&self) -> bool {
+        self.hand.is_some() || !self.start_hands.is_empty()
+    }
     pub fn default_options(&self) -> Vec<bool> {
         self.options.iter().map(|o| o.default).collect()
     }

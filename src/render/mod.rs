@@ -95,7 +95,7 @@ pub fn footprint_drawing(
 /// One line per player listing the pieces in their hand, for variants with hands
 /// (nothing otherwise): `Black in hand: Gold, Pawn x2` or `White in hand: -`.
 pub fn hands_text(variant: &Variant, hands: &[(PlayerId, PieceId)]) -> String {
-    if variant.hand.is_none() {
+    if !variant.has_hands() {
         return String::new();
     }
     let mut out = String::new();

@@ -22,8 +22,8 @@ pub use position::{
     View,
 };
 pub use position_text::{
-    PositionField, PositionTextError, castling_letter, parse_position, rows, side_token,
-    write_position,
+    PositionField, PositionTextError, castling_letter, castling_tokens, parse_position, rows,
+    side_token, write_position,
 };
 pub use random::MAX_DRAWS;
 pub use score::Score;

@@ -9,25 +9,34 @@ use std::fmt;
 /// Writes a move: `from-to`, `x` for a capture, `=CODE` for a promotion and `:tag`
 /// for a tagged move. Castling is written as its first piece's move.
 ///
-/// In variants with hands, moves are written as USI writes them: `7g7f`, `8h2b+` (a
-/// promotion, to the piece's only choice), `P*5e` (a drop).
+/// In variants with hands whose promoted kinds are coded `+X` (the shogi family),
+/// moves are written as USI writes them: `7g7f`, `8h2b+` (a promotion, to the piece's
+/// only choice; `=CODE` when it has several), `P*5e` (a drop). In other variants with
+/// hands, as UCI writes them: `e2e4`, `e7e8q` (the promotion's code in lowercase, `+`
+/// for a `+X` kind), `P@e4`.
 pub fn write_move(v: &Variant, m: &Move) -> String {
-    if v.hand.is_some() {
+    let (from, to) = named_cells(v, m);
+    if v.has_hands() {
+        let usi = v.pieces.iter().any(|p| p.code.starts_with('+'));
         if m.special == Special::Drop {
-            return format!("{}*{}", v.piece(m.piece).code, v.board.name(m.to));
+            let mark = if usi { '*' } else { '@' };
+            return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));
         }
-        let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
+        let mut s = format!("{}{}", v.board.name(from), v.board.name(to));
         if let Some(k) = m.promotion {
-            if single_promotion(v, m.piece) {
+            let code = &v.piece(k).code;
+            if code.starts_with('+') && (!usi || single_promotion(v, m.piece)) {
                 s.push('+');
+            } else if usi {
+                s += &format!("={code}");
             } else {
-                s += &format!("={}", v.piece(k).code);
+                s += &code.to_ascii_lowercase();
             }
         }
         return s;
     }
     let sep = if m.captured.is_some() { 'x' } else { '-' };
-    let mut s = format!("{}{sep}{}", v.board.name(m.from), v.board.name(m.to));
+    let mut s = format!("{}{sep}{}", v.board.name(from), v.board.name(to));
     if let Some(k) = m.promotion {
         s.push('=');
         s += &v.piece(k).code;
@@ -37,6 +46,17 @@ pub fn write_move(v: &Variant, m: &Move) -> String {
         s.push(v.tag(t).mark);
     }
     s
+}
+
+/// The two cells a move's text names: a castling's written cells, else from and to.
+fn named_cells(v: &Variant, m: &Move) -> (Cell, Cell) {
+    match m.special {
+        Special::Castle(i) => v
+            .castlings
+            .get(i as usize)
+            .map_or((m.from, m.to), |c| c.written),
+        _ => (m.from, m.to),
+    }
 }
 
 /// Whether the piece's promotions all lead to one kind, so `+` says which.
@@ -309,7 +329,7 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         Some((b, m)) => (b, Some(m.trim())),
         None => (t, None),
     };
-    if let Some((code, cell)) = body.split_once('*') {
+    if let Some((code, cell)) = body.split_once(['*', '@']) {
         return parse_drop(rules, pos, code, cell);
     }
     let (body, promote) = match body.trim_end().strip_suffix('+') {
@@ -334,7 +354,7 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
             pos.legal_moves(rules, &mut moves);
             let mut kinds = moves
                 .iter()
-                .filter(|m| m.from == from && m.to == to)
+                .filter(|m| named_cells(v, m) == (from, to))
                 .filter_map(|m| m.promotion);
             match (kinds.next(), kinds.next()) {
                 (Some(k), None) => Some(k),
@@ -385,7 +405,7 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
     pos.legal_moves(rules, &mut moves);
     let mut matching: Vec<&Move> = moves
         .iter()
-        .filter(|m| m.from == from && m.to == to && (tag.is_none() || m.tag == tag))
+        .filter(|m| named_cells(v, m) == (from, to) && (tag.is_none() || m.tag == tag))
         .filter(|m| promotion.is_none() || m.promotion == promotion)
         .collect();
     if promotion.is_none() && matching.iter().any(|m| m.promotion.is_some()) {

@@ -25,6 +25,12 @@ pub struct Setup {
     pub hands: Vec<(PlayerId, PieceId)>,
     /// Checks given so far, by player (missing entries: none), in games that count them.
     pub checks: Vec<u8>,
+    /// Cells whose pieces got their kind by promotion and go to a hand as the kind
+    /// they promoted from (only in variants with hands; see [`Rules::promoted_from`]).
+    pub promoted: Vec<Cell>,
+    /// The cell of the piece that passed `passed`, when the position string must say
+    /// which piece it was (several could have).
+    pub passer: Option<Cell>,
 }
 
 impl Setup {
@@ -49,8 +55,10 @@ impl Setup {
             move_number: 1,
             castling: (0..v.castlings.len()).collect(),
             passed: vec![],
-            hands: vec![],
+            hands: rules.start_hands.clone(),
             checks: vec![],
+            promoted: vec![],
+            passer: None,
         }
     }
 }
@@ -162,6 +170,8 @@ pub struct Undo {
     passing: u16,
     victim: Cell,
     passes: u8,
+    /// Whether the moving piece and the captured one had been promoted.
+    promoted: (bool, bool),
 }
 
 /// A legal position. Its cell sets have the width the rules were compiled with; code
@@ -224,6 +234,8 @@ pub struct PositionOf<S: CellSet> {
     victim: Cell,
     /// How many passes were played in a row just now.
     passes: u8,
+    /// Cells of pieces that got their kind by promotion (only with hands).
+    promoted: S,
     /// Pieces in hand, by player and kind.
     hand: [[u8; 64]; MAX_PLAYERS],
     /// Checks given so far, by player, in games that count them.
@@ -471,6 +483,7 @@ impl<S: Width> PositionOf<S> {
             passed: S::EMPTY,
             victim: Cell(0),
             passes: 0,
+            promoted: S::EMPTY,
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
             checks: std::array::from_fn(|p| match rules.check_goal {
@@ -501,6 +514,26 @@ impl<S: Width> PositionOf<S> {
             *n = n.saturating_add(1);
             pos.in_hand[pl.0 as usize] |= 1 << pc.0;
         }
+        for &c in &setup.promoted {
+            let name = || v.board.name(c).to_string();
+            let Some(Some((_, pc))) = setup.cells.get(c.index()) else {
+                return Err(PositionError::Illegal {
+                    field: "board",
+                    message: format!("{} is marked promoted but holds no piece", name()),
+                });
+            };
+            if rules.promoted_from[pc.0 as usize].is_none() {
+                return Err(PositionError::Illegal {
+                    field: "board",
+                    message: format!(
+                        "the {} on {} is marked promoted, but no piece promotes to it here",
+                        v.piece(*pc).name,
+                        name()
+                    ),
+                });
+            }
+            pos.promoted.insert(c);
+        }
         pos.check_hands(rules, setup)?;
         for &(pl, pc, tag) in &setup.used {
             if pl.0 as usize >= v.players.len() {
@@ -530,13 +563,22 @@ impl<S: Width> PositionOf<S> {
             }
         }
         if !setup.passed.is_empty() {
-            let (victim, entry) =
-                pos.find_passer(rules, &setup.passed)
-                    .ok_or(PositionError::Syntax {
-                        field: "en passant",
-                        message: "no piece of the last mover can have just passed these cells"
-                            .into(),
-                    })?;
+            let (victim, entry) = pos
+                .find_passers(rules, &setup.passed)
+                .into_iter()
+                .find(|(c, _)| setup.passer.is_none_or(|p| p == *c))
+                .ok_or(PositionError::Syntax {
+                    field: "en passant",
+                    message: match setup.passer {
+                        None => {
+                            "no piece of the last mover can have just passed these cells".into()
+                        }
+                        Some(c) => format!(
+                            "the piece on {} cannot have just passed these cells",
+                            v.board.name(c)
+                        ),
+                    },
+                })?;
             pos.passing = entry;
             pos.passed = S::from_cells(setup.passed.iter().copied());
             pos.victim = victim;
@@ -556,7 +598,7 @@ impl<S: Width> PositionOf<S> {
     /// kind than the game has, and no piece on a cell it could never move from.
     fn check_hands(&self, rules: &Rules, setup: &Setup) -> Result<(), PositionError> {
         let v = &rules.variant;
-        if !rules.hands {
+        if !v.has_hands() {
             if setup.hands.is_empty() {
                 return Ok(());
             }
@@ -577,14 +619,18 @@ impl<S: Width> PositionOf<S> {
                 });
             }
         }
+        // Counted as the kinds they go to hand as: promoted pieces as what they were.
         let mut game = vec![0u32; v.pieces.len()];
         for p in &v.setup {
             game[rules.demote[p.piece.0 as usize].0 as usize] += 1;
         }
+        for &(_, pc) in &rules.start_hands {
+            game[pc.0 as usize] += 1;
+        }
         let mut here = vec![0u32; v.pieces.len()];
         for c in v.board.cells() {
             if let Some((pl, pc)) = self.at(c) {
-                here[rules.demote[pc.0 as usize].0 as usize] += 1;
+                here[self.hand_kind(rules, c, pc).0 as usize] += 1;
                 if v.hand.is_some_and(|h| h.mobile_only) && rules.moves(pl, pc, c).is_empty() {
                     return Err(PositionError::Illegal {
                         field: "board",
@@ -600,6 +646,17 @@ impl<S: Width> PositionOf<S> {
         }
         for &(_, pc) in &setup.hands {
             here[pc.0 as usize] += 1;
+        }
+        // Kept promotions: pieces beyond a kind's count may have been what it promotes from.
+        if v.hand.is_some_and(|h| h.keep_promoted) {
+            for k in 0..here.len() {
+                if let Some(base) = rules.promotion_base[k]
+                    && here[k] > game[k]
+                {
+                    here[base.0 as usize] += here[k] - game[k];
+                    here[k] = game[k];
+                }
+            }
         }
         let total = here.iter().sum::<u32>() as usize;
         if total > v.board.len() {
@@ -621,7 +678,7 @@ impl<S: Width> PositionOf<S> {
             });
         }
         for (k, (&n, &most)) in here.iter().zip(&game).enumerate() {
-            if n > most && !v.setup.is_empty() {
+            if n > most && !(v.setup.is_empty() && rules.start_hands.is_empty()) {
                 return Err(PositionError::Illegal {
                     field: "hands",
                     message: format!(
@@ -634,29 +691,44 @@ impl<S: Width> PositionOf<S> {
         Ok(())
     }
 
-    /// The piece of the player who moved last that just passed `cells`: a move of its
-    /// kind from an empty cell to where it stands passes exactly them. Returns its
-    /// cell and the passing entry.
-    fn find_passer(&self, rules: &Rules, cells: &[Cell]) -> Option<(Cell, u16)> {
+    /// The pieces of the player who moved last that may just have passed `cells`: a
+    /// move of its kind from an empty cell to where it stands passes exactly them.
+    /// Returns each one's cell and passing entry.
+    fn find_passers(&self, rules: &Rules, cells: &[Cell]) -> Vec<(Cell, u16)> {
+        let mut found = Vec::new();
         let last = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         let mut wanted = cells.to_vec();
         wanted.sort();
         let board = &rules.variant.board;
         for to in self.by_player[last.0 as usize].iter() {
-            let (_, kind) = self.at(to)?;
-            for from in board.cells().filter(|c| self.at(*c).is_none()) {
-                for e in rules.moves(last, kind, from) {
-                    if e.to == to && e.passing != 0 {
-                        let mut have = rules.passing[e.passing as usize - 1].cells.clone();
-                        have.sort();
-                        if have == wanted {
-                            return Some((to, e.passing));
+            let Some((_, now)) = self.at(to) else {
+                continue;
+            };
+            // The move that passed may have promoted the piece on arriving.
+            let kinds = (0..rules.variant.pieces.len() as u8)
+                .map(PieceId)
+                .filter(|&k| {
+                    k == now
+                        || rules
+                            .promotion(last, k)
+                            .is_some_and(|r| r.zone[to.index()] && r.to.contains(&now))
+                });
+            'kinds: for kind in kinds {
+                for from in board.cells().filter(|c| self.at(*c).is_none()) {
+                    for e in rules.moves(last, kind, from) {
+                        if e.to == to && e.passing != 0 {
+                            let mut have = rules.passing[e.passing as usize - 1].cells.clone();
+                            have.sort();
+                            if have == wanted {
+                                found.push((to, e.passing));
+                                break 'kinds;
+                            }
                         }
                     }
                 }
             }
         }
-        None
+        found
     }
 
     fn check_playable(&self, rules: &Rules) -> Result<(), PositionError> {
@@ -701,15 +773,21 @@ impl<S: Width> PositionOf<S> {
                 }
             }
         }
+        let passed: Vec<Cell> = self.passed.iter().collect();
+        // Named only when another piece could have passed the same cells.
+        let passer = (self.passing != 0 && self.find_passers(rules, &passed).len() > 1)
+            .then_some(self.victim);
         Setup {
             hands,
+            promoted: self.promoted.iter().collect(),
+            passer,
             cells,
             to_move: self.to_move,
             used,
             quiet_plies: self.quiet_plies,
             move_number: self.move_number,
             castling: (0..32).filter(|i| self.rights & (1 << i) != 0).collect(),
-            passed: self.passed.iter().collect(),
+            passed,
             checks: match rules.check_goal {
                 Some(_) => self.checks[..self.players as usize].to_vec(),
                 None => vec![],
@@ -735,6 +813,21 @@ impl<S: CellSet> PositionOf<S> {
     #[inline]
     pub fn hand_kinds(&self, p: PlayerId) -> u64 {
         self.in_hand[p.0 as usize]
+    }
+
+    /// The kind the piece of kind `pc` on `c` goes to hand as.
+    #[inline]
+    fn hand_kind(&self, rules: &Rules, c: Cell, pc: PieceId) -> PieceId {
+        match rules.promoted_from[pc.0 as usize] {
+            Some(base) if self.promoted.contains(c) => base,
+            _ => rules.demote[pc.0 as usize],
+        }
+    }
+
+    /// Whether the piece on `c` got its kind by promotion.
+    #[inline]
+    pub fn is_promoted(&self, c: Cell) -> bool {
+        self.promoted.contains(c)
     }
 
     #[inline]
@@ -832,6 +925,9 @@ impl<S: CellSet> PositionOf<S> {
                 k ^= z.placed(pl, pc, c);
             }
         }
+        for c in self.promoted.iter() {
+            k ^= z.promoted(c);
+        }
         for p in (0..self.players).map(PlayerId) {
             let mut used = self.used[p.0 as usize];
             while used != 0 {
@@ -894,7 +990,12 @@ impl<S: Width> PositionOf<S> {
                 self.remove(at, pl, pc);
                 key ^= z.placed(pl, pc, at);
                 if rules.hands {
-                    let kind = rules.demote[pc.0 as usize];
+                    let kind = self.hand_kind(rules, at, pc);
+                    if self.promoted.contains(at) {
+                        undo.promoted.1 = true;
+                        self.promoted.remove(at);
+                        key ^= z.promoted(at);
+                    }
                     let n = self.in_hand(me, kind);
                     key ^= z.held(me, kind, n) ^ z.held(me, kind, n.wrapping_add(1));
                     self.add_to_hand(me, kind);
@@ -909,6 +1010,19 @@ impl<S: Width> PositionOf<S> {
             self.remove(m.from, me, m.piece);
             self.put(m.to, me, now);
             key ^= z.placed(me, m.piece, m.from) ^ z.placed(me, now, m.to);
+            if self.promoted.contains(m.from) {
+                undo.promoted.0 = true;
+                self.promoted.remove(m.from);
+                key ^= z.promoted(m.from);
+            }
+            if rules.hands
+                && (undo.promoted.0
+                    || m.promotion
+                        .is_some_and(|k| rules.promoted_from[k.0 as usize].is_some()))
+            {
+                self.promoted.insert(m.to);
+                key ^= z.promoted(m.to);
+            }
             if let Special::Passing(i) = m.special {
                 self.passing = i;
                 self.passed = S::from_cells(rules.passing[i as usize - 1].cells.iter().copied());
@@ -967,11 +1081,19 @@ impl<S: Width> PositionOf<S> {
             self.add_to_hand(me, m.piece);
         } else {
             self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
+            self.promoted.remove(m.to);
             self.put(m.from, me, m.piece);
+            if undo.promoted.0 {
+                self.promoted.insert(m.from);
+            }
             if let Some((pl, pc)) = m.captured {
-                self.put(m.capture_cell().unwrap_or(m.to), pl, pc);
+                let at = m.capture_cell().unwrap_or(m.to);
+                self.put(at, pl, pc);
+                if undo.promoted.1 {
+                    self.promoted.insert(at);
+                }
                 if rules.hands {
-                    self.take_from_hand(me, rules.demote[pc.0 as usize]);
+                    self.take_from_hand(me, self.hand_kind(rules, at, pc));
                 }
             }
         }
@@ -1004,6 +1126,7 @@ impl<S: Width> PositionOf<S> {
             passing: self.passing,
             victim: self.victim,
             passes: self.passes,
+            promoted: (false, false),
         }
     }
 

@@ -113,6 +113,66 @@ pub fn castling_letter(v: &Variant, i: usize) -> char {
     }
 }
 
+fn in_case(v: &Variant, p: PlayerId, text: &str) -> String {
+    if v.player(p).capitals {
+        text.to_ascii_uppercase()
+    } else {
+        text.to_ascii_lowercase()
+    }
+}
+
+/// How each castling move is written in the castling field, one token each, all
+/// different: FEN's `K` and `Q` when they tell the moves apart; otherwise the file
+/// of the second piece's start (Shredder-FEN's `HAha`) when that does; otherwise the
+/// first piece's destination cell, in the player's case (tokens then joined by
+/// commas).
+pub fn castling_tokens(v: &Variant) -> Vec<String> {
+    let n = v.castlings.len();
+    let distinct = |t: &[String]| (0..n).all(|i| !t[..i].contains(&t[i]));
+    let fen: Vec<String> = (0..n).map(|i| castling_letter(v, i).to_string()).collect();
+    if distinct(&fen) {
+        return fen;
+    }
+    let file = |c: Cell| -> String {
+        v.board
+            .name(c)
+            .chars()
+            .filter(|ch| ch.is_ascii_alphabetic())
+            .collect()
+    };
+    let shredder: Vec<String> = v
+        .castlings
+        .iter()
+        .map(|c| {
+            let second = c.parts.get(1).unwrap_or(&c.parts[0]).1;
+            in_case(v, c.player, &file(second))
+        })
+        .collect();
+    if distinct(&shredder) && shredder.iter().all(|t| t.len() == 1) {
+        return shredder;
+    }
+    v.castlings
+        .iter()
+        .map(|c| in_case(v, c.player, v.board.name(c.parts[0].2)))
+        .collect()
+}
+
+/// Whether a castling field joins its tokens by commas (they are not single letters).
+fn castling_commas(tokens: &[String]) -> bool {
+    tokens.iter().any(|t| t.chars().count() != 1)
+}
+
+/// Whether moves and positions follow the shogi family's USI and SFEN (some kind is
+/// coded `+X`); other variants with hands follow FEN with the hands in brackets.
+fn sfen_style(v: &Variant) -> bool {
+    v.pieces.iter().any(|p| p.code.starts_with('+'))
+}
+
+/// Whether the position string carries the hands in brackets after the board.
+fn bracket_hands(v: &Variant) -> bool {
+    v.has_hands() && !sfen_style(v)
+}
+
 /// Whether the string has the en passant field: for variants with such moves, and
 /// always in FEN's layout.
 fn has_passing(rules: &Rules) -> bool {
@@ -147,6 +207,9 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
                     } else {
                         s += &code
                     }
+                    if setup.promoted.contains(&c) {
+                        s.push('~');
+                    }
                 }
             }
         }
@@ -155,28 +218,48 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         }
         board.push(s);
     }
-    let mut fields = vec![board.join("/"), side_token(v, setup.to_move)];
-    if rules.hands {
-        fields.push(write_hands(rules, setup));
+    let mut board = board.join("/");
+    if bracket_hands(v) {
+        board += &format!("[{}]", write_hands(rules, setup, false));
+    }
+    let mut fields = vec![board, side_token(v, setup.to_move)];
+    if v.has_hands() && !bracket_hands(v) {
+        fields.push(write_hands(rules, setup, true));
     }
     if has_castling(v) {
-        let mut letters: Vec<(usize, char)> = setup
+        let tokens = castling_tokens(v);
+        let mut held: Vec<usize> = setup
             .castling
             .iter()
-            .filter(|i| **i < v.castlings.len())
-            .map(|i| (v.castlings[*i].player.0 as usize, castling_letter(v, *i)))
+            .copied()
+            .filter(|i| *i < v.castlings.len())
             .collect();
-        letters.sort();
-        let text: String = letters.iter().map(|(_, c)| c).collect();
-        fields.push(if text.is_empty() { "-".into() } else { text });
+        // FEN's order: by player, then K before Q (for Shredder letters, in file order).
+        held.sort_by_key(|i| {
+            (
+                v.castlings[*i].player,
+                !tokens[*i].eq_ignore_ascii_case("K"),
+            )
+        });
+        let texts: Vec<&str> = held.iter().map(|i| tokens[*i].as_str()).collect();
+        let sep = if castling_commas(&tokens) { "," } else { "" };
+        fields.push(if texts.is_empty() {
+            "-".into()
+        } else {
+            texts.join(sep)
+        });
     }
-    if has_passing(rules) || v.fen_fields {
+    if has_passing(rules) {
         let cells: Vec<&str> = setup.passed.iter().map(|c| v.board.name(*c)).collect();
-        fields.push(if cells.is_empty() {
+        let mut text = if cells.is_empty() {
             "-".into()
         } else {
             cells.join(",")
-        });
+        };
+        if let Some(c) = setup.passer {
+            text += &format!("/{}", v.board.name(c));
+        }
+        fields.push(text);
     }
     if let Some(goal) = rules.check_goal {
         let left: Vec<String> = (0..v.players.len())
@@ -209,7 +292,8 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
 /// Whether the position string has the plies-since-a-capture field: always, except
 /// in variants with hands that have no rule counting them (SFEN has none).
 fn has_quiet_count(rules: &Rules) -> bool {
-    !rules.hands
+    !rules.variant.has_hands()
+        || bracket_hands(&rules.variant)
         || rules
             .variant
             .end_rules
@@ -218,14 +302,20 @@ fn has_quiet_count(rules: &Rules) -> bool {
 }
 
 /// The hands field, as SFEN writes it: `-`, or each player's pieces in turn (in the
-/// order the pieces are declared), a count before any code held more than once.
-fn write_hands(rules: &Rules, setup: &Setup) -> String {
+/// order the pieces are declared), a count before any code held more than once
+/// (`counted`; otherwise the code repeated, as FEN's brackets hold them, and nothing
+/// for empty hands).
+fn write_hands(rules: &Rules, setup: &Setup, counted: bool) -> String {
     let v = &rules.variant;
     let mut text = String::new();
     for pl in 0..v.players.len() {
         for pc in 0..v.pieces.len() {
             let (pl, pc) = (PlayerId(pl as u8), PieceId(pc as u8));
             let n = setup.hands.iter().filter(|h| **h == (pl, pc)).count();
+            if !counted {
+                text += &v.code_for(pc, pl).repeat(n);
+                continue;
+            }
             if n > 1 {
                 text += &n.to_string();
             }
@@ -234,7 +324,11 @@ fn write_hands(rules: &Rules, setup: &Setup) -> String {
             }
         }
     }
-    if text.is_empty() { "-".into() } else { text }
+    if text.is_empty() && counted {
+        "-".into()
+    } else {
+        text
+    }
 }
 
 /// The fields of a position string, in order.
@@ -314,7 +408,7 @@ pub enum PositionTextError {
     /// A count with no piece code after it.
     CountsNothing(String),
     UnknownHandCode(String),
-    UnknownCastling(char),
+    UnknownCastling(String),
     UnknownCell(String),
     /// A once-per-game entry not of the form `CODE:TAG`; `example` is one that is.
     OnceEntry {
@@ -397,7 +491,7 @@ impl fmt::Display for PositionTextError {
             E::HandCount(digits) => write!(f, "`{digits}` is not a count from 1 to 255"),
             E::CountsNothing(digits) => write!(f, "`{digits}` counts no piece"),
             E::UnknownHandCode(code) => write!(f, "`{code}` is not a piece code of this variant"),
-            E::UnknownCastling(ch) => write!(f, "`{ch}` names no castling move"),
+            E::UnknownCastling(t) => write!(f, "`{t}` names no castling move"),
             E::UnknownCell(name) => write!(f, "`{name}` is not a cell of this board"),
             E::OnceEntry { entry, example } => {
                 write!(f, "`{entry}` should look like `{example}`")
@@ -419,7 +513,7 @@ impl std::error::Error for PositionTextError {}
 /// Reads the hands field.
 fn parse_hands(v: &Variant, f: &str) -> Result<Vec<(PlayerId, PieceId)>, PositionTextError> {
     let mut hands = Vec::new();
-    if f == "-" {
+    if f == "-" || f.is_empty() {
         return Ok(hands);
     }
     let mut at = 0;
@@ -505,6 +599,11 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
     let v = &rules.variant;
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(E::Empty)?;
+    let (board, bracketed) = match board.strip_suffix(']').and_then(|b| b.split_once('[')) {
+        Some((b, hands)) if v.has_hands() => (b, Some(hands)),
+        _ => (board, None),
+    };
+    let mut promoted = Vec::new();
     let rows_of = rows(v);
     let given: Vec<&str> = board.split('/').collect();
     if given.len() != rows_of.len() {
@@ -541,6 +640,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
             cells[cell.index()] = Some((pl, pc));
             i += 1;
             at += len;
+            if text[at..].starts_with('~') {
+                promoted.push(*cell);
+                at += 1;
+            }
         }
         if i != row.len() {
             return Err(E::RowLength {
@@ -562,27 +665,46 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
                 .map(|p| side_token(v, PlayerId(p as u8)))
                 .collect(),
         })?;
-    let hands = if rules.hands {
-        let f = fields.next().ok_or(E::Missing(PositionField::Hands))?;
-        parse_hands(v, f)?
-    } else {
-        vec![]
+    let hands = match bracketed {
+        Some(f) => parse_hands(v, f)?,
+        None if v.has_hands() => {
+            let f = fields.next().ok_or(E::Missing(PositionField::Hands))?;
+            parse_hands(v, f)?
+        }
+        None => vec![],
     };
     let mut castling = Vec::new();
     if has_castling(v) {
         let f = fields.next().ok_or(E::Missing(PositionField::Castling))?;
-        if f != "-" {
-            for ch in f.chars() {
-                let i = (0..v.castlings.len())
-                    .find(|i| castling_letter(v, *i) == ch)
-                    .ok_or(E::UnknownCastling(ch))?;
-                castling.push(i);
-            }
+        let tokens = castling_tokens(v);
+        let given: Vec<String> = match (f, castling_commas(&tokens)) {
+            ("-", _) => vec![],
+            (_, true) => f.split(',').map(String::from).collect(),
+            (_, false) => f.chars().map(String::from).collect(),
+        };
+        for t in given {
+            let i = tokens
+                .iter()
+                .position(|k| *k == t)
+                .ok_or(E::UnknownCastling(t))?;
+            castling.push(i);
         }
     }
     let mut passed = Vec::new();
-    if has_passing(rules) || v.fen_fields {
+    let mut passer = None;
+    if has_passing(rules) {
         let f = fields.next().ok_or(E::Missing(PositionField::EnPassant))?;
+        let (f, by) = match f.split_once('/') {
+            Some((cells, by)) => (cells, Some(by)),
+            None => (f, None),
+        };
+        if let Some(name) = by {
+            passer = Some(
+                v.board
+                    .parse_cell(name)
+                    .ok_or_else(|| E::UnknownCell(name.to_string()))?,
+            );
+        }
         if f != "-" {
             for name in f.split(',') {
                 passed.push(
@@ -593,7 +715,6 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
             }
         }
     }
-
     let mut checks = Vec::new();
     if let Some(goal) = rules.check_goal {
         let f = fields.next().ok_or(E::Missing(PositionField::Checks))?;
@@ -666,6 +787,8 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         passed,
         hands,
         checks,
+        promoted,
+        passer,
     })
 }
 

@@ -56,14 +56,23 @@ pub enum Statement {
     End(Vec<EndRule>),
     Zone(ZoneDecl),
     Castling(CastlingDecl),
-    /// `captured pieces go to hand`, with whether drops need a cell the piece can move from.
-    Hand(Spanned<bool>),
+    /// `captured pieces go to hand`, and how.
+    Hand(Spanned<HandDecl>),
     /// `position strings as in FEN`.
     Fen(Span),
     /// `captures are compulsory`.
     Compulsory(Span),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
+}
+
+/// How hands work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandDecl {
+    /// Drops need a cell the piece can move from.
+    pub mobile_only: bool,
+    /// Promoted pieces go to hand as they stand.
+    pub keep_promoted: bool,
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
@@ -246,6 +255,10 @@ pub enum NoDrop {
     Check,
     /// Not giving checkmate.
     Checkmate,
+    /// Not on a cell of the zone.
+    InZone(Name),
+    /// Only on cells of the zone.
+    OutsideZone(Name),
 }
 
 /// When a move may promote: bits of [`PromotionDecl::when`].
@@ -411,6 +424,8 @@ pub struct Pool {
 pub struct Placement {
     pub player: Name,
     pub pieces: Vec<(Name, Vec<Name>)>,
+    /// Pieces in hand at the start: (how many, piece).
+    pub hand: Vec<(Spanned<u32>, Name)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

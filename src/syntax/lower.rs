@@ -99,7 +99,16 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::end_stmt => Statement::End(inner.map(|r| lower_end_rule(cx, r)).collect()),
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
-        Rule::hand_stmt => Statement::Hand(Spanned::new(inner.next().is_some(), span)),
+        Rule::hand_stmt => {
+            let rules: Vec<Rule> = inner.map(|p| p.as_rule()).collect();
+            Statement::Hand(Spanned::new(
+                HandDecl {
+                    mobile_only: rules.contains(&Rule::drop_mobile),
+                    keep_promoted: rules.contains(&Rule::keep_promoted),
+                },
+                span,
+            ))
+        }
         Rule::fen_stmt => Statement::Fen(span),
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         Rule::compulsory_stmt => Statement::Compulsory(span),
@@ -255,6 +264,10 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 )
             }
             Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
+            Rule::drop_only => {
+                let zone = q.into_inner().find(content).unwrap();
+                kind = PieceItemKind::NoDrop(NoDrop::OutsideZone(cx.name(&zone)))
+            }
             Rule::no_drop => {
                 let r = q.into_inner().next().unwrap();
                 let rule = r.as_rule();
@@ -262,6 +275,10 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 kind = PieceItemKind::NoDrop(match rule {
                     Rule::drop_file => NoDrop::FileWith(cx.name(&names.next().unwrap())),
                     Rule::drop_attacked => NoDrop::AttackedBy(cx.name(&names.next().unwrap())),
+                    Rule::drop_zone => {
+                        let mut names = names.filter(content);
+                        NoDrop::InZone(cx.name(&names.next().unwrap()))
+                    }
                     _ => match names.next().map(|n| n.as_rule()) {
                         Some(Rule::checkmate) => NoDrop::Checkmate,
                         _ => NoDrop::Check,
@@ -644,14 +661,28 @@ fn lower_castling<'a>(
 fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
     let mut inner = p.into_inner().filter(content);
     let player = cx.name(&inner.next().unwrap());
-    let pieces = inner
-        .map(|pc| {
-            let mut it = pc.into_inner().filter(content);
+    let (mut pieces, mut hand) = (Vec::new(), Vec::new());
+    for pc in inner {
+        let rule = pc.as_rule();
+        let mut it = pc.into_inner().filter(content);
+        if rule == Rule::hand_pieces {
+            let first = it.next().unwrap();
+            let (count, name) = if first.as_rule() == Rule::number {
+                (cx.number(&first), it.next().unwrap())
+            } else {
+                (Spanned::new(1, cx.span(&first)), first)
+            };
+            hand.push((count, cx.name(&name)));
+        } else {
             let piece = cx.name(&it.next().unwrap());
-            (piece, it.map(|c| cx.name(&c)).collect())
-        })
-        .collect();
-    Placement { player, pieces }
+            pieces.push((piece, it.map(|c| cx.name(&c)).collect()));
+        }
+    }
+    Placement {
+        player,
+        pieces,
+        hand,
+    }
 }
 
 fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {

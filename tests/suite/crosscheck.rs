@@ -58,6 +58,11 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
         },
         passes: pos.passes(),
         checks: s.checks,
+        promoted: {
+            let mut p = s.promoted;
+            p.sort();
+            p
+        },
     }
 }
 

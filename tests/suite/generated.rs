@@ -204,7 +204,11 @@ fn vocabulary(pieces: usize) -> Vocabulary {
     add("piece_cells>ident", &piece_names);
     add("forward_prop>ident", &compass);
     add("lines_along>ident", &compass);
+    // Zones are named `z`, which every generated file declares.
+    add("drop_zone>ident", &["z"]);
     add("promotion>ident", &["z"]);
+    add("promotion_choice>ident", &piece_names);
+    add("drop_only>ident", &["z"]);
     add("zone_stmt>ident", &["z"]);
     add("reach_event>ident", &piece_names);
     add("player_wins>ident", &players);

@@ -22,6 +22,7 @@ mod example;
 mod fsf;
 mod generated;
 mod grammar;
+mod hands;
 mod hostile;
 mod http_fuzz;
 mod keys;

@@ -90,6 +90,7 @@ fn position(
         hands: vec![],
         passes: 0,
         checks: vec![],
+        promoted: vec![],
     }
 }
 

@@ -579,8 +579,10 @@ fn hands_never_wrap_their_counts() {
     )
     .unwrap();
     g.play_text("a1b2").unwrap();
+    // Without kinds coded `+X` the hands are written in brackets, each code repeated.
     assert!(
-        g.position_string().contains(" w 21P "),
+        g.position_string()
+            .contains(&format!("[{}] w ", "P".repeat(21))),
         "{}",
         g.position_string()
     );

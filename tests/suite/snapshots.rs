@@ -59,6 +59,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("duplicate-clause", &["duplicate_clause"]),
     ("duplicate-code", &["duplicate_code"]),
     ("duplicate-hole", &["duplicate_hole"]),
+    ("hand-count", &["hand_count"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),

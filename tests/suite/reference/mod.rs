@@ -113,6 +113,17 @@
 //!     least the number.
 //! 28. In a game with a `checks given` rule, each move after which the next player
 //!     has a royal piece attacked counts one check for the player who made it.
+//!
+//! Hands, drops and promotion marks:
+//!
+//! 29. Hands also hold the setup's `in hand` pieces at the start; drops are open then
+//!     even when captures do not go to hand. A drop is also refused on a cell of the
+//!     mover's part of a `no drop on` zone, and off the mover's part of a `drop only
+//!     on` zone.
+//! 30. When captures go to hand (without `promoted ones unchanged`), a piece a move
+//!     promotes to a kind whose code has no `+` is marked; the mark moves with it, and
+//!     captured, a marked piece goes to hand as the first declared kind with a
+//!     promotion (holding) that can make it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -154,6 +165,8 @@ pub struct Simple {
     pub passes: u8,
     /// Checks given, by player (rule 28; missing entries: none).
     pub checks: Vec<u8>,
+    /// Cells of marked (promoted) pieces, sorted.
+    pub promoted: Vec<Cell>,
 }
 
 /// The setup position, the first player to move.
@@ -168,9 +181,14 @@ pub fn start(v: &Variant) -> Simple {
         used: Vec::new(),
         castling: (0..v.castlings.len()).collect(),
         passing: None,
-        hands: Vec::new(),
+        hands: {
+            let mut h = v.start_hands.clone();
+            h.sort();
+            h
+        },
         passes: 0,
         checks: Vec::new(),
+        promoted: Vec::new(),
     }
 }
 
@@ -248,7 +266,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     all.into_iter().collect()
 }
 
-/// Rule 22: whether a legal move captures: an enemy stands on its end, or it is a
+/// Rule 26: whether a legal move captures: an enemy stands on its end, or it is a
 /// capture in passing of the piece that passed its end.
 fn takes(v: &Variant, options: &[bool], pos: &Simple, (from, to, tag, _): Move) -> bool {
     if from == to {
@@ -260,7 +278,7 @@ fn takes(v: &Variant, options: &[bool], pos: &Simple, (from, to, tag, _): Move) 
     pos.passing.is_some() && in_passing(v, options, pos, from).contains(&(to, tag))
 }
 
-/// Rule 24: in a game with a `checks given` rule, a move after which the next player's
+/// Rule 28: in a game with a `checks given` rule, a move after which the next player's
 /// royal piece is attacked counts one check for its player.
 fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId) {
     let counts = v
@@ -273,7 +291,7 @@ fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId
     }
 }
 
-/// Rule 23: the player an end event about a player happens to, if any.
+/// Rule 27: the player an end event about a player happens to, if any.
 fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Option<PlayerId> {
     let n = v.players.len();
     let mover = (next.to_move.0 as usize + n - 1) % n;
@@ -318,9 +336,10 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
 
 /// Rule 21: the drops open now, as (cell, kind).
 fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
-    let Some(hand) = v.hand else {
+    if v.hand.is_none() && v.start_hands.is_empty() {
         return vec![];
-    };
+    }
+    let mobile_only = v.hand.is_some_and(|h| h.mobile_only);
     let me = pos.to_move;
     let mut kinds: Vec<PieceId> = pos
         .hands
@@ -342,7 +361,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             if pos.cells[cell.index()].is_some() {
                 continue;
             }
-            if hand.mobile_only && alone_stuck(v, options, me, kind, cell) {
+            if mobile_only && alone_stuck(v, options, me, kind, cell) {
                 continue;
             }
             let mut after = pos.cells.clone();
@@ -370,6 +389,8 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                         .any(|(t, _)| *t == cell)
                 }),
                 NoDrop::Check => royal_attacked(v, options, &after, &pos.used, next.to_move),
+                NoDrop::InZone(z) => v.zones[z].cells[me.0 as usize].contains(&cell),
+                NoDrop::OutsideZone(z) => !v.zones[z].cells[me.0 as usize].contains(&cell),
                 NoDrop::Checkmate => {
                     royal_attacked(v, options, &after, &pos.used, next.to_move) && {
                         let mut n = next.clone();
@@ -447,6 +468,28 @@ fn alone_stuck(v: &Variant, options: &[bool], player: PlayerId, kind: PieceId, c
     let mut cells = vec![None; v.board.len()];
     cells[cell.index()] = Some((player, kind));
     piece_moves(v, options, &cells, &[], cell).is_empty()
+}
+
+/// Rule 30: whether a move promoting to `kind` marks the piece.
+fn marks(v: &Variant, kind: PieceId) -> bool {
+    v.hand.is_some_and(|h| !h.keep_promoted) && !v.piece(kind).code.starts_with('+')
+}
+
+/// Rule 30: what a marked piece of `kind` goes to hand as.
+fn promoted_from(v: &Variant, options: &[bool], kind: PieceId) -> PieceId {
+    let royal = |k: usize| v.is_royal(PieceId(k as u8), options);
+    (0..v.pieces.len())
+        .find(|&b| {
+            v.pieces[b]
+                .promotion
+                .iter()
+                .find(|p| holds(p.guard, options))
+                .is_some_and(|p| {
+                    p.to.contains(&kind)
+                        || (p.to.is_empty() && b != kind.0 as usize && !royal(kind.0 as usize))
+                })
+        })
+        .map_or(kind, |b| PieceId(b as u8))
 }
 
 /// Rule 21: what a captured piece becomes in hand.
@@ -714,18 +757,30 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
     let mut next = pos.clone();
     next.passing = None;
     next.passes = 0;
+    let taken_at = taken.unwrap_or(to);
     if let Some(k) = captured
         && v.hand.is_some()
     {
-        next.hands.push((player, unpromoted(v, k)));
+        let back = if pos.promoted.contains(&taken_at) {
+            promoted_from(v, options, k)
+        } else {
+            unpromoted(v, k)
+        };
+        next.hands.push((player, back));
         next.hands.sort();
     }
+    let was_marked = pos.promoted.contains(&from);
+    next.promoted.retain(|c| *c != from && *c != taken_at);
     match castle {
         Some(i) => next.cells = castled(&pos.cells, &v.castlings[i]),
         None => {
             next.cells = after_move(&pos.cells, from, to, taken);
             if let Some(k) = promotion {
                 next.cells[to.index()] = Some((player, k));
+            }
+            if was_marked || promotion.is_some_and(|k| marks(v, k)) {
+                next.promoted.push(to);
+                next.promoted.sort();
             }
             next.passing = passing_of(v, options, pos, from, to, kind);
         }

@@ -1,0 +1,416 @@
+//! Hands, drops, start hands, setups and position strings across the drop games:
+//! Fairy-Stockfish's recorded counts (tests/suite/fsf/, written by
+//! scripts/fsf_record.py), position strings that keep every fact, and the notation of
+//! moves.
+
+use crate::common;
+
+use common::{Lcg, from_text, rules};
+use std::sync::Arc;
+use variantlab::compile::{Rules, compile_tables};
+use variantlab::model::NoDrop;
+use variantlab::runtime::{
+    Game, Position, Setup, parse_move, parse_position, perft, write_move, write_position,
+};
+
+fn position(rules: &Arc<Rules>, text: &str) -> Position {
+    let setup = parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    Position::from_setup(rules, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Every variant file of the project.
+fn variant_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
+        .expect("variants/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".var"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Plays seeded random games, and at every ply reads the position string back: the
+/// same position (its key and string) must come out.
+fn round_trip_random_games(file: &str, seeds: u64, plies: usize) {
+    let r = rules(file);
+    for seed in 0..seeds {
+        let Ok(start) = Setup::seeded(&r, seed) else {
+            continue;
+        };
+        let mut g = Game::new(r.clone(), start).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let mut rng = Lcg(seed * 7919 + 1);
+        for ply in 0..plies {
+            let text = g.position_string();
+            let setup = parse_position(&r, &text)
+                .unwrap_or_else(|e| panic!("{file} seed {seed} ply {ply}: `{text}`: {e}"));
+            let back = Position::from_setup(&r, &setup)
+                .unwrap_or_else(|e| panic!("{file} seed {seed} ply {ply}: `{text}`: {e}"));
+            assert_eq!(
+                back.key(),
+                g.position().key(),
+                "{file} seed {seed} ply {ply}: `{text}` reads back as another position"
+            );
+            assert_eq!(write_position(&r, &back.to_setup(&r)), text, "{file}");
+            let moves = g.legal_moves();
+            if moves.is_empty() || g.ending().is_some() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            // The move's text names it alone among the legal moves.
+            let named = write_move(r.variant(), &m);
+            let read = parse_move(&r, g.position(), &named)
+                .unwrap_or_else(|e| panic!("{file}: `{named}` at `{text}`: {e}"));
+            assert_eq!(
+                read, m,
+                "{file}: `{named}` at `{text}` reads as another move"
+            );
+            g.play(m).unwrap();
+        }
+    }
+}
+
+#[test]
+fn every_position_reached_in_random_play_round_trips_in_every_variant() {
+    for file in variant_files() {
+        round_trip_random_games(&file, 4, 120);
+    }
+}
+
+/// Replays a file recorded from Fairy-Stockfish: the start perft, and at every ply of
+/// each game perft 2 both from the position reached by our own moves and from its
+/// position string read back.
+///
+/// Fairy-Stockfish does not refuse a Pawn drop that mates: it scores it as a loss for
+/// the dropper, and its perft counts it as a move. The counts are compared with that
+/// rule lifted (the shogi tests check the rule itself).
+fn agrees_with_fairy_stockfish(name: &str) {
+    let path = common::root().join(format!("tests/suite/fsf/{name}.txt"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let file = lines.next().unwrap().strip_prefix("file ").unwrap();
+    let mut v = common::variant(file);
+    for p in &mut v.pieces {
+        p.no_drop.retain(|(_, r)| *r != NoDrop::Checkmate);
+    }
+    let r = Arc::new(compile_tables(&v, &v.default_options()).unwrap());
+    let start: Vec<u64> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let mut pos = Position::start(&r).unwrap();
+    assert_eq!(
+        perft(&r, &mut pos, start[0] as u32),
+        start[1],
+        "{name}: start perft {}",
+        start[0]
+    );
+    let mut game = None;
+    for line in lines {
+        if line.starts_with("game ") {
+            game = Some(Game::new(r.clone(), Setup::start(&r)).unwrap());
+            continue;
+        }
+        let g = game.as_mut().expect("a game first");
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (fen, nodes, next) = (fields[0], fields[1].parse::<u64>().unwrap(), fields[2]);
+        let mut here = g.position().clone();
+        assert_eq!(
+            perft(&r, &mut here, 2),
+            nodes,
+            "{name}: perft 2 after {:?} (Fairy-Stockfish at `{fen}`; ours `{}`)",
+            g.moves()
+                .map(|m| write_move(r.variant(), m))
+                .collect::<Vec<_>>(),
+            g.position_string()
+        );
+        let mut read = position(&r, fen);
+        assert_eq!(perft(&r, &mut read, 2), nodes, "{name}: perft 2 at `{fen}`");
+        if next != "-" {
+            g.play_text(next)
+                .unwrap_or_else(|e| panic!("{name}: `{next}` at `{fen}`: {e}"));
+        }
+    }
+}
+
+#[test]
+fn crazyhouse_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("crazyhouse");
+}
+
+#[test]
+fn chessgi_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("chessgi");
+}
+
+#[test]
+fn pocketknight_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("pocketknight");
+}
+
+#[test]
+fn minishogi_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("minishogi");
+}
+
+#[test]
+fn judkins_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("judkins");
+}
+
+#[test]
+fn gorogoro_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("gorogoro");
+}
+
+#[test]
+fn euroshogi_agrees_with_fairy_stockfish() {
+    agrees_with_fairy_stockfish("euroshogi");
+}
+
+#[test]
+fn crazyhouse_reads_and_writes_fairy_stockfish_fen() {
+    let r = rules("crazyhouse.var");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    assert_eq!(write_position(&r, &Setup::start(&r)), start);
+    // A promoted Queen (`q~`) goes to hand as a Pawn when captured.
+    let text = "4k3/8/8/8/8/8/4K3/q~6R[p] w - - 0 1";
+    let setup = parse_position(&r, text).unwrap();
+    assert_eq!(write_position(&r, &setup), text);
+    let mut g = Game::new(r.clone(), setup).unwrap();
+    g.play_text("h1a1").unwrap();
+    assert_eq!(g.position_string(), "4k3/8/8/8/8/8/4K3/R7[Pp] b - - 0 1");
+}
+
+#[test]
+fn a_pawn_promoting_in_a_hand_variant_reads_back() {
+    // After b7b8=R the board holds five Rooks; the promoted one is marked and counts
+    // as the Pawn it was.
+    let r = rules("crazyhouse.var");
+    let mut g = Game::new(
+        r.clone(),
+        parse_position(&r, "r3k2r/1P6/8/8/8/8/8/R3K2R[] w KQkq - 0 1").unwrap(),
+    )
+    .unwrap();
+    g.play_text("b7b8r").unwrap();
+    let text = g.position_string();
+    assert_eq!(text, "rR~2k2r/8/8/8/8/8/8/R3K2R[] b KQkq - 0 1");
+    position(&r, &text);
+}
+
+#[test]
+fn drops_and_promotions_are_written_in_the_games_own_notation() {
+    // UCI for the chess family with hands, USI for the shogi family.
+    let r = rules("crazyhouse.var");
+    let pos = position(&r, "4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&r, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| write_move(r.variant(), m)).collect();
+    assert!(texts.contains(&"b7b8q".to_string()), "{texts:?}");
+    assert!(texts.contains(&"N@e4".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains('=') || t.contains('*')));
+    let s = rules("shogi.var");
+    let pos = position(&s, "4k4/9/9/9/9/9/9/9/4K4 b P 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&s, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| write_move(s.variant(), m)).collect();
+    assert!(texts.contains(&"P*5e".to_string()), "{texts:?}");
+}
+
+#[test]
+fn pawns_are_never_dropped_on_the_first_rank() {
+    let r = rules("crazyhouse.var");
+    let pos = position(&r, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&r, &mut moves);
+    let drops: Vec<String> = moves
+        .iter()
+        .map(|m| write_move(r.variant(), m))
+        .filter(|t| t.starts_with("P@"))
+        .collect();
+    // 64 cells less the two Kings, the first and the last rank.
+    assert_eq!(drops.len(), 48, "{drops:?}");
+    assert!(!drops.iter().any(|t| t.ends_with('1') || t.ends_with('8')));
+}
+
+const TWO_WAY_PAWNS: &str = r#"
+name "Two-way pawns"
+board square 8 by 8
+player White: forward north, capitals
+player Black: forward south, lowercase
+piece King (K) { royal step 1 any }
+piece Pawn (P) {
+  step 1 straight forward, to empty
+  step 2 straight forward, to empty, from start, en passant by Pawn
+  step 2 forward diagonal, to empty, from start, en passant by Pawn
+  step 1 forward diagonal, to enemy
+}
+setup {
+  White: King h1, Pawn b3 c3
+  Black: King h8, Pawn b6
+}
+game ends { checkmate: mover wins  stalemate: draw }
+"#;
+
+#[test]
+fn the_en_passant_field_says_which_piece_passed_when_two_could_have() {
+    // 1.c3-c5 b6-b5 2.b3-d5 and 1.b3-d5 b6-b5 2.c3-c5 both leave c4 passed, by d5 in
+    // the first game and by c5 in the second; b5xc4 takes the piece that passed it.
+    let r = from_text(TWO_WAY_PAWNS);
+    let play = |moves: &[&str]| {
+        let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        g
+    };
+    let a = play(&["c3-c5", "b6-b5", "b3-d5"]);
+    let b = play(&["b3-d5", "b6-b5", "c3-c5"]);
+    assert_ne!(a.position_string(), b.position_string());
+    for (g, taken) in [(a, "d5"), (b, "c5")] {
+        let text = g.position_string();
+        let mut h = Game::new(r.clone(), parse_position(&r, &text).unwrap()).unwrap();
+        h.play_text("b5xc4").unwrap();
+        let cell = r.variant().board.parse_cell(taken).unwrap();
+        assert_eq!(h.position().at(cell), None, "{text}: b5xc4 takes {taken}");
+    }
+}
+
+const SHARED_ROOK: &str = r#"
+name "Two castlings on one Rook"
+board square 8 by 8
+player White: forward north, capitals
+player Black: forward south, lowercase
+piece King (K) { royal step 1 any }
+piece Rook (R) { slide orthogonal }
+setup {
+  White: King e1, Rook h1
+  Black: King e8, Rook h8
+}
+castling White: King e1 to g1 and Rook h1 to f1, empty f1 g1
+castling White: King e1 to f1 and Rook h1 to g1, empty f1 g1
+castling Black: King e8 to g8 and Rook h8 to f8, empty f8 g8
+game ends { checkmate: mover wins  stalemate: draw }
+"#;
+
+#[test]
+fn castlings_sharing_king_and_rook_keep_their_own_rights() {
+    let r = from_text(SHARED_ROOK);
+    let start = write_position(&r, &Setup::start(&r));
+    let again = parse_position(&r, &start).unwrap();
+    assert_eq!(again.castling.len(), 3, "{start}");
+    let mut a = Position::start(&r).unwrap();
+    let mut b = position(&r, &start);
+    assert_eq!(perft(&r, &mut a, 3), perft(&r, &mut b, 3), "{start}");
+    // The second castling moves the King e1-f1, as its plain step does: it is written
+    // as the King taking its Rook, and each move has its own text.
+    let mut moves = Vec::new();
+    a.legal_moves(&r, &mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|m| write_move(r.variant(), m)).collect();
+    assert!(texts.contains(&"e1-h1".to_string()), "{texts:?}");
+    texts.sort();
+    let n = texts.len();
+    texts.dedup();
+    assert_eq!(texts.len(), n, "a text names two moves");
+}
+
+#[test]
+fn overlapping_random_lines_are_refused() {
+    let text = r#"
+name "Overlap"
+board square 4 by 4
+player White: forward north, capitals
+player Black: forward south, lowercase
+piece King (K) { royal step 1 any }
+piece Bishop (B) { slide diagonal }
+setup random {
+  White: King on a1 b1
+  White: Bishop on b1 c1
+  Black: King on a4 b4 c4
+}
+game ends { checkmate: mover wins }
+"#;
+    let checked = variantlab::check::check("overlap.var", text);
+    assert!(checked.variant.is_none());
+    assert!(
+        checked
+            .report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "variantlab::occupied_cell")
+    );
+}
+
+#[test]
+fn zone_entries_may_be_separated_by_commas() {
+    let text = r#"
+name "Camp"
+board square 3 by 7
+player White: forward north, capitals
+player Black: forward south, lowercase
+zone camp { White: a7 b7 c7, Black: a1 b1 c1 }
+piece King (K) { royal step 1 any }
+piece Pawn (P) { step 1 straight forward promotes on entering camp to King }
+setup { White: King b1, Pawn a2  Black: King b7 }
+game ends { checkmate: mover wins }
+"#;
+    let checked = variantlab::check::check("camp.var", text);
+    assert!(
+        checked.variant.is_some(),
+        "{:?}",
+        checked.report.diagnostics
+    );
+}
+
+#[test]
+fn a_syntax_error_in_a_piece_is_not_also_an_unknown_promoted_code() {
+    let text = r#"
+name "Cascade"
+board square 5 by 5
+player White: forward north, capitals
+player Black: forward south, lowercase
+piece Pawn (P) {
+  stepp 1 straight forward
+}
+piece Tokin (+P) {
+  step 1 any
+}
+setup { White: Tokin a1  Black: Tokin e5 }
+game ends { no legal move: mover wins }
+"#;
+    let checked = variantlab::check::check("cascade.var", text);
+    let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+    assert!(!codes.contains(&"variantlab::unknown_code"), "{codes:?}");
+    assert!(!codes.is_empty());
+}
+
+#[test]
+fn the_far_edge_of_a_pointy_topped_hexagon_is_its_last_rank() {
+    // North on a pointy-topped board is a diagonal that jumps two ranks; the zone is
+    // the far edge all the same: the top rank's cells and no others.
+    let text = r#"
+name "Pointy far"
+board hexagon side 3 pointy-topped
+player White: forward north, capitals
+player Black: forward south, lowercase
+zone far: last cell of each file
+piece King (K) { royal step 1 any }
+setup { White: King 3e  Black: King 3a }
+game ends { checkmate: mover wins }
+"#;
+    let v = variantlab::check::check("pointy.var", text)
+        .variant
+        .expect("checks");
+    let far = &v.zones[0].cells[0];
+    let top: Vec<_> = v
+        .board
+        .cells()
+        .filter(|c| v.board.name(*c).ends_with('a'))
+        .collect();
+    let mut far = far.clone();
+    far.sort();
+    assert_eq!(far, top);
+}
