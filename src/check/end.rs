@@ -151,7 +151,7 @@ pub(super) fn check_end(
                 }
                 syntax::Event::Checkmate => Event::Checkmate,
                 syntax::Event::Stalemate => Event::Stalemate,
-                syntax::Event::PliesWithoutCapture(n, kinds) => {
+                syntax::Event::PliesWithoutCapture(n, kinds, drops) => {
                     let mask = kinds
                         .iter()
                         .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
@@ -166,7 +166,7 @@ pub(super) fn check_end(
                             .label("zero"),
                         );
                     }
-                    Event::PliesWithoutCapture(n.node, mask)
+                    Event::PliesWithoutCapture(n.node, mask, *drops)
                 }
             };
             if let Outcome::MoverScores(a, b) = outcome

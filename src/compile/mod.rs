@@ -128,6 +128,8 @@ pub struct Rules {
     pub(crate) rights_clear: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub(crate) resets_quiet: u64,
+    /// Whether a drop starts the count of quiet plies again.
+    pub(crate) drops_reset_quiet: bool,
     /// Whether some end rule in force holds from the position alone (a kind extinct,
     /// a piece on its goal), so perft must ask at every node.
     pub(crate) ends_in_place: bool,
@@ -245,6 +247,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let mut capture_ends = vec![0u64; pieces];
     let mut deciding = vec![0u64; pieces];
     let mut resets_quiet = 0u64;
+    let mut drops_reset_quiet = false;
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
         match r.event {
             Event::Captured { piece, by } => {
@@ -254,7 +257,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                     deciding[piece.0 as usize] |= by & capturable_by[piece.0 as usize];
                 }
             }
-            Event::PliesWithoutCapture(_, kinds) => resets_quiet |= kinds,
+            Event::PliesWithoutCapture(_, kinds, drops) => {
+                resets_quiet |= kinds;
+                drops_reset_quiet |= drops;
+            }
             _ => {}
         }
     }
@@ -325,6 +331,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castlings,
         rights_clear,
         resets_quiet,
+        drops_reset_quiet,
         ends_in_place,
         must_capture: variant.must_capture,
         check_goal: variant.end_rules.iter().find_map(|r| match r.event {

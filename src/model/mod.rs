@@ -422,8 +422,9 @@ pub enum Event {
     ChecksGiven(u32),
     /// Repeated this many times; `true`: only when one side checked on every move.
     Repetition(u32, bool),
-    /// Plies without a capture or a move of a kind in the bit set.
-    PliesWithoutCapture(u32, u64),
+    /// Plies without a capture or a move of a kind in the bit set (or, when `true`, a
+    /// drop).
+    PliesWithoutCapture(u32, u64, bool),
     /// The last moves were passes, one by each player.
     AllPassed,
 }

@@ -128,12 +128,15 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Reaches { piece, zone } => {
             format!("{} reaches {}", v.piece(piece).name, v.zones[zone].name)
         }
-        Event::PliesWithoutCapture(n, kinds) => {
+        Event::PliesWithoutCapture(n, kinds, drops) => {
             let mut text = format!("{n} plies without capture");
             for (k, piece) in v.pieces.iter().enumerate() {
                 if kinds & (1 << k) != 0 {
                     text += &format!(" or {} move", piece.name);
                 }
+            }
+            if drops {
+                text += " or drop";
             }
             text
         }

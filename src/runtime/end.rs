@@ -59,7 +59,7 @@ impl Position {
                     named = self.happens_to(rules, e);
                     named.is_some()
                 }
-                Event::PliesWithoutCapture(n, _) => self.quiet_plies() >= n,
+                Event::PliesWithoutCapture(n, ..) => self.quiet_plies() >= n,
                 Event::AllPassed => self.all_passed(),
                 _ => false,
             };

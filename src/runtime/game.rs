@@ -353,15 +353,19 @@ impl Game {
             | Event::NoPieces
             | Event::Reaches { .. }
             | Event::ChecksGiven(_) => unreachable!("an event about a player"),
-            Event::PliesWithoutCapture(n, kinds) => {
-                let names = v.kind_names(kinds);
+            Event::PliesWithoutCapture(n, kinds, drops) => {
+                let mut names: Vec<String> = v
+                    .kind_names(kinds)
+                    .into_iter()
+                    .map(|k| format!("a {k} move"))
+                    .collect();
+                if drops {
+                    names.push("a drop".into());
+                }
                 if names.is_empty() {
                     format!("{n} plies without a capture")
                 } else {
-                    format!(
-                        "{n} plies without a capture or a {} move",
-                        names.join(" or ")
-                    )
+                    format!("{n} plies without a capture or {}", names.join(" or "))
                 }
             }
         };

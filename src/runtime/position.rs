@@ -580,7 +580,7 @@ impl<S: Width> PositionOf<S> {
                     },
                 })?;
             pos.passing = entry;
-            pos.passed = S::from_cells(setup.passed.iter().copied());
+            pos.passed = S::from_cells(rules.passing[entry as usize - 1].cells.iter().copied());
             pos.victim = victim;
         }
         pos.key = pos.key_from_scratch(rules);
@@ -719,7 +719,8 @@ impl<S: Width> PositionOf<S> {
                         if e.to == to && e.passing != 0 {
                             let mut have = rules.passing[e.passing as usize - 1].cells.clone();
                             have.sort();
-                            if have == wanted {
+                            // Fairy-Stockfish lists the passer's own cell too, at times.
+                            if have == wanted || wanted.iter().filter(|c| **c != to).eq(&have) {
                                 found.push((to, e.passing));
                                 break 'kinds;
                             }
@@ -983,7 +984,11 @@ impl<S: Width> PositionOf<S> {
             key ^= z.placed(me, m.piece, m.to);
             self.take_from_hand(me, m.piece);
             self.put(m.to, me, m.piece);
-            self.quiet_plies = self.quiet_plies.saturating_add(1);
+            self.quiet_plies = if rules.drops_reset_quiet {
+                0
+            } else {
+                self.quiet_plies.saturating_add(1)
+            };
         } else {
             if let Some((pl, pc)) = m.captured {
                 let at = m.capture_cell().unwrap_or(m.to);

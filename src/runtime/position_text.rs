@@ -18,7 +18,7 @@
 
 use super::position::Setup;
 use crate::compile::Rules;
-use crate::geometry::{Cell, Orientation, Shape};
+use crate::geometry::{Board, Cell, Orientation, Shape};
 use crate::model::{Event, PieceId, PlayerId, TagId, Variant};
 use std::fmt;
 
@@ -285,7 +285,14 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     if has_quiet_count(rules) {
         fields.push(setup.quiet_plies.to_string());
     }
-    fields.push(setup.move_number.to_string());
+    let number = if sfen_style(v) {
+        // SFEN counts plies, from 1.
+        let players = v.players.len() as u32;
+        setup.move_number.saturating_sub(1) * players + u32::from(setup.to_move.0) + 1
+    } else {
+        setup.move_number
+    };
+    fields.push(number.to_string());
     fields.join(" ")
 }
 
@@ -707,11 +714,14 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
         if f != "-" {
             for name in f.split(',') {
-                passed.push(
-                    v.board
-                        .parse_cell(name)
-                        .ok_or_else(|| E::UnknownCell(name.to_string()))?,
-                );
+                // Fairy-Stockfish runs several cells together (`g5f6`).
+                let cells = v
+                    .board
+                    .parse_cell(name)
+                    .map(|c| vec![c])
+                    .or_else(|| run_together(&v.board, name))
+                    .ok_or_else(|| E::UnknownCell(name.to_string()))?;
+                passed.extend(cells);
             }
         }
     }
@@ -773,7 +783,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
     } else {
         0
     };
-    let move_number = number(PositionField::MoveNumber, 1)?;
+    let mut move_number = number(PositionField::MoveNumber, 1)?;
+    if sfen_style(v) {
+        move_number = move_number.saturating_sub(1) / v.players.len() as u32 + 1;
+    }
     if let Some(extra) = fields.next() {
         return Err(E::Extra(extra.to_string()));
     }
@@ -790,6 +803,27 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         promoted,
         passer,
     })
+}
+
+/// Cell names written one after another with nothing between, when they read so in
+/// exactly one way (a few cells at most: the search splits every way).
+fn run_together(board: &Board, text: &str) -> Option<Vec<Cell>> {
+    if text.len() > 16 {
+        return None;
+    }
+    let mut ways = (1..text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .filter_map(|i| {
+            let first = board.parse_cell(&text[..i])?;
+            let mut rest = match board.parse_cell(&text[i..]) {
+                Some(c) => vec![c],
+                None => run_together(board, &text[i..])?,
+            };
+            rest.insert(0, first);
+            Some(rest)
+        });
+    let one = ways.next()?;
+    ways.next().is_none().then_some(one)
 }
 
 /// A once-per-game entry as it would be written, for messages.

@@ -460,7 +460,7 @@ pub enum Event {
     /// Repeated this many times; `true`: only by perpetual check.
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
-    PliesWithoutCapture(Spanned<u32>, Vec<Name>),
+    PliesWithoutCapture(Spanned<u32>, Vec<Name>, bool),
     /// `every player passed`.
     AllPassed,
 }

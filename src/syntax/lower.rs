@@ -763,7 +763,10 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         _ => {
             let mut it = q.into_inner().filter(content);
             let n = cx.number(&it.next().unwrap());
-            Event::PliesWithoutCapture(n, it.map(|k| cx.name(&k)).collect())
+            let (drops, kinds): (Vec<P>, Vec<P>) =
+                it.partition(|k| k.as_rule() == Rule::quiet_drop);
+            let kinds = kinds.iter().map(|k| cx.name(k)).collect();
+            Event::PliesWithoutCapture(n, kinds, !drops.is_empty())
         }
     };
     Spanned::new(event, span)

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Records Fairy-Stockfish's perft counts as test expectations.
 
-Usage: tests/fsf/record.py PATH-TO-STOCKFISH [GAME ...] > tests/fsf/perft.txt
+Usage: tests/fsf/record.py PATH-TO-STOCKFISH [GAME[:usi] ...] > tests/fsf/perft.txt
 
 For each game (a Fairy-Stockfish variant name; the variant file is
-variants/GAME.var) it writes the start position, perft from the start up to depth 4
+variants/GAME.var; `:usi` for a game whose files write moves and positions as
+USI and SFEN do) it writes the start position, perft from the start up to depth 4
 or until a depth passes 2M nodes, and seeded random games: at each ply the move
 played (in Fairy-Stockfish's move text), perft 2 after it and the position string
 after it. A game stops where Fairy-Stockfish has no legal move (the game is over).
@@ -23,12 +24,13 @@ MAX_DEPTH = 4
 
 
 class Engine:
-    def __init__(self, path):
+    def __init__(self, path, protocol):
         self.p = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
-        self.send("uci")
-        self.until(lambda l: l == "uciok")
+        self.protocol = protocol
+        self.send(protocol)
+        self.until(lambda l: l == protocol + "ok")
 
     def send(self, line):
         self.p.stdin.write(line + "\n")
@@ -57,7 +59,8 @@ class Engine:
         self.send("d")
         self.send("isready")
         lines = self.until(lambda l: l == "readyok")
-        return next(l[5:] for l in lines if l.startswith("Fen: "))
+        key = "Sfen: " if self.protocol == "usi" else "Fen: "
+        return next(l[len(key):] for l in lines if l.startswith(key))
 
     def perft(self, depth):
         """The moves (with their counts below) and the total."""
@@ -87,10 +90,12 @@ def positions(here, name):
     return [fen.strip() for game, fen in rows if game == name]
 
 
-def record(engine, name, out, here):
+def record(path, game, out, here):
+    name, _, protocol = game.partition(":")
+    engine = Engine(path, protocol or "uci")
     engine.variant(name)
     engine.position([])
-    out.write(f"variant {name}\n")
+    out.write(f"variant {game.replace(':', ' ')}\n")
     out.write(f"start {engine.fen()}\n")
     for depth in range(1, MAX_DEPTH + 1):
         _, nodes = engine.perft(depth)
@@ -119,6 +124,7 @@ def record(engine, name, out, here):
             _, nodes = engine.perft(depth)
             out.write(f"perft {depth} {nodes}\n")
     out.flush()
+    engine.send("quit")
 
 
 def main():
@@ -126,14 +132,12 @@ def main():
     games = sys.argv[2:]
     if not games:
         with open(os.path.join(here, "perft.txt")) as f:
-            games = [l.split()[1] for l in f if l.startswith("variant ")]
-    engine = Engine(sys.argv[1])
+            games = [":".join(l.split()[1:]) for l in f if l.startswith("variant ")]
     sys.stdout.write(
         "# Fairy-Stockfish's counts, written by tests/fsf/record.py; read by tests/suite/fsf.rs.\n"
     )
-    for name in games:
-        record(engine, name, sys.stdout, here)
-    engine.send("quit")
+    for game in games:
+        record(sys.argv[1], game, sys.stdout, here)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,12 @@
 //! Hands, drops, start hands, setups and position strings across the drop games:
-//! Fairy-Stockfish's recorded counts (tests/suite/fsf/, written by
-//! scripts/fsf_record.py), position strings that keep every fact, and the notation of
-//! moves.
+//! position strings that keep every fact, and the notation of moves (Fairy-Stockfish's
+//! counts for these games are checked with the others' in tests/suite/fsf.rs).
 
 use crate::common;
 
 use common::{Lcg, from_text, rules};
 use std::sync::Arc;
-use variantlab::compile::{Rules, compile_tables};
-use variantlab::model::NoDrop;
+use variantlab::compile::Rules;
 use variantlab::runtime::{
     Game, Position, Setup, parse_move, parse_position, perft, write_move, write_position,
 };
@@ -75,100 +73,6 @@ fn every_position_reached_in_random_play_round_trips_in_every_variant() {
     for file in variant_files() {
         round_trip_random_games(&file, 4, 120);
     }
-}
-
-/// Replays a file recorded from Fairy-Stockfish: the start perft, and at every ply of
-/// each game perft 2 both from the position reached by our own moves and from its
-/// position string read back.
-///
-/// Fairy-Stockfish does not refuse a Pawn drop that mates: it scores it as a loss for
-/// the dropper, and its perft counts it as a move. The counts are compared with that
-/// rule lifted (the shogi tests check the rule itself).
-fn agrees_with_fairy_stockfish(name: &str) {
-    let path = common::root().join(format!("tests/suite/fsf/{name}.txt"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
-    let file = lines.next().unwrap().strip_prefix("file ").unwrap();
-    let mut v = common::variant(file);
-    for p in &mut v.pieces {
-        p.no_drop.retain(|(_, r)| *r != NoDrop::Checkmate);
-    }
-    let r = Arc::new(compile_tables(&v, &v.default_options()).unwrap());
-    let start: Vec<u64> = lines
-        .next()
-        .unwrap()
-        .split_whitespace()
-        .skip(1)
-        .map(|n| n.parse().unwrap())
-        .collect();
-    let mut pos = Position::start(&r).unwrap();
-    assert_eq!(
-        perft(&r, &mut pos, start[0] as u32),
-        start[1],
-        "{name}: start perft {}",
-        start[0]
-    );
-    let mut game = None;
-    for line in lines {
-        if line.starts_with("game ") {
-            game = Some(Game::new(r.clone(), Setup::start(&r)).unwrap());
-            continue;
-        }
-        let g = game.as_mut().expect("a game first");
-        let fields: Vec<&str> = line.split('\t').collect();
-        let (fen, nodes, next) = (fields[0], fields[1].parse::<u64>().unwrap(), fields[2]);
-        let mut here = g.position().clone();
-        assert_eq!(
-            perft(&r, &mut here, 2),
-            nodes,
-            "{name}: perft 2 after {:?} (Fairy-Stockfish at `{fen}`; ours `{}`)",
-            g.moves()
-                .map(|m| write_move(r.variant(), m))
-                .collect::<Vec<_>>(),
-            g.position_string()
-        );
-        let mut read = position(&r, fen);
-        assert_eq!(perft(&r, &mut read, 2), nodes, "{name}: perft 2 at `{fen}`");
-        if next != "-" {
-            g.play_text(next)
-                .unwrap_or_else(|e| panic!("{name}: `{next}` at `{fen}`: {e}"));
-        }
-    }
-}
-
-#[test]
-fn crazyhouse_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("crazyhouse");
-}
-
-#[test]
-fn chessgi_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("chessgi");
-}
-
-#[test]
-fn pocketknight_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("pocketknight");
-}
-
-#[test]
-fn minishogi_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("minishogi");
-}
-
-#[test]
-fn judkins_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("judkins");
-}
-
-#[test]
-fn gorogoro_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("gorogoro");
-}
-
-#[test]
-fn euroshogi_agrees_with_fairy_stockfish() {
-    agrees_with_fairy_stockfish("euroshogi");
 }
 
 #[test]

@@ -455,7 +455,8 @@ fn a_drop_onto_an_occupied_cell_is_refused_with_the_reason() {
     );
     let m = g.play_text("G*5f").unwrap();
     assert_eq!(m.special, Special::Drop);
-    assert_eq!(g.position_string(), "4k4/9/9/9/9/4G4/4P4/9/4K4 w - 1");
+    // SFEN counts plies: the drop was the first.
+    assert_eq!(g.position_string(), "4k4/9/9/9/9/4G4/4P4/9/4K4 w - 2");
 }
 
 /// Runs the command-line tool with `args` and `input`, returning its standard output.
