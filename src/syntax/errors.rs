@@ -26,6 +26,7 @@ const TOP_LEVEL: &[&str] = &[
     "captured",
     "positions",
     "players",
+    "pieces",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
