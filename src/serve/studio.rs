@@ -7,7 +7,8 @@
 //! POST /api/variants/ID/check    {"text"} -> {"ok", "diagnostics", "rendered"}
 //! POST /api/variants/ID/source   {"text", "stamp"} -> {"stamp"}; 409 with the file's
 //!                                text and stamp when it changed since `stamp`
-//! GET  /api/variants/ID/pictures  the pieces' pictures beside the file, if any
+//! GET  /api/variants/ID/pictures  {"pictures": [{player, piece, svg, turns}], "problems"}:
+//!                                the pieces' pictures, as the file says how they are drawn
 //! ```
 //!
 //! Only files the server serves are read or written (a variant is named by its id,
