@@ -539,9 +539,9 @@ fn shogi_and_xiangqi_are_drawn_with_the_pictures_their_files_name() {
         // 38 pieces on the board, each a wedge; the hands show the same pictures.
         b.wait_count("#board .piece image", 38);
         assert_eq!(b.all("#board .piece text").len(), 0);
-        let src = |css: &str| {
+        let picture = |css: &str| {
             b.script(&format!(
-                "return document.querySelector({}).getAttribute({})",
+                "return decodeURIComponent(document.querySelector({}).getAttribute({}))",
                 json!(css),
                 json!(if css.contains("img") { "src" } else { "href" })
             ))
@@ -549,17 +549,22 @@ fn shogi_and_xiangqi_are_drawn_with_the_pictures_their_files_name() {
             .unwrap()
             .to_string()
         };
-        let board_bishop = src(r#"#board .piece[data-cell="8b"] image"#);
-        assert_eq!(
-            src("#hand-top button img"),
-            board_bishop,
-            "White's Bishop in hand is drawn as on the board"
+        // White's Bishop in hand is its wedge, turned; Black's points up; the board's
+        // White Rook is turned the same way.
+        let (white, black) = (
+            picture("#hand-top button img"),
+            picture("#hand-bottom button img"),
         );
-        assert_ne!(
-            src("#hand-bottom button img"),
-            board_bishop,
-            "Black's points the other way"
+        assert!(
+            white.contains(">角<") && white.contains("rotate(180"),
+            "{white}"
         );
+        assert!(
+            black.contains(">角<") && !black.contains("rotate(180"),
+            "{black}"
+        );
+        let rook = picture(r#"#board .piece[data-cell="8b"] image"#);
+        assert_eq!(rook.replace("飛", "角"), white);
         let (_, _, w, h) = rect(&b, "#hand-bottom button img");
         assert!(w >= 20.0 && h >= 20.0, "a picture in hand is {w}x{h}");
         // Wedges point at the opponent, so they turn with the board; figures stay upright.
@@ -599,9 +604,9 @@ fn pieces_are_dropped_from_the_hand_by_clicking_or_dragging() {
         // A Bishop may be dropped on any of the 81 - 38 = 43 empty cells.
         b.wait_count("#board .target-mark", 43);
         assert_eq!(
-            b.all(r#"#board .target-mark[data-cell="7g"]"#).len(),
+            b.all(r#"#board .target-mark[data-cell="7f"]"#).len(),
             0,
-            "7g holds a Pawn"
+            "7f holds a Pawn"
         );
         // Clicking the piece again lets it go.
         b.click(r#"#hand-bottom button[data-piece="Bishop"]"#);
@@ -623,13 +628,15 @@ fn pieces_are_dropped_from_the_hand_by_clicking_or_dragging() {
         b.wait_one(r#"#board .piece[data-cell="5f"][data-player="White"] image"#);
         assert_eq!(b.all("#hand-ghost").len(), 0);
         if width == 1400 {
-            // The README's picture: a piece in hand chosen, its drop cells marked.
-            b.goto(&s.url(BISHOPS_IN_HAND));
-            b.wait_count("#move-list .ply", 4);
-            b.click(r#"#hand-bottom button[data-piece="Bishop"]"#);
-            b.wait_count("#board .target-mark", 43);
+            // The README's picture: a piece in White's hand (above the board) chosen,
+            // its drop cells marked: 81 - 39 = 42.
+            b.goto(&s.url(&format!("{BISHOPS_IN_HAND}+B%2A5e")));
+            b.wait_count("#move-list .ply", 5);
+            b.click(r#"#hand-top button[data-piece="Bishop"]"#);
+            b.wait_count("#board .target-mark", 42);
             b.click("#tab-file");
             b.wait_one("#problems li.fine");
+            b.script("window.scrollTo(0, 0)");
             save_screenshot(&b, "studio.png");
         }
     }
