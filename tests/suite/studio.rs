@@ -401,8 +401,11 @@ fn pieces_come_with_their_rule_text() {
     assert_eq!(v["random"], false);
 }
 
-/// The pictures a variant's pieces are drawn with, by (player, piece).
-fn pictures_of(s: &Server, id: &str) -> (Vec<((String, String), Value)>, Value) {
+/// Pictures by (player, piece).
+type Pictures = Vec<((String, String), Value)>;
+
+/// The pictures a variant's pieces are drawn with, and the problems named.
+fn pictures_of(s: &Server, id: &str) -> (Pictures, Value) {
     let (status, v) = s.json("GET", &format!("/api/variants/{id}/pictures"), None);
     assert_eq!(status, 200, "{v}");
     let list = v["pictures"]
