@@ -526,16 +526,21 @@ fn pieces_are_drawn_with_the_pictures_beside_the_file() {
 /// Shogi after 7g7f 3c3d 8h2b+ 3a2b: each side has a Bishop in hand, Black to move.
 const BISHOPS_IN_HAND: &str = "/?v=shogi&m=7g7f+3c3d+8h2b%2B+3a2b";
 
+/// Opens [`BISHOPS_IN_HAND`] in a window of `size`.
+fn open_bishops_in_hand(b: &Browser, s: &Server, (width, height): (u32, u32)) {
+    b.resize(width, height);
+    b.goto(&s.url(BISHOPS_IN_HAND));
+    b.wait_count("#move-list .ply", 4);
+}
+
 #[test]
 fn shogi_and_xiangqi_are_drawn_with_the_pictures_their_files_name() {
     let Some(b) = browser("shogi_and_xiangqi_are_drawn_with_the_pictures_their_files_name") else {
         return;
     };
     let s = Server::start(&[Path::new("variants")]);
-    for (width, height) in [(1400, 900), (390, 844)] {
-        b.resize(width, height);
-        b.goto(&s.url(BISHOPS_IN_HAND));
-        b.wait_count("#move-list .ply", 4);
+    for size in [(1400, 900), (390, 844)] {
+        open_bishops_in_hand(&b, &s, size);
         // 38 pieces on the board, each a wedge; the hands show the same pictures.
         b.wait_count("#board .piece image", 38);
         assert_eq!(b.all("#board .piece text").len(), 0);
@@ -594,9 +599,7 @@ fn pieces_are_dropped_from_the_hand_by_clicking_or_dragging() {
     };
     let s = Server::start(&[Path::new("variants")]);
     for (width, height) in [(1400, 900), (390, 844)] {
-        b.resize(width, height);
-        b.goto(&s.url(BISHOPS_IN_HAND));
-        b.wait_count("#move-list .ply", 4);
+        open_bishops_in_hand(&b, &s, (width, height));
         // Only the side to move's hand can be used.
         assert_eq!(b.all("#hand-top button:disabled").len(), 1);
         b.click(r#"#hand-bottom button[data-piece="Bishop"]"#);
