@@ -8,6 +8,7 @@
 
 mod board;
 mod declare;
+mod drawing;
 mod end;
 mod pattern;
 mod reach;
@@ -36,7 +37,7 @@ pub fn check(name: &str, text: &str) -> Checked {
     } else if diagnostics.iter().any(Diagnostic::is_error) {
         // Check what parsed too; keep only the mistakes the skipped text cannot explain.
         let mut found = Vec::new();
-        check_file(&file, false, &mut found);
+        check_file(&file, name, false, &mut found);
         diagnostics.extend(
             found
                 .into_iter()
@@ -44,7 +45,7 @@ pub fn check(name: &str, text: &str) -> Checked {
         );
         None
     } else {
-        check_file(&file, true, &mut diagnostics)
+        check_file(&file, name, true, &mut diagnostics)
     };
     let report = Report::new(name, text, diagnostics);
     let variant = if report.has_errors() { None } else { variant };
@@ -72,8 +73,13 @@ fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
 
 /// Resolves a parsed file, pushing every diagnostic; `None` when a name or the board
 /// could not be resolved. `whole`: the file parsed without error, so its moves are
-/// worked out too.
-fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Option<Variant> {
+/// worked out too. `path` is the file's, beside which picture files are looked for.
+fn check_file(
+    file: &syntax::File,
+    path: &str,
+    whole: bool,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Variant> {
     check_repeats(&file.statements, out);
     let board = board::check_board(&file.statements, out);
     let meta = |pick: fn(&Statement) -> Option<&Name>| file.statements.iter().find_map(pick);
@@ -97,7 +103,14 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
     let decls = declare::check_declarations(&file.statements, board.as_ref(), out);
     let board = board?;
     let zones = special::check_zones(&file.statements, &board, &decls, out);
-    let pieces = pattern::check_pieces(&file.statements, &board, &decls, &zones, out);
+    let mut pieces = pattern::check_pieces(&file.statements, &board, &decls, &zones, out);
+    let drawing = drawing::check_drawing(
+        &file.statements,
+        path,
+        decls.players.len(),
+        &mut pieces,
+        out,
+    );
     let setup = setup::check_setup(&file.statements, &board, &decls, out);
     let start_hands = setup::check_start_hands(&file.statements, &decls, out);
     let random = special::check_random(&file.statements, &board, &decls, &setup, out);
@@ -162,6 +175,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
         start_hands,
+        drawing,
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;
@@ -216,6 +230,7 @@ fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
         ("inventor", false),
         ("description", false),
         ("coordinates", true),
+        ("pieces", true),
     ];
     for (what, is_error) in kinds {
         let spans = statements

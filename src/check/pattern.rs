@@ -119,6 +119,7 @@ fn check_piece(
         promotion: vec![],
         demotes_to: None,
         no_drop: vec![],
+        drawing: None,
         span: p.name.span,
     };
     for item in &p.items {
@@ -176,6 +177,8 @@ fn check_piece(
                     piece.no_drop.push((guard, rule));
                 }
             }
+            // Resolved with the file's own `pieces drawn as`, in `drawing`.
+            PieceItemKind::Drawn(_) => {}
             PieceItemKind::Promotion(pr) => {
                 let Some(zone) = super::find_zone(zones, &pr.zone, out) else {
                     continue;

@@ -1,5 +1,9 @@
 //! The resolved variant: every name looked up, every cell placed on the board.
 
+mod drawing;
+
+pub use drawing::{Drawing, FIGURES, PictureSet, for_player};
+
 use crate::diagnostic::Span;
 use crate::geometry::{Board, Cell, Dir, DirSet, Kind, angle_between};
 
@@ -42,6 +46,8 @@ pub struct Variant {
     pub must_capture: bool,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
+    /// How the studio draws the pieces that do not say (`pieces drawn as`).
+    pub drawing: PictureSet,
 }
 
 /// How hands work.
@@ -189,6 +195,8 @@ pub struct Piece {
     pub demotes_to: Option<PieceId>,
     /// Restrictions on dropping it, each with its guard.
     pub no_drop: Vec<(Option<Guard>, NoDrop)>,
+    /// How the studio draws it, when the piece says (`drawn as`, `drawn from`).
+    pub drawing: Option<Drawing>,
     pub span: Span,
 }
 

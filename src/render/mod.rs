@@ -4,6 +4,7 @@
 //! hexagonal rule pages; pointy-topped hexagons a `/ \` and `| |` art.
 
 mod marks;
+pub mod picture;
 pub mod svg;
 pub mod text;
 

@@ -492,7 +492,7 @@ fn n(v: f64) -> String {
     if s == "-0.0" { "0.0".into() } else { s }
 }
 
-fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for ch in s.chars() {
         match ch {

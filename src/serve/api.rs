@@ -301,14 +301,7 @@ impl Api {
             ("GET", ["api", "variants", id, "pictures"]) => {
                 let path = self.catalog.find(id)?;
                 let rules = self.ready(id, &Settings::new())?;
-                let v = rules.variant();
-                let players: Vec<&str> = v.players.iter().map(|p| p.name.as_str()).collect();
-                let pieces: Vec<(&str, &str)> = v
-                    .pieces
-                    .iter()
-                    .map(|p| (p.name.as_str(), p.code.as_str()))
-                    .collect();
-                Ok(studio::pictures(&path, &players, &pieces))
+                Ok(studio::pictures(&path, rules.variant()))
             }
             ("GET", ["api", "variants", id, "source"]) => studio::source(&self.catalog.find(id)?),
             ("POST", ["api", "variants", id, "source"]) => {

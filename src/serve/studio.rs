@@ -7,7 +7,8 @@
 //! POST /api/variants/ID/check    {"text"} -> {"ok", "diagnostics", "rendered"}
 //! POST /api/variants/ID/source   {"text", "stamp"} -> {"stamp"}; 409 with the file's
 //!                                text and stamp when it changed since `stamp`
-//! GET  /api/variants/ID/pictures  the pieces' pictures beside the file, if any
+//! GET  /api/variants/ID/pictures  {"pictures": [{player, piece, svg, turns}], "problems"}:
+//!                                the pieces' pictures, as the file says how they are drawn
 //! ```
 //!
 //! Only files the server serves are read or written (a variant is named by its id,
@@ -18,9 +19,11 @@ use super::request::{field, parse_body};
 use crate::check::check;
 use crate::diagnostic::Diagnostic;
 use crate::load::read_variant_text;
+use crate::model::{Drawing, PictureSet, Variant, for_player};
 use crate::play::{text_hash, write_atomic};
+use crate::render::picture::piece_picture;
 use serde_json::{Value, json};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The most bytes of a text saved or checked: what `check` reads from a file.
 pub const MAX_SOURCE: usize = 1 << 20;
@@ -133,42 +136,66 @@ pub(super) fn save(path: &Path, body: &[u8]) -> Reply {
 /// The most bytes of one piece's picture.
 pub const MAX_PICTURE: u64 = 64 << 10;
 
-/// The pictures of pieces beside a variant file: in the folder `STEM.pieces` next to
-/// `STEM.var`, `PLAYER-CODE.svg` (the player's name in lower case, the piece's code
-/// as the file writes it: `black-N.svg`) draws that player's piece, and `CODE.svg`
-/// every player's. A picture that cannot be read (not a regular file, past
-/// [`MAX_PICTURE`], not UTF-8) is left out and named in `problems`.
-/// `pieces` are each piece's name and code.
-pub(super) fn pictures(path: &Path, players: &[&str], pieces: &[(&str, &str)]) -> Value {
-    let Some(stem) = path.file_stem() else {
-        return json!({"pictures": [], "problems": []});
-    };
-    let dir = path.with_file_name(format!("{}.pieces", stem.to_string_lossy()));
+/// Every player's picture of every piece that has one, first found of: the piece's
+/// own `drawn from` files or `drawn as` set; in the folder `STEM.pieces` next to
+/// `STEM.var`, `PLAYER-CODE.svg` (the player's name in lower case, the piece's code as
+/// the file writes it: `black-N.svg`) or `CODE.svg`; the file's `pieces drawn as`
+/// set. A picture that cannot be read (not a regular file, past [`MAX_PICTURE`], not
+/// UTF-8) is left out and named in `problems`. `turns`: the picture turns with the
+/// board (it points at the opponent) instead of staying upright.
+pub(super) fn pictures(path: &Path, v: &Variant) -> Value {
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let dir = path
+        .file_stem()
+        .map(|stem| path.with_file_name(format!("{}.pieces", stem.to_string_lossy())))
+        .filter(|d| d.is_dir());
     let (mut found, mut problems) = (Vec::new(), Vec::new());
-    if !dir.is_dir() {
-        return json!({"pictures": found, "problems": problems});
-    }
-    for player in players {
-        for (name, code) in pieces {
-            let names = [
-                format!("{}-{code}.svg", player.to_lowercase()),
-                format!("{code}.svg"),
-            ];
-            let Some(file) = names.iter().map(|n| dir.join(n)).find(|f| f.exists()) else {
-                continue;
+    for (i, player) in v.players.iter().enumerate() {
+        for piece in &v.pieces {
+            let promoted = piece.code.starts_with('+');
+            let drawn = |set: PictureSet, texts: &[String]| {
+                let text = for_player(texts, i).unwrap_or(&piece.code);
+                piece_picture(set, text, i, promoted).map(Ok)
             };
-            match crate::load::read_limited(&file, MAX_PICTURE, "piece picture")
-                .map_err(|e| e.to_string())
-                .and_then(|b| {
-                    String::from_utf8(b)
-                        .map_err(|_| format!("{} is not UTF-8 text", file.display()))
-                }) {
-                Ok(svg) => found.push(json!({"player": player, "piece": name, "svg": svg})),
-                Err(e) => problems.push(json!(e)),
+            let file = |file: PathBuf| Some(read_picture(&file).map(|svg| (svg, false)));
+            let own = match &piece.drawing {
+                Some(Drawing::Set(set, texts)) => drawn(*set, texts),
+                Some(Drawing::Files(files)) => {
+                    for_player(files, i).and_then(|f| file(folder.join(f)))
+                }
+                None => None,
+            };
+            let picture = own
+                .or_else(|| {
+                    let dir = dir.as_ref()?;
+                    [
+                        format!("{}-{}.svg", player.name.to_lowercase(), piece.code),
+                        format!("{}.svg", piece.code),
+                    ]
+                    .into_iter()
+                    .map(|n| dir.join(n))
+                    .find(|f| f.exists())
+                    .and_then(file)
+                })
+                .or_else(|| drawn(v.drawing, &[]));
+            match picture {
+                Some(Ok((svg, turns))) => found.push(
+                    json!({"player": player.name, "piece": piece.name, "svg": svg, "turns": turns}),
+                ),
+                Some(Err(e)) => problems.push(json!(e)),
+                None => {}
             }
         }
     }
     json!({"pictures": found, "problems": problems})
+}
+
+fn read_picture(file: &Path) -> Result<String, String> {
+    crate::load::read_limited(file, MAX_PICTURE, "piece picture")
+        .map_err(|e| e.to_string())
+        .and_then(|b| {
+            String::from_utf8(b).map_err(|_| format!("{} is not UTF-8 text", file.display()))
+        })
 }
 
 /// The statement a name at `at` declares, as the file writes it: from the start of

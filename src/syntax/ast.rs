@@ -64,6 +64,8 @@ pub enum Statement {
     Compulsory(Span),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
+    /// `pieces drawn as SET`: the set's name.
+    Drawing(Name),
 }
 
 /// How hands work.
@@ -143,6 +145,7 @@ impl Statement {
             Statement::Fen(_) => "position",
             Statement::Compulsory(_) => "captures",
             Statement::Pass(_) => "players",
+            Statement::Drawing(_) => "pieces",
         }
     }
 
@@ -161,6 +164,7 @@ impl Statement {
             Statement::Hand(h) => Some(h.span),
             Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
+            Statement::Drawing(n) => Some(n.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -242,6 +246,17 @@ pub enum PieceItemKind {
     MovesAs(Vec<Name>),
     Promotion(PromotionDecl),
     NoDrop(NoDrop),
+    Drawn(Drawn),
+}
+
+/// How a piece is drawn: `drawn as SET "text" or ...` or `drawn from "file" or ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawn {
+    /// A set's name (the file's set when `None`) and the texts it draws (none, one, or
+    /// one per player).
+    As(Option<Name>, Vec<Name>),
+    /// Picture files beside the variant file: one, or one per player.
+    From(Vec<Name>),
 }
 
 /// A restriction on dropping a piece from hand.

@@ -26,6 +26,7 @@ const TOP_LEVEL: &[&str] = &[
     "captured",
     "positions",
     "players",
+    "pieces",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -528,7 +529,7 @@ fn described(rule: Rule) -> &'static str {
         castle_part | castle_condition | castle_empty | castle_safe => {
             "a castling part such as `King e1 to g1` or `empty f1 g1`"
         }
-        hand_stmt => "a statement such as `piece` or `board`",
+        hand_stmt | drawing_stmt => "a statement such as `piece` or `board`",
         checks_event => "an end event such as `3 checks given`",
         bare_back => "`, unless bared back`",
         promote_when | entering | moving | zone_relation => {
@@ -551,6 +552,7 @@ fn described(rule: Rule) -> &'static str {
         fen_stmt | pass_stmt => "a statement such as `piece` or `board`",
         except_in_check => "`, except in check`",
         passes_event => "`every player passed`",
+        drawn | drawn_as | drawn_from => "`drawn as` or `drawn from`",
         _ => "something else",
     }
 }

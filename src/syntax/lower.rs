@@ -112,6 +112,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::fen_stmt => Statement::Fen(span),
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         Rule::compulsory_stmt => Statement::Compulsory(span),
+        Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -285,10 +286,26 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                     },
                 })
             }
+            Rule::drawn => kind = PieceItemKind::Drawn(lower_drawn(cx, q)),
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
         }
     }
     PieceItem { guard, kind, span }
+}
+
+fn lower_drawn(cx: &mut Ctx, p: P) -> Drawn {
+    let q = p.into_inner().find(content).unwrap();
+    let rule = q.as_rule();
+    let inner = q.into_inner().filter(content);
+    if rule == Rule::drawn_as {
+        let mut inner = inner.peekable();
+        let set = inner
+            .next_if(|n| n.as_rule() == Rule::ident)
+            .map(|n| cx.name(&n));
+        Drawn::As(set, inner.map(|s| cx.string(s)).collect())
+    } else {
+        Drawn::From(inner.map(|s| cx.string(s)).collect())
+    }
 }
 
 fn lower_move(cx: &mut Ctx, p: P) -> MoveDecl {

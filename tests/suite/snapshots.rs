@@ -60,6 +60,10 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("duplicate-code", &["duplicate_code"]),
     ("duplicate-hole", &["duplicate_hole"]),
     ("hand-count", &["hand_count"]),
+    ("unknown-set", &["unknown_set"]),
+    ("bad-drawing", &["bad_drawing"]),
+    ("picture-outside", &["picture_outside"]),
+    ("missing-picture", &["missing_picture"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),
@@ -153,6 +157,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
 /// Files that document a warning: they must still check, with warnings only.
 const WARNINGS_ONLY: &[&str] = &[
     "absent-piece",
+    "missing-picture",
     "duplicate-hole",
     "immobile-piece",
     "missing-name",

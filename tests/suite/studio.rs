@@ -401,26 +401,169 @@ fn pieces_come_with_their_rule_text() {
     assert_eq!(v["random"], false);
 }
 
+/// Pictures by (player, piece).
+type Pictures = Vec<((String, String), Value)>;
+
+/// The pictures a variant's pieces are drawn with, and the problems named.
+fn pictures_of(s: &Server, id: &str) -> (Pictures, Value) {
+    let (status, v) = s.json("GET", &format!("/api/variants/{id}/pictures"), None);
+    assert_eq!(status, 200, "{v}");
+    let list = v["pictures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let key = (
+                p["player"].as_str().unwrap().to_string(),
+                p["piece"].as_str().unwrap().to_string(),
+            );
+            (key, p.clone())
+        })
+        .collect();
+    (list, v["problems"].clone())
+}
+
+fn picture<'a>(list: &'a [((String, String), Value)], player: &str, piece: &str) -> &'a Value {
+    &list
+        .iter()
+        .find(|(k, _)| k.0 == player && k.1 == piece)
+        .unwrap_or_else(|| panic!("no picture of {player}'s {piece}"))
+        .1
+}
+
 #[test]
-fn pictures_beside_a_file_are_served_and_bad_ones_named() {
+fn the_file_says_how_pieces_are_drawn() {
     let s = Server::start(&[Path::new("variants")]);
-    let (status, v) = s.json("GET", "/api/variants/chess/pictures", None);
-    assert_eq!(status, 200);
-    let pictures = v["pictures"].as_array().unwrap();
-    assert_eq!(pictures.len(), 12, "{v}");
-    assert!(
-        pictures
-            .iter()
-            .all(|p| p["svg"].as_str().unwrap().starts_with("<svg"))
+    // Chess: the figures, each the drawing kept in assets/figures/.
+    let (chess, problems) = pictures_of(&s, "chess");
+    assert_eq!(chess.len(), 12);
+    assert_eq!(problems, json!([]));
+    let figure =
+        |name: &str| std::fs::read_to_string(root().join("assets/figures").join(name)).unwrap();
+    assert_eq!(
+        picture(&chess, "White", "Knight")["svg"],
+        figure("white-N.svg")
     );
-    assert_eq!(v["problems"], json!([]));
-    let (_, v) = s.json("GET", "/api/variants/shogi/pictures", None);
-    assert_eq!(v["pictures"], json!([]));
+    assert_eq!(
+        picture(&chess, "Black", "Queen")["svg"],
+        figure("black-Q.svg")
+    );
+    assert_eq!(picture(&chess, "Black", "Queen")["turns"], false);
+
+    // Shogi: a wedge for each of 14 kinds and both players, with the file's characters;
+    // the second player's turned to point at the first; promoted ones in red.
+    let (shogi, _) = pictures_of(&s, "shogi");
+    assert_eq!(shogi.len(), 28);
+    let svg = |p: &Value| p["svg"].as_str().unwrap().to_string();
+    let king = svg(picture(&shogi, "Black", "King"));
+    assert!(
+        king.contains("polygon") && king.contains(">玉<") && !king.contains("rotate(180"),
+        "{king}"
+    );
+    let other = svg(picture(&shogi, "White", "King"));
+    assert!(
+        other.contains(">王<") && other.contains("rotate(180 50 50)"),
+        "{other}"
+    );
+    assert_eq!(picture(&shogi, "White", "King")["turns"], true);
+    let red = "#b3171b";
+    let tokin = svg(picture(&shogi, "Black", "Tokin"));
+    assert!(
+        tokin.contains(&format!("fill=\"{red}\"")) && tokin.contains(">と<"),
+        "{tokin}"
+    );
+    assert!(svg(picture(&shogi, "Black", "Pawn")).contains(">歩<"));
+    assert!(!svg(picture(&shogi, "Black", "Pawn")).contains(red));
+
+    // Xiangqi: discs with each side's own character, the first player's in red.
+    let (xiangqi, _) = pictures_of(&s, "xiangqi");
+    assert_eq!(xiangqi.len(), 14);
+    let general = svg(picture(&xiangqi, "White", "General"));
+    assert!(
+        general.contains("<circle") && general.contains(">帥<") && general.contains(red),
+        "{general}"
+    );
+    let general = svg(picture(&xiangqi, "Black", "General"));
+    assert!(
+        general.contains(">將<") && !general.contains(red),
+        "{general}"
+    );
+    assert_eq!(picture(&xiangqi, "Black", "General")["turns"], false);
+
+    // A file without the word: letters, no pictures.
+    let (jetan, _) = pictures_of(&s, "iss-jetan");
+    assert!(jetan.is_empty());
     let (status, _) = s.json("GET", "/api/variants/..%2Fchess/pictures", None);
     assert_eq!(status, 404);
+}
 
+#[test]
+fn pieces_are_drawn_from_files_beside_the_variant_file() {
+    let dir = scratch("drawn-from", &[]);
+    let text = std::fs::read_to_string(root().join("variants/chess.var"))
+        .unwrap()
+        .replace("pieces drawn as figures", "")
+        .replace(
+            "piece Knight (N) {",
+            "piece Knight (N) {\n  drawn from \"art/light.svg\" or \"art/dark.svg\"",
+        )
+        .replace(
+            "piece King (K) {",
+            "piece King (K) {\n  drawn as figures \"Q\"",
+        )
+        .replace(
+            "piece Rook (R) {",
+            "piece Rook (R) {\n  drawn from \"art/rook.svg\"",
+        );
+    std::fs::write(dir.join("chess.var"), text).unwrap();
+    std::fs::create_dir_all(dir.join("art")).unwrap();
+    std::fs::write(dir.join("art/light.svg"), "<svg id=\"light\"/>").unwrap();
+    std::fs::write(dir.join("art/dark.svg"), "<svg id=\"dark\"/>").unwrap();
+    let s = Server::start(&[&dir]);
+    let (list, problems) = pictures_of(&s, "chess");
+    // Only the pieces that say: each Knight its own file, each King the Queen's figure.
+    let mut keys: Vec<String> = list
+        .iter()
+        .map(|(k, _)| format!("{} {}", k.0, k.1))
+        .collect();
+    keys.sort();
+    assert_eq!(
+        keys,
+        ["Black King", "Black Knight", "White King", "White Knight"]
+    );
+    assert_eq!(
+        picture(&list, "White", "Knight")["svg"],
+        "<svg id=\"light\"/>"
+    );
+    assert_eq!(
+        picture(&list, "Black", "Knight")["svg"],
+        "<svg id=\"dark\"/>"
+    );
+    let queen = std::fs::read_to_string(root().join("assets/figures/black-Q.svg")).unwrap();
+    assert_eq!(picture(&list, "Black", "King")["svg"], queen);
+    // The Rook's file is not there: named once for each player, the Rook keeps its letter.
+    let problems = problems.to_string();
+    assert_eq!(problems.matches("rook.svg").count(), 2, "{problems}");
+    // `check` warns of it too.
+    let (_, v) = s.json(
+        "POST",
+        "/api/variants/chess/check",
+        Some(&json!({"text": std::fs::read_to_string(dir.join("chess.var")).unwrap()}).to_string()),
+    );
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["diagnostics"][0]["code"], "missing_picture", "{v}");
+}
+
+#[test]
+fn pictures_beside_a_file_are_served_and_bad_ones_named() {
     // A folder in place of a picture, and a picture past 64 KiB: each named, none read.
     let dir = scratch("pictures", &["chess.var"]);
+    let text = std::fs::read_to_string(dir.join("chess.var")).unwrap();
+    std::fs::write(
+        dir.join("chess.var"),
+        text.replace("pieces drawn as figures", ""),
+    )
+    .unwrap();
     let pieces = dir.join("chess.pieces");
     std::fs::create_dir_all(pieces.join("white-K.svg")).unwrap();
     std::fs::write(pieces.join("Q.svg"), "x".repeat(65 * 1024)).unwrap();

@@ -458,7 +458,6 @@ fn boards_fit_the_window_and_a_phone_sees_the_board_first() {
     b.click(r#"#board .piece[data-cell="b8"]"#);
     b.click("#tab-file");
     b.wait_one("#problems li.fine");
-    save_screenshot(&b, "studio.png");
 
     b.resize(390, 844);
     let (vw, vh) = (
@@ -487,10 +486,10 @@ fn pieces_are_drawn_with_the_pictures_beside_the_file() {
     let Some(b) = browser("pieces_are_drawn_with_the_pictures_beside_the_file") else {
         return;
     };
-    let dir = scratch("pictures", &["chess.var", "shogi.var"]);
+    let dir = scratch("pictures", &["chess.var", "iss-jetan.var"]);
     let pictures = dir.join("chess.pieces");
     std::fs::create_dir_all(&pictures).unwrap();
-    for f in std::fs::read_dir(root().join("variants/chess.pieces")).unwrap() {
+    for f in std::fs::read_dir(root().join("assets/figures")).unwrap() {
         let f = f.unwrap().path();
         std::fs::copy(&f, pictures.join(f.file_name().unwrap())).unwrap();
     }
@@ -519,7 +518,129 @@ fn pieces_are_drawn_with_the_pictures_beside_the_file() {
     b.wait_count("#move-list .ply", 1);
     b.wait_one(r#"#board .piece[data-cell="f3"] image"#);
     // Without pictures, letters.
-    b.goto(&s.url("/?v=shogi"));
+    b.goto(&s.url("/?v=iss-jetan"));
     b.wait_count("#board .piece text", 40);
     assert_eq!(b.all("#board .piece image").len(), 0);
+}
+
+/// Shogi after 7g7f 3c3d 8h2b+ 3a2b: each side has a Bishop in hand, Black to move.
+const BISHOPS_IN_HAND: &str = "/?v=shogi&m=7g7f+3c3d+8h2b%2B+3a2b";
+
+/// Opens [`BISHOPS_IN_HAND`] in a window of `size`.
+fn open_bishops_in_hand(b: &Browser, s: &Server, (width, height): (u32, u32)) {
+    b.resize(width, height);
+    b.goto(&s.url(BISHOPS_IN_HAND));
+    b.wait_count("#move-list .ply", 4);
+}
+
+#[test]
+fn shogi_and_xiangqi_are_drawn_with_the_pictures_their_files_name() {
+    let Some(b) = browser("shogi_and_xiangqi_are_drawn_with_the_pictures_their_files_name") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    for size in [(1400, 900), (390, 844)] {
+        open_bishops_in_hand(&b, &s, size);
+        // 38 pieces on the board, each a wedge; the hands show the same pictures.
+        b.wait_count("#board .piece image", 38);
+        assert_eq!(b.all("#board .piece text").len(), 0);
+        let picture = |css: &str| {
+            b.script(&format!(
+                "return decodeURIComponent(document.querySelector({}).getAttribute({}))",
+                json!(css),
+                json!(if css.contains("img") { "src" } else { "href" })
+            ))
+            .as_str()
+            .unwrap()
+            .to_string()
+        };
+        // White's Bishop in hand is its wedge, turned; Black's points up; the board's
+        // White Rook is turned the same way.
+        let (white, black) = (
+            picture("#hand-top button img"),
+            picture("#hand-bottom button img"),
+        );
+        assert!(
+            white.contains(">角<") && white.contains("rotate(180"),
+            "{white}"
+        );
+        assert!(
+            black.contains(">角<") && !black.contains("rotate(180"),
+            "{black}"
+        );
+        let rook = picture(r#"#board .piece[data-cell="8b"] image"#);
+        assert_eq!(rook.replace("飛", "角"), white);
+        let (_, _, w, h) = rect(&b, "#hand-bottom button img");
+        assert!(w >= 20.0 && h >= 20.0, "a picture in hand is {w}x{h}");
+        // Wedges point at the opponent, so they turn with the board; figures stay upright.
+        b.click("#flip");
+        b.wait_url("the flipped board", |u| u.contains("f=1"));
+        b.wait_count("#board .piece image", 38);
+        assert_eq!(b.all("#board .piece image[transform]").len(), 0);
+        b.click("#flip");
+        b.wait_url("the board the right way up", |u| !u.contains("f=1"));
+    }
+    b.resize(1400, 900);
+    b.goto(&s.url("/?v=xiangqi"));
+    b.wait_count("#board .piece image", 32);
+    b.goto(&s.url("/?v=chess&f=1"));
+    b.wait_count("#board .piece image", 32);
+    assert_eq!(
+        b.all("#board .piece image[transform]").len(),
+        32,
+        "figures stay upright on a flipped board"
+    );
+}
+
+#[test]
+fn pieces_are_dropped_from_the_hand_by_clicking_or_dragging() {
+    let Some(b) = browser("pieces_are_dropped_from_the_hand_by_clicking_or_dragging") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    for (width, height) in [(1400, 900), (390, 844)] {
+        open_bishops_in_hand(&b, &s, (width, height));
+        // Only the side to move's hand can be used.
+        assert_eq!(b.all("#hand-top button:disabled").len(), 1);
+        b.click(r#"#hand-bottom button[data-piece="Bishop"]"#);
+        b.wait_one("#hand-bottom button.active");
+        // A Bishop may be dropped on any of the 81 - 38 = 43 empty cells.
+        b.wait_count("#board .target-mark", 43);
+        assert_eq!(
+            b.all(r#"#board .target-mark[data-cell="7f"]"#).len(),
+            0,
+            "7f holds a Pawn"
+        );
+        // Clicking the piece again lets it go.
+        b.click(r#"#hand-bottom button[data-piece="Bishop"]"#);
+        b.wait_count("#board .target-mark", 0);
+        b.click(r#"#hand-bottom button[data-piece="Bishop"]"#);
+        b.wait_count("#board .target-mark", 43);
+        b.click(r#"#board .cell[data-cell="5e"]"#);
+        b.wait_count("#move-list .ply", 5);
+        assert!(played(&b).ends_with("B*5e"), "{}", played(&b));
+        b.wait_one(r#"#board .piece[data-cell="5e"] image"#);
+        b.wait_count("#hand-bottom button", 0);
+        // White drags its Bishop from the hand onto 5f.
+        b.drag(
+            r#"#hand-top button[data-piece="Bishop"]"#,
+            r#"#board .cell[data-cell="5f"]"#,
+        );
+        b.wait_count("#move-list .ply", 6);
+        assert!(played(&b).ends_with("B*5f"), "{}", played(&b));
+        b.wait_one(r#"#board .piece[data-cell="5f"][data-player="White"] image"#);
+        assert_eq!(b.all("#hand-ghost").len(), 0);
+        if width == 1400 {
+            // The README's picture: a piece in White's hand (above the board) chosen,
+            // its drop cells marked: 81 - 39 = 42.
+            b.goto(&s.url(&format!("{BISHOPS_IN_HAND}+B%2A5e")));
+            b.wait_count("#move-list .ply", 5);
+            b.click(r#"#hand-top button[data-piece="Bishop"]"#);
+            b.wait_count("#board .target-mark", 42);
+            b.click("#tab-file");
+            b.wait_one("#problems li.fine");
+            b.script("window.scrollTo(0, 0)");
+            save_screenshot(&b, "studio.png");
+        }
+    }
 }

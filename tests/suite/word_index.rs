@@ -120,6 +120,8 @@ const SECTIONS: &[(&str, &str)] = &[
     ("fen_stmt", "fens-fields"),
     ("pass_stmt", "passing"),
     ("passes_event", "passing"),
+    ("drawing_stmt", "drawing-pieces"),
+    ("drawn", "drawing-pieces"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -142,6 +144,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("fen_stmt", "`position strings as in FEN`"),
     ("pass_stmt", "`players may pass`"),
     ("compulsory_stmt", "`captures are compulsory`"),
+    ("drawing_stmt", "`pieces drawn as`"),
 ];
 
 /// The first sentence of a rule's comment.

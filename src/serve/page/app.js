@@ -195,7 +195,7 @@ async function loadRules() {
   try {
     const pics = await api('GET', variantPath() + '/pictures');
     for (const p of pics.pictures) {
-      page.pictures.set(p.player + '|' + p.piece, 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(p.svg));
+      page.pictures.set(p.player + '|' + p.piece, { url: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(p.svg), turns: p.turns });
     }
     page.notice = pics.problems.join('; ');
   } catch (_) {
@@ -414,18 +414,38 @@ function showHands() {
     if (h.pieces.length === 0) row.appendChild(document.createTextNode('none'));
     for (const p of h.pieces) {
       const b = document.createElement('button');
-      b.textContent = p.count > 1 ? p.code + '\u00d7' + p.count : p.code;
+      const picture = pictureOf(h.player, p.piece);
+      if (picture) {
+        const img = document.createElement('img');
+        img.src = picture.url;
+        img.alt = p.code;
+        img.className = 'in-hand' + (picture.turns && page.flipped ? ' turned' : '');
+        b.appendChild(img);
+        if (p.count > 1) b.appendChild(document.createTextNode('\u00d7' + p.count));
+      } else {
+        b.textContent = p.count > 1 ? p.code + '\u00d7' + p.count : p.code;
+      }
       b.title = p.piece + ' (' + p.count + ')';
       b.dataset.piece = p.piece;
       b.dataset.count = p.count;
       const droppable = page.ply === null && g.legal.some((m) => m.drop === p.piece) && h.player === g.to_move;
       b.disabled = !droppable;
-      if (droppable) b.addEventListener('click', () => chooseDrop(p.piece));
+      if (droppable) {
+        b.addEventListener('click', () => {
+          if (performance.now() >= handDrag.quietUntil) chooseDrop(p.piece);
+        });
+        b.addEventListener('pointerdown', (e) => startHandDrag(e, b, p.piece));
+      }
       row.appendChild(b);
     }
     const below = (i === 0) !== page.flipped;
     (below ? bottom : top).appendChild(row);
   });
+}
+
+// A player's picture of a piece: { url, turns }, or undefined when it has its letter.
+function pictureOf(player, piece) {
+  return page.pictures && page.pictures.get(player + '|' + piece);
 }
 
 function chooseDrop(piece) {
@@ -476,9 +496,9 @@ function drawBoard(svgText) {
 function drawPictures(svg) {
   if (!page.pictures || page.pictures.size === 0) return;
   for (const piece of svg.querySelectorAll('.piece')) {
-    const url = page.pictures.get(piece.dataset.player + '|' + piece.dataset.piece);
+    const picture = pictureOf(piece.dataset.player, piece.dataset.piece);
     const disc = piece.querySelector('circle');
-    if (!url || !disc) continue;
+    if (!picture || !disc) continue;
     const cx = Number(disc.getAttribute('cx'));
     const cy = Number(disc.getAttribute('cy'));
     const size = Number(disc.getAttribute('r')) * 2.3;
@@ -486,8 +506,9 @@ function drawPictures(svg) {
     const turn = text && text.getAttribute('transform');
     piece.textContent = '';
     add(piece, 'circle', { cx, cy, r: size / 2, fill: 'transparent' });
-    const img = add(piece, 'image', { href: url, x: cx - size / 2, y: cy - size / 2, width: size, height: size });
-    if (turn) img.setAttribute('transform', 'rotate(180 ' + cx + ' ' + cy + ')');
+    const img = add(piece, 'image', { href: picture.url, x: cx - size / 2, y: cy - size / 2, width: size, height: size });
+    // A picture pointing at the opponent turns with the board; others stay upright.
+    if (turn && !picture.turns) img.setAttribute('transform', 'rotate(180 ' + cx + ' ' + cy + ')');
   }
 }
 
@@ -623,11 +644,11 @@ function offerChoice(moves, cell) {
     disc.className = 'disc' + (mover && mover.player !== page.info.players[0].name ? ' dark' : '');
     disc.textContent = promo ? (promo[1] || '+' + (mover ? mover.code : '')) : (m.tag ? m.tag : (mover ? mover.code : '?'));
     const kind = promo && page.info.pieces.find((p) => p.code.toUpperCase() === promo[1].toUpperCase());
-    const picture = kind && mover && page.pictures && page.pictures.get(mover.player + '|' + kind.name);
+    const picture = kind && mover && pictureOf(mover.player, kind.name);
     if (picture) {
       disc.textContent = '';
       disc.classList.add('picture');
-      disc.style.backgroundImage = 'url("' + picture + '")';
+      disc.style.backgroundImage = 'url("' + picture.url + '")';
     }
     b.appendChild(disc);
     b.appendChild(document.createTextNode(' ' + m.notation));
@@ -746,6 +767,53 @@ function onPointerUp(event) {
     clickCell(target);
   } else {
     page.selected = null;
+    decorate();
+  }
+}
+
+// Dragging a piece from hand: a copy follows the pointer, the drop cells are marked,
+// and letting go on one drops it there.
+const handDrag = { piece: null, from: null, ghost: null, quietUntil: 0 };
+
+function startHandDrag(event, button, piece) {
+  if (event.button !== 0) return;
+  handDrag.piece = piece;
+  handDrag.from = button;
+  handDrag.start = { x: event.clientX, y: event.clientY };
+  handDrag.ghost = null;
+  event.preventDefault();
+}
+
+function moveHandDrag(event) {
+  if (!handDrag.piece) return;
+  if (!handDrag.ghost) {
+    if (Math.hypot(event.clientX - handDrag.start.x, event.clientY - handDrag.start.y) < 6) return;
+    page.selected = null;
+    page.dropping = handDrag.piece;
+    decorate();
+    const ghost = handDrag.from.cloneNode(true);
+    ghost.id = 'hand-ghost';
+    ghost.disabled = true;
+    document.body.appendChild(ghost);
+    handDrag.ghost = ghost;
+  }
+  handDrag.ghost.style.left = event.clientX + 'px';
+  handDrag.ghost.style.top = event.clientY + 'px';
+}
+
+function endHandDrag(event) {
+  if (!handDrag.piece) return;
+  const ghost = handDrag.ghost;
+  handDrag.piece = null;
+  if (!ghost) return;
+  ghost.remove();
+  handDrag.quietUntil = performance.now() + 300;
+  drag.quietUntil = handDrag.quietUntil;
+  const below = document.elementsFromPoint(event.clientX, event.clientY).find((e) => e.closest && e.closest('#board [data-cell]'));
+  if (below) {
+    clickCell(below.closest('[data-cell]').dataset.cell);
+  } else {
+    page.dropping = null;
     decorate();
   }
 }
@@ -1013,6 +1081,8 @@ board.addEventListener('click', onBoardClick);
 board.addEventListener('pointerdown', onPointerDown);
 window.addEventListener('pointermove', onPointerMove);
 window.addEventListener('pointerup', onPointerUp);
+window.addEventListener('pointermove', moveHandDrag);
+window.addEventListener('pointerup', endHandDrag);
 $('undo').addEventListener('click', undo);
 $('new-game').addEventListener('click', () => newGame());
 $('flip').addEventListener('click', flip);
