@@ -114,6 +114,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
         }));
     }
     let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
+    let points = end::check_points(&file.statements, &decls, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -162,6 +163,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
         start_hands,
+        points,
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

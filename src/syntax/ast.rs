@@ -64,7 +64,14 @@ pub enum Statement {
     Compulsory(Span),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
+    /// `pieces are worth points: ...`: kinds and their points.
+    Worth(Vec<(Name, Spanned<Points>)>),
+    /// `players start with points: ...`: players and their points.
+    Bonus(Vec<(Name, Spanned<Points>)>),
 }
+
+/// A number of points in tenths: `1.5` is 15.
+pub type Points = u32;
 
 /// How hands work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +150,8 @@ impl Statement {
             Statement::Fen(_) => "position",
             Statement::Compulsory(_) => "captures",
             Statement::Pass(_) => "players",
+            Statement::Worth(_) => "pieces",
+            Statement::Bonus(_) => "players",
         }
     }
 
@@ -161,6 +170,7 @@ impl Statement {
             Statement::Hand(h) => Some(h.span),
             Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
+            Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -463,6 +473,11 @@ pub enum Event {
     PliesWithoutCapture(Spanned<u32>, Vec<Name>),
     /// `every player passed`.
     AllPassed,
+    /// `General facing enemy General on an open file`.
+    Facing {
+        piece: Name,
+        enemy: Name,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -480,4 +495,6 @@ pub enum Outcome {
     ThatLoses,
     /// The player named wins.
     PlayerWins(Name),
+    /// `more points win`.
+    MorePoints,
 }
