@@ -199,7 +199,7 @@ pub(super) fn check_end(
                         "points decide this rule, but no piece is worth points",
                     )
                     .label("decided by points")
-                    .help("say what pieces count, as in `pieces are worth points: Rook 5, Pawn 1`"),
+                    .help("say what pieces count, as in `pieces are worth points: KIND 5`"),
                 );
             }
             rules.push(EndRule {

@@ -263,7 +263,12 @@ fn bikjang_must_be_broken_and_a_pass_answering_it_ends_the_game() {
     assert_eq!(destinations(&r, &after, "d10"), ["d10", "e10", "e9"]);
     g.play_text("d10d10").unwrap();
     let end = g.ending().expect("the pass ends the game");
-    assert_eq!(end.winner(), Some(variantlab::model::PlayerId(0)), "{}", end.reason);
+    assert_eq!(
+        end.winner(),
+        Some(variantlab::model::PlayerId(0)),
+        "{}",
+        end.reason
+    );
     assert!(g.legal_moves().is_empty());
     // Casual rules: no bikjang, the pass is an ordinary move.
     let r = rules(JANGGI);
