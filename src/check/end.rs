@@ -27,7 +27,7 @@ pub(super) fn check_end(
                 syntax::Outcome::MoverLoses => Outcome::MoverLoses,
                 syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(*a, *b),
                 syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
-                syntax::Outcome::ThatWins => Outcome::ThatWins,
+                syntax::Outcome::ThatWins | syntax::Outcome::MorePoints => Outcome::ThatWins,
                 syntax::Outcome::ThatLoses => Outcome::ThatLoses,
                 syntax::Outcome::PlayerWins(name) => match decls.player(name) {
                     Ok(p) => Outcome::PlayerWins(p),
@@ -103,6 +103,14 @@ pub(super) fn check_end(
                 }
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
                 syntax::Event::AllPassed => Event::AllPassed,
+                syntax::Event::Facing { piece, enemy } => {
+                    let piece = decls.piece(piece).map_err(|d| out.push(d));
+                    let enemy = decls.piece(enemy).map_err(|d| out.push(d));
+                    let (Ok(piece), Ok(enemy)) = (piece, enemy) else {
+                        continue;
+                    };
+                    Event::Facing { piece, enemy }
+                }
                 syntax::Event::Extinct(kinds) => {
                     let mut mask = 0u64;
                     for k in kinds {
@@ -182,14 +190,63 @@ pub(super) fn check_end(
                     .help("write a fraction such as `3/4`, its top no larger than its bottom"),
                 );
             }
+            let by_points = r.outcome == syntax::Outcome::MorePoints;
+            if by_points && !statements.iter().any(|s| matches!(s, Statement::Worth(_))) {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::no_points",
+                        r.event.span,
+                        "points decide this rule, but no piece is worth points",
+                    )
+                    .label("decided by points")
+                    .help("say what pieces count, as in `pieces are worth points: KIND 5`"),
+                );
+            }
             rules.push(EndRule {
                 guard,
                 event,
                 outcome,
+                by_points,
             });
         }
     }
     rules
+}
+
+/// The points of `pieces are worth points` and `players start with points`.
+pub(super) fn check_points(
+    statements: &[Statement],
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Points> {
+    let mut points = Points {
+        worth: vec![0; decls.piece_count()],
+        bonus: vec![0; decls.players.len()],
+    };
+    let mut any = false;
+    for s in statements {
+        match s {
+            Statement::Worth(list) => {
+                any = true;
+                for (name, n) in list {
+                    match decls.piece(name) {
+                        Ok(p) => points.worth[p.0 as usize] = n.node,
+                        Err(d) => out.push(d),
+                    }
+                }
+            }
+            Statement::Bonus(list) => {
+                for (name, n) in list {
+                    match decls.player(name) {
+                        Ok(p) => points.bonus[p.0 as usize] = n.node,
+                        Err(d) => out.push(d),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    any.then_some(points)
 }
 
 /// Warns when the rules leave a game without an end: no `game ends` statement, or no

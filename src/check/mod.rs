@@ -127,6 +127,7 @@ fn check_file(
         }));
     }
     let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
+    let points = end::check_points(&file.statements, &decls, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -176,6 +177,7 @@ fn check_file(
             .any(|s| matches!(s, Statement::Compulsory(_))),
         start_hands,
         drawing,
+        points,
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

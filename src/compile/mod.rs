@@ -153,6 +153,9 @@ pub struct Rules {
     pub(crate) facing: Vec<(PieceId, PieceId)>,
     /// The kinds in `facing`, as a bit set.
     pub(crate) facing_kinds: u64,
+    /// (kind, enemy kind) pairs whose facing on an open file must be broken at once:
+    /// a `... facing enemy ... on an open file` end rule in force.
+    pub(crate) standoffs: Vec<(PieceId, PieceId)>,
     /// Per piece without a `+` code: the first kind declared that promotes to it.
     pub(crate) promotion_base: Vec<Option<PieceId>>,
     /// Per piece: when a move promoted a piece to it, the kind it goes to hand as
@@ -248,8 +251,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let mut deciding = vec![0u64; pieces];
     let mut resets_quiet = 0u64;
     let mut drops_reset_quiet = false;
+    let mut standoffs = Vec::new();
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
         match r.event {
+            Event::Facing { piece, enemy } => standoffs.push((piece, enemy)),
             Event::Captured { piece, by } => {
                 let by = by.map_or(u64::MAX, |b| 1 << b.0);
                 capture_ends[piece.0 as usize] |= by;
@@ -345,6 +350,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         barred,
         facing,
         facing_kinds,
+        standoffs,
         promotion_base,
         promoted_from,
         start_hands: variant.start_hands.clone(),

@@ -48,6 +48,17 @@ pub struct Variant {
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).
     pub drawing: PictureSet,
+    /// What pieces and players count for `more points win`.
+    pub points: Option<Points>,
+}
+
+/// Points, in tenths (`1.5` is 15).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Points {
+    /// Per piece kind: what each piece of the kind a player has counts.
+    pub worth: Vec<u32>,
+    /// Per player: points it has besides its pieces.
+    pub bonus: Vec<u32>,
 }
 
 /// How hands work.
@@ -402,7 +413,11 @@ pub struct Placed {
 pub struct EndRule {
     pub guard: Option<Guard>,
     pub event: Event,
+    /// `Outcome::ThatWins` when `by_points`.
     pub outcome: Outcome,
+    /// `more points win`: the player with more points is the player the rule names;
+    /// equal points draw.
+    pub by_points: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -435,6 +450,12 @@ pub enum Event {
     PliesWithoutCapture(u32, u64, bool),
     /// The last moves were passes, one by each player.
     AllPassed,
+    /// A piece of the first kind and an enemy piece of the second faced each other on
+    /// an open file before the last move and still do.
+    Facing {
+        piece: PieceId,
+        enemy: PieceId,
+    },
 }
 
 impl Event {

@@ -3,7 +3,7 @@
 use super::shard::Shard;
 use super::study::{GameRecord, Study};
 use crate::compile::Rules;
-use crate::model::{Event, Outcome, PlayerId, Variant};
+use crate::model::{EndRule, Event, Outcome, PlayerId, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -108,8 +108,8 @@ fn read_share(text: &str) -> Option<(u64, u64)> {
 }
 
 /// An end rule in words, as the variant file says it.
-pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
-    let event = match event {
+pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
+    let event = match rule.event {
         Event::Captured { piece, by: None } => format!("{} captured", v.piece(piece).name),
         Event::Captured { piece, by: Some(b) } => {
             format!("{} captured by {}", v.piece(piece).name, v.piece(b).name)
@@ -120,6 +120,11 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
         Event::AllPassed => "every player passed".to_string(),
+        Event::Facing { piece, enemy } => format!(
+            "{} facing enemy {} on an open file",
+            v.piece(piece).name,
+            v.piece(enemy).name
+        ),
         Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
         Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
         Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
@@ -141,7 +146,8 @@ pub fn describe_rule(v: &Variant, event: Event, outcome: Outcome) -> String {
             text
         }
     };
-    let outcome = match outcome {
+    let outcome = match rule.outcome {
+        _ if rule.by_points => "more points win",
         Outcome::Draw => "draw",
         Outcome::MoverWins => "mover wins",
         Outcome::MoverLoses => "mover loses",
@@ -166,7 +172,7 @@ impl Tallies {
                 .end_rules
                 .iter()
                 .map(|r| {
-                    let text = describe_rule(v, r.event, r.outcome);
+                    let text = describe_rule(v, r);
                     match r.guard {
                         Some(g) => format!(
                             "if {}{}: {text}",

@@ -61,9 +61,24 @@ impl Position {
                 }
                 Event::PliesWithoutCapture(n, ..) => self.quiet_plies() >= n,
                 Event::AllPassed => self.all_passed(),
+                Event::Facing { piece, enemy } => self.standoff_kept(rules, &[(piece, enemy)]),
                 _ => false,
             };
             if applies {
+                if rule.by_points {
+                    return Some(match self.points_leader(rules) {
+                        Some(p) => Verdict {
+                            rule: i,
+                            outcome: Outcome::ThatWins,
+                            named: Some(p),
+                        },
+                        None => Verdict {
+                            rule: i,
+                            outcome: Outcome::Draw,
+                            named: None,
+                        },
+                    });
+                }
                 if named.is_none() && matches!(rule.outcome, Outcome::ThatWins | Outcome::ThatLoses)
                 {
                     named = Some(self.to_move());
@@ -84,6 +99,33 @@ impl Position {
         by_width!(self.view(), View, p => p.happens_to(rules, event))
     }
 
+    /// Whether pieces of one of the `pairs` faced each other on an open file before a
+    /// pass that was the last move.
+    pub fn standoff_kept(
+        &self,
+        rules: &Rules,
+        pairs: &[(crate::model::PieceId, crate::model::PieceId)],
+    ) -> bool {
+        by_width!(self.view(), View, p => p.standoff_kept(rules, pairs))
+    }
+
+    /// Each player's points (pieces on the board and in hand, and its bonus), in
+    /// tenths; empty when the game counts none.
+    pub fn points(&self, rules: &Rules) -> Vec<u64> {
+        by_width!(self.view(), View, p => p.points(rules))
+    }
+
+    /// The one player with the most points, if one has more than every other.
+    pub fn points_leader(&self, rules: &Rules) -> Option<PlayerId> {
+        let points = self.points(rules);
+        let best = *points.iter().max()?;
+        let mut top = (0..points.len()).filter(|&i| points[i] == best);
+        match (top.next(), top.next()) {
+            (Some(p), None) => Some(PlayerId(p as u8)),
+            _ => None,
+        }
+    }
+
     /// Whether an end rule in force about one player holds here: the game is over
     /// whatever the last move was.
     pub fn ended_in_place(&self, rules: &Rules) -> bool {
@@ -98,6 +140,26 @@ impl<S: CellSet> PositionOf<S> {
         (1..=n)
             .map(|i| PlayerId((self.to_move().0 + n - 2 + i) % n))
             .find(|&p| self.holds_for(rules, event, p))
+    }
+
+    /// See [`Position::points`].
+    pub(super) fn points(&self, rules: &Rules) -> Vec<u64> {
+        let Some(points) = &rules.variant.points else {
+            return vec![];
+        };
+        (0..self.players())
+            .map(|p| {
+                let p = PlayerId(p);
+                let pieces: u64 = (0..rules.variant.pieces.len())
+                    .map(|k| {
+                        let kind = crate::model::PieceId(k as u8);
+                        let n = self.pieces_of(p, kind).len() as u64 + self.in_hand(p, kind) as u64;
+                        n * points.worth[k] as u64
+                    })
+                    .sum();
+                pieces + points.bonus[p.0 as usize] as u64
+            })
+            .collect()
     }
 
     /// See [`Position::ended_in_place`].

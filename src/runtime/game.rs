@@ -318,6 +318,12 @@ impl Game {
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::AllPassed => "every player passed in turn".to_string(),
+            Event::Facing { piece, enemy } => format!(
+                "{} passed with its {} facing the enemy {}",
+                v.player(mover).name,
+                v.piece(piece).name,
+                v.piece(enemy).name
+            ),
             Event::Repetition(n, false) => format!("the position occurred {n} times"),
             event if event.names_a_player() => {
                 let named = verdict.named.unwrap_or(mover);
@@ -368,6 +374,23 @@ impl Game {
                     format!("{n} plies without a capture or {}", names.join(" or "))
                 }
             }
+        };
+        let reason = if v.end_rules[verdict.rule].by_points {
+            let points = self.position.points(&self.rules);
+            let each: Vec<String> = (0..players)
+                .map(|p| {
+                    let n = points.get(p as usize).copied().unwrap_or(0);
+                    let name = &v.player(PlayerId(p)).name;
+                    if n % 10 == 0 {
+                        format!("{name} {}", n / 10)
+                    } else {
+                        format!("{name} {}.{}", n / 10, n % 10)
+                    }
+                })
+                .collect();
+            format!("{reason}; points: {}", each.join(", "))
+        } else {
+            reason
         };
         Some(Ending {
             outcome: verdict.outcome,

@@ -46,6 +46,11 @@ impl<S: Width> PositionOf<S> {
         } else {
             self.facing_lines(rules, sets, occupied)
         };
+        // Pieces facing in a standoff: the player passes, even in check, or breaks it.
+        let standoff = self.standing_off(rules, &rules.standoffs);
+        if standoff && self.passed_last() {
+            return;
+        }
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
@@ -117,8 +122,11 @@ impl<S: Width> PositionOf<S> {
                     continue;
                 }
                 if (rules.facing_kinds & (1 << piece.0) != 0 || between.contains(from))
-                    && self.faces_after(rules, &m)
+                    && self.faces_after(rules, &rules.facing, &m)
                 {
+                    continue;
+                }
+                if standoff && self.faces_after(rules, &rules.standoffs, &m) {
                     continue;
                 }
                 match promotion {
@@ -141,7 +149,7 @@ impl<S: Width> PositionOf<S> {
             self.castling_moves(rules, sets, me, &royals, out);
         }
         if let Some(except_in_check) = rules.variant.pass
-            && !(except_in_check && in_check)
+            && !(except_in_check && in_check && !standoff)
             && let Some(at) = royals
                 .iter()
                 .next()
@@ -400,30 +408,41 @@ impl<S: Width> PositionOf<S> {
     /// Every cell when two such pieces already face each other.
     fn facing_lines(&self, rules: &Rules, sets: &SetTables<S>, occupied: &S) -> S {
         let mut out = S::EMPTY;
-        let open = self.each_facing(rules, occupied, None, |between, open| {
+        let open = self.each_facing(rules, &rules.facing, occupied, None, |between, open| {
             out = out.union(&between);
             open
         });
         if open { *sets.all() } else { out }
     }
 
-    /// Whether after `m` two pieces that may not face each other do.
-    fn faces_after(&self, rules: &Rules, m: &Move) -> bool {
+    /// Whether two pieces of one of the `pairs` face each other on an open file now.
+    pub(super) fn standing_off(&self, rules: &Rules, pairs: &[(PieceId, PieceId)]) -> bool {
+        !pairs.is_empty() && self.each_facing(rules, pairs, self.occupied(), None, |_, open| open)
+    }
+
+    /// Whether a standoff of `pairs` was answered by a pass: the game is over.
+    pub(super) fn standoff_kept(&self, rules: &Rules, pairs: &[(PieceId, PieceId)]) -> bool {
+        self.passed_last() && self.standing_off(rules, pairs)
+    }
+
+    /// Whether after `m` two pieces of one of the `pairs` face each other.
+    fn faces_after(&self, rules: &Rules, pairs: &[(PieceId, PieceId)], m: &Move) -> bool {
         let mut occupied = *self.occupied();
         occupied.remove(m.from);
         if let Some(g) = m.capture_cell() {
             occupied.remove(g);
         }
         occupied.insert(m.to);
-        self.each_facing(rules, &occupied, Some(m), |_, open| open)
+        self.each_facing(rules, pairs, &occupied, Some(m), |_, open| open)
     }
 
-    /// Calls `f` with the cells between each pair of pieces that may not face each
-    /// other and share a file, and whether those cells are all empty, on `occupied`
-    /// and after `m` if given. Stops when `f` answers true, and says whether it did.
+    /// Calls `f` with the cells between each two pieces of one of the `pairs` that
+    /// share a file, and whether those cells are all empty, on `occupied` and after
+    /// `m` if given. Stops when `f` answers true, and says whether it did.
     fn each_facing(
         &self,
         rules: &Rules,
+        pairs: &[(PieceId, PieceId)],
         occupied: &S,
         m: Option<&Move>,
         mut f: impl FnMut(S, bool) -> bool,
@@ -442,7 +461,7 @@ impl<S: Width> PositionOf<S> {
             }
             set
         };
-        for &(a, k) in &rules.facing {
+        for &(a, k) in pairs {
             for p in (0..self.players()).map(PlayerId) {
                 let Some(fwd) = rules.variant.player(p).forward else {
                     continue;

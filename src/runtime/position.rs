@@ -1119,6 +1119,12 @@ impl<S: Width> PositionOf<S> {
         self.passes >= self.players
     }
 
+    /// Whether the last move was a pass.
+    #[inline]
+    pub fn passed_last(&self) -> bool {
+        self.passes > 0
+    }
+
     /// What a move or pass made now must put back.
     #[inline]
     fn undo_now(&self) -> Undo {

@@ -66,7 +66,14 @@ pub enum Statement {
     Pass(Spanned<bool>),
     /// `pieces drawn as SET`: the set's name.
     Drawing(Name),
+    /// `pieces are worth points: ...`: kinds and their points.
+    Worth(Vec<(Name, Spanned<Points>)>),
+    /// `players start with points: ...`: players and their points.
+    Bonus(Vec<(Name, Spanned<Points>)>),
 }
+
+/// A number of points in tenths: `1.5` is 15.
+pub type Points = u32;
 
 /// How hands work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +153,8 @@ impl Statement {
             Statement::Compulsory(_) => "captures",
             Statement::Pass(_) => "players",
             Statement::Drawing(_) => "pieces",
+            Statement::Worth(_) => "pieces",
+            Statement::Bonus(_) => "players",
         }
     }
 
@@ -165,6 +174,7 @@ impl Statement {
             Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
             Statement::Drawing(n) => Some(n.span),
+            Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -478,6 +488,11 @@ pub enum Event {
     PliesWithoutCapture(Spanned<u32>, Vec<Name>, bool),
     /// `every player passed`.
     AllPassed,
+    /// `General facing enemy General on an open file`.
+    Facing {
+        piece: Name,
+        enemy: Name,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -495,4 +510,6 @@ pub enum Outcome {
     ThatLoses,
     /// The player named wins.
     PlayerWins(Name),
+    /// `more points win`.
+    MorePoints,
 }

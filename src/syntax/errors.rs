@@ -553,6 +553,11 @@ fn described(rule: Rule) -> &'static str {
         except_in_check => "`, except in check`",
         passes_event => "`every player passed`",
         drawn | drawn_as | drawn_from => "`drawn as` or `drawn from`",
+        worth_stmt | bonus_stmt => "a statement such as `piece` or `board`",
+        worth_item => "a name and its points, such as `KIND 5`",
+        points => "a number of points such as `5` or `1.5`",
+        facing_event => "`... facing enemy ... on an open file`",
+        more_points => "`more points win`",
         _ => "something else",
     }
 }

@@ -113,6 +113,8 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         Rule::compulsory_stmt => Statement::Compulsory(span),
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
+        Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
+        Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -702,6 +704,29 @@ fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
     }
 }
 
+/// `Chariot 13, Black 1.5`: names and their points, in tenths.
+fn lower_points<'a>(
+    cx: &mut Ctx,
+    inner: impl Iterator<Item = P<'a>>,
+) -> Vec<(Name, Spanned<Points>)> {
+    inner
+        .filter(|q| q.as_rule() == Rule::worth_item)
+        .map(|q| {
+            let mut it = q.into_inner().filter(content);
+            let name = cx.name(&it.next().unwrap());
+            let p = it.next().unwrap();
+            let (whole, tenth) = p.as_str().split_once('.').unwrap_or((p.as_str(), "0"));
+            let tenths = whole
+                .parse::<u32>()
+                .ok()
+                .and_then(|w| w.checked_mul(10))
+                .and_then(|w| w.checked_add(tenth.parse::<u32>().unwrap_or(0)))
+                .unwrap_or(u32::MAX);
+            (name, Spanned::new(tenths, cx.span(&p)))
+        })
+        .collect()
+}
+
 fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
     let mut guard = None;
     let mut event = None;
@@ -718,6 +743,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::checker_loses => Outcome::CheckerLoses,
                     Rule::that_wins => Outcome::ThatWins,
                     Rule::that_loses => Outcome::ThatLoses,
+                    Rule::more_points => Outcome::MorePoints,
                     Rule::player_wins => {
                         Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
                     }
@@ -752,6 +778,13 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
         Rule::no_move_event => Event::NoLegalMove,
         Rule::passes_event => Event::AllPassed,
+        Rule::facing_event => {
+            let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
+            Event::Facing {
+                piece: cx.name(&it.next().unwrap()),
+                enemy: cx.name(&it.next().unwrap()),
+            }
+        }
         Rule::extinct_event => Event::Extinct(
             q.into_inner()
                 .filter(|k| k.as_rule() == Rule::ident)

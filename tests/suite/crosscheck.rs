@@ -407,8 +407,34 @@ fn the_xiangqi_family_agrees_with_the_reference() {
         ("minixiangqi.var", 10),
         ("manchu.var", 10),
         ("janggicasual.var", 10),
+        ("janggi.var", 5),
+        ("shako.var", 4),
     ] {
         n += random_play(file, &[], games, 150, 37);
     }
     assert!(n > 2000, "only {n} positions compared");
+}
+
+#[test]
+fn standoffs_agree_with_the_reference() {
+    // Generals facing, about to face, and facing with a check.
+    let texts = [
+        "3k5/9/9/9/9/9/9/9/3AK4/9 w - - 0 1",
+        "4k4/9/9/9/9/9/9/9/r3K4/9 w - - 0 1",
+        "4k4/9/9/9/9/9/9/4R4/4K4/9 b - - 0 1",
+        "3k5/4a4/9/9/9/9/9/9/3AK4/2C6 w - - 0 1",
+    ];
+    for file in ["janggi.var"] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        for text in texts {
+            let setup = variantlab::runtime::parse_position(&rules, text).expect("reads");
+            let mut pos = Position::from_setup(&rules, &setup).expect("a position");
+            for depth in 1..=3 {
+                let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), depth);
+                let got = variantlab::runtime::perft(&rules, &mut pos, depth);
+                assert_eq!(got, want, "{file} {text} depth {depth}");
+            }
+        }
+    }
 }

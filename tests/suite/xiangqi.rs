@@ -185,3 +185,74 @@ fn janggi_cannons_jump_no_cannon_and_take_no_cannon() {
     let text = "3k5/9/9/9/9/9/9/9/4K4/3C5 w - - 0 1";
     assert_eq!(destinations(&r, text, "d1"), ["f3"]);
 }
+
+/// A game from a position string.
+fn game_at(r: &Arc<Rules>, text: &str) -> Game {
+    Game::new(r.clone(), parse_position(r, text).unwrap()).unwrap()
+}
+
+#[test]
+fn bikjang_must_be_broken_and_a_pass_answering_it_ends_the_game() {
+    // White's General steps onto the d file the Black General looks down.
+    let text = "3k5/9/9/9/9/9/9/9/3AK4/9 w - - 0 1";
+    // Counting: White's Advisor (3) against Black's 1.5 points.
+    let r = rules("janggi.var");
+    let mut g = game_at(&r, text);
+    g.play_text("e2d3").unwrap();
+    // Black must leave the file or pass; d9 keeps the Generals facing.
+    let after = g.position_string();
+    assert_eq!(destinations(&r, &after, "d10"), ["d10", "e10", "e9"]);
+    g.play_text("d10d10").unwrap();
+    let end = g.ending().expect("the pass ends the game");
+    assert_eq!(
+        end.winner(),
+        Some(variantlab::model::PlayerId(0)),
+        "{}",
+        end.reason
+    );
+    assert!(g.legal_moves().is_empty());
+    // Casual rules: no bikjang, the pass is an ordinary move.
+    let r = rules(JANGGI);
+    let mut g = game_at(&r, text);
+    g.play_text("e2d3").unwrap();
+    g.play_text("d10d10").unwrap();
+    assert!(g.ending().is_none());
+}
+
+#[test]
+fn in_bikjang_a_player_in_check_may_pass() {
+    // The Black Chariot on a2 checks the General, which faces the other General.
+    let text = "4k4/9/9/9/9/9/9/9/r3K4/9 w - - 0 1";
+    assert!(moves(&rules("janggi.var"), text).contains(&"e2-e2".to_string()));
+    assert!(!moves(&rules(JANGGI), text).contains(&"e2-e2".to_string()));
+}
+
+#[test]
+fn counting_decides_two_passes_with_a_bonus_for_the_second_player() {
+    for file in ["janggi.var", "janggimodern.var"] {
+        let r = rules(file);
+        let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+        g.play_text("e2e2").unwrap();
+        g.play_text("e9e9").unwrap();
+        let end = g.ending().expect("two passes end the game");
+        // Equal material: Black's 1.5 points decide.
+        assert_eq!(end.winner(), Some(variantlab::model::PlayerId(1)), "{file}");
+        assert!(
+            end.reason.contains("White 72, Black 73.5"),
+            "{}",
+            end.reason
+        );
+    }
+    // One Soldier (2 points) up, White wins the count.
+    let r = rules("janggi.var");
+    let mut g = game_at(
+        &r,
+        "rnba1abnr/4k4/1c5c1/p1p1p1p2/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    );
+    g.play_text("e2e2").unwrap();
+    g.play_text("e9e9").unwrap();
+    assert_eq!(
+        g.ending().unwrap().winner(),
+        Some(variantlab::model::PlayerId(0))
+    );
+}

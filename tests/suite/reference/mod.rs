@@ -124,6 +124,18 @@
 //!     promotes to a kind whose code has no `+` is marked; the mark moves with it, and
 //!     captured, a marked piece goes to hand as the first declared kind with a
 //!     promotion (holding) that can make it.
+//!
+//! Standoffs and points:
+//!
+//! 31. A holding end rule `A facing enemy B on an open file` makes a standoff of a
+//!     position where a piece of kind A and an enemy piece of kind B stand on one
+//!     file of A's owner (rule 21's file) with every cell between them empty. In a
+//!     standoff the player to move may pass even in check (with `players may pass`),
+//!     and no other move may leave a standoff of that rule; when the last move was a
+//!     pass and the position is a standoff, nobody has a move and the rule matches.
+//! 32. `more points win`: each player's points are the sum over its pieces, on the
+//!     board and in hand, of their kind's worth, plus the player's own points; the
+//!     one player with the most wins, and equal most points draw.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -198,8 +210,14 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     if pos.passes as usize >= v.players.len() {
         return vec![];
     }
+    let standoff = standoff(v, options, &pos.cells);
+    if standoff && pos.passes > 0 {
+        return vec![];
+    }
     if let Some(except_in_check) = v.pass
-        && !(except_in_check && royal_attacked(v, options, &pos.cells, &pos.used, pos.to_move))
+        && !(except_in_check
+            && !standoff
+            && royal_attacked(v, options, &pos.cells, &pos.used, pos.to_move))
     {
         let mine = |royal_only: bool| {
             v.board.cells().find(|c| {
@@ -239,6 +257,9 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 continue;
             }
             if faces(v, options, &after) {
+                continue;
+            }
+            if standoff && self::standoff(v, options, &after) {
                 continue;
             }
             for promotion in promotions(v, options, player, kind, from, to, tag) {
@@ -410,6 +431,56 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
 
 /// Rule 24: whether two pieces that may not face each other do.
 fn faces(v: &Variant, options: &[bool], cells: &Cells) -> bool {
+    facing_pair(v, cells, |kind| {
+        v.piece(kind)
+            .facing
+            .iter()
+            .filter(|(g, _)| holds(*g, options))
+            .map(|(_, enemy)| *enemy)
+            .collect()
+    })
+}
+
+/// Rule 31: whether two pieces of a holding `facing` end rule face each other.
+fn standoff(v: &Variant, options: &[bool], cells: &Cells) -> bool {
+    facing_pair(v, cells, |kind| {
+        v.end_rules
+            .iter()
+            .filter(|r| holds(r.guard, options))
+            .filter_map(|r| match r.event {
+                Event::Facing { piece, enemy } if piece == kind => Some(enemy),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// Rule 31's points of each player, in tenths.
+pub fn points(v: &Variant, pos: &Simple) -> Vec<u64> {
+    let Some(points) = &v.points else {
+        return vec![];
+    };
+    (0..v.players.len())
+        .map(|p| {
+            let on_board = pos
+                .cells
+                .iter()
+                .flatten()
+                .filter(|(o, _)| o.0 as usize == p)
+                .map(|(_, k)| points.worth[k.0 as usize] as u64);
+            let in_hand = pos
+                .hands
+                .iter()
+                .filter(|(o, _)| o.0 as usize == p)
+                .map(|(_, k)| points.worth[k.0 as usize] as u64);
+            on_board.chain(in_hand).sum::<u64>() + points.bonus[p] as u64
+        })
+        .collect()
+}
+
+/// Whether a piece and an enemy piece of a kind `enemies(its kind)` names stand on
+/// one file of the first piece's owner, every cell between them empty.
+fn facing_pair(v: &Variant, cells: &Cells, enemies: impl Fn(PieceId) -> Vec<PieceId>) -> bool {
     v.board.cells().any(|c| {
         let Some((owner, kind)) = cells[c.index()] else {
             return false;
@@ -418,26 +489,22 @@ fn faces(v: &Variant, options: &[bool], cells: &Cells) -> bool {
             return false;
         };
         let d = &v.board.directions()[f.0 as usize];
-        v.piece(kind)
-            .facing
-            .iter()
-            .filter(|(g, _)| holds(*g, options))
-            .any(|(_, enemy)| {
-                [1, -1].into_iter().any(|sign| {
-                    let mut p = v.board.point(c);
-                    loop {
-                        p = (p.0 + sign * d.dx, p.1 + sign * d.dy);
-                        if !v.board.within_bounds(p) {
-                            return false;
-                        }
-                        let Some(n) = v.board.at(p) else { continue };
-                        match cells[n.index()] {
-                            None => continue,
-                            Some((o, k)) => return o != owner && k == *enemy,
-                        }
+        enemies(kind).iter().any(|enemy| {
+            [1, -1].into_iter().any(|sign| {
+                let mut p = v.board.point(c);
+                loop {
+                    p = (p.0 + sign * d.dx, p.1 + sign * d.dy);
+                    if !v.board.within_bounds(p) {
+                        return false;
                     }
-                })
+                    let Some(n) = v.board.at(p) else { continue };
+                    match cells[n.index()] {
+                        None => continue,
+                        Some((o, k)) => return o != owner && k == *enemy,
+                    }
+                }
             })
+        })
     })
 }
 
@@ -851,9 +918,21 @@ fn ending(
                         == (rule.event == Event::Checkmate)
             }
             Event::AllPassed => next.passes as usize >= v.players.len(),
+            Event::Facing { .. } => next.passes > 0 && standoff(v, options, &next.cells),
             e if e.names_a_player() => happens_to(v, options, next, e).is_some(),
             _ => false,
         };
+        if matched && rule.by_points {
+            let points = points(v, next);
+            let best = points.iter().max().copied();
+            let top: Vec<usize> = (0..points.len())
+                .filter(|&p| Some(points[p]) == best)
+                .collect();
+            return Some(match top[..] {
+                [p] => Outcome::PlayerWins(PlayerId(p as u8)),
+                _ => Outcome::Draw,
+            });
+        }
         if matched {
             return Some(rule.outcome);
         }
