@@ -161,6 +161,7 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
+        explosion: check_explosion(&file.statements, &decls, out),
         start_hands,
     };
     if out.iter().any(Diagnostic::is_error) {
@@ -174,6 +175,29 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
         reach::check_reach(&variant, out);
     }
     Some(variant)
+}
+
+/// The kinds `captures explode` spares, looked up.
+fn check_explosion(
+    statements: &[Statement],
+    decls: &declare::Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Explosion> {
+    let spared = statements.iter().find_map(|s| match s {
+        Statement::Explode(e) => Some(&e.node),
+        _ => None,
+    })?;
+    let mut explosion = Explosion::default();
+    for s in spared {
+        for k in &s.kinds {
+            match decls.piece(k) {
+                Ok(p) if s.around => explosion.spared_around |= 1 << p.0,
+                Ok(p) => explosion.spared |= 1 << p.0,
+                Err(d) => out.push(d),
+            }
+        }
+    }
+    Some(explosion)
 }
 
 /// (piece, once-per-game tag) pairs the runtime tracks at most: one bit each.

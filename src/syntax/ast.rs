@@ -64,6 +64,16 @@ pub enum Statement {
     Compulsory(Span),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
+    /// `captures explode`, with the kinds spared.
+    Explode(Spanned<Vec<Spared>>),
+}
+
+/// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
+/// on the cells around the destination.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spared {
+    pub kinds: Vec<Name>,
+    pub around: bool,
 }
 
 /// How hands work.
@@ -141,7 +151,7 @@ impl Statement {
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
             Statement::Fen(_) => "position",
-            Statement::Compulsory(_) => "captures",
+            Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::Pass(_) => "players",
         }
     }
@@ -161,6 +171,7 @@ impl Statement {
             Statement::Hand(h) => Some(h.span),
             Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
+            Statement::Explode(e) => Some(e.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }

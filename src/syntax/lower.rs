@@ -112,6 +112,22 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::fen_stmt => Statement::Fen(span),
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         Rule::compulsory_stmt => Statement::Compulsory(span),
+        Rule::explode_stmt => {
+            let spared = inner
+                .map(|e| {
+                    let parts: Vec<P> = e.into_inner().filter(content).collect();
+                    Spared {
+                        around: parts.iter().any(|p| p.as_rule() == Rule::spared_around),
+                        kinds: parts
+                            .iter()
+                            .filter(|p| p.as_rule() == Rule::ident)
+                            .map(|p| cx.name(p))
+                            .collect(),
+                    }
+                })
+                .collect();
+            Statement::Explode(Spanned::new(spared, span))
+        }
         r => unreachable!("not a statement: {r:?}"),
     }
 }

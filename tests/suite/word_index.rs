@@ -120,6 +120,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("fen_stmt", "fens-fields"),
     ("pass_stmt", "passing"),
     ("passes_event", "passing"),
+    ("explode_stmt", "explosions"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -142,6 +143,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("fen_stmt", "`position strings as in FEN`"),
     ("pass_stmt", "`players may pass`"),
     ("compulsory_stmt", "`captures are compulsory`"),
+    ("explode_stmt", "`captures explode`"),
 ];
 
 /// The first sentence of a rule's comment.
