@@ -595,7 +595,13 @@ impl<S: Width> PositionOf<S> {
         }
         pos.key = pos.key_from_scratch(rules);
         let last = PlayerId((pos.to_move.0 + pos.players - 1) % pos.players);
-        if rules.royal != 0 && last != pos.to_move && pos.royal_attacked(rules, last) {
+        // With explosions, the move that blew up the side to move's last royal piece
+        // may have left the mover's own attacked.
+        let blown_up = rules.explosion.is_some()
+            && (0..v.pieces.len() as u8)
+                .filter(|k| rules.royal & (1 << k) != 0)
+                .all(|k| pos.pieces_of(pos.to_move, PieceId(k)).is_empty());
+        if rules.royal != 0 && last != pos.to_move && !blown_up && pos.royal_attacked(rules, last) {
             return Err(PositionError::LastMoverInCheck {
                 player: v.player(last).name.clone(),
                 to_move: v.player(pos.to_move).name.clone(),
