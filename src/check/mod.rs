@@ -175,6 +175,7 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
+        explosion: check_explosion(&file.statements, &decls, out),
         start_hands,
         drawing,
         points,
@@ -190,6 +191,29 @@ fn check_file(
         reach::check_reach(&variant, out);
     }
     Some(variant)
+}
+
+/// The kinds `captures explode` spares, looked up.
+fn check_explosion(
+    statements: &[Statement],
+    decls: &declare::Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Explosion> {
+    let spared = statements.iter().find_map(|s| match s {
+        Statement::Explode(e) => Some(&e.node),
+        _ => None,
+    })?;
+    let mut explosion = Explosion::default();
+    for s in spared {
+        for k in &s.kinds {
+            match decls.piece(k) {
+                Ok(p) if s.around => explosion.spared_around |= 1 << p.0,
+                Ok(p) => explosion.spared |= 1 << p.0,
+                Err(d) => out.push(d),
+            }
+        }
+    }
+    Some(explosion)
 }
 
 /// (piece, once-per-game tag) pairs the runtime tracks at most: one bit each.

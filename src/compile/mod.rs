@@ -135,6 +135,10 @@ pub struct Rules {
     pub(crate) ends_in_place: bool,
     /// A player who can capture must.
     pub(crate) must_capture: bool,
+    /// Captures explode: what an explosion spares.
+    pub(crate) explosion: Option<crate::model::Explosion>,
+    /// Per cell, with explosions: the cells one step around it in each direction.
+    pub(crate) around: Vec<Vec<Cell>>,
     /// The checks a player must give to win, when the game counts them (the first
     /// such rule's count): positions keep the count, and their strings show it.
     pub(crate) check_goal: Option<u32>,
@@ -339,6 +343,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         drops_reset_quiet,
         ends_in_place,
         must_capture: variant.must_capture,
+        explosion: variant.explosion,
+        around: match variant.explosion {
+            Some(_) => around(&variant.board),
+            None => vec![],
+        },
         check_goal: variant.end_rules.iter().find_map(|r| match r.event {
             Event::ChecksGiven(n) => Some(n),
             _ => None,
@@ -358,6 +367,17 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     };
     by_width!(words n, S => finish::<S>(&mut rules));
     Ok(rules)
+}
+
+/// Per cell, the cells one step from it in each of the board's directions.
+fn around(b: &Board) -> Vec<Vec<Cell>> {
+    b.cells()
+        .map(|c| {
+            (0..b.directions().len())
+                .filter_map(|d| b.at(b.shift(b.point(c), crate::geometry::Dir(d as u8))))
+                .collect()
+        })
+        .collect()
 }
 
 /// The tables built from the move entries: attacks, promotions, drops.

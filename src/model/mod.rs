@@ -44,6 +44,8 @@ pub struct Variant {
     pub pass: Option<bool>,
     /// A player who can capture must.
     pub must_capture: bool,
+    /// Captures explode: what an explosion leaves.
+    pub explosion: Option<Explosion>,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).
@@ -59,6 +61,16 @@ pub struct Points {
     pub worth: Vec<u32>,
     /// Per player: points it has besides its pieces.
     pub bonus: Vec<u32>,
+}
+
+/// What a capture's explosion spares: it removes the capturing piece and every piece
+/// on the cells one step around its destination, but for these kinds (bit sets).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Explosion {
+    /// Never removed by an explosion, not even as the capturing piece.
+    pub spared: u64,
+    /// Not removed from the cells around the destination.
+    pub spared_around: u64,
 }
 
 /// How hands work.

@@ -8,7 +8,7 @@
 use super::position::{Move, PositionOf, Special};
 use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
 use crate::geometry::Cell;
-use crate::model::{Dest, PieceId, PlayerId};
+use crate::model::{Dest, Explosion, PieceId, PlayerId};
 
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
@@ -115,7 +115,11 @@ impl<S: Width> PositionOf<S> {
                 if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
                 }
-                if (careful || matches!(special, Special::InPassing(_)) || entering.contains(e.to))
+                let explodes = captured.is_some() && rules.explosion.is_some();
+                if (careful
+                    || explodes
+                    || matches!(special, Special::InPassing(_))
+                    || entering.contains(e.to))
                     && !royals.is_empty()
                     && self.exposes(rules, sets, &m, &royals)
                 {
@@ -342,13 +346,62 @@ impl<S: Width> PositionOf<S> {
         self.royal_attacked(rules, self.to_move())
     }
 
-    /// Whether any of `p`'s royal pieces is attacked now by another player.
+    /// Whether any of `p`'s royal pieces is attacked now by another player. With
+    /// explosions, a capture that would blow up the capturer's own royal piece is no
+    /// attack.
     pub fn royal_attacked(&self, rules: &Rules, p: PlayerId) -> bool {
         let royals = self.royals(rules, p);
-        !royals.is_empty()
-            && self
-                .danger(rules, rules.sets(), p, &royals, self.occupied())
-                .check
+        if royals.is_empty() {
+            return false;
+        }
+        let sets = rules.sets();
+        let Some(x) = rules.explosion else {
+            return self.danger(rules, sets, p, &royals, self.occupied()).check;
+        };
+        royals.iter().any(|r| {
+            let Some((_, royal)) = self.at(r) else {
+                return false;
+            };
+            self.each_attack(rules, sets, p, r, royal, u64::MAX, None, |from, e| {
+                self.open(rules, sets, e, self.occupied()) && !self.blows_up_own(rules, x, from, r)
+            })
+        })
+    }
+
+    /// Whether the piece on `from` capturing on `target` would blow up a royal piece of
+    /// its own: itself, or one on a cell around `target`.
+    fn blows_up_own(&self, rules: &Rules, x: Explosion, from: Cell, target: Cell) -> bool {
+        let Some((owner, kind)) = self.at(from) else {
+            return false;
+        };
+        let doomed = |k: PieceId| rules.royal & (1 << k.0) != 0;
+        (doomed(kind) && x.spared & (1 << kind.0) == 0)
+            || rules.around[target.index()].iter().any(|&c| {
+                self.at(c).is_some_and(|(pl, k)| {
+                    pl == owner && doomed(k) && (x.spared | x.spared_around) & (1 << k.0) == 0
+                })
+            })
+    }
+
+    /// With explosions: whether `m` blows up one of the mover's royal pieces, or, when
+    /// it blows up none of another player's, leaves one attacked.
+    #[inline(never)]
+    fn exposes_exploding(&self, rules: &Rules, m: &Move) -> bool {
+        let me = self.to_move();
+        let mut after = self.clone();
+        after.make(rules, m);
+        let count = |p: &Self, pl: PlayerId| p.royals(rules, pl).iter().count();
+        if count(&after, me) < count(self, me) {
+            return true;
+        }
+        let others = |p: &Self| {
+            (0..p.players())
+                .map(PlayerId)
+                .filter(|q| *q != me)
+                .map(|q| count(p, q))
+                .sum::<usize>()
+        };
+        others(&after) == others(self) && after.royal_attacked(rules, me)
     }
 
     /// The cells on open or blocked paths of enemy attacks on `me`'s royal pieces,
@@ -615,6 +668,9 @@ impl<S: Width> PositionOf<S> {
 
     /// Whether `m` leaves one of the mover's royal pieces attacked.
     fn exposes(&self, rules: &Rules, sets: &SetTables<S>, m: &Move, royals: &S) -> bool {
+        if rules.explosion.is_some() {
+            return self.exposes_exploding(rules, m);
+        }
         let me = self.to_move();
         let mut occupied = *self.occupied();
         let mut royals = *royals;
@@ -688,10 +744,17 @@ impl<S: Width> PositionOf<S> {
                 continue;
             }
             let (first, from, to) = c.parts[0];
-            if c.safe
-                .iter()
-                .any(|s| self.attacked(rules, sets, me, *s, first, occupied, None, None))
-            {
+            // With explosions, no enemy captures on a cell next to its own royal piece.
+            let shielded = |s: Cell| {
+                rules.explosion.is_some()
+                    && rules.around[s.index()].iter().any(|&a| {
+                        self.at(a)
+                            .is_some_and(|(pl, k)| pl != me && rules.royal & (1 << k.0) != 0)
+                    })
+            };
+            if c.safe.iter().any(|s| {
+                !shielded(*s) && self.attacked(rules, sets, me, *s, first, occupied, None, None)
+            }) {
                 continue;
             }
             let m = Move {

@@ -172,7 +172,17 @@ pub struct Undo {
     passes: u8,
     /// Whether the moving piece and the captured one had been promoted.
     promoted: (bool, bool),
+    /// What an explosion removed: a bit per cell around the destination (in the order
+    /// of `Rules::around`), bit 15 for the capturing piece.
+    blasted: u16,
+    /// The pieces removed from the cells around, as `player << 8 | piece`.
+    blast: [u16; 12],
+    /// Which of them had been promoted.
+    blast_promoted: u16,
 }
+
+/// The bit of [`Undo::blasted`] for the capturing piece.
+const BLAST_MOVER: u16 = 1 << 15;
 
 /// A legal position. Its cell sets have the width the rules were compiled with; code
 /// that needs them works on a [`PositionOf`] through [`Position::view`].
@@ -585,7 +595,13 @@ impl<S: Width> PositionOf<S> {
         }
         pos.key = pos.key_from_scratch(rules);
         let last = PlayerId((pos.to_move.0 + pos.players - 1) % pos.players);
-        if rules.royal != 0 && last != pos.to_move && pos.royal_attacked(rules, last) {
+        // With explosions, the move that blew up the side to move's last royal piece
+        // may have left the mover's own attacked.
+        let blown_up = rules.explosion.is_some()
+            && (0..v.pieces.len() as u8)
+                .filter(|k| rules.royal & (1 << k) != 0)
+                .all(|k| pos.pieces_of(pos.to_move, PieceId(k)).is_empty());
+        if rules.royal != 0 && last != pos.to_move && !blown_up && pos.royal_attacked(rules, last) {
             return Err(PositionError::LastMoverInCheck {
                 player: v.player(last).name.clone(),
                 to_move: v.player(pos.to_move).name.clone(),
@@ -1028,6 +1044,11 @@ impl<S: Width> PositionOf<S> {
                 self.promoted.insert(m.to);
                 key ^= z.promoted(m.to);
             }
+            if m.captured.is_some()
+                && let Some(x) = rules.explosion
+            {
+                key ^= self.explode(rules, m, now, x, &mut undo);
+            }
             if let Special::Passing(i) = m.special {
                 self.passing = i;
                 self.passed = S::from_cells(rules.passing[i as usize - 1].cells.iter().copied());
@@ -1036,8 +1057,15 @@ impl<S: Width> PositionOf<S> {
             }
         }
         if self.rights != 0 && m.special != Special::Pass {
-            let kept = self.rights
-                & !(rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()]);
+            let mut lost = rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()];
+            if undo.blasted != 0 {
+                for (i, c) in rules.around[m.to.index()].iter().enumerate() {
+                    if undo.blasted & (1 << i) != 0 {
+                        lost |= rules.rights_clear[c.index()];
+                    }
+                }
+            }
+            let kept = self.rights & !lost;
             if kept != self.rights {
                 key ^= z.rights(self.rights ^ kept);
                 self.rights = kept;
@@ -1085,6 +1113,9 @@ impl<S: Width> PositionOf<S> {
             self.remove(m.to, me, m.piece);
             self.add_to_hand(me, m.piece);
         } else {
+            if undo.blasted != 0 {
+                self.unexplode(rules, m, &undo);
+            }
             self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
             self.promoted.remove(m.to);
             self.put(m.from, me, m.piece);
@@ -1138,6 +1169,67 @@ impl<S: Width> PositionOf<S> {
             victim: self.victim,
             passes: self.passes,
             promoted: (false, false),
+            blasted: 0,
+            blast: [0; 12],
+            blast_promoted: 0,
+        }
+    }
+
+    /// Removes what a capture's explosion takes: the pieces around the destination and
+    /// the capturing piece (now of kind `now`), but for the kinds spared. Returns the
+    /// change to the key.
+    fn explode(
+        &mut self,
+        rules: &Rules,
+        m: &Move,
+        now: PieceId,
+        x: crate::model::Explosion,
+        undo: &mut Undo,
+    ) -> u64 {
+        let z = rules.keys();
+        let mut key = 0;
+        for (i, &c) in rules.around[m.to.index()].iter().enumerate() {
+            let Some((pl, pc)) = self.at(c) else { continue };
+            if (x.spared | x.spared_around) & (1 << pc.0) != 0 {
+                continue;
+            }
+            self.remove(c, pl, pc);
+            key ^= z.placed(pl, pc, c);
+            undo.blasted |= 1 << i;
+            undo.blast[i] = (pl.0 as u16) << 8 | pc.0 as u16;
+            if self.promoted.contains(c) {
+                self.promoted.remove(c);
+                key ^= z.promoted(c);
+                undo.blast_promoted |= 1 << i;
+            }
+        }
+        if x.spared & (1 << now.0) == 0 {
+            let me = self.to_move;
+            self.remove(m.to, me, now);
+            key ^= z.placed(me, now, m.to);
+            undo.blasted |= BLAST_MOVER;
+            if self.promoted.contains(m.to) {
+                self.promoted.remove(m.to);
+                key ^= z.promoted(m.to);
+            }
+        }
+        key
+    }
+
+    /// Puts back what [`PositionOf::explode`] removed (the capturing piece on its
+    /// destination, to be taken back as usual).
+    fn unexplode(&mut self, rules: &Rules, m: &Move, undo: &Undo) {
+        for (i, &c) in rules.around[m.to.index()].iter().enumerate() {
+            if undo.blasted & (1 << i) != 0 {
+                let b = undo.blast[i];
+                self.put(c, PlayerId((b >> 8) as u8), PieceId(b as u8));
+                if undo.blast_promoted & (1 << i) != 0 {
+                    self.promoted.insert(c);
+                }
+            }
+        }
+        if undo.blasted & BLAST_MOVER != 0 {
+            self.put(m.to, self.to_move, m.promotion.unwrap_or(m.piece));
         }
     }
 

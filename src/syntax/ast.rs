@@ -70,6 +70,16 @@ pub enum Statement {
     Worth(Vec<(Name, Spanned<Points>)>),
     /// `players start with points: ...`: players and their points.
     Bonus(Vec<(Name, Spanned<Points>)>),
+    /// `captures explode`, with the kinds spared.
+    Explode(Spanned<Vec<Spared>>),
+}
+
+/// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
+/// on the cells around the destination.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spared {
+    pub kinds: Vec<Name>,
+    pub around: bool,
 }
 
 /// A number of points in tenths: `1.5` is 15.
@@ -150,7 +160,7 @@ impl Statement {
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
             Statement::Fen(_) => "position",
-            Statement::Compulsory(_) => "captures",
+            Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::Pass(_) => "players",
             Statement::Drawing(_) => "pieces",
             Statement::Worth(_) => "pieces",
@@ -175,6 +185,7 @@ impl Statement {
             Statement::Pass(p) => Some(p.span),
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
+            Statement::Explode(e) => Some(e.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }

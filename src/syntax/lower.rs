@@ -115,6 +115,22 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
+        Rule::explode_stmt => {
+            let spared = inner
+                .map(|e| {
+                    let parts: Vec<P> = e.into_inner().filter(content).collect();
+                    Spared {
+                        around: parts.iter().any(|p| p.as_rule() == Rule::spared_around),
+                        kinds: parts
+                            .iter()
+                            .filter(|p| p.as_rule() == Rule::ident)
+                            .map(|p| cx.name(p))
+                            .collect(),
+                    }
+                })
+                .collect();
+            Statement::Explode(Spanned::new(spared, span))
+        }
         r => unreachable!("not a statement: {r:?}"),
     }
 }

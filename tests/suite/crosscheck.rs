@@ -264,6 +264,10 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("kingofthehill.var", 10, 40),
         ("losers.var", 11, 40),
         ("3check.var", 12, 40),
+        ("atomic.var", 13, 40),
+        ("nocheckatomic.var", 14, 40),
+        ("atomar.var", 15, 40),
+        ("../tests/fixtures/hexagonal-atomic.var", 16, 12),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

@@ -122,6 +122,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("passes_event", "passing"),
     ("drawing_stmt", "drawing-pieces"),
     ("drawn", "drawing-pieces"),
+    ("explode_stmt", "explosions"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -145,6 +146,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("pass_stmt", "`players may pass`"),
     ("compulsory_stmt", "`captures are compulsory`"),
     ("drawing_stmt", "`pieces drawn as`"),
+    ("explode_stmt", "`captures explode`"),
 ];
 
 /// The first sentence of a rule's comment.

@@ -136,6 +136,21 @@
 //! 32. `more points win`: each player's points are the sum over its pieces, on the
 //!     board and in hand, of their kind's worth, plus the player's own points; the
 //!     one player with the most wins, and equal most points draw.
+//!
+//! Explosions:
+//!
+//! 33. With `captures explode`, a move that captures (on its end, or in passing)
+//!     also removes the capturing piece, unless the kind it ends as is spared, and
+//!     every piece on the cells one step from the move's end in any of the board's
+//!     directions, unless its kind is spared (`except KINDS`) or spared around
+//!     (`except KINDS around`). Removed pieces go to no hand; a castling whose start
+//!     cell loses its piece so is lost.
+//! 34. With explosions, rule 19 reads: a move may not remove a royal piece of the
+//!     mover; a move that removes a royal piece of another player is legal; else no
+//!     royal piece of the mover may be left where an enemy move could capture it,
+//!     not counting a capture that would remove (by 33) a royal piece of the
+//!     capturer's own player. A castling's `safe` cell next to an enemy royal piece
+//!     is not tested.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -251,6 +266,27 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         for (to, tag, taken) in plain.chain(passing) {
             let after = after_move(&pos.cells, from, to, taken);
             if must_not_be_attacked && attacked(v, options, &after, &pos.used, to, player) {
+                continue;
+            }
+            let takes = taken.is_some() || pos.cells[to.index()].is_some();
+            if v.explosion.is_some() && takes {
+                // Rule 34, for every kind it may become.
+                let ends: Vec<Option<PieceId>> =
+                    promotions(v, options, player, kind, from, to, tag);
+                for promotion in ends {
+                    let mut a = after.clone();
+                    if let Some(k) = promotion {
+                        a[to.index()] = Some((player, k));
+                    }
+                    if takes {
+                        blast(v, &mut a, to);
+                    }
+                    if !exposed_exploding(v, options, &pos.cells, &a, &pos.used, player)
+                        && !faces(v, options, &a)
+                    {
+                        all.insert((from, to, tag, promotion));
+                    }
+                }
                 continue;
             }
             if royal_attacked(v, options, &after, &pos.used, player) {
@@ -455,7 +491,7 @@ fn standoff(v: &Variant, options: &[bool], cells: &Cells) -> bool {
     })
 }
 
-/// Rule 31's points of each player, in tenths.
+/// Rule 32: the points of each player, in tenths.
 pub fn points(v: &Variant, pos: &Simple) -> Vec<u64> {
     let Some(points) = &v.points else {
         return vec![];
@@ -645,7 +681,8 @@ fn royal(v: &Variant, options: &[bool], kind: PieceId) -> bool {
     v.piece(kind).royal.iter().any(|g| holds(*g, options))
 }
 
-/// Rule 19: whether some royal piece of `player` could be captured.
+/// Rule 19: whether some royal piece of `player` could be captured (with
+/// explosions, by a capture that spares the capturer's own royal pieces: rule 34).
 fn royal_attacked(
     v: &Variant,
     options: &[bool],
@@ -654,9 +691,79 @@ fn royal_attacked(
     player: PlayerId,
 ) -> bool {
     v.board.cells().any(|c| {
-        matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k))
-            && attacked(v, options, cells, used, c, player)
+        if !matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k)) {
+            return false;
+        }
+        if v.explosion.is_none() {
+            return attacked(v, options, cells, used, c, player);
+        }
+        v.board.cells().any(|a| {
+            let Some((q, _)) = cells[a.index()] else {
+                return false;
+            };
+            if q == player
+                || !piece_moves(v, options, cells, used, a)
+                    .iter()
+                    .any(|(to, _)| *to == c)
+            {
+                return false;
+            }
+            let mut after = after_move(cells, a, c, None);
+            blast(v, &mut after, c);
+            count_royals(v, options, &after, q) == count_royals(v, options, cells, q)
+        })
     })
+}
+
+/// The royal pieces of `player` on the board.
+fn count_royals(v: &Variant, options: &[bool], cells: &Cells, player: PlayerId) -> usize {
+    cells
+        .iter()
+        .flatten()
+        .filter(|(p, k)| *p == player && royal(v, options, *k))
+        .count()
+}
+
+/// Rule 33: removes what a capture ending on `to` blows up; `cells` already shows
+/// the capturing piece on `to`.
+fn blast(v: &Variant, cells: &mut [Option<(PlayerId, PieceId)>], to: Cell) {
+    let Some(x) = v.explosion else { return };
+    let spared = |k: PieceId, mask: u64| mask & (1 << k.0) != 0;
+    let p = v.board.point(to);
+    for d in v.board.directions() {
+        let Some(c) = v.board.at((p.0 + d.dx, p.1 + d.dy)) else {
+            continue;
+        };
+        if let Some((_, k)) = cells[c.index()]
+            && !spared(k, x.spared | x.spared_around)
+        {
+            cells[c.index()] = None;
+        }
+    }
+    if let Some((_, k)) = cells[to.index()]
+        && !spared(k, x.spared)
+    {
+        cells[to.index()] = None;
+    }
+}
+
+/// Rule 34: whether the move from `before` to `after` is refused.
+fn exposed_exploding(
+    v: &Variant,
+    options: &[bool],
+    before: &Cells,
+    after: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    me: PlayerId,
+) -> bool {
+    if count_royals(v, options, after, me) < count_royals(v, options, before, me) {
+        return true;
+    }
+    let others_lost = (0..v.players.len())
+        .map(|q| PlayerId(q as u8))
+        .filter(|q| *q != me)
+        .any(|q| count_royals(v, options, after, q) < count_royals(v, options, before, q));
+    !others_lost && royal_attacked(v, options, after, used, me)
 }
 
 /// Rule 17: the kinds a move makes its piece (`None`: it stays itself).
@@ -742,12 +849,25 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
             continue;
         }
         let (_, first_from, _) = c.parts[0];
-        let unsafe_cell = c.safe.iter().any(|s| {
-            let mut cells = pos.cells.clone();
-            let piece = cells[first_from.index()].take();
-            cells[s.index()] = piece;
-            attacked(v, options, &cells, &pos.used, *s, c.player)
-        });
+        let next_to_enemy_royal = |s: Cell| {
+            let p = v.board.point(s);
+            v.explosion.is_some()
+                && v.board.directions().iter().any(|d| {
+                    v.board.at((p.0 + d.dx, p.1 + d.dy)).is_some_and(|a| {
+                        matches!(pos.cells[a.index()], Some((q, k)) if q != c.player && royal(v, options, k))
+                    })
+                })
+        };
+        let unsafe_cell = c
+            .safe
+            .iter()
+            .filter(|s| !next_to_enemy_royal(**s))
+            .any(|s| {
+                let mut cells = pos.cells.clone();
+                let piece = cells[first_from.index()].take();
+                cells[s.index()] = piece;
+                attacked(v, options, &cells, &pos.used, *s, c.player)
+            });
         if unsafe_cell {
             continue;
         }
@@ -776,6 +896,18 @@ fn castled(
 
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
+    play_judged(v, options, pos, mv, true)
+}
+
+/// The position after a move (assumed legal), and, when `judge`, whether it ends the
+/// game.
+fn play_judged(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    judge: bool,
+) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
     if from == to && promotion.is_none() {
         let mut next = pos.clone();
@@ -783,7 +915,9 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
         next.passes += 1;
         next.to_move = PlayerId(((pos.to_move.0 as usize + 1) % v.players.len()) as u8);
         let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
-        let outcome = ending(v, options, &next, None, kind);
+        let outcome = judge
+            .then(|| ending(v, options, &next, None, kind))
+            .flatten();
         return (next, outcome);
     }
     if from == to {
@@ -793,6 +927,7 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
             pos,
             to,
             promotion.expect("a drop names its kind"),
+            judge,
         );
     }
     let (player, kind) = pos.cells[from.index()].expect("a piece stands on the start cell");
@@ -850,13 +985,22 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
                 next.promoted.sort();
             }
             next.passing = passing_of(v, options, pos, from, to, kind);
+            if captured.is_some() {
+                blast(v, &mut next.cells, to);
+            }
         }
     }
+    let emptied: Vec<Cell> = v
+        .board
+        .cells()
+        .filter(|c| pos.cells[c.index()].is_some() && next.cells[c.index()].is_none())
+        .collect();
+    next.promoted.retain(|c| next.cells[c.index()].is_some());
     next.castling.retain(|&i| {
         !v.castlings[i]
             .parts
             .iter()
-            .any(|(_, f, _)| *f == from || *f == to)
+            .any(|(_, f, _)| *f == from || *f == to || emptied.contains(f))
     });
     if let Some(t) = tag
         && v.tag(t).once_per_game
@@ -866,7 +1010,9 @@ pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, O
     }
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, player);
-    let outcome = ending(v, options, &next, captured, kind);
+    let outcome = judge
+        .then(|| ending(v, options, &next, captured, kind))
+        .flatten();
     (next, outcome)
 }
 
@@ -877,6 +1023,7 @@ fn drop_piece(
     pos: &Simple,
     cell: Cell,
     kind: PieceId,
+    judge: bool,
 ) -> (Simple, Option<Outcome>) {
     let me = pos.to_move;
     let mut next = pos.clone();
@@ -891,7 +1038,9 @@ fn drop_piece(
     next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
-    let outcome = ending(v, options, &next, None, kind);
+    let outcome = judge
+        .then(|| ending(v, options, &next, None, kind))
+        .flatten();
     (next, outcome)
 }
 
