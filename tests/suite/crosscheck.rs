@@ -407,6 +407,7 @@ fn the_xiangqi_family_agrees_with_the_reference() {
         ("minixiangqi.var", 10),
         ("manchu.var", 10),
         ("janggicasual.var", 10),
+        ("grasshopper.var", 10),
     ] {
         n += random_play(file, &[], games, 150, 37);
     }

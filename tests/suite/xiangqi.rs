@@ -1,5 +1,5 @@
-//! The xiangqi family: moves over pieces, moves within zones, blocked legs and facing
-//! Generals. Expected counts come from Fairy-Stockfish: perft from the start, and
+//! The xiangqi family, and Grasshopper chess: moves over pieces, moves within zones,
+//! blocked legs and facing Generals. Expected counts come from Fairy-Stockfish: perft from the start, and
 //! perft 2 at every ply of seeded random games it played (tests/fixtures/fsf/, one
 //! `FEN;count` line a position).
 
@@ -243,4 +243,20 @@ fn janggi_cannons_jump_no_cannon_and_take_no_cannon() {
     // Along the palace's diagonal: from d1 over e2 to f3.
     let text = "3k5/9/9/9/9/9/9/9/4K4/3C5 w - - 0 1";
     assert_eq!(destinations(&r, text, "d1"), ["f3"]);
+}
+
+#[test]
+fn grasshopper_chess_agrees_with_fairy_stockfish() {
+    let fen = "rnbqkbnr/gggggggg/pppppppp/8/8/PPPPPPPP/GGGGGGGG/RNBQKBNR w KQkq - 0 1";
+    start_perft("grasshopper.var", fen, &[28, 782, 22_314, 635_298]);
+    agrees_along_random_games("grasshopper.var", "fsf/grasshopper.txt");
+}
+
+#[test]
+fn the_grasshopper_lands_right_behind_the_first_piece_on_its_line() {
+    let r = rules("grasshopper.var");
+    // From d4: over e5 to f6 (an enemy: captured), over d6 to d7, over b4 to a4; no
+    // other line has a piece to jump.
+    let text = "4k3/3p4/3P1p2/4p3/1P1G4/8/8/4K3 w - - 0 1";
+    assert_eq!(destinations(&r, text, "d4"), ["a4", "d7", "f6"]);
 }
