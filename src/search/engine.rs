@@ -131,6 +131,9 @@ pub struct Searcher {
     /// perpetual-check rule needs it.
     checks: Vec<bool>,
     perpetual: bool,
+    /// Whether every repetition the rules judge is a plain draw: then a position met
+    /// again inside the search counts as drawn at once, as the cycle can be repeated.
+    cycles_draw: bool,
     nodes: u64,
     stop: bool,
     /// Set from another thread to end the search (a protocol's `stop`).
@@ -191,6 +194,11 @@ impl Searcher {
                 .end_rules
                 .iter()
                 .any(|r| matches!(r.event, crate::model::Event::Repetition(_, true))),
+            cycles_draw: v.end_rules.iter().all(|r| {
+                !matches!(r.event, crate::model::Event::Repetition(..))
+                    || matches!(r.event, crate::model::Event::Repetition(_, false))
+                        && matches!(r.outcome, Outcome::Draw)
+            }),
             nodes: 0,
             stop: false,
             stop_flag: None,
@@ -491,12 +499,16 @@ impl Searcher {
         let rules = Arc::clone(&self.rules);
         let rules = &*rules;
         let key = pos.key();
+        let occurrences = self.occurrences(key);
+        if ply > 0 && occurrences > 1 && self.cycles_draw {
+            return self.draw(pos);
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
         let verdict = pos.verdict(
             rules,
             last,
-            self.occurrences(key),
+            occurrences,
             || {
                 pos.legal_moves(rules, &mut moves);
                 generated = true;
@@ -577,7 +589,9 @@ impl Searcher {
         }
         // Whether the side to move must answer a threat to a deciding piece (check).
         let threatened = !quiet && self.eval.in_danger(rules, pos);
+        let scout = beta - alpha == 1;
         if !quiet
+            && scout
             && !threatened
             && ply > 0
             && last.is_some()
@@ -632,8 +646,10 @@ impl Searcher {
                     && m.captured.is_none()
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
+                // Less on the principal variation, where the window is open.
                 let r = match late {
-                    true => self.reductions[depth.min(63) as usize][i.min(63)].min(depth - 2),
+                    true => (self.reductions[depth.min(63) as usize][i.min(63)] - !scout as i32)
+                        .min(depth - 2),
                     false => 0,
                 };
                 let mut s = -self.node(pos, next - r, -alpha - 1, -alpha, ply + 1, Some(&m));
@@ -653,7 +669,9 @@ impl Searcher {
             if score > best {
                 best = score;
                 best_move = Some(m);
-                if ply == 0 {
+                // A root move replaces the first only by proving itself better: below
+                // alpha a score is only a bound (an aspiration window that failed low).
+                if ply == 0 && (score > alpha || self.root_best.is_none()) {
                     self.root_best = Some(m);
                 }
                 if score > alpha {

@@ -166,6 +166,89 @@ fn entry_weight(rules: &Rules, e: &MoveEntry) -> f64 {
     w
 }
 
+/// Boards up to this many cells get the tables that hunt a lone deciding piece (a
+/// table of distances between every two cells, a byte each).
+const HUNT_CELLS: usize = 1024;
+/// Per step of a hunted deciding piece towards the rim, and per step its hunter's own
+/// deciding piece stands away from it.
+const RIM: i32 = 8;
+const NEAR: i32 = 6;
+
+/// How a deciding piece left without helpers is driven to the rim and met there: the
+/// cells by how near the rim and the corners they are, and the distances between
+/// cells, both in the piece's own steps on the empty board.
+#[derive(Clone, Debug)]
+struct Hunt {
+    kind: PieceId,
+    /// Per cell: 0 in the middle, more towards the rim, most in the corners.
+    rim: Vec<i32>,
+    /// Steps from cell a to cell b at `a * cells + b`.
+    steps: Vec<u8>,
+}
+
+fn hunts(rules: &Rules) -> Vec<Hunt> {
+    let n = rules.variant.board.len();
+    if n > HUNT_CELLS {
+        return vec![];
+    }
+    kinds(rules.deciding_kinds())
+        .map(|k| {
+            let next: Vec<Vec<usize>> = rules
+                .variant
+                .board
+                .cells()
+                .map(|c| {
+                    let mut to: Vec<usize> = rules
+                        .moves(PlayerId(0), k, c)
+                        .iter()
+                        .filter(|e| e.dest.allows_empty())
+                        .map(|e| e.to.index())
+                        .collect();
+                    to.dedup();
+                    to
+                })
+                .collect();
+            let most = next.iter().map(Vec::len).max().unwrap_or(0);
+            let edge: Vec<usize> = (0..n).filter(|c| next[*c].len() < most).collect();
+            let inside = distances(&next, &edge);
+            let deepest = inside.iter().filter(|d| **d < u8::MAX).max().copied();
+            let rim = (0..n)
+                .map(|c| match deepest {
+                    Some(d) if inside[c] < u8::MAX => {
+                        2 * (d - inside[c]) as i32 + (most - next[c].len()) as i32
+                    }
+                    _ => 0,
+                })
+                .collect();
+            let steps = (0..n).flat_map(|c| distances(&next, &[c])).collect();
+            Hunt {
+                kind: k,
+                rim,
+                steps,
+            }
+        })
+        .collect()
+}
+
+/// Steps from the nearest of `from` to every cell (`u8::MAX`: never, or too far).
+fn distances(next: &[Vec<usize>], from: &[usize]) -> Vec<u8> {
+    let mut d = vec![u8::MAX; next.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for c in from {
+        d[*c] = 0;
+        queue.push_back(*c);
+    }
+    while let Some(c) = queue.pop_front() {
+        for t in &next[c] {
+            if d[*t] == u8::MAX && d[c] < u8::MAX - 1 {
+                d[*t] = d[c] + 1;
+                queue.push_back(*t);
+            }
+        }
+    }
+    d
+}
+
 /// Scores positions for the side to move.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -179,6 +262,7 @@ pub struct Evaluator {
     threat: i32,
     attacked: i32,
     zone: i32,
+    hunts: Vec<Hunt>,
 }
 
 impl Evaluator {
@@ -198,6 +282,7 @@ impl Evaluator {
             threat: 4,
             attacked: 60,
             zone: 12,
+            hunts: hunts(rules),
         }
     }
 
@@ -215,22 +300,66 @@ impl Evaluator {
 
     fn evaluate_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> i32 {
         let me = pos.to_move();
-        (0..pos.players())
+        let mut helpers = [0; 8];
+        let score: i32 = (0..pos.players())
             .map(|p| {
-                let s = self.material * self.side(rules, pos, PlayerId(p));
+                let (s, h) = self.side(rules, pos, PlayerId(p));
+                helpers[p as usize % 8] += h;
+                let s = self.material * s;
                 if PlayerId(p) == me { s } else { -s }
             })
-            .sum()
+            .sum();
+        if self.material < 0 || self.hunts.is_empty() {
+            return score;
+        }
+        let total: i32 = helpers.iter().sum();
+        score
+            + (0..pos.players())
+                .map(|p| {
+                    let mine = helpers[p as usize % 8];
+                    let s = if mine > 0 && 4 * (total - mine) <= mine {
+                        self.hunt(pos, PlayerId(p))
+                    } else {
+                        0
+                    };
+                    if PlayerId(p) == me { s } else { -s }
+                })
+                .sum::<i32>()
     }
 
-    fn side<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>, p: PlayerId) -> i32 {
+    /// For a side far ahead in pieces that do not decide the game: the others'
+    /// deciding pieces driven to the rim, its own brought near them.
+    fn hunt<S: Width>(&self, pos: &PositionOf<S>, p: PlayerId) -> i32 {
         let mut s = 0;
+        for h in &self.hunts {
+            let n = h.rim.len();
+            let own = pos.pieces_of(p, h.kind);
+            for q in (0..pos.players()).map(PlayerId).filter(|q| *q != p) {
+                for c in pos.pieces_of(q, h.kind).iter() {
+                    s += RIM * h.rim[c.index()];
+                    for a in own.iter() {
+                        s -= NEAR * h.steps[a.index() * n + c.index()].min(16) as i32;
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    /// A side's score, and the worth of its pieces that do not decide the game.
+    fn side<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>, p: PlayerId) -> (i32, i32) {
+        let mut s = 0;
+        let mut helpers = 0;
+        let deciding = rules.deciding_kinds();
         let own = *pos.of_player(p);
         let enemy = pos.occupied().difference(&own);
         for (k, v) in self.values.iter().enumerate() {
             let k = PieceId(k as u8);
             let set = pos.pieces_of(p, k);
             s += *v * set.len() as i32;
+            if deciding & (1 << k.0) == 0 {
+                helpers += *v * set.len() as i32;
+            }
             // Mobility and threats on the board as it is, ignoring what blocks the way.
             for c in set.iter() {
                 let mut last = None;
@@ -257,7 +386,7 @@ impl Evaluator {
                 s -= self.zone * 8 * pressure(rules, pos, &zone, p, allowed) / cells;
             }
         }
-        s
+        (s, helpers)
     }
 
     /// Whether the side to move may be thought able to pass without loss (null-move

@@ -413,6 +413,7 @@ fn the_xiangqi_family_agrees_with_the_reference() {
         ("janggicasual.var", 10),
         ("janggi.var", 5),
         ("shako.var", 4),
+        ("grasshopper.var", 10),
     ] {
         n += random_play(file, &[], games, 150, 37);
     }

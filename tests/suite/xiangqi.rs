@@ -1,5 +1,5 @@
-//! The xiangqi family: moves over pieces, moves within zones, blocked legs and facing
-//! Generals, with published perft counts; Fairy-Stockfish's counts for these games
+//! The xiangqi family, and Grasshopper chess: moves over pieces, moves within zones,
+//! blocked legs and facing Generals, with published perft counts; Fairy-Stockfish's counts for these games
 //! are checked with the others' (tests/suite/fsf.rs).
 
 use crate::common;
@@ -255,4 +255,13 @@ fn counting_decides_two_passes_with_a_bonus_for_the_second_player() {
         g.ending().unwrap().winner(),
         Some(variantlab::model::PlayerId(0))
     );
+}
+
+#[test]
+fn the_grasshopper_lands_right_behind_the_first_piece_on_its_line() {
+    let r = rules("grasshopper.var");
+    // From d4: over e5 to f6 (an enemy: captured), over d6 to d7, over b4 to a4; no
+    // other line has a piece to jump.
+    let text = "4k3/3p4/3P1p2/4p3/1P1G4/8/8/4K3 w - - 0 1";
+    assert_eq!(destinations(&r, text, "d4"), ["a4", "d7", "f6"]);
 }
