@@ -212,6 +212,19 @@ fn vocabulary(pieces: usize) -> Vocabulary {
     add("zone_stmt>ident", &["z"]);
     add("reach_event>ident", &piece_names);
     add("player_wins>ident", &players);
+    add("within_zone>ident", &["z"]);
+    add("from_zone>ident", &["z"]);
+    add("bonus_stmt>ident", &players);
+    let sets = ["letters", "figures", "wedges", "discs"];
+    add("drawing_stmt>ident", &sets);
+    add(
+        "drawn",
+        &[
+            "drawn as \"x\"",
+            "drawn as discs \"a\" or \"b\"",
+            "drawn from \"a.svg\"",
+        ],
+    );
     // Only a later leg may go `outward`.
     add(
         "first_leg>qualifier",
