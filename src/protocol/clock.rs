@@ -25,7 +25,8 @@ pub fn budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
     let per_move = clock.byoyomi.saturating_sub(overhead);
     let moves = clock.moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, MOVES_LEFT);
     // With one move to go the whole rest may be used, less a safety share.
-    let share = left / moves + clock.increment * 3 / 4;
+    // Half the increment: the other half builds a reserve for a stalled machine.
+    let share = left / moves + clock.increment / 2;
     let hard = if moves == 1 {
         left * 3 / 4
     } else {
