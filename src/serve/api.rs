@@ -838,6 +838,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
             "code": v.code_for(p.piece, p.player),
         })).collect::<Vec<_>>(),
         "hands": hands,
+        "with_hands": v.has_hands(),
         "ending": ending,
         "check": game.checked_royals().iter().map(|c| v.board.name(*c)).collect::<Vec<_>>(),
         "short": game.short_moves(),

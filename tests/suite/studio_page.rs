@@ -453,6 +453,18 @@ fn boards_fit_the_window_and_a_phone_sees_the_board_first() {
         );
         assert!(w > 600.0 || h > 600.0, "{id}: {w}x{h}");
     }
+    // With hands, both hands show beside the board within the window.
+    b.goto(&s.url("/?v=shogi"));
+    b.wait_count("#board .piece", 40);
+    b.wait_count(".hand", 2);
+    let (_, top, _, h) = rect(&b, "#hand-bottom");
+    assert!(
+        top + h <= inner + 1.0,
+        "the hand ends at {} of {inner}",
+        top + h
+    );
+    let (_, _, w, h) = rect(&b, "#board svg");
+    assert!(w > 500.0 && h > 500.0, "shogi: {w}x{h}");
     b.goto(&s.url("/?v=chess&m=e2e4+e7e5+g1f3"));
     b.wait_count("#move-list .ply", 3);
     b.click(r#"#board .piece[data-cell="b8"]"#);

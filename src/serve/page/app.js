@@ -405,7 +405,9 @@ function showHands() {
   const bottom = $('hand-bottom');
   top.textContent = '';
   bottom.textContent = '';
-  if (!g.legal.some((m) => m.drop) && g.hands.every((h) => h.pieces.length === 0)) return;
+  // Games with hands show them from the start, and the board leaves them room.
+  $('board').classList.toggle('with-hands', g.with_hands);
+  if (!g.with_hands) return;
   g.hands.forEach((h, i) => {
     const row = document.createElement('p');
     row.className = 'hand';
