@@ -454,9 +454,9 @@ fn boards_fit_the_window_and_a_phone_sees_the_board_first() {
         assert!(w > 600.0 || h > 600.0, "{id}: {w}x{h}");
     }
     // With hands, both hands show beside the board within the window.
-    b.goto(&s.url("/?v=shogi"));
-    b.wait_count("#board .piece", 40);
-    b.wait_count(".hand", 2);
+    b.goto(&s.url("/?v=shogi&m=7g7f+3c3d+8h2b%2B+3a2b"));
+    b.wait_count("#board .piece", 38);
+    b.wait_count(".hand img", 2);
     let (_, top, _, h) = rect(&b, "#hand-bottom");
     assert!(
         top + h <= inner + 1.0,
