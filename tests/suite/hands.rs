@@ -17,6 +17,16 @@ fn position(rules: &Arc<Rules>, text: &str) -> Position {
 }
 
 /// Every variant file of the project.
+/// The legal moves of a position, as the game writes them.
+fn move_texts(rules: &Arc<Rules>, text: &str) -> Vec<String> {
+    let mut moves = Vec::new();
+    position(rules, text).legal_moves(rules, &mut moves);
+    moves
+        .iter()
+        .map(|m| write_move(rules.variant(), m))
+        .collect()
+}
+
 fn variant_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
         .expect("variants/")
@@ -109,30 +119,20 @@ fn a_pawn_promoting_in_a_hand_variant_reads_back() {
 fn drops_and_promotions_are_written_in_the_games_own_notation() {
     // UCI for the chess family with hands, USI for the shogi family.
     let r = rules("crazyhouse.var");
-    let pos = position(&r, "4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
-    let mut moves = Vec::new();
-    pos.legal_moves(&r, &mut moves);
-    let texts: Vec<String> = moves.iter().map(|m| write_move(r.variant(), m)).collect();
+    let texts = move_texts(&r, "4k3/1P6/8/8/8/8/8/4K3[N] w - - 0 1");
     assert!(texts.contains(&"b7b8q".to_string()), "{texts:?}");
     assert!(texts.contains(&"N@e4".to_string()), "{texts:?}");
     assert!(!texts.iter().any(|t| t.contains('=') || t.contains('*')));
     let s = rules("shogi.var");
-    let pos = position(&s, "4k4/9/9/9/9/9/9/9/4K4 b P 1");
-    let mut moves = Vec::new();
-    pos.legal_moves(&s, &mut moves);
-    let texts: Vec<String> = moves.iter().map(|m| write_move(s.variant(), m)).collect();
+    let texts = move_texts(&s, "4k4/9/9/9/9/9/9/9/4K4 b P 1");
     assert!(texts.contains(&"P*5e".to_string()), "{texts:?}");
 }
 
 #[test]
 fn pawns_are_never_dropped_on_the_first_rank() {
     let r = rules("crazyhouse.var");
-    let pos = position(&r, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
-    let mut moves = Vec::new();
-    pos.legal_moves(&r, &mut moves);
-    let drops: Vec<String> = moves
-        .iter()
-        .map(|m| write_move(r.variant(), m))
+    let drops: Vec<String> = move_texts(&r, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
+        .into_iter()
         .filter(|t| t.starts_with("P@"))
         .collect();
     // 64 cells less the two Kings, the first and the last rank.
