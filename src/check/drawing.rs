@@ -17,14 +17,13 @@ pub(super) fn check_drawing(
     pieces: &mut [Piece],
     out: &mut Vec<Diagnostic>,
 ) -> PictureSet {
-    let game = statements
-        .iter()
-        .find_map(|s| match s {
-            Statement::Drawing(n) => Some(n),
-            _ => None,
-        })
-        .and_then(|n| find_set(n, out))
-        .unwrap_or_default();
+    let named = statements.iter().find_map(|s| match s {
+        Statement::Drawing(n) => Some(find_set(n, out)),
+        _ => None,
+    });
+    // An unknown game set is reported once, not again for every piece's texts.
+    let game_known = !matches!(named, Some(None));
+    let game = named.flatten().unwrap_or_default();
     for s in statements {
         let Statement::Piece(decl) = s else { continue };
         let Some(piece) = pieces
@@ -58,7 +57,7 @@ pub(super) fn check_drawing(
             Drawn::As(set, texts) => {
                 let set = match set {
                     Some(n) => find_set(n, out),
-                    None => Some(game),
+                    None => game_known.then_some(game),
                 };
                 set.and_then(|set| check_texts(set, set_span(d, item.span), texts, players, out))
                     .map(|set| Drawing::Set(set, texts.iter().map(|t| t.node.clone()).collect()))
