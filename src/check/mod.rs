@@ -162,6 +162,10 @@ fn check_file(file: &syntax::File, whole: bool, out: &mut Vec<Diagnostic>) -> Op
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
         explosion: check_explosion(&file.statements, &decls, out),
+        no_checks: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::NoChecks(_))),
         start_hands,
     };
     if out.iter().any(Diagnostic::is_error) {

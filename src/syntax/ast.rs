@@ -66,6 +66,8 @@ pub enum Statement {
     Pass(Spanned<bool>),
     /// `captures explode`, with the kinds spared.
     Explode(Spanned<Vec<Spared>>),
+    /// `checks are forbidden`.
+    NoChecks(Span),
 }
 
 /// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
@@ -152,6 +154,7 @@ impl Statement {
             Statement::Hand(_) => "captured",
             Statement::Fen(_) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
+            Statement::NoChecks(_) => "checks",
             Statement::Pass(_) => "players",
         }
     }
@@ -169,7 +172,7 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
-            Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
+            Statement::Fen(s) | Statement::Compulsory(s) | Statement::NoChecks(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
             Statement::Explode(e) => Some(e.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
@@ -465,6 +468,7 @@ pub enum Event {
     Reaches {
         piece: Name,
         zone: Name,
+        how: Reach,
     },
     /// A player has given check this many times.
     ChecksGiven(Spanned<u32>),
@@ -491,4 +495,12 @@ pub enum Outcome {
     ThatLoses,
     /// The player named wins.
     PlayerWins(Name),
+}
+
+/// How a `reaches` event counts: plain, `for every player`, or `, unless answered`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Plain,
+    Every,
+    Answered,
 }

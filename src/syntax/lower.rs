@@ -112,6 +112,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::fen_stmt => Statement::Fen(span),
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         Rule::compulsory_stmt => Statement::Compulsory(span),
+        Rule::checks_stmt => Statement::NoChecks(span),
         Rule::explode_stmt => {
             let spared = inner
                 .map(|e| {
@@ -763,10 +764,17 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
         Rule::no_pieces_event => Event::NoPieces,
         Rule::reach_event => {
-            let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
+            let parts: Vec<P> = q.into_inner().collect();
+            let how = match parts.last().map(|k| k.as_rule()) {
+                Some(Rule::reach_every) => Reach::Every,
+                Some(Rule::reach_answered) => Reach::Answered,
+                _ => Reach::Plain,
+            };
+            let mut it = parts.iter().filter(|k| k.as_rule() == Rule::ident);
             Event::Reaches {
-                piece: cx.name(&it.next().unwrap()),
-                zone: cx.name(&it.next().unwrap()),
+                piece: cx.name(it.next().unwrap()),
+                zone: cx.name(it.next().unwrap()),
+                how,
             }
         }
         Rule::checkmate => Event::Checkmate,

@@ -121,6 +121,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("pass_stmt", "passing"),
     ("passes_event", "passing"),
     ("explode_stmt", "explosions"),
+    ("checks_stmt", "forbidden-checks"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -144,6 +145,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("pass_stmt", "`players may pass`"),
     ("compulsory_stmt", "`captures are compulsory`"),
     ("explode_stmt", "`captures explode`"),
+    ("checks_stmt", "`checks are forbidden`"),
 ];
 
 /// The first sentence of a rule's comment.
