@@ -136,13 +136,21 @@ pub(super) fn check_end(
                     }
                     Event::ChecksGiven(n.node.clamp(1, 255))
                 }
-                syntax::Event::Reaches { piece, zone } => {
+                syntax::Event::Reaches { piece, zone, how } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
                     let zone = super::find_zone(zones, zone, out).ok_or(());
                     let (Ok(piece), Ok(zone)) = (piece, zone) else {
                         continue;
                     };
-                    Event::Reaches { piece, zone }
+                    Event::Reaches {
+                        piece,
+                        zone,
+                        how: match how {
+                            syntax::Reach::Plain => Reach::Plain,
+                            syntax::Reach::Every => Reach::Every,
+                            syntax::Reach::Answered => Reach::Answered,
+                        },
+                    }
                 }
                 syntax::Event::Repetition(n, perpetual) => {
                     if n.node < 2 {

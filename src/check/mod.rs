@@ -176,6 +176,10 @@ fn check_file(
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
         explosion: check_explosion(&file.statements, &decls, out),
+        no_checks: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::NoChecks(_))),
         start_hands,
         drawing,
         points,

@@ -135,6 +135,8 @@ pub struct Rules {
     pub(crate) ends_in_place: bool,
     /// A player who can capture must.
     pub(crate) must_capture: bool,
+    /// No move may leave another player's royal piece attacked.
+    pub(crate) no_checks: bool,
     /// Captures explode: what an explosion spares.
     pub(crate) explosion: Option<crate::model::Explosion>,
     /// Per cell, with explosions: the cells one step around it in each direction.
@@ -344,6 +346,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         ends_in_place,
         must_capture: variant.must_capture,
         explosion: variant.explosion,
+        no_checks: variant.no_checks,
         around: match variant.explosion {
             Some(_) => around(&variant.board),
             None => vec![],

@@ -46,6 +46,8 @@ pub struct Variant {
     pub must_capture: bool,
     /// Captures explode: what an explosion leaves.
     pub explosion: Option<Explosion>,
+    /// No move may leave another player's royal piece attacked.
+    pub no_checks: bool,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).
@@ -388,6 +390,18 @@ pub enum Outcome {
     PlayerWins(PlayerId),
 }
 
+/// How a `reaches` event counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A player's piece stands on the player's zone.
+    Plain,
+    /// Every player's does.
+    Every,
+    /// As `Plain`, but a player who reached before a later player of the round moved
+    /// waits while that player, not in check, could reach its own zone with its move.
+    Answered,
+}
+
 /// A direction's relation to the player's forward direction (or, for `Outward`, to
 /// the previous step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -452,6 +466,7 @@ pub enum Event {
     Reaches {
         piece: PieceId,
         zone: usize,
+        how: Reach,
     },
     /// A player has given check with this many of its moves.
     ChecksGiven(u32),

@@ -130,8 +130,17 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
         Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
         Event::NoPieces => "no pieces left".to_string(),
         Event::ChecksGiven(n) => format!("{n} checks given"),
-        Event::Reaches { piece, zone } => {
-            format!("{} reaches {}", v.piece(piece).name, v.zones[zone].name)
+        Event::Reaches { piece, zone, how } => {
+            let tail = match how {
+                crate::model::Reach::Plain => "",
+                crate::model::Reach::Every => " for every player",
+                crate::model::Reach::Answered => ", unless answered",
+            };
+            format!(
+                "{} reaches {}{tail}",
+                v.piece(piece).name,
+                v.zones[zone].name
+            )
         }
         Event::PliesWithoutCapture(n, kinds, drops) => {
             let mut text = format!("{n} plies without capture");

@@ -1,9 +1,8 @@
 //! The end rules, judged in one place for games and searches alike.
 
 use super::position::{Move, Position, PositionOf, View};
-use crate::compile::{Rules, by_width};
-use crate::geometry::CellSet;
-use crate::model::{Event, Outcome, PlayerId, holds};
+use crate::compile::{Rules, Width, by_width};
+use crate::model::{Event, Outcome, PieceId, PlayerId, Reach, holds};
 
 /// An end rule that applies: its index in the variant's list and what it decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +132,7 @@ impl Position {
     }
 }
 
-impl<S: CellSet> PositionOf<S> {
+impl<S: Width> PositionOf<S> {
     /// See [`Position::happens_to`].
     pub(super) fn happens_to(&self, rules: &Rules, event: Event) -> Option<PlayerId> {
         let n = self.players();
@@ -206,11 +205,37 @@ impl<S: CellSet> PositionOf<S> {
             }
             Event::NoPieces => held() == 0,
             Event::ChecksGiven(n) => self.checks_given(p) as u32 >= n,
-            Event::Reaches { piece, zone } => rules.variant.zones[zone].cells[p.0 as usize]
-                .iter()
-                .any(|&c| self.at(c) == Some((p, piece))),
+            Event::Reaches { piece, zone, how } => {
+                let there = |q: PlayerId| {
+                    rules.variant.zones[zone].cells[q.0 as usize]
+                        .iter()
+                        .any(|&c| self.at(c) == Some((q, piece)))
+                };
+                match how {
+                    Reach::Plain => there(p),
+                    Reach::Every => (0..self.players()).map(PlayerId).all(there),
+                    Reach::Answered => {
+                        there(p) && !(p.0 < self.to_move().0 && self.may_answer(rules, piece, zone))
+                    }
+                }
+            }
             _ => false,
         }
+    }
+
+    /// Whether the player to move, not in check, has a legal move of a piece of the
+    /// kind onto its part of the zone.
+    fn may_answer(&self, rules: &Rules, piece: PieceId, zone: usize) -> bool {
+        let me = self.to_move();
+        if self.in_check(rules) {
+            return false;
+        }
+        let goal = &rules.variant.zones[zone].cells[me.0 as usize];
+        let mut moves = Vec::new();
+        self.legal_moves(rules, &mut moves);
+        moves
+            .iter()
+            .any(|m| m.promotion.unwrap_or(m.piece) == piece && goal.contains(&m.to))
     }
 }
 

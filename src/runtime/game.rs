@@ -342,7 +342,16 @@ impl Game {
                     Event::OnlyRoyal(_) => format!("{who} has only royal pieces left"),
                     Event::NoPieces => format!("{who} has no pieces left"),
                     Event::ChecksGiven(n) => format!("{who} gave check {n} times"),
-                    Event::Reaches { piece, zone } => format!(
+                    Event::Reaches {
+                        piece,
+                        zone,
+                        how: crate::model::Reach::Every,
+                    } => format!(
+                        "every player's {} reached {}",
+                        v.piece(piece).name,
+                        v.zones[zone].name
+                    ),
+                    Event::Reaches { piece, zone, .. } => format!(
                         "{who}'s {} reached {}",
                         v.piece(piece).name,
                         v.zones[zone].name

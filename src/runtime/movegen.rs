@@ -178,6 +178,9 @@ impl<S: Width> PositionOf<S> {
             };
             self.drops(rules, sets, me, &block, out);
         }
+        if rules.no_checks {
+            out.retain(|m| !self.gives_check(rules, m));
+        }
         if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
             out.retain(|m| m.captured.is_some());
         }
@@ -315,6 +318,18 @@ impl<S: Width> PositionOf<S> {
             }
         }
         out
+    }
+
+    /// Whether `m` leaves a royal piece of another player attacked. Out of line, as
+    /// [`PositionOf::mates`].
+    #[inline(never)]
+    fn gives_check(&self, rules: &Rules, m: &Move) -> bool {
+        let me = self.to_move();
+        let mut after = self.clone();
+        after.make(rules, m);
+        (0..self.players())
+            .map(PlayerId)
+            .any(|q| q != me && after.royal_attacked(rules, q))
     }
 
     /// Whether after `m` the next player has no legal move. Kept out of line: rare,

@@ -72,6 +72,8 @@ pub enum Statement {
     Bonus(Vec<(Name, Spanned<Points>)>),
     /// `captures explode`, with the kinds spared.
     Explode(Spanned<Vec<Spared>>),
+    /// `checks are forbidden`.
+    NoChecks(Span),
 }
 
 /// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
@@ -161,6 +163,7 @@ impl Statement {
             Statement::Hand(_) => "captured",
             Statement::Fen(_) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
+            Statement::NoChecks(_) => "checks",
             Statement::Pass(_) => "players",
             Statement::Drawing(_) => "pieces",
             Statement::Worth(_) => "pieces",
@@ -181,7 +184,7 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
-            Statement::Fen(s) | Statement::Compulsory(s) => Some(*s),
+            Statement::Fen(s) | Statement::Compulsory(s) | Statement::NoChecks(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
@@ -490,6 +493,7 @@ pub enum Event {
     Reaches {
         piece: Name,
         zone: Name,
+        how: Reach,
     },
     /// A player has given check this many times.
     ChecksGiven(Spanned<u32>),
@@ -523,4 +527,12 @@ pub enum Outcome {
     PlayerWins(Name),
     /// `more points win`.
     MorePoints,
+}
+
+/// How a `reaches` event counts: plain, `for every player`, or `, unless answered`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Plain,
+    Every,
+    Answered,
 }

@@ -115,6 +115,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
+        Rule::checks_stmt => Statement::NoChecks(span),
         Rule::explode_stmt => {
             let spared = inner
                 .map(|e| {
@@ -813,10 +814,17 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
         Rule::no_pieces_event => Event::NoPieces,
         Rule::reach_event => {
-            let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
+            let parts: Vec<P> = q.into_inner().collect();
+            let how = match parts.last().map(|k| k.as_rule()) {
+                Some(Rule::reach_every) => Reach::Every,
+                Some(Rule::reach_answered) => Reach::Answered,
+                _ => Reach::Plain,
+            };
+            let mut it = parts.iter().filter(|k| k.as_rule() == Rule::ident);
             Event::Reaches {
-                piece: cx.name(&it.next().unwrap()),
-                zone: cx.name(&it.next().unwrap()),
+                piece: cx.name(it.next().unwrap()),
+                zone: cx.name(it.next().unwrap()),
+                how,
             }
         }
         Rule::checkmate => Event::Checkmate,

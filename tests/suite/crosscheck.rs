@@ -268,6 +268,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("nocheckatomic.var", 14, 40),
         ("atomar.var", 15, 40),
         ("../tests/fixtures/hexagonal-atomic.var", 16, 12),
+        ("racingkings.var", 17, 40),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

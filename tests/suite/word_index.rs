@@ -123,6 +123,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("drawing_stmt", "drawing-pieces"),
     ("drawn", "drawing-pieces"),
     ("explode_stmt", "explosions"),
+    ("checks_stmt", "forbidden-checks"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -147,6 +148,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("compulsory_stmt", "`captures are compulsory`"),
     ("drawing_stmt", "`pieces drawn as`"),
     ("explode_stmt", "`captures explode`"),
+    ("checks_stmt", "`checks are forbidden`"),
 ];
 
 /// The first sentence of a rule's comment.

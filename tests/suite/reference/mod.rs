@@ -151,6 +151,16 @@
 //!     not counting a capture that would remove (by 33) a royal piece of the
 //!     capturer's own player. A castling's `safe` cell next to an enemy royal piece
 //!     is not tested.
+//!
+//! Checks and races:
+//!
+//! 33. With `checks are forbidden`, a move after which a royal piece of another
+//!     player could be captured (by 19 or 32) is not legal.
+//! 34. `reaches` with `for every player` holds when each player has a piece of the
+//!     kind on its own part of the zone; with `unless answered` it holds for a player
+//!     with such a piece, except while that player comes before the player to move in
+//!     the turn order and the player to move, its royal pieces not attacked, has a
+//!     legal move after which its piece of the kind stands on its part of the zone.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -164,7 +174,7 @@ use variantlab::model::{
 /// What stands on each cell.
 type Cells = [Option<(PlayerId, PieceId)>];
 
-use variantlab::model::{Outcome, Qualifier};
+use variantlab::model::{Outcome, Qualifier, Reach};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -310,6 +320,15 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     for (cell, kind) in drops(v, options, pos) {
         all.insert((cell, cell, None, Some(kind)));
     }
+    if v.no_checks {
+        // Rule 33.
+        all.retain(|m| {
+            let (next, _) = play_judged(v, options, pos, *m, false);
+            (0..v.players.len()).map(|q| PlayerId(q as u8)).all(|q| {
+                q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
+            })
+        });
+    }
     if v.must_capture {
         let captures: BTreeSet<Move> = all
             .iter()
@@ -383,11 +402,36 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                     .checks
                     .get(p.0 as usize)
                     .is_some_and(|c| *c as u32 >= n),
-                Event::Reaches { piece, zone } => v.zones[zone].cells[p.0 as usize]
-                    .iter()
-                    .any(|c| next.cells[c.index()] == Some((p, piece))),
+                Event::Reaches { piece, zone, how } => {
+                    let there = |q: PlayerId| {
+                        v.zones[zone].cells[q.0 as usize]
+                            .iter()
+                            .any(|c| next.cells[c.index()] == Some((q, piece)))
+                    };
+                    match how {
+                        Reach::Plain => there(p),
+                        Reach::Every => (0..n).all(|q| there(PlayerId(q as u8))),
+                        Reach::Answered => {
+                            there(p)
+                                && !(p < next.to_move && answers(v, options, next, piece, zone))
+                        }
+                    }
+                }
                 _ => false,
             }
+        })
+}
+
+/// Rule 34: whether the player to move, not in check, has a legal move that ends
+/// with a piece of the kind on its part of the zone.
+fn answers(v: &Variant, options: &[bool], pos: &Simple, piece: PieceId, zone: usize) -> bool {
+    let me = pos.to_move;
+    !royal_attacked(v, options, &pos.cells, &pos.used, me)
+        && legal_moves(v, options, pos).iter().any(|m| {
+            let (next, _) = play_judged(v, options, pos, *m, false);
+            v.zones[zone].cells[me.0 as usize]
+                .iter()
+                .any(|c| next.cells[c.index()] == Some((me, piece)))
         })
 }
 
