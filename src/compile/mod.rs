@@ -135,6 +135,10 @@ pub struct Rules {
     pub(crate) ends_in_place: bool,
     /// A player who can capture must.
     pub(crate) must_capture: bool,
+    /// Whether a pass may end the game (a standoff kept, every player passed).
+    pub(crate) pass_ends: bool,
+    /// (kind, zone) of the end rules about a piece reaching a zone.
+    pub(crate) goals: Vec<(PieceId, usize)>,
     /// No move may leave another player's royal piece attacked.
     pub(crate) no_checks: bool,
     /// Captures explode: what an explosion spares.
@@ -258,9 +262,16 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let mut resets_quiet = 0u64;
     let mut drops_reset_quiet = false;
     let mut standoffs = Vec::new();
+    let mut pass_ends = false;
+    let mut goals = Vec::new();
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
         match r.event {
-            Event::Facing { piece, enemy } => standoffs.push((piece, enemy)),
+            Event::Facing { piece, enemy } => {
+                standoffs.push((piece, enemy));
+                pass_ends = true;
+            }
+            Event::AllPassed => pass_ends = true,
+            Event::Reaches { piece, zone, .. } => goals.push((piece, zone)),
             Event::Captured { piece, by } => {
                 let by = by.map_or(u64::MAX, |b| 1 << b.0);
                 capture_ends[piece.0 as usize] |= by;
@@ -344,6 +355,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         resets_quiet,
         drops_reset_quiet,
         ends_in_place,
+        pass_ends,
+        goals,
         must_capture: variant.must_capture,
         explosion: variant.explosion,
         no_checks: variant.no_checks,
@@ -881,6 +894,14 @@ impl Rules {
     #[inline]
     pub fn deciding_kinds(&self) -> u64 {
         self.deciding_kinds
+    }
+
+    /// The end rules the options leave in force, in the order written.
+    pub fn end_rules_in_force(&self) -> impl Iterator<Item = &crate::model::EndRule> {
+        self.variant
+            .end_rules
+            .iter()
+            .filter(|r| holds(r.guard, &self.options))
     }
 
     /// Whether the rules reward giving pieces away: an end rule in force lets a player

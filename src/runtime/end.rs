@@ -1,6 +1,6 @@
 //! The end rules, judged in one place for games and searches alike.
 
-use super::position::{Move, Position, PositionOf, View};
+use super::position::{Move, Position, PositionOf, Special, View};
 use crate::compile::{Rules, Width, by_width};
 use crate::model::{Event, Outcome, PieceId, PlayerId, Reach, holds};
 
@@ -16,6 +16,20 @@ pub struct Verdict {
 }
 
 impl Position {
+    /// Whether `m`, capturing nothing, may end the game at once or start its end: a
+    /// pass where passing ends games, or a piece entering a zone an end rule is
+    /// about. Asked before `m` is made.
+    pub fn may_end_quietly(&self, rules: &Rules, m: &Move) -> bool {
+        if m.special == Special::Pass {
+            return rules.pass_ends;
+        }
+        let kind = m.promotion.unwrap_or(m.piece);
+        let me = self.to_move().0 as usize;
+        rules.goals.iter().any(|&(piece, zone)| {
+            piece == kind && rules.variant.zones[zone].cells[me].contains(&m.to)
+        })
+    }
+
     /// The first end rule (in the file's order) that applies now, `last` having just
     /// been played. `occurrences` counts how often this position has stood on the
     /// board, this time included. `has_move` tells whether the side to move has a

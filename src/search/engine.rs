@@ -560,7 +560,12 @@ impl Searcher {
             let square = (depth <= -RECAPTURES_FROM)
                 .then(|| last.map(|l| l.to))
                 .flatten();
+            let quiet_ends = square.is_none() && (rules.pass_ends || !rules.goals.is_empty());
+            let at = &*pos;
             moves.retain(|m| {
+                if m.captured.is_none() {
+                    return quiet_ends && at.may_end_quietly(rules, m);
+                }
                 square.is_none_or(|c| m.capture_cell() == Some(c))
                     && m.captured.is_some_and(|(_, k)| {
                         let promoted = m

@@ -230,6 +230,59 @@ fn hunts(rules: &Rules) -> Vec<Hunt> {
         .collect()
 }
 
+/// A kind that wins by reaching a zone: per player, steps from each cell to the
+/// player's part of the zone (`u8::MAX`: never).
+#[derive(Clone, Debug)]
+struct Goal {
+    kind: PieceId,
+    steps: Vec<Vec<u8>>,
+}
+
+/// What being one step nearer a goal is worth, and how many steps away it still
+/// counts; the last two steps count double, as the others can rarely stop them.
+const GOAL_STEP: i32 = 24;
+const GOAL_RANGE: u8 = 8;
+
+/// The kinds that win by reaching a zone, as the end rules in force say.
+fn goals(rules: &Rules) -> Vec<Goal> {
+    use crate::model::{Event, Outcome, Reach};
+    let n = rules.variant.board.len();
+    rules
+        .end_rules_in_force()
+        .filter_map(|r| match r.event {
+            Event::Reaches { piece, zone, how }
+                if how != Reach::Every
+                    && matches!(r.outcome, Outcome::ThatWins | Outcome::MoverWins) =>
+            {
+                Some((piece, zone))
+            }
+            _ => None,
+        })
+        .map(|(kind, zone)| {
+            let steps = (0..rules.variant.players.len())
+                .map(|p| {
+                    let p = PlayerId(p as u8);
+                    // Moves backwards: from each cell to those that reach it.
+                    let mut back = vec![Vec::new(); n];
+                    for c in rules.variant.board.cells() {
+                        for e in rules.moves(p, kind, c) {
+                            if e.dest.allows_empty() {
+                                back[e.to.index()].push(c.index());
+                            }
+                        }
+                    }
+                    let cells: Vec<usize> = rules.variant.zones[zone].cells[p.0 as usize]
+                        .iter()
+                        .map(|c| c.index())
+                        .collect();
+                    distances(&back, &cells)
+                })
+                .collect();
+            Goal { kind, steps }
+        })
+        .collect()
+}
+
 /// Steps from the nearest of `from` to every cell (`u8::MAX`: never, or too far).
 fn distances(next: &[Vec<usize>], from: &[usize]) -> Vec<u8> {
     let mut d = vec![u8::MAX; next.len()];
@@ -263,6 +316,7 @@ pub struct Evaluator {
     attacked: i32,
     zone: i32,
     hunts: Vec<Hunt>,
+    goals: Vec<Goal>,
 }
 
 impl Evaluator {
@@ -283,6 +337,7 @@ impl Evaluator {
             attacked: 60,
             zone: 12,
             hunts: hunts(rules),
+            goals: goals(rules),
         }
     }
 
@@ -373,6 +428,18 @@ impl Evaluator {
                         s += self.threat;
                     }
                 }
+            }
+        }
+        for g in &self.goals {
+            let steps = &g.steps[p.0 as usize];
+            if let Some(d) = pos
+                .pieces_of(p, g.kind)
+                .iter()
+                .map(|c| steps[c.index()])
+                .min()
+                && d < GOAL_RANGE
+            {
+                s += GOAL_STEP * (GOAL_RANGE - d) as i32 + GOAL_STEP * 3u8.saturating_sub(d) as i32;
             }
         }
         for r in kinds(rules.deciding_kinds()) {

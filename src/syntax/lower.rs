@@ -732,14 +732,38 @@ fn lower_points<'a>(
             let mut it = q.into_inner().filter(content);
             let name = cx.name(&it.next().unwrap());
             let p = it.next().unwrap();
+            let span = cx.span(&p);
             let (whole, tenth) = p.as_str().split_once('.').unwrap_or((p.as_str(), "0"));
+            if tenth.len() > 1 {
+                cx.diagnostics.push(
+                    Diagnostic::error(
+                        "variantlab::bad_points",
+                        span,
+                        "points have at most one decimal",
+                    )
+                    .label("more than one decimal")
+                    .help("points count in tenths: write `13.5`, not `13.55`"),
+                );
+                return (name, Spanned::new(0, span));
+            }
             let tenths = whole
                 .parse::<u32>()
                 .ok()
                 .and_then(|w| w.checked_mul(10))
-                .and_then(|w| w.checked_add(tenth.parse::<u32>().unwrap_or(0)))
-                .unwrap_or(u32::MAX);
-            (name, Spanned::new(tenths, cx.span(&p)))
+                .and_then(|w| w.checked_add(tenth.parse::<u32>().unwrap_or(0)));
+            let Some(tenths) = tenths else {
+                cx.diagnostics.push(
+                    Diagnostic::error(
+                        "variantlab::number_too_large",
+                        span,
+                        "this number of points is too large",
+                    )
+                    .label("too large")
+                    .help("points must be below 429496729.6"),
+                );
+                return (name, Spanned::new(0, span));
+            };
+            (name, Spanned::new(tenths, span))
         })
         .collect()
 }

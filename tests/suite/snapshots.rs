@@ -140,6 +140,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("unclosed-paren", &["syntax"]),
     ("bad-score", &["bad_score"]),
     ("no-points", &["no_points"]),
+    ("bad-points", &["bad_points"]),
     ("duplicate-zone", &["duplicate_zone"]),
     ("unknown-zone", &["unknown_zone"]),
     ("moves-as-cycle", &["moves_as_cycle"]),

@@ -13,11 +13,15 @@ use variantlab::search::{Limits, Searcher};
 /// Games longer than this count as not won.
 const MAX_PLIES: usize = 300;
 
+/// Every shipped variant, or those named (comma-separated file names) in
+/// `VARIANTLAB_VARIANTS`.
 fn shipped() -> Vec<(String, Arc<Rules>)> {
+    let only = std::env::var("VARIANTLAB_VARIANTS").ok();
     let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
         .expect("variants folder")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|f| f.ends_with(".var"))
+        .filter(|f| only.as_ref().is_none_or(|o| o.split(',').any(|n| n == f)))
         .collect();
     files.sort();
     assert!(!files.is_empty());

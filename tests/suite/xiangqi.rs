@@ -195,22 +195,27 @@ fn game_at(r: &Arc<Rules>, text: &str) -> Game {
 fn bikjang_must_be_broken_and_a_pass_answering_it_ends_the_game() {
     // White's General steps onto the d file the Black General looks down.
     let text = "3k5/9/9/9/9/9/9/9/3AK4/9 w - - 0 1";
-    // Counting: White's Advisor (3) against Black's 1.5 points.
-    let r = rules("janggi.var");
-    let mut g = game_at(&r, text);
-    g.play_text("e2d3").unwrap();
-    // Black must leave the file or pass; d9 keeps the Generals facing.
-    let after = g.position_string();
-    assert_eq!(destinations(&r, &after, "d10"), ["d10", "e10", "e9"]);
-    g.play_text("d10d10").unwrap();
-    let end = g.ending().expect("the pass ends the game");
-    assert_eq!(
-        end.winner(),
-        Some(variantlab::model::PlayerId(0)),
-        "{}",
-        end.reason
-    );
-    assert!(g.legal_moves().is_empty());
+    for (file, winner) in [
+        // Traditional rules: a kept standoff is a draw.
+        ("janggitraditional.var", None),
+        // Counting: White's Advisor (3) against Black's 1.5 points.
+        ("janggi.var", Some(variantlab::model::PlayerId(0))),
+    ] {
+        let r = rules(file);
+        let mut g = game_at(&r, text);
+        g.play_text("e2d3").unwrap();
+        // Black must leave the file or pass; d9 keeps the Generals facing.
+        let after = g.position_string();
+        assert_eq!(
+            destinations(&r, &after, "d10"),
+            ["d10", "e10", "e9"],
+            "{file}"
+        );
+        g.play_text("d10d10").unwrap();
+        let end = g.ending().expect("the pass ends the game");
+        assert_eq!(end.winner(), winner, "{file}: {}", end.reason);
+        assert!(g.legal_moves().is_empty());
+    }
     // Casual rules: no bikjang, the pass is an ordinary move.
     let r = rules(JANGGI);
     let mut g = game_at(&r, text);
@@ -264,4 +269,16 @@ fn the_grasshopper_lands_right_behind_the_first_piece_on_its_line() {
     // other line has a piece to jump.
     let text = "4k3/3p4/3P1p2/4p3/1P1G4/8/8/4K3 w - - 0 1";
     assert_eq!(destinations(&r, text, "d4"), ["a4", "d7", "f6"]);
+}
+
+#[test]
+fn points_too_large_are_refused_where_they_are_written() {
+    let text = std::fs::read_to_string(common::root().join("variants/janggi.var")).unwrap();
+    let text = text.replace("Chariot 13,", "Chariot 99999999999,");
+    let checked = variantlab::check::check("janggi.var", &text);
+    let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+    // One error, where the number is; no cascade about points deciding nothing.
+    assert_eq!(codes, ["variantlab::number_too_large"]);
+    let at = text.find("99999999999").unwrap();
+    assert_eq!(checked.report.diagnostics[0].span.start, at);
 }
