@@ -330,6 +330,8 @@ impl From<syntax::Qualifier> for Qualifier {
             syntax::Qualifier::Backward => Qualifier::Backward,
             syntax::Qualifier::Sideways => Qualifier::Sideways,
             syntax::Qualifier::Outward => Qualifier::Outward,
+            syntax::Qualifier::Left => Qualifier::Left,
+            syntax::Qualifier::Right => Qualifier::Right,
         }
     }
 }

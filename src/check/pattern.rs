@@ -162,7 +162,24 @@ fn check_piece(
                     decls.piece(n).map_err(|d| out.push(d)).ok()
                 };
                 let rule = match rule {
-                    syntax::NoDrop::FileWith(n) => kind(n, out).map(NoDrop::FileWith),
+                    syntax::NoDrop::FileWith(n, count) => {
+                        let count = match count {
+                            Some(c) if c.node == 0 || c.node > 255 => {
+                                out.push(
+                                    Diagnostic::error(
+                                        "variantlab::bad_count",
+                                        c.span,
+                                        "a count of pieces on a file is from 1 to 255",
+                                    )
+                                    .label("out of range"),
+                                );
+                                1
+                            }
+                            Some(c) => c.node as u8,
+                            None => 1,
+                        };
+                        kind(n, out).map(|k| NoDrop::FileWith(k, count))
+                    }
                     syntax::NoDrop::AttackedBy(n) => kind(n, out).map(NoDrop::AttackedBy),
                     syntax::NoDrop::Check => Some(NoDrop::Check),
                     syntax::NoDrop::Checkmate => Some(NoDrop::Checkmate),

@@ -55,6 +55,9 @@ pub const MUST_PROMOTE: u8 = 2;
 pub struct DropRule {
     /// Not on a file holding the player's own pieces of these kinds.
     pub file_with: u64,
+    /// Not on a file holding this many (two or more) of the player's own pieces of a
+    /// kind.
+    pub file_full: Option<(PieceId, u8)>,
     /// Not on a cell the player's own pieces of these kinds attack.
     pub attacked_by: u64,
     /// Not attacking an enemy royal piece.
@@ -500,7 +503,8 @@ fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
             let mut r = DropRule::default();
             for (_, rule) in p.no_drop.iter().filter(|(g, _)| holds(*g, options)) {
                 match rule {
-                    NoDrop::FileWith(k) => r.file_with |= 1 << k.0,
+                    NoDrop::FileWith(k, 1) => r.file_with |= 1 << k.0,
+                    NoDrop::FileWith(k, n) => r.file_full = Some((*k, *n)),
                     NoDrop::AttackedBy(k) => r.attacked_by |= 1 << k.0,
                     NoDrop::Check => r.no_check = true,
                     NoDrop::Checkmate => r.no_mate = true,

@@ -88,7 +88,8 @@ pub struct Hand {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoDrop {
     /// Not on the line along forward through a cell holding the player's piece of this kind.
-    FileWith(PieceId),
+    /// Not on a file holding this many of the player's pieces of the kind.
+    FileWith(PieceId, u8),
     /// Not on a cell the player's piece of this kind attacks.
     AttackedBy(PieceId),
     Check,
@@ -357,7 +358,11 @@ impl DirTerm {
             let rb = board.direction(r).bearing;
             let keep = board.dirs_where(|d| {
                 let a = angle_between(d.bearing, rb);
+                // Clockwise from the reference, 0..360.
+                let turn = (d.bearing as i32 - rb as i32).rem_euclid(360);
                 match q {
+                    Qualifier::Left => turn > 180,
+                    Qualifier::Right => turn > 0 && turn < 180,
                     Qualifier::StraightForward => a == 0,
                     Qualifier::StraightBackward => a == 180,
                     Qualifier::Forward => a < 90,
@@ -412,6 +417,8 @@ pub enum Qualifier {
     Backward,
     Sideways,
     Outward,
+    Left,
+    Right,
 }
 
 /// Which moves that touch a promotion zone promote; any that holds is enough.

@@ -241,6 +241,15 @@ impl<S: Width> PositionOf<S> {
                     to = to.difference(sets.file(me.0 as usize, c, cells));
                 }
             }
+            if let Some((k, n)) = rule.file_full {
+                let own = self.pieces_of(me, k);
+                for c in own.iter() {
+                    let file = sets.file(me.0 as usize, c, cells);
+                    if own.intersection(file).len() >= n as usize {
+                        to = to.difference(file);
+                    }
+                }
+            }
             let mut near = rule.attacked_by;
             while near != 0 && !to.is_empty() {
                 let k = PieceId(near.trailing_zeros() as u8);

@@ -287,7 +287,8 @@ pub enum Drawn {
 #[derive(Clone, Debug, PartialEq)]
 pub enum NoDrop {
     /// Not on a file (line along forward) holding one of the player's pieces of a kind.
-    FileWith(Name),
+    /// Not on a file holding this many (1 if not given) of the player's pieces of a kind.
+    FileWith(Name, Option<Spanned<u32>>),
     /// Not on a cell a piece of the player of this kind attacks.
     AttackedBy(Name),
     /// Not giving check.
@@ -382,6 +383,8 @@ pub enum Qualifier {
     Backward,
     Sideways,
     Outward,
+    Left,
+    Right,
 }
 
 #[derive(Clone, Debug, PartialEq)]

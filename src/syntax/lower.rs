@@ -293,7 +293,15 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 let rule = r.as_rule();
                 let mut names = r.into_inner();
                 kind = PieceItemKind::NoDrop(match rule {
-                    Rule::drop_file => NoDrop::FileWith(cx.name(&names.next().unwrap())),
+                    Rule::drop_file => {
+                        let first = names.next().unwrap();
+                        if first.as_rule() == Rule::number {
+                            let n = cx.number(&first);
+                            NoDrop::FileWith(cx.name(&names.next().unwrap()), Some(n))
+                        } else {
+                            NoDrop::FileWith(cx.name(&first), None)
+                        }
+                    }
                     Rule::drop_attacked => NoDrop::AttackedBy(cx.name(&names.next().unwrap())),
                     Rule::drop_zone => {
                         let mut names = names.filter(content);
@@ -439,6 +447,8 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
                     Rule::forward => Qualifier::Forward,
                     Rule::backward => Qualifier::Backward,
                     Rule::sideways => Qualifier::Sideways,
+                    Rule::leftward => Qualifier::Left,
+                    Rule::rightward => Qualifier::Right,
                     _ => Qualifier::Outward,
                 };
                 term.qualifiers.push(Spanned::new(k, s));

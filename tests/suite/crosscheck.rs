@@ -351,10 +351,15 @@ fn deep_perft_agrees_with_the_reference() {
 fn the_shogi_family_agrees_with_the_reference() {
     // Random play fills the hands quickly (captures are preferred now and then), so
     // most positions here have drops, and promotions come with every deep move.
-    for (file, games) in [("shogi.var", 6), ("hex-shogi-91.var", 6)] {
+    // Tori shogi: Quails that tell left from right, at most two Swallows a file.
+    for (file, games, least) in [
+        ("shogi.var", 6, 10_000),
+        ("hex-shogi-91.var", 6, 10_000),
+        ("torishogi.var", 6, 2_000),
+    ] {
         let (n, drops, promotions) = random_play_counting(file, &[], games, 120, 47);
         assert!(n > 500, "{file}: only {n} positions compared");
-        assert!(drops > 10_000, "{file}: only {drops} drops compared");
+        assert!(drops > least, "{file}: only {drops} drops compared");
         assert!(
             promotions > 500,
             "{file}: only {promotions} promotions compared"
@@ -366,7 +371,11 @@ fn the_shogi_family_agrees_with_the_reference() {
 fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
     // Depth 2 (drops made and taken back, hands filled and emptied) from positions
     // deep in random games that prefer captures.
-    for (file, seed) in [("shogi.var", 61u64), ("hex-shogi-91.var", 67)] {
+    for (file, seed) in [
+        ("shogi.var", 61u64),
+        ("hex-shogi-91.var", 67),
+        ("torishogi.var", 71),
+    ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
         let mut game = Game::new(rules.clone(), Setup::start(&rules)).unwrap();

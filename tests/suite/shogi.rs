@@ -617,3 +617,55 @@ fn a_position_with_the_side_not_to_move_in_check_is_refused() {
     .unwrap();
     assert!(g.in_check());
 }
+
+#[test]
+fn tori_shogi_quails_tell_their_left_from_their_right() {
+    let r = rules("torishogi.var");
+    let from = |text: &str, cell: &str| -> Vec<String> {
+        moves(text, &r)
+            .into_iter()
+            .filter(|m| m.starts_with(cell))
+            .collect()
+    };
+    // Black faces rank a: its right is file 1. The left Quail slides forward and back to
+    // its right, and steps back to its left.
+    assert_eq!(
+        from("k6/7/7/3L3/7/7/K6 b - 1", "4d"),
+        ["4d1g", "4d2f", "4d3e", "4d4a", "4d4b", "4d4c", "4d5e"]
+    );
+    assert_eq!(
+        from("k6/7/7/3R3/7/7/K6 b - 1", "4d"),
+        ["4d3e", "4d4a", "4d4b", "4d4c", "4d5e", "4d6f"]
+    );
+    // White faces rank g, so its right is file 7; its own Phoenix on 7a ends the slide.
+    assert_eq!(
+        from("k6/7/7/3l3/7/7/K6 w - 1", "4d"),
+        ["4d3c", "4d4e", "4d4f", "4d4g", "4d5c", "4d6b"]
+    );
+}
+
+#[test]
+fn tori_shogi_allows_two_swallows_a_file_from_drops() {
+    let r = rules("torishogi.var");
+    let drops_on_4 = |text: &str| -> Vec<String> {
+        moves(text, &r)
+            .into_iter()
+            .filter(|m| m.starts_with("S*4"))
+            .collect()
+    };
+    // One Swallow on the file: another may join it (not on the far rank, where it
+    // could never move).
+    assert_eq!(
+        drops_on_4("k6/7/7/3S3/7/7/K6 b S 1"),
+        ["S*4b", "S*4c", "S*4e", "S*4f", "S*4g"]
+    );
+    // Two: the file is full. 35 drops are left, as Fairy-Stockfish counts.
+    let full = "k6/7/7/3S3/3S3/7/K6 b S 1";
+    assert!(drops_on_4(full).is_empty());
+    assert_eq!(
+        moves(full, &r).iter().filter(|m| m.contains('*')).count(),
+        35
+    );
+    // An enemy Swallow on the file does not count.
+    assert_eq!(drops_on_4("k6/7/7/3S3/3s3/7/K6 b S 1").len(), 4);
+}

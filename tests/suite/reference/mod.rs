@@ -14,7 +14,8 @@
 //!    direction) filtered by each qualifier in turn, comparing bearings with the
 //!    smaller angle `a` between them: relative to the player's forward, Forward
 //!    `a < 90`, Backward `a > 90`, Sideways `a == 90`, StraightForward `a == 0`,
-//!    StraightBackward `a == 180`; Outward is relative to the last single step taken
+//!    StraightBackward `a == 180`, Right `0 < a < 180` turning clockwise from forward,
+//!    Left the same turning anticlockwise; Outward is relative to the last single step taken
 //!    before the leg starts, `0 < a < 90`. A missing reference empties the term. The
 //!    set is computed once, when the leg starts.
 //! 2. Leg `i` takes `k` single steps, `min <= k <= max`; a `direct` leg keeps one
@@ -76,7 +77,8 @@
 //!     no tag, the kind): any kind in the mover's hand onto any empty cell, except:
 //!     where it would have no move alone on the board (with `never dropped where they
 //!     could never move`); on a file (the cells reached stepping straight forward or
-//!     backward) holding the mover's piece of a `file with own` kind; on a cell one of
+//!     backward) holding the mover's piece of a `file with own` kind (with `with N own`,
+//!     N such pieces); on a cell one of
 //!     the mover's pieces of an `own ... attacks` kind could capture an enemy on; where
 //!     it attacks an enemy royal piece (`giving check`), or does so leaving the enemy
 //!     no legal move (`giving checkmate`); and where the mover's royal piece stays
@@ -154,9 +156,9 @@
 //!
 //! Checks and races:
 //!
-//! 33. With `checks are forbidden`, a move after which a royal piece of another
-//!     player could be captured (by 19 or 32) is not legal.
-//! 34. `reaches` with `for every player` holds when each player has a piece of the
+//! 35. With `checks are forbidden`, a move after which a royal piece of another
+//!     player could be captured (by 19 or 34) is not legal.
+//! 36. `reaches` with `for every player` holds when each player has a piece of the
 //!     kind on its own part of the zone; with `unless answered` it holds for a player
 //!     with such a piece, except while that player comes before the player to move in
 //!     the turn order and the player to move, its royal pieces not attacked, has a
@@ -475,9 +477,13 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             next.passing = None;
             next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
             let forbidden = rules.iter().any(|r| match *r {
-                NoDrop::FileWith(k) => file(v, me, cell)
-                    .iter()
-                    .any(|c| pos.cells[c.index()] == Some((me, k))),
+                NoDrop::FileWith(k, n) => {
+                    file(v, me, cell)
+                        .iter()
+                        .filter(|c| pos.cells[c.index()] == Some((me, k)))
+                        .count()
+                        >= n as usize
+                }
                 NoDrop::AttackedBy(k) => v.board.cells().any(|c| {
                     if pos.cells[c.index()] != Some((me, k)) {
                         return false;
@@ -1253,6 +1259,16 @@ fn attacked(
 }
 
 /// The smaller angle between two bearings, 0..=180.
+/// Whether bearing `b` lies less than half a turn clockwise of bearing `a`.
+fn clockwise(a: u16, b: u16) -> bool {
+    let (a, b) = (a as i32, b as i32);
+    let mut d = b - a;
+    while d < 0 {
+        d += 360;
+    }
+    d > 0 && d < 180
+}
+
 fn angle(a: u16, b: u16) -> u16 {
     let d = (a as i32 - b as i32).rem_euclid(360);
     d.min(360 - d) as u16
@@ -1298,6 +1314,9 @@ fn term_directions(
                 Qualifier::StraightForward => a == 0,
                 Qualifier::StraightBackward => a == 180,
                 Qualifier::Outward => a > 0 && a < 90,
+                // The player's right turns clockwise from forward.
+                Qualifier::Right => a > 0 && a < 180 && clockwise(r, dirs[i].bearing),
+                Qualifier::Left => a > 0 && a < 180 && !clockwise(r, dirs[i].bearing),
             }
         });
     }
