@@ -168,6 +168,14 @@ fn sfen_style(v: &Variant) -> bool {
     v.pieces.iter().any(|p| p.code.starts_with('+'))
 }
 
+/// The check goal, when the string carries the checks left: SFEN carries none where the
+/// first check wins, since a game still going always has every check left.
+fn checks_field(rules: &Rules) -> Option<u32> {
+    rules
+        .check_goal
+        .filter(|g| !(sfen_style(&rules.variant) && *g == 1))
+}
+
 /// Whether the position string carries the hands in brackets after the board.
 fn bracket_hands(v: &Variant) -> bool {
     v.has_hands() && !sfen_style(v)
@@ -261,7 +269,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         }
         fields.push(text);
     }
-    if let Some(goal) = rules.check_goal {
+    if let Some(goal) = checks_field(rules) {
         let left: Vec<String> = (0..v.players.len())
             .map(|p| {
                 let given = setup.checks.get(p).copied().unwrap_or(0) as u32;
@@ -726,7 +734,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
     }
     let mut checks = Vec::new();
-    if let Some(goal) = rules.check_goal {
+    if let Some(goal) = checks_field(rules) {
         let f = fields.next().ok_or(E::Missing(PositionField::Checks))?;
         for left in f.split('+') {
             let n: u32 = left
