@@ -136,7 +136,12 @@ pub(super) fn check_end(
                     }
                     Event::ChecksGiven(n.node.clamp(1, 255))
                 }
-                syntax::Event::Reaches { piece, zone, how } => {
+                syntax::Event::Reaches {
+                    piece,
+                    zone,
+                    how,
+                    safe,
+                } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
                     let zone = super::find_zone(zones, zone, out).ok_or(());
                     let (Ok(piece), Ok(zone)) = (piece, zone) else {
@@ -150,6 +155,7 @@ pub(super) fn check_end(
                             syntax::Reach::Every => Reach::Every,
                             syntax::Reach::Answered => Reach::Answered,
                         },
+                        safe: *safe,
                     }
                 }
                 syntax::Event::Repetition(n, perpetual) => {

@@ -474,6 +474,8 @@ pub enum Event {
         piece: PieceId,
         zone: usize,
         how: Reach,
+        /// Only a piece no enemy piece could capture there counts.
+        safe: bool,
     },
     /// A player has given check with this many of its moves.
     ChecksGiven(u32),

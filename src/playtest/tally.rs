@@ -130,14 +130,20 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
         Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
         Event::NoPieces => "no pieces left".to_string(),
         Event::ChecksGiven(n) => format!("{n} checks given"),
-        Event::Reaches { piece, zone, how } => {
+        Event::Reaches {
+            piece,
+            zone,
+            how,
+            safe,
+        } => {
             let tail = match how {
                 crate::model::Reach::Plain => "",
                 crate::model::Reach::Every => " for every player",
                 crate::model::Reach::Answered => ", unless answered",
             };
+            let safe = if safe { ", not attacked there" } else { "" };
             format!(
-                "{} reaches {}{tail}",
+                "{} reaches {}{tail}{safe}",
                 v.piece(piece).name,
                 v.zones[zone].name
             )

@@ -219,11 +219,19 @@ impl<S: Width> PositionOf<S> {
             }
             Event::NoPieces => held() == 0,
             Event::ChecksGiven(n) => self.checks_given(p) as u32 >= n,
-            Event::Reaches { piece, zone, how } => {
+            Event::Reaches {
+                piece,
+                zone,
+                how,
+                safe,
+            } => {
                 let there = |q: PlayerId| {
                     rules.variant.zones[zone].cells[q.0 as usize]
                         .iter()
-                        .any(|&c| self.at(c) == Some((q, piece)))
+                        .any(|&c| {
+                            self.at(c) == Some((q, piece))
+                                && !(safe && self.attackers(rules, c, u64::MAX) > 0)
+                        })
                 };
                 match how {
                     Reach::Plain => there(p),

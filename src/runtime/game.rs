@@ -346,6 +346,7 @@ impl Game {
                         piece,
                         zone,
                         how: crate::model::Reach::Every,
+                        ..
                     } => format!(
                         "every player's {} reached {}",
                         v.piece(piece).name,

@@ -250,9 +250,10 @@ fn goals(rules: &Rules) -> Vec<Goal> {
     rules
         .end_rules_in_force()
         .filter_map(|r| match r.event {
-            Event::Reaches { piece, zone, how }
-                if how != Reach::Every
-                    && matches!(r.outcome, Outcome::ThatWins | Outcome::MoverWins) =>
+            Event::Reaches {
+                piece, zone, how, ..
+            } if how != Reach::Every
+                && matches!(r.outcome, Outcome::ThatWins | Outcome::MoverWins) =>
             {
                 Some((piece, zone))
             }

@@ -497,6 +497,8 @@ pub enum Event {
         piece: Name,
         zone: Name,
         how: Reach,
+        /// `, not attacked there`.
+        safe: bool,
     },
     /// A player has given check this many times.
     ChecksGiven(Spanned<u32>),

@@ -849,16 +849,21 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::no_pieces_event => Event::NoPieces,
         Rule::reach_event => {
             let parts: Vec<P> = q.into_inner().collect();
-            let how = match parts.last().map(|k| k.as_rule()) {
-                Some(Rule::reach_every) => Reach::Every,
-                Some(Rule::reach_answered) => Reach::Answered,
-                _ => Reach::Plain,
+            let has = |r: Rule| parts.iter().any(|k| k.as_rule() == r);
+            let how = if has(Rule::reach_every) {
+                Reach::Every
+            } else if has(Rule::reach_answered) {
+                Reach::Answered
+            } else {
+                Reach::Plain
             };
+            let safe = has(Rule::reach_safe);
             let mut it = parts.iter().filter(|k| k.as_rule() == Rule::ident);
             Event::Reaches {
                 piece: cx.name(it.next().unwrap()),
                 zone: cx.name(it.next().unwrap()),
                 how,
+                safe,
             }
         }
         Rule::checkmate => Event::Checkmate,

@@ -669,3 +669,23 @@ fn tori_shogi_allows_two_swallows_a_file_from_drops() {
     // An enemy Swallow on the file does not count.
     assert_eq!(drops_on_4("k6/7/7/3S3/3s3/7/K6 b S 1").len(), 4);
 }
+
+#[test]
+fn dobutsu_lion_wins_on_the_far_rank_only_where_it_cannot_be_taken() {
+    let r = rules("dobutsu.var");
+    // Black's Lion on 2b; White's Giraffe on 1b guards 1a, White's Lion is on 3c.
+    let text = "3/1Lg/l2/3 b - 1";
+    let start = || Game::new(r.clone(), parse_position(&r, text).unwrap()).unwrap();
+    let mut g = start();
+    g.play_text("2b2a").unwrap();
+    let end = g.ending().expect("a safe try wins");
+    assert_eq!(end.winner(), Some(variantlab::model::PlayerId(0)));
+    // On 1a the Giraffe could take it: the game goes on...
+    let mut g = start();
+    g.play_text("2b1a").unwrap();
+    assert!(g.ending().is_none());
+    // ...until the Giraffe leaves, and then Black has won.
+    g.play_text("1b1c").unwrap();
+    let end = g.ending().expect("the Lion is safe now");
+    assert_eq!(end.winner(), Some(variantlab::model::PlayerId(0)));
+}

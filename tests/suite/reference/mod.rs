@@ -163,6 +163,8 @@
 //!     with such a piece, except while that player comes before the player to move in
 //!     the turn order and the player to move, its royal pieces not attacked, has a
 //!     legal move after which its piece of the kind stands on its part of the zone.
+//! 37. `reaches` with `not attacked there` counts only a piece on the zone that no
+//!     piece of another player could capture there (by 1-10).
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -404,11 +406,17 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                     .checks
                     .get(p.0 as usize)
                     .is_some_and(|c| *c as u32 >= n),
-                Event::Reaches { piece, zone, how } => {
+                Event::Reaches {
+                    piece,
+                    zone,
+                    how,
+                    safe,
+                } => {
                     let there = |q: PlayerId| {
-                        v.zones[zone].cells[q.0 as usize]
-                            .iter()
-                            .any(|c| next.cells[c.index()] == Some((q, piece)))
+                        v.zones[zone].cells[q.0 as usize].iter().any(|c| {
+                            next.cells[c.index()] == Some((q, piece))
+                                && !(safe && attacked(v, options, &next.cells, &next.used, *c, q))
+                        })
                     };
                     match how {
                         Reach::Plain => there(p),
@@ -1258,7 +1266,6 @@ fn attacked(
     })
 }
 
-/// The smaller angle between two bearings, 0..=180.
 /// Whether bearing `b` lies less than half a turn clockwise of bearing `a`.
 fn clockwise(a: u16, b: u16) -> bool {
     let (a, b) = (a as i32, b as i32);
@@ -1269,6 +1276,7 @@ fn clockwise(a: u16, b: u16) -> bool {
     d > 0 && d < 180
 }
 
+/// The smaller angle between two bearings, 0..=180.
 fn angle(a: u16, b: u16) -> u16 {
     let d = (a as i32 - b as i32).rem_euclid(360);
     d.min(360 - d) as u16
