@@ -168,12 +168,11 @@ fn sfen_style(v: &Variant) -> bool {
     v.pieces.iter().any(|p| p.code.starts_with('+'))
 }
 
-/// The check goal, when the string carries the checks left: SFEN carries none where the
-/// first check wins, since a game still going always has every check left.
-fn checks_field(rules: &Rules) -> Option<u32> {
-    rules
-        .check_goal
-        .filter(|g| !(sfen_style(&rules.variant) && *g == 1))
+/// Whether the checks-left field is left out: SFEN carries none where the first check
+/// wins. The one fact it would carry is read from the board: a player in check at its
+/// turn was checked by the last move, and the game is over.
+fn checks_optional(rules: &Rules) -> bool {
+    rules.check_goal == Some(1) && sfen_style(&rules.variant)
 }
 
 /// Whether the position string carries the hands in brackets after the board.
@@ -269,7 +268,9 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         }
         fields.push(text);
     }
-    if let Some(goal) = checks_field(rules) {
+    if let Some(goal) = rules.check_goal
+        && !checks_optional(rules)
+    {
         let left: Vec<String> = (0..v.players.len())
             .map(|p| {
                 let given = setup.checks.get(p).copied().unwrap_or(0) as u32;
@@ -734,7 +735,13 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
     }
     let mut checks = Vec::new();
-    if let Some(goal) = checks_field(rules) {
+    if rules.check_goal.is_some() && checks_optional(rules) {
+        checks = vec![0; v.players.len()];
+    }
+    if let Some(goal) = rules.check_goal
+        && !(checks_optional(rules) && !fields.clone().next().is_some_and(|f| f.contains('+')))
+    {
+        checks.clear();
         let f = fields.next().ok_or(E::Missing(PositionField::Checks))?;
         for left in f.split('+') {
             let n: u32 = left
@@ -798,7 +805,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
     if let Some(extra) = fields.next() {
         return Err(E::Extra(extra.to_string()));
     }
-    Ok(Setup {
+    let mut setup = Setup {
         cells,
         to_move,
         used,
@@ -810,7 +817,14 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         checks,
         promoted,
         passer,
-    })
+    };
+    if checks_optional(rules)
+        && super::Position::from_setup(rules, &setup).is_ok_and(|p| p.in_check(rules))
+    {
+        let players = v.players.len();
+        setup.checks[(to_move.0 as usize + players - 1) % players] = 1;
+    }
+    Ok(setup)
 }
 
 /// Cell names written one after another with nothing between, when they read so in

@@ -650,3 +650,29 @@ fn a_position_with_the_side_not_to_move_in_check_is_refused() {
     // Black to move in the same position is in check, as it may be.
     assert!(game(&r, "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").in_check());
 }
+
+#[test]
+fn fairy_pieces_set_up_in_a_position_agree_with_fairy_stockfish() {
+    // Counts from Fairy-Stockfish's `fairy` variant, from positions holding its five
+    // extra pieces (none is in the start position).
+    let r = rules("fairy.var");
+    for (text, counts) in [
+        (
+            "4k3/8/8/3S4/8/2A2C2/8/4K1M1 w - - 0 1",
+            [146u64, 6_936, 27_545],
+        ),
+        (
+            "4k3/2s5/3f4/8/2c5/1a6/8/4K1m1 b - - 0 1",
+            [46, 2_122, 6_256],
+        ),
+    ] {
+        for (depth, want) in (2..).zip(counts) {
+            let mut pos = position(&r, text);
+            assert_eq!(
+                variantlab::runtime::perft(&r, &mut pos, depth),
+                want,
+                "{text} depth {depth}"
+            );
+        }
+    }
+}
