@@ -349,6 +349,7 @@ fn check_move(
         initial: None,
         en_passant: vec![],
         equal_legs: false,
+        repeated: false,
         hurdle: None,
         within: None,
         span,
@@ -423,6 +424,7 @@ fn check_move(
                     .collect()
             }
             Clause::EqualLegs => pat.equal_legs = true,
+            Clause::Repeated => pat.repeated = true,
             Clause::FromZone(name) => {
                 pat.initial = super::find_zone(zones, name, out).map(Initial::Zone);
             }

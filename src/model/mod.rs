@@ -262,6 +262,8 @@ pub struct Pattern {
     pub en_passant: Vec<PieceId>,
     /// Every leg takes the same number of steps.
     pub equal_legs: bool,
+    /// The move may be made again from its end, the same way, through empty cells.
+    pub repeated: bool,
     /// The move jumps pieces on the cells it passes.
     pub hurdle: Option<Hurdle>,
     /// The move starts, passes and ends only on cells of this zone.

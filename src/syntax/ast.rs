@@ -421,6 +421,8 @@ pub enum Clause {
     },
     EnPassant(Vec<Name>),
     EqualLegs,
+    /// `repeated`: the move made again and again along its line.
+    Repeated,
     /// `from ZONE`.
     FromZone(Name),
     /// `over N pieces [except KINDS]`.

@@ -519,6 +519,7 @@ fn described(rule: Rule) -> &'static str {
         from_cells | from_start => "`from start` or `from` and cells",
         en_passant => "`en passant by ...`",
         equal_legs => "`legs of equal length`",
+        repeated => "`repeated`",
         setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
             "a random setup line such as `White: Guard, Tower on a1 b1 c1`"
         }

@@ -503,6 +503,7 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                 .collect(),
         ),
         Rule::equal_legs => Clause::EqualLegs,
+        Rule::repeated => Clause::Repeated,
         Rule::over_pieces => {
             let mut it = q.into_inner().filter(content);
             let count = cx.number(&it.next().unwrap());

@@ -444,3 +444,9 @@ fn standoffs_agree_with_the_reference() {
         }
     }
 }
+
+#[test]
+fn repeated_leaps_agree_with_the_reference() {
+    let n = random_play("nightrider.var", &[], 12, 120, 37);
+    assert!(n > 1000, "only {n} positions compared");
+}
