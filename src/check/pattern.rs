@@ -188,8 +188,19 @@ fn check_piece(
                     .iter()
                     .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
                     .collect();
+                let player = match &pr.player {
+                    Some(n) => match decls.player(n) {
+                        Ok(id) => Some(id),
+                        Err(d) => {
+                            out.push(d);
+                            continue;
+                        }
+                    },
+                    None => None,
+                };
                 piece.promotion.push(Promotion {
                     guard,
+                    player,
                     optional: pr.optional,
                     forced_if_stuck: pr.forced_if_stuck,
                     when: super::trigger(pr.when),

@@ -144,6 +144,8 @@ pub struct RandomPool {
 #[derive(Clone, Debug)]
 pub struct Promotion {
     pub guard: Option<Guard>,
+    /// Only this player's pieces promote so; `None`: every player's.
+    pub player: Option<PlayerId>,
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,

@@ -323,6 +323,8 @@ pub struct PromotionDecl {
     pub zone: Name,
     /// Empty: any non-royal piece.
     pub to: Vec<Name>,
+    /// `for PLAYER`: that player's promotion only.
+    pub player: Option<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

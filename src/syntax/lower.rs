@@ -620,7 +620,12 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     };
     let zone = cx.name(&inner.next().unwrap());
     let choice = inner.next().unwrap();
-    let forced_if_stuck = inner.next().is_some();
+    let mut rest = inner.peekable();
+    let player = rest
+        .next_if(|n| n.as_rule() == Rule::promotion_for)
+        .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
+        .map(|n| cx.name(&n));
+    let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()
         .filter(content)
@@ -633,6 +638,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         when,
         zone,
         to,
+        player,
     }
 }
 

@@ -52,7 +52,8 @@
 //!     passed (the landing points of its steps before the end) and where it ended.
 //!     On the very next move only, a piece of those kinds whose `to enemy` pattern
 //!     reaches one of these cells, empty, captures the piece that passed them.
-//! 17. A move of a piece with a holding promotion from outside its player's zone to
+//! 17. (The promotion is the piece's first holding one that is for every player or
+//!     names the mover.) A move of a piece with a holding promotion from outside its player's zone to
 //!     inside it becomes one move per kind it may become (the list, or every kind
 //!     that is not royal and not its own), plus the plain move when optional.
 //!     (The shogi family generalises 17: see 20.)
@@ -833,7 +834,7 @@ fn promotions(
         .piece(kind)
         .promotion
         .iter()
-        .find(|p| holds(p.guard, options))
+        .find(|p| holds(p.guard, options) && p.player.is_none_or(|q| q == player))
     else {
         return vec![None];
     };
