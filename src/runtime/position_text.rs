@@ -199,10 +199,11 @@ fn castling_commas(tokens: &[String]) -> bool {
     tokens.iter().any(|t| t.chars().count() != 1)
 }
 
-/// Whether moves and positions follow the shogi family's USI and SFEN (some kind is
-/// coded `+X`); other variants with hands follow FEN with the hands in brackets.
+/// Whether moves and positions follow the shogi family's USI and SFEN (a game with
+/// hands in which some kind is coded `+X`); other variants with hands follow FEN with
+/// the hands in brackets, and a game without hands FEN with `+X` codes on the board.
 fn sfen_style(v: &Variant) -> bool {
-    v.pieces.iter().any(|p| p.code.starts_with('+'))
+    v.has_hands() && v.pieces.iter().any(|p| p.code.starts_with('+'))
 }
 
 /// Whether the position string carries the hands in brackets after the board.
