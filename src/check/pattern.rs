@@ -205,8 +205,19 @@ fn check_piece(
                     .iter()
                     .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
                     .collect();
+                let player = match &pr.player {
+                    Some(n) => match decls.player(n) {
+                        Ok(id) => Some(id),
+                        Err(d) => {
+                            out.push(d);
+                            continue;
+                        }
+                    },
+                    None => None,
+                };
                 piece.promotion.push(Promotion {
                     guard,
+                    player,
                     optional: pr.optional,
                     forced_if_stuck: pr.forced_if_stuck,
                     when: super::trigger(pr.when),
@@ -366,6 +377,7 @@ fn check_move(
         initial: None,
         en_passant: vec![],
         equal_legs: false,
+        repeated: false,
         hurdle: None,
         within: None,
         span,
@@ -440,6 +452,7 @@ fn check_move(
                     .collect()
             }
             Clause::EqualLegs => pat.equal_legs = true,
+            Clause::Repeated => pat.repeated = true,
             Clause::FromZone(name) => {
                 pat.initial = super::find_zone(zones, name, out).map(Initial::Zone);
             }

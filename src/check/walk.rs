@@ -201,6 +201,41 @@ impl<S: CellSet> Walker<'_, S> {
             }
         }
         self.found.push((to, mask));
+        if self.pattern.repeated {
+            self.repeat(end, to, mask);
+        }
+    }
+
+    /// The same steps again from each end reached, while every step lands where its
+    /// leg allows and each end is a cell of the board; the ends passed must be empty.
+    fn repeat(&mut self, mut end: Point, mut to: Cell, mut mask: S) {
+        'again: loop {
+            mask.insert(to);
+            let mut at = end;
+            for (i, &d) in self.dirs.iter().enumerate() {
+                at = self.board.shift(at, d);
+                let must_be_empty = self.path[i + 1].1;
+                if i + 1 < self.dirs.len() && must_be_empty {
+                    match self.board.at(at) {
+                        Some(c) if at != self.start => mask.insert(c),
+                        Some(_) => {}
+                        None => break 'again,
+                    }
+                }
+            }
+            let Some(next) = self.board.at(at) else { break };
+            if at == self.start
+                || self
+                    .pattern
+                    .end_not_adjacent
+                    .iter()
+                    .any(|k| self.board.adjacent(self.start, at, *k))
+            {
+                break;
+            }
+            (end, to) = (at, next);
+            self.found.push((to, mask));
+        }
     }
 }
 

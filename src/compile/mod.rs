@@ -702,7 +702,7 @@ fn starts_from(v: &Variant, init: &Initial, pl: PlayerId, pc: PieceId, from: Cel
     }
 }
 
-/// Each (player, piece)'s promotion: the first rule whose guard holds.
+/// Each (player, piece)'s promotion: the first rule for the player whose guard holds.
 fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<PromotionRule>> {
     let mut out = Vec::new();
     for pl in 0..v.players.len() {
@@ -711,7 +711,9 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                 piece
                     .promotion
                     .iter()
-                    .find(|p| holds(p.guard, options))
+                    .find(|p| {
+                        holds(p.guard, options) && p.player.is_none_or(|q| q.0 as usize == pl)
+                    })
                     .map(|p| {
                         let mut zone = vec![false; v.board.len()];
                         for c in &v.zones[p.zone].cells[pl] {

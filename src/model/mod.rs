@@ -145,6 +145,8 @@ pub struct RandomPool {
 #[derive(Clone, Debug)]
 pub struct Promotion {
     pub guard: Option<Guard>,
+    /// Only this player's pieces promote so; `None`: every player's.
+    pub player: Option<PlayerId>,
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
@@ -263,6 +265,8 @@ pub struct Pattern {
     pub en_passant: Vec<PieceId>,
     /// Every leg takes the same number of steps.
     pub equal_legs: bool,
+    /// The move may be made again from its end, the same way, through empty cells.
+    pub repeated: bool,
     /// The move jumps pieces on the cells it passes.
     pub hurdle: Option<Hurdle>,
     /// The move starts, passes and ends only on cells of this zone.

@@ -352,12 +352,20 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         None if promote => {
             let mut moves = Vec::new();
             pos.legal_moves(rules, &mut moves);
-            let mut kinds = moves
+            let kinds: Vec<PieceId> = moves
                 .iter()
                 .filter(|m| named_cells(v, m) == (from, to))
-                .filter_map(|m| m.promotion);
-            match (kinds.next(), kinds.next()) {
+                .filter_map(|m| m.promotion)
+                .collect();
+            // Among several kinds, `+` names the one coded `+X` (as FEN programs write it).
+            let plus: Vec<PieceId> = kinds
+                .iter()
+                .copied()
+                .filter(|k| v.piece(*k).code.starts_with('+'))
+                .collect();
+            match (kinds.first().copied(), kinds.get(1)) {
                 (Some(k), None) => Some(k),
+                (Some(_), Some(_)) if plus.len() == 1 => Some(plus[0]),
                 (None, _) => {
                     return Err(MoveError::Illegal {
                         piece: pos

@@ -15,6 +15,7 @@
 //! variants that have such moves: `-`, or tokens `CODE:MARK` in the player's case,
 //! joined by commas), the plies since the last capture, and the move number. On an 8x8
 //! board of one-letter codes this is FEN.
+//! In FEN's layout a row also lists the board's holes in their places, each as `*`.
 
 use super::position::Setup;
 use crate::compile::Rules;
@@ -49,6 +50,42 @@ pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
             last = Some(k);
         }
         out.last_mut().expect("pushed").push(c);
+    }
+    out
+}
+
+/// The rows a position string lists: [`rows`], and in FEN's layout on a board with
+/// holes the rows of the full shape, a hole (`None`) in its place, written `*`.
+fn text_rows(v: &Variant) -> Vec<Vec<Option<Cell>>> {
+    let b = &v.board;
+    if !v.fen_fields || b.hole_points().next().is_none() {
+        return rows(v)
+            .into_iter()
+            .map(|r| r.into_iter().map(Some).collect())
+            .collect();
+    }
+    let by_file = matches!(
+        b.shape,
+        Shape::Hexagon {
+            orientation: Orientation::Flat,
+            ..
+        }
+    );
+    let key = |(x, y): (i32, i32)| if by_file { (x, y) } else { (y, x) };
+    let mut points: Vec<_> = b
+        .cells()
+        .map(|c| b.point(c))
+        .chain(b.hole_points())
+        .collect();
+    points.sort_by_key(|p| key(*p));
+    let mut out: Vec<Vec<Option<Cell>>> = Vec::new();
+    let mut last = None;
+    for p in points {
+        if last != Some(key(p).0) {
+            out.push(Vec::new());
+            last = Some(key(p).0);
+        }
+        out.last_mut().expect("pushed").push(b.at(p));
     }
     out
 }
@@ -162,10 +199,11 @@ fn castling_commas(tokens: &[String]) -> bool {
     tokens.iter().any(|t| t.chars().count() != 1)
 }
 
-/// Whether moves and positions follow the shogi family's USI and SFEN (some kind is
-/// coded `+X`); other variants with hands follow FEN with the hands in brackets.
+/// Whether moves and positions follow the shogi family's USI and SFEN (a game with
+/// hands in which some kind is coded `+X`); other variants with hands follow FEN with
+/// the hands in brackets, and a game without hands FEN with `+X` codes on the board.
 fn sfen_style(v: &Variant) -> bool {
-    v.pieces.iter().any(|p| p.code.starts_with('+'))
+    v.has_hands() && v.pieces.iter().any(|p| p.code.starts_with('+'))
 }
 
 /// Whether the checks-left field is left out: SFEN carries none where the first check
@@ -197,10 +235,18 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     let v = &rules.variant;
     let wrap = ambiguous(v);
     let mut board = Vec::new();
-    for row in rows(v) {
+    for row in text_rows(v) {
         let mut s = String::new();
         let mut empty = 0;
         for c in row {
+            let Some(c) = c else {
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                s.push('*');
+                continue;
+            };
             match setup.cells[c.index()] {
                 None => empty += 1,
                 Some((pl, pc)) => {
@@ -444,6 +490,16 @@ pub enum PositionTextError {
     },
     /// Text after the last field.
     Extra(String),
+    /// A hole of the board, at this place of the row, not written `*`.
+    HoleUnmarked {
+        row: usize,
+        place: usize,
+    },
+    /// `*` written for a cell of the board.
+    NotAHole {
+        row: usize,
+        cell: String,
+    },
 }
 
 impl PositionTextError {
@@ -456,7 +512,9 @@ impl PositionTextError {
             | E::RunTooLarge { .. }
             | E::UnknownCode { .. }
             | E::RowTooLong { .. }
-            | E::RowLength { .. } => PositionField::Board,
+            | E::RowLength { .. }
+            | E::HoleUnmarked { .. }
+            | E::NotAHole { .. } => PositionField::Board,
             E::Missing(field) | E::NotANumber { field, .. } => *field,
             E::UnknownSide { .. } => PositionField::SideToMove,
             E::HandCount(_) | E::CountsNothing(_) | E::UnknownHandCode(_) => PositionField::Hands,
@@ -520,6 +578,15 @@ impl fmt::Display for PositionTextError {
                 "`{text}` is not the checks each player has left, from 0 to {goal}, joined by `+` (`{goal}+{goal}`)"
             ),
             E::Extra(extra) => write!(f, "unexpected `{extra}` after the last field"),
+            E::HoleUnmarked { row, place } => {
+                write!(f, "row {row}: place {place} is a hole, written `*`")
+            }
+            E::NotAHole { row, cell } => {
+                write!(
+                    f,
+                    "row {row}: `*` marks a hole, but {cell} is a cell of the board"
+                )
+            }
         }
     }
 }
@@ -620,7 +687,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         _ => (board, None),
     };
     let mut promoted = Vec::new();
-    let rows_of = rows(v);
+    let rows_of = text_rows(v);
     let given: Vec<&str> = board.split('/').collect();
     if given.len() != rows_of.len() {
         return Err(E::RowCount {
@@ -640,19 +707,61 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
                     row: r + 1,
                     digits: digits.clone(),
                 })?;
-                i = i.saturating_add(n);
+                let end = i.saturating_add(n);
+                if let Some(place) = (i..end.min(row.len())).find(|&k| row[k].is_none()) {
+                    return Err(E::HoleUnmarked {
+                        row: r + 1,
+                        place: place + 1,
+                    });
+                }
+                i = end;
                 at += digits.len();
+                continue;
+            }
+            if rest.starts_with('*') {
+                match row.get(i) {
+                    Some(Some(c)) => {
+                        return Err(E::NotAHole {
+                            row: r + 1,
+                            cell: v.board.name(*c).to_string(),
+                        });
+                    }
+                    Some(None) => {}
+                    None => {
+                        return Err(E::RowTooLong {
+                            row: r + 1,
+                            cells: row.len(),
+                        });
+                    }
+                }
+                i += 1;
+                at += 1;
                 continue;
             }
             let (pl, pc, len) = read_code(v, rest).ok_or_else(|| E::UnknownCode {
                 row: r + 1,
-                cell: row.get(i).map(|c| v.board.name(*c).to_string()),
+                cell: row
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map(|c| v.board.name(c).to_string()),
                 code: rest.chars().take(2).collect(),
             })?;
-            let cell = row.get(i).ok_or(E::RowTooLong {
-                row: r + 1,
-                cells: row.len(),
-            })?;
+            let cell = match row.get(i) {
+                Some(Some(c)) => c,
+                Some(None) => {
+                    return Err(E::HoleUnmarked {
+                        row: r + 1,
+                        place: i + 1,
+                    });
+                }
+                None => {
+                    return Err(E::RowTooLong {
+                        row: r + 1,
+                        cells: row.len(),
+                    });
+                }
+            };
             cells[cell.index()] = Some((pl, pc));
             i += 1;
             at += len;

@@ -324,6 +324,8 @@ pub struct PromotionDecl {
     pub zone: Name,
     /// Empty: any non-royal piece.
     pub to: Vec<Name>,
+    /// `for PLAYER`: that player's promotion only.
+    pub player: Option<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -424,6 +426,8 @@ pub enum Clause {
     },
     EnPassant(Vec<Name>),
     EqualLegs,
+    /// `repeated`: the move made again and again along its line.
+    Repeated,
     /// `from ZONE`.
     FromZone(Name),
     /// `over N pieces [except KINDS]`.

@@ -513,12 +513,12 @@ fn described(rule: Rule) -> &'static str {
         zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
-        promotion | promote_word | may_promote | promotion_choice | any_non_royal => {
-            "a promotion such as `promotes on entering far to Marshal or Tower`"
-        }
+        promotion | promote_word | may_promote | promotion_choice | any_non_royal
+        | promotion_for => "a promotion such as `promotes on entering far to Marshal or Tower`",
         from_cells | from_start => "`from start` or `from` and cells",
         en_passant => "`en passant by ...`",
         equal_legs => "`legs of equal length`",
+        repeated => "`repeated`",
         setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
             "a random setup line such as `White: Guard, Tower on a1 b1 c1`"
         }

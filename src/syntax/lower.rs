@@ -513,6 +513,7 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                 .collect(),
         ),
         Rule::equal_legs => Clause::EqualLegs,
+        Rule::repeated => Clause::Repeated,
         Rule::over_pieces => {
             let mut it = q.into_inner().filter(content);
             let count = cx.number(&it.next().unwrap());
@@ -629,7 +630,12 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     };
     let zone = cx.name(&inner.next().unwrap());
     let choice = inner.next().unwrap();
-    let forced_if_stuck = inner.next().is_some();
+    let mut rest = inner.peekable();
+    let player = rest
+        .next_if(|n| n.as_rule() == Rule::promotion_for)
+        .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
+        .map(|n| cx.name(&n));
+    let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()
         .filter(content)
@@ -642,6 +648,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         when,
         zone,
         to,
+        player,
     }
 }
 

@@ -18,6 +18,7 @@ const PIECES: &[&str] = &[
     "(",
     ")",
     ",",
+    "*",
     "0",
     "99999999999999999999",
     "4294967295",
@@ -66,7 +67,7 @@ fn mangled(valid: &str, rng: &mut Lcg, count: usize) -> Vec<String> {
 #[test]
 fn position_strings_never_panic() {
     let mut rng = Lcg(3);
-    for file in ["iss-jetan.var", "hexagonal-iss-jetan.var"] {
+    for file in ["iss-jetan.var", "hexagonal-iss-jetan.var", "troitzky.var"] {
         let r = rules(file);
         let start = write_position(&r, &Setup::start(&r));
         for text in mangled(&start, &mut rng, 3000) {
@@ -221,4 +222,23 @@ fn fuzz_for_as_long_as_asked() {
         .unwrap_or(1);
     let rounds = fuzz(seed, 0, Some(Instant::now() + Duration::from_secs(seconds)));
     eprintln!("fuzz seed {seed}: {rounds} rounds in {seconds} s");
+}
+
+#[test]
+fn a_hole_in_a_fen_row_must_be_written_as_a_star_and_only_a_hole() {
+    let r = rules("gustav3.var");
+    let start = "arnbqkbnra/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/ARNBQKBNRA w KQkq - 0 1";
+    assert_eq!(
+        write_position(&r, &parse_position(&r, start).unwrap()),
+        start
+    );
+    let unmarked = start.replace("/*8*/*8*/*8*/*8*/", "/10/*8*/*8*/*8*/");
+    let e = parse_position(&r, &unmarked).unwrap_err().to_string();
+    assert_eq!(e, "in the board: row 3: place 1 is a hole, written `*`");
+    let star = start.replace("ARNBQKBNRA", "*RNBQKBNRA");
+    let e = parse_position(&r, &star).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "in the board: row 8: `*` marks a hole, but a1 is a cell of the board"
+    );
 }

@@ -453,3 +453,15 @@ fn standoffs_agree_with_the_reference() {
         }
     }
 }
+
+#[test]
+fn repeated_leaps_agree_with_the_reference() {
+    let n = random_play("nightrider.var", &[], 12, 120, 37);
+    assert!(n > 1000, "only {n} positions compared");
+}
+
+#[test]
+fn promotions_for_one_player_agree_with_the_reference() {
+    let n = random_play("chigorin.var", &[], 12, 200, 41);
+    assert!(n > 1000, "only {n} positions compared");
+}

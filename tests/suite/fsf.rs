@@ -236,3 +236,17 @@ fn every_recorded_game_has_its_file_and_every_file_named_in_the_record_checks() 
         common::variant(&format!("{}.var", rec.name));
     }
 }
+
+/// Fairy-Stockfish writes a Pawn's promotion to its promoted form `+P` as `a9a10+`,
+/// among other choices, and the piece as `+P` (Wolf Chess's Elephant).
+#[test]
+fn a_plus_names_the_promotion_to_the_promoted_form() {
+    let v = common::variant("wolf.var");
+    let r = Arc::new(compile_tables(&v, &v.default_options()).expect("compiled rules"));
+    let mut pos = position(&r, "7k/P7/8/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    let m = parse_move(&r, &pos, "a9a10+").expect("a promotion");
+    assert_eq!(v.piece(m.promotion.expect("promotes")).name, "Elephant");
+    pos.make_unchecked(&r, &m);
+    let text = write_position(&r, &pos.to_setup(&r));
+    assert_eq!(text, "+P6k/8/8/8/8/8/8/8/8/K7 b - - 0 1");
+}

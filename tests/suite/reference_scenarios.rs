@@ -319,3 +319,9 @@ fn perft_3_from_both_starts() {
     perft_agrees("iss-jetan.var", &[42, 1_754, 79_264]);
     perft_agrees("hexagonal-iss-jetan.var", &[84, 7_048, 623_396]);
 }
+
+#[test]
+fn perft_from_the_nightrider_start() {
+    // Fairy-Stockfish's counts.
+    perft_agrees("nightrider.var", &[24, 576]);
+}

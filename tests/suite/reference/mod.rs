@@ -53,7 +53,8 @@
 //!     passed (the landing points of its steps before the end) and where it ended.
 //!     On the very next move only, a piece of those kinds whose `to enemy` pattern
 //!     reaches one of these cells, empty, captures the piece that passed them.
-//! 17. A move of a piece with a holding promotion from outside its player's zone to
+//! 17. (The promotion is the piece's first holding one that is for every player or
+//!     names the mover.) A move of a piece with a holding promotion from outside its player's zone to
 //!     inside it becomes one move per kind it may become (the list, or every kind
 //!     that is not royal and not its own), plus the plain move when optional.
 //!     (The shogi family generalises 17: see 20.)
@@ -165,6 +166,14 @@
 //!     legal move after which its piece of the kind stands on its part of the zone.
 //! 37. `reaches` with `not attacked there` counts only a piece on the zone that no
 //!     piece of another player could capture there (by 1-10).
+//!
+//! Repeated moves:
+//!
+//! 38. A `repeated` pattern's path, once accepted, is made again from its end with the
+//!     same steps, again and again, while the making before ended on an empty cell:
+//!     each new end is a destination (by 6-8), the ends before it counting as passed
+//!     cells; a making whose step leg leaves the board, or whose end could not end the
+//!     move by 6, stops the repetition.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -839,7 +848,7 @@ fn promotions(
         .piece(kind)
         .promotion
         .iter()
-        .find(|p| holds(p.guard, options))
+        .find(|p| holds(p.guard, options) && p.player.is_none_or(|q| q == player))
     else {
         return vec![None];
     };
@@ -1469,6 +1478,9 @@ impl Walk<'_> {
                 if !self.pattern.equal_legs || self.counts.iter().all(|c| *c == self.counts[0]) {
                     self.trail.clone_from(path);
                     self.finish(here);
+                    if self.pattern.repeated {
+                        self.repeat(path, steps);
+                    }
                 }
             } else {
                 let prev = steps.last().map(|&d| self.bearing(d));
@@ -1536,6 +1548,47 @@ impl Walk<'_> {
             steps.pop();
             self.stepped.pop();
         }
+    }
+
+    /// Rule 35: the path's steps made again and again from its end, while each making
+    /// could end the move; the ends left behind are passed cells and must be empty.
+    fn repeat(&mut self, path: &[Point], steps: &[usize]) {
+        let stepped = self.stepped.clone();
+        let first = path.len() - 1;
+        self.trail = path.to_vec();
+        loop {
+            let end = *self.trail.last().expect("the path holds the start");
+            if !self.empty(end) || end == self.start {
+                break;
+            }
+            let last = self.stepped.len() - 1;
+            self.stepped[last] = true;
+            let mut here = end;
+            for (i, &d) in steps.iter().enumerate() {
+                let dir = &self.board.directions()[d];
+                here = (here.0 + dir.dx, here.1 + dir.dy);
+                let by_step = stepped[i + 1];
+                let inside = i + 1 < first;
+                if by_step && (self.board.at(here).is_none() || (inside && !self.empty(here))) {
+                    self.stepped = stepped;
+                    return;
+                }
+                self.trail.push(here);
+                self.stepped.push(by_step);
+            }
+            if self.board.at(here).is_none()
+                || here == self.start
+                || self
+                    .pattern
+                    .end_not_adjacent
+                    .iter()
+                    .any(|&k| adjacent(self.board, self.start, here, k))
+            {
+                break;
+            }
+            self.finish(here);
+        }
+        self.stepped = stepped;
     }
 
     /// Records the end of a complete path when it is a cell the move may end on.
