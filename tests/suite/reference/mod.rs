@@ -1550,7 +1550,7 @@ impl Walk<'_> {
         }
     }
 
-    /// Rule 35: the path's steps made again and again from its end, while each making
+    /// Rule 38: the path's steps made again and again from its end, while each making
     /// could end the move; the ends left behind are passed cells and must be empty.
     fn repeat(&mut self, path: &[Point], steps: &[usize]) {
         let stepped = self.stepped.clone();
