@@ -906,7 +906,9 @@ impl Rules {
 
     /// Whether the rules reward giving pieces away: an end rule in force lets a player
     /// with no pieces (or only royal ones) win, or, with compulsory capture, a player
-    /// left without a move. Material then counts against its owner.
+    /// left without a move (or, counting pieces as points, the one with fewer), or the
+    /// player checkmated (misère). Material then counts against its owner, and so do
+    /// its mobility and the safety of its royal pieces.
     pub fn material_is_a_burden(&self) -> bool {
         self.variant.end_rules.iter().any(|r| {
             holds(r.guard, &self.options)
@@ -914,6 +916,12 @@ impl Rules {
                     (Event::NoPieces | Event::OnlyRoyal(_), Outcome::ThatWins) => true,
                     (Event::NoLegalMove | Event::Stalemate, Outcome::MoverLoses) => {
                         self.must_capture
+                    }
+                    (Event::Checkmate, Outcome::MoverLoses) => true,
+                    (Event::Checkmate, Outcome::ThatWins) => !r.by_points,
+                    // Fewer points win a stalemate (Suicide Chess's piece count).
+                    (Event::NoLegalMove | Event::Stalemate, Outcome::ThatWins) => {
+                        self.must_capture && r.fewest
                     }
                     _ => false,
                 }
