@@ -27,7 +27,9 @@ pub(super) fn check_end(
                 syntax::Outcome::MoverLoses => Outcome::MoverLoses,
                 syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(*a, *b),
                 syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
-                syntax::Outcome::ThatWins | syntax::Outcome::MorePoints => Outcome::ThatWins,
+                syntax::Outcome::ThatWins
+                | syntax::Outcome::MorePoints
+                | syntax::Outcome::FewerPoints => Outcome::ThatWins,
                 syntax::Outcome::ThatLoses => Outcome::ThatLoses,
                 syntax::Outcome::PlayerWins(name) => match decls.player(name) {
                     Ok(p) => Outcome::PlayerWins(p),
@@ -111,7 +113,7 @@ pub(super) fn check_end(
                     };
                     Event::Facing { piece, enemy }
                 }
-                syntax::Event::Extinct(kinds) => {
+                syntax::Event::Extinct(kinds, count) => {
                     let mut mask = 0u64;
                     for k in kinds {
                         match decls.piece(k) {
@@ -119,7 +121,19 @@ pub(super) fn check_end(
                             Err(d) => out.push(d),
                         }
                     }
-                    Event::Extinct(mask)
+                    let fewer = count.as_ref().map_or(1, |n| n.node);
+                    if !(1..=255).contains(&fewer) {
+                        let n = count.as_ref().expect("a count written");
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::bad_count",
+                                n.span,
+                                "a count of pieces is from 1 to 255",
+                            )
+                            .label("out of range"),
+                        );
+                    }
+                    Event::Extinct(mask, fewer.clamp(1, 255))
                 }
                 syntax::Event::OnlyRoyal(back) => Event::OnlyRoyal(*back),
                 syntax::Event::NoPieces => Event::NoPieces,
@@ -204,7 +218,8 @@ pub(super) fn check_end(
                     .help("write a fraction such as `3/4`, its top no larger than its bottom"),
                 );
             }
-            let by_points = r.outcome == syntax::Outcome::MorePoints;
+            let fewest = r.outcome == syntax::Outcome::FewerPoints;
+            let by_points = fewest || r.outcome == syntax::Outcome::MorePoints;
             if by_points && !statements.iter().any(|s| matches!(s, Statement::Worth(_))) {
                 out.push(
                     Diagnostic::error(
@@ -221,6 +236,7 @@ pub(super) fn check_end(
                 event,
                 outcome,
                 by_points,
+                fewest,
             });
         }
     }

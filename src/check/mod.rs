@@ -263,11 +263,20 @@ fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
         ("pieces", true),
     ];
     for (what, is_error) in kinds {
-        let spans = statements
+        // Statements sharing a first word (`pieces drawn`, `pieces are worth`) are
+        // repeats only of their own form.
+        let same: Vec<&Statement> = statements.iter().filter(|s| s.keyword() == what).collect();
+        let spans = same
             .iter()
-            .filter(|s| s.keyword() == what)
-            .filter_map(Statement::name_span);
-        for span in spans.skip(1) {
+            .enumerate()
+            .filter(|(i, s)| {
+                let form = std::mem::discriminant(**s);
+                same[..*i]
+                    .iter()
+                    .any(|f| std::mem::discriminant(*f) == form)
+            })
+            .filter_map(|(_, s)| s.name_span());
+        for span in spans {
             let message = format!("a second `{what}` statement");
             let d = if is_error {
                 Diagnostic::error("variantlab::duplicate_statement", span, message)

@@ -912,17 +912,36 @@ impl Rules {
 
     /// Whether the rules reward giving pieces away: an end rule in force lets a player
     /// with no pieces (or only royal ones) win, or, with compulsory capture, a player
-    /// left without a move. Material then counts against its owner.
+    /// left without a move (or, counting pieces as points, the one with fewer), or the
+    /// player checkmated (misère, see [`Rules::mate_is_a_goal`]). Material then counts
+    /// against its owner.
     pub fn material_is_a_burden(&self) -> bool {
+        self.mate_is_a_goal()
+            || self.variant.end_rules.iter().any(|r| {
+                holds(r.guard, &self.options)
+                    && match (r.event, r.outcome) {
+                        (Event::NoPieces | Event::OnlyRoyal(_), Outcome::ThatWins) => true,
+                        (Event::NoLegalMove | Event::Stalemate, Outcome::MoverLoses) => {
+                            self.must_capture
+                        }
+                        // Fewer points win a stalemate (Suicide Chess's piece count).
+                        (Event::NoLegalMove | Event::Stalemate, Outcome::ThatWins) => {
+                            self.must_capture && r.fewest
+                        }
+                        _ => false,
+                    }
+            })
+    }
+
+    /// Whether an end rule in force lets the player checkmated win (misère): material
+    /// is then a burden, and a side wants its royal pieces exposed, but keeps moves to
+    /// spare so as not to be stalemated.
+    pub fn mate_is_a_goal(&self) -> bool {
         self.variant.end_rules.iter().any(|r| {
             holds(r.guard, &self.options)
-                && match (r.event, r.outcome) {
-                    (Event::NoPieces | Event::OnlyRoyal(_), Outcome::ThatWins) => true,
-                    (Event::NoLegalMove | Event::Stalemate, Outcome::MoverLoses) => {
-                        self.must_capture
-                    }
-                    _ => false,
-                }
+                && r.event == Event::Checkmate
+                && !r.by_points
+                && matches!(r.outcome, Outcome::MoverLoses | Outcome::ThatWins)
         })
     }
 

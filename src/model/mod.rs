@@ -455,6 +455,8 @@ pub struct EndRule {
     /// `more points win`: the player with more points is the player the rule names;
     /// equal points draw.
     pub by_points: bool,
+    /// `fewer points win`: with `by_points`, the player with the fewest points.
+    pub fewest: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -466,8 +468,9 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
-    /// A player has no piece of one of these kinds (a bit set) on the board or in hand.
-    Extinct(u64),
+    /// A player has fewer than this many pieces (1: none) of one of these kinds (a bit
+    /// set), on the board and in hand together.
+    Extinct(u64, u32),
     /// A player has pieces, all of them royal; `true`: only while another player has
     /// a non-royal piece, and a player to move just bared may bare back.
     OnlyRoyal(bool),
@@ -504,7 +507,7 @@ impl Event {
     pub fn names_a_player(&self) -> bool {
         matches!(
             self,
-            Event::Extinct(_)
+            Event::Extinct(..)
                 | Event::OnlyRoyal(_)
                 | Event::NoPieces
                 | Event::Reaches { .. }

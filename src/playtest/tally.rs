@@ -125,7 +125,11 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
             v.piece(piece).name,
             v.piece(enemy).name
         ),
-        Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
+        Event::Extinct(kinds, 1) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
+        Event::Extinct(kinds, n) => format!(
+            "fewer than {n} {} pieces left",
+            v.kind_names(kinds).join(" or ")
+        ),
         Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
         Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
         Event::NoPieces => "no pieces left".to_string(),
@@ -162,6 +166,7 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
         }
     };
     let outcome = match rule.outcome {
+        _ if rule.fewest => "fewer points win",
         _ if rule.by_points => "more points win",
         Outcome::Draw => "draw",
         Outcome::MoverWins => "mover wins",

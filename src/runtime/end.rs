@@ -79,7 +79,7 @@ impl Position {
             };
             if applies {
                 if rule.by_points {
-                    return Some(match self.points_leader(rules) {
+                    return Some(match self.points_leader(rules, rule.fewest) {
                         Some(p) => Verdict {
                             rule: i,
                             outcome: Outcome::ThatWins,
@@ -128,10 +128,15 @@ impl Position {
         by_width!(self.view(), View, p => p.points(rules))
     }
 
-    /// The one player with the most points, if one has more than every other.
-    pub fn points_leader(&self, rules: &Rules) -> Option<PlayerId> {
+    /// The one player with the most points (`fewest`: the fewest), if one has more
+    /// (fewer) than every other.
+    pub fn points_leader(&self, rules: &Rules, fewest: bool) -> Option<PlayerId> {
         let points = self.points(rules);
-        let best = *points.iter().max()?;
+        let best = if fewest {
+            *points.iter().min()?
+        } else {
+            *points.iter().max()?
+        };
         let mut top = (0..points.len()).filter(|&i| points[i] == best);
         match (top.next(), top.next()) {
             (Some(p), None) => Some(PlayerId(p as u8)),
@@ -208,7 +213,13 @@ impl<S: Width> PositionOf<S> {
                 .fold(0u64, |m, k| m | 1 << k)
         };
         match event {
-            Event::Extinct(kinds) => kinds & !held() != 0,
+            Event::Extinct(kinds, 1) => kinds & !held() != 0,
+            Event::Extinct(kinds, fewer) => (0..rules.variant.pieces.len())
+                .filter(|k| kinds & (1 << k) != 0)
+                .map(|k| crate::model::PieceId(k as u8))
+                .any(|k| {
+                    self.pieces_of(p, k).len() + (self.in_hand(p, k) as usize) < fewer as usize
+                }),
             Event::OnlyRoyal(back) => {
                 let h = held();
                 let bare = h != 0 && h & !rules.royal == 0;

@@ -329,7 +329,18 @@ impl Game {
                 let named = verdict.named.unwrap_or(mover);
                 let who = &v.player(named).name;
                 match event {
-                    Event::Extinct(kinds) => {
+                    Event::Extinct(kinds, fewer) if fewer > 1 => {
+                        let short = (0..v.pieces.len())
+                            .map(|k| crate::model::PieceId(k as u8))
+                            .filter(|&k| {
+                                kinds & (1 << k.0) != 0
+                                    && self.position.cells_of(named, k).len() < fewer as usize
+                            })
+                            .fold(0, |m, k| m | 1 << k.0);
+                        let names = v.kind_names(short).join(" or ");
+                        format!("{who} has fewer than {fewer} {names} pieces left")
+                    }
+                    Event::Extinct(kinds, _) => {
                         let gone = (0..v.pieces.len())
                             .map(|k| crate::model::PieceId(k as u8))
                             .filter(|&k| {
@@ -364,7 +375,7 @@ impl Game {
                 "the position occurred {n} times, {} checking on every move",
                 v.player(verdict.named.unwrap_or(mover)).name
             ),
-            Event::Extinct(_)
+            Event::Extinct(..)
             | Event::OnlyRoyal(_)
             | Event::NoPieces
             | Event::Reaches { .. }

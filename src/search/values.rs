@@ -310,8 +310,11 @@ pub struct Evaluator {
     /// The value of the weakest kind whose capture does not decide the game.
     weakest: i32,
     /// 1, or -1 where the rules reward giving material away: then a side's material,
-    /// mobility and threats all count against it.
+    /// mobility and threats all count against it; where being checkmated wins, its
+    /// material and the safety of its royal pieces do, and its mobility still counts
+    /// for it (a side without moves would be stalemated).
     material: i32,
+    moves: i32,
     mobility: i32,
     threat: i32,
     attacked: i32,
@@ -333,6 +336,11 @@ impl Evaluator {
             values,
             weakest,
             material: if rules.material_is_a_burden() { -1 } else { 1 },
+            moves: if rules.material_is_a_burden() && !rules.mate_is_a_goal() {
+                -1
+            } else {
+                1
+            },
             mobility: 3,
             threat: 4,
             attacked: 60,
@@ -359,9 +367,9 @@ impl Evaluator {
         let mut helpers = [0; 8];
         let score: i32 = (0..pos.players())
             .map(|p| {
-                let (s, h) = self.side(rules, pos, PlayerId(p));
+                let (s, moves, h) = self.side(rules, pos, PlayerId(p));
                 helpers[p as usize % 8] += h;
-                let s = self.material * s;
+                let s = self.material * s + self.moves * moves;
                 if PlayerId(p) == me { s } else { -s }
             })
             .sum();
@@ -402,9 +410,11 @@ impl Evaluator {
         s
     }
 
-    /// A side's score, and the worth of its pieces that do not decide the game.
-    fn side<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>, p: PlayerId) -> (i32, i32) {
+    /// A side's score less its mobility and threats, those, and the worth of its pieces
+    /// that do not decide the game.
+    fn side<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>, p: PlayerId) -> (i32, i32, i32) {
         let mut s = 0;
+        let mut moves = 0;
         let mut helpers = 0;
         let deciding = rules.deciding_kinds();
         let own = *pos.of_player(p);
@@ -424,9 +434,9 @@ impl Evaluator {
                         continue;
                     }
                     last = Some(e.to);
-                    s += self.mobility;
+                    moves += self.mobility;
                     if e.dest.allows_enemy() && enemy.contains(e.to) {
-                        s += self.threat;
+                        moves += self.threat;
                     }
                 }
             }
@@ -454,7 +464,7 @@ impl Evaluator {
                 s -= self.zone * 8 * pressure(rules, pos, &zone, p, allowed) / cells;
             }
         }
-        (s, helpers)
+        (s, moves, helpers)
     }
 
     /// Whether the side to move may be thought able to pass without loss (null-move

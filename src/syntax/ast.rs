@@ -490,8 +490,9 @@ pub enum Event {
     NoLegalMove,
     Checkmate,
     Stalemate,
-    /// A player has none of one of these kinds left.
-    Extinct(Vec<Name>),
+    /// A player has none of one of these kinds left, or (with a count) fewer than
+    /// that many.
+    Extinct(Vec<Name>, Option<Spanned<u32>>),
     /// A player has only royal pieces left; `true`: unless bared back.
     OnlyRoyal(bool),
     /// A player has no pieces left.
@@ -536,6 +537,8 @@ pub enum Outcome {
     PlayerWins(Name),
     /// `more points win`.
     MorePoints,
+    /// `fewer points win`.
+    FewerPoints,
 }
 
 /// How a `reaches` event counts: plain, `for every player`, or `, unless answered`.

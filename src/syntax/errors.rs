@@ -558,6 +558,8 @@ fn described(rule: Rule) -> &'static str {
         points => "a number of points such as `5` or `1.5`",
         facing_event => "`... facing enemy ... on an open file`",
         more_points => "`more points win`",
+        fewer_points => "`fewer points win`",
+        fewer_event => "`fewer than N KIND pieces left`",
         _ => "something else",
     }
 }

@@ -802,6 +802,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::that_wins => Outcome::ThatWins,
                     Rule::that_loses => Outcome::ThatLoses,
                     Rule::more_points => Outcome::MorePoints,
+                    Rule::fewer_points => Outcome::FewerPoints,
                     Rule::player_wins => {
                         Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
                     }
@@ -843,12 +844,16 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
                 enemy: cx.name(&it.next().unwrap()),
             }
         }
-        Rule::extinct_event => Event::Extinct(
-            q.into_inner()
-                .filter(|k| k.as_rule() == Rule::ident)
-                .map(|k| cx.name(&k))
-                .collect(),
-        ),
+        Rule::extinct_event | Rule::fewer_event => {
+            let count = q.clone().into_inner().find(|k| k.as_rule() == Rule::number);
+            Event::Extinct(
+                q.into_inner()
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .map(|k| cx.name(&k))
+                    .collect(),
+                count.map(|n| cx.number(&n)),
+            )
+        }
         Rule::checks_event => Event::ChecksGiven(cx.number(&q.into_inner().find(content).unwrap())),
         Rule::bare_event => {
             Event::OnlyRoyal(q.into_inner().any(|k| k.as_rule() == Rule::bare_back))

@@ -676,3 +676,49 @@ fn fairy_pieces_set_up_in_a_position_agree_with_fairy_stockfish() {
         }
     }
 }
+
+#[test]
+fn a_stalemate_in_suicide_chess_goes_to_the_player_with_fewer_pieces() {
+    let r = rules("suicide.var");
+    // White's Pawn a4 is blocked by a5: White, to move, has no move and one piece to
+    // Black's two, so White wins; one piece each draws.
+    let g = game(&r, "8/8/8/p7/P7/8/8/7k w - - 0 1");
+    let e = g.ending().expect("stalemate");
+    assert_eq!(e.winner(), Some(PlayerId(0)));
+    let g = game(&r, "8/8/8/p7/P7/8/8/8 w - - 0 1");
+    let e = g.ending().expect("stalemate");
+    assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
+    // The Pawns d2 and d3 are blocked by d4: two pieces to one, Black wins.
+    let g = game(&r, "8/8/8/3p4/3P4/3P4/8/8 w - - 0 1");
+    let e = g.ending().expect("stalemate");
+    assert_eq!(e.winner(), Some(PlayerId(1)));
+}
+
+#[test]
+fn losing_one_of_three_kings_loses() {
+    let r = rules("threekings.var");
+    let g = game(&r, "k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1");
+    let e = g.ending().expect("over");
+    assert_eq!(e.winner(), Some(PlayerId(1)));
+    assert_eq!(e.reason, "White has fewer than 3 King pieces left");
+    assert!(
+        game(&r, "k3k2k/8/8/8/8/8/8/K3K2K w - - 0 1")
+            .ending()
+            .is_none()
+    );
+}
+
+#[test]
+fn a_royal_queen_may_not_be_left_attacked_in_coregal_chess() {
+    let r = rules("coregal.var");
+    // The Rook a8 attacks the Queen a1: only the Queen's 11 moves off the file or onto
+    // a8 remain (Fairy-Stockfish's count); no King move leaves her attacked.
+    let m = moves(&r, "r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+    assert_eq!(m.len(), 11, "{m:?}");
+    assert!(m.iter().all(|m| m.starts_with("a1")), "{m:?}");
+    // The King in check from h1, its flight cells covered by the Rooks, nothing able to
+    // block: Fairy-Stockfish counts no move, a checkmate.
+    let g = game(&r, "7k/8/8/8/8/8/1r6/QR2K2r w - - 0 1");
+    let e = g.ending().expect("mate");
+    assert_eq!(e.winner(), Some(PlayerId(1)));
+}

@@ -243,6 +243,9 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "3check.var",
         "horde.var",
         "shatranj.var",
+        "threekings.var",
+        "coregal.var",
+        "suicide.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
     }

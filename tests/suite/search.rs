@@ -198,3 +198,17 @@ fn search_limits_are_refused_past_their_bounds() {
         assert!(e.contains("is not a time"), "{bad}: {e}");
     }
 }
+
+#[test]
+fn material_is_a_burden_where_the_checkmated_player_wins() {
+    let chess = std::fs::read_to_string(common::root().join("variants/chess.var")).unwrap();
+    let misere = chess.replace("checkmate: mover wins", "checkmate: mover loses");
+    assert_ne!(chess, misere);
+    let r = common::from_text(&chess);
+    assert!(!r.mate_is_a_goal() && !r.material_is_a_burden());
+    let r = common::from_text(&misere);
+    assert!(r.mate_is_a_goal() && r.material_is_a_burden());
+    // In Antichess material is a burden, but being checkmated means nothing.
+    let r = rules("antichess.var");
+    assert!(!r.mate_is_a_goal() && r.material_is_a_burden());
+}

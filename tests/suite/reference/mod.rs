@@ -138,7 +138,8 @@
 //!     pass and the position is a standoff, nobody has a move and the rule matches.
 //! 32. `more points win`: each player's points are the sum over its pieces, on the
 //!     board and in hand, of their kind's worth, plus the player's own points; the
-//!     one player with the most wins, and equal most points draw.
+//!     one player with the most wins, and equal most points draw. `fewer points win`:
+//!     the one player with the fewest wins, and equal fewest points draw.
 //!
 //! Explosions:
 //!
@@ -396,8 +397,16 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                 .collect();
             has.extend(next.hands.iter().filter(|(q, _)| *q == p).map(|(_, k)| *k));
             match event {
-                Event::Extinct(kinds) => (0..v.pieces.len())
-                    .any(|k| kinds & (1 << k) != 0 && !has.contains(&PieceId(k as u8))),
+                Event::Extinct(kinds, fewer) => (0..v.pieces.len()).any(|k| {
+                    let owned = next
+                        .cells
+                        .iter()
+                        .flatten()
+                        .chain(&next.hands)
+                        .filter(|(q, j)| *q == p && j.0 as usize == k)
+                        .count();
+                    kinds & (1 << k) != 0 && owned < fewer as usize
+                }),
                 Event::OnlyRoyal(back) => {
                     let royal = |k: &PieceId| v.piece(*k).royal.iter().any(|g| holds(*g, options));
                     let others = next
@@ -1140,7 +1149,11 @@ fn ending(
         };
         if matched && rule.by_points {
             let points = points(v, next);
-            let best = points.iter().max().copied();
+            let best = if rule.fewest {
+                points.iter().min().copied()
+            } else {
+                points.iter().max().copied()
+            };
             let top: Vec<usize> = (0..points.len())
                 .filter(|&p| Some(points[p]) == best)
                 .collect();
