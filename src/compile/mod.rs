@@ -259,7 +259,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
     let mut deciding = vec![0u64; pieces];
-    let mut resets_quiet = 0u64;
+    let mut resets_quiet = variant.clock_kinds;
     let mut drops_reset_quiet = false;
     let mut standoffs = Vec::new();
     let mut pass_ends = false;

@@ -48,6 +48,8 @@ pub struct Variant {
     pub explosion: Option<Explosion>,
     /// No move may leave another player's royal piece attacked.
     pub no_checks: bool,
+    /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
+    pub clock_kinds: u64,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).

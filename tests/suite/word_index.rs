@@ -124,6 +124,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("drawn", "drawing-pieces"),
     ("explode_stmt", "explosions"),
     ("checks_stmt", "forbidden-checks"),
+    ("clock_stmt", "fens-fields"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -149,6 +150,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("drawing_stmt", "`pieces drawn as`"),
     ("explode_stmt", "`captures explode`"),
     ("checks_stmt", "`checks are forbidden`"),
+    ("clock_stmt", "`position strings count plies since`"),
 ];
 
 /// The first sentence of a rule's comment.
