@@ -120,6 +120,8 @@ pub struct Rules {
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
     pub(crate) royal: u64,
+    /// Kinds that in check may only capture the lone checking piece, as a bit set.
+    pub(crate) check_bound: u64,
     /// Per (player, piece): its promotion, if any.
     promotions: Vec<Option<PromotionRule>>,
     pub(crate) passing: Vec<Passing>,
@@ -293,6 +295,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
+    let check_bound = (0..pieces)
+        .filter(|&i| {
+            variant.pieces[i]
+                .check_bound
+                .iter()
+                .any(|g| holds(*g, options))
+        })
+        .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
     let mut rights_clear = vec![0u32; variant.board.len()];
     let castlings = variant
@@ -348,6 +358,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         deciding,
         once_bits,
         royal,
+        check_bound,
         promotions,
         passing,
         castlings,

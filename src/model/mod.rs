@@ -213,6 +213,9 @@ pub struct Piece {
     pub not_attacked: Vec<Option<Guard>>,
     /// When holding: no move may leave this piece attacked.
     pub royal: Vec<Option<Guard>>,
+    /// When holding: while its player is in check, it moves only to capture the one
+    /// piece giving check.
+    pub check_bound: Vec<Option<Guard>>,
     /// When holding: no move may leave this piece facing an enemy of the kind on an
     /// open file.
     pub facing: Vec<(Option<Guard>, PieceId)>,

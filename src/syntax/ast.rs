@@ -270,6 +270,8 @@ pub enum PieceItemKind {
     /// `may not face enemy KIND on an open file`.
     Facing(Name),
     Royal,
+    /// `in check, only captures the lone checking piece`.
+    CheckBound,
     MovesAs(Vec<Name>),
     Promotion(PromotionDecl),
     NoDrop(NoDrop),

@@ -282,6 +282,7 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 kind = PieceItemKind::Facing(cx.name(&n))
             }
             Rule::royal => kind = PieceItemKind::Royal,
+            Rule::check_bound => kind = PieceItemKind::CheckBound,
             Rule::moves_as => {
                 kind = PieceItemKind::MovesAs(
                     q.into_inner()

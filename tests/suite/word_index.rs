@@ -125,6 +125,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("explode_stmt", "explosions"),
     ("checks_stmt", "forbidden-checks"),
     ("clock_stmt", "fens-fields"),
+    ("check_bound", "royal-pieces-and-check"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.

@@ -161,6 +161,10 @@
 //!     with such a piece, except while that player comes before the player to move in
 //!     the turn order and the player to move, its royal pieces not attacked, has a
 //!     legal move after which its piece of the kind stands on its part of the zone.
+//! 35. A piece that is `in check, only captures the lone checking piece` (holding),
+//!     while a royal piece of its player is attacked, has as legal moves only those
+//!     that end on the one cell from which enemy pieces attack the royal pieces; none
+//!     when pieces on several cells attack them.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -328,6 +332,40 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
             })
         });
+    }
+    let bound = |k: PieceId| {
+        v.pieces[k.0 as usize]
+            .check_bound
+            .iter()
+            .any(|g| holds(*g, options))
+    };
+    if v.pieces
+        .iter()
+        .enumerate()
+        .any(|(k, _)| bound(PieceId(k as u8)))
+    {
+        // Rule 35.
+        let checkers: BTreeSet<Cell> = v
+            .board
+            .cells()
+            .filter(|&a| {
+                matches!(pos.cells[a.index()], Some((p, _)) if p != pos.to_move)
+                    && piece_moves(v, options, &pos.cells, &pos.used, a)
+                        .iter()
+                        .any(|(to, _)| {
+                            matches!(pos.cells[to.index()], Some((p, k))
+                                if p == pos.to_move && royal(v, options, k))
+                        })
+            })
+            .collect();
+        if !checkers.is_empty() {
+            all.retain(|&(from, to, _, _)| {
+                let Some((_, k)) = pos.cells[from.index()] else {
+                    return true;
+                };
+                !bound(k) || (checkers.len() == 1 && checkers.contains(&to))
+            });
+        }
     }
     if v.must_capture {
         let captures: BTreeSet<Move> = all
