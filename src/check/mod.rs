@@ -180,6 +180,16 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::NoChecks(_))),
+        clock_kinds: file
+            .statements
+            .iter()
+            .filter_map(|s| match s {
+                Statement::Clock(c) => Some(&c.node),
+                _ => None,
+            })
+            .flatten()
+            .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+            .fold(0, |m, k| m | 1 << k.0),
         start_hands,
         drawing,
         points,

@@ -115,6 +115,7 @@ fn check_piece(
         captured_only_by: vec![],
         not_attacked: vec![],
         royal: vec![],
+        check_bound: vec![],
         facing: vec![],
         promotion: vec![],
         demotes_to: None,
@@ -150,6 +151,7 @@ fn check_piece(
                 }
             }
             PieceItemKind::Royal => piece.royal.push(guard),
+            PieceItemKind::CheckBound => piece.check_bound.push(guard),
             PieceItemKind::MovesAs(names) => {
                 for n in names {
                     if let Ok(id) = decls.piece(n).map_err(|d| out.push(d)) {

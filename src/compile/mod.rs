@@ -123,6 +123,8 @@ pub struct Rules {
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
     pub(crate) royal: u64,
+    /// Kinds that in check may only capture the lone checking piece, as a bit set.
+    pub(crate) check_bound: u64,
     /// Per (player, piece): its promotion, if any.
     promotions: Vec<Option<PromotionRule>>,
     pub(crate) passing: Vec<Passing>,
@@ -262,7 +264,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
     let mut deciding = vec![0u64; pieces];
-    let mut resets_quiet = 0u64;
+    let mut resets_quiet = variant.clock_kinds;
     let mut drops_reset_quiet = false;
     let mut standoffs = Vec::new();
     let mut pass_ends = false;
@@ -295,6 +297,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .any(|r| holds(r.guard, options) && r.event.names_a_player());
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
+        .fold(0u64, |m, i| m | 1 << i);
+    let check_bound = (0..pieces)
+        .filter(|&i| {
+            variant.pieces[i]
+                .check_bound
+                .iter()
+                .any(|g| holds(*g, options))
+        })
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
     let mut rights_clear = vec![0u32; variant.board.len()];
@@ -351,6 +361,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         deciding,
         once_bits,
         royal,
+        check_bound,
         promotions,
         passing,
         castlings,

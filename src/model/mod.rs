@@ -48,6 +48,8 @@ pub struct Variant {
     pub explosion: Option<Explosion>,
     /// No move may leave another player's royal piece attacked.
     pub no_checks: bool,
+    /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
+    pub clock_kinds: u64,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).
@@ -214,6 +216,9 @@ pub struct Piece {
     pub not_attacked: Vec<Option<Guard>>,
     /// When holding: no move may leave this piece attacked.
     pub royal: Vec<Option<Guard>>,
+    /// When holding: while its player is in check, it moves only to capture the one
+    /// piece giving check.
+    pub check_bound: Vec<Option<Guard>>,
     /// When holding: no move may leave this piece facing an enemy of the kind on an
     /// open file.
     pub facing: Vec<(Option<Guard>, PieceId)>,

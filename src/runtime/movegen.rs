@@ -181,9 +181,41 @@ impl<S: Width> PositionOf<S> {
         if rules.no_checks {
             out.retain(|m| !self.gives_check(rules, m));
         }
+        if in_check && rules.check_bound != 0 {
+            let lone = self.lone_checker(rules, sets, me, &royals, occupied);
+            out.retain(|m| {
+                rules.check_bound & (1 << m.piece.0) == 0
+                    || (m.captured.is_some() && Some(m.capture_cell().unwrap_or(m.to)) == lone)
+            });
+        }
         if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
             out.retain(|m| m.captured.is_some());
         }
+    }
+
+    /// The cell of the one enemy piece attacking `me`'s royal pieces, if only one does.
+    fn lone_checker(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        royals: &S,
+        occupied: &S,
+    ) -> Option<Cell> {
+        let (mut lone, mut many) = (None, false);
+        for r in royals.iter() {
+            let Some((_, royal)) = self.at(r) else {
+                continue;
+            };
+            self.each_attack(rules, sets, me, r, royal, u64::MAX, None, |from, e| {
+                if lone != Some(from) && self.open(rules, sets, e, occupied) {
+                    many = lone.is_some();
+                    lone = Some(from);
+                }
+                many
+            });
+        }
+        if many { None } else { lone }
     }
 
     /// The cells on which a new piece would close every open attack on `me`'s royal

@@ -62,6 +62,8 @@ pub enum Statement {
     Fen(Span),
     /// `captures are compulsory`.
     Compulsory(Span),
+    /// `position strings count plies since a capture or KIND move`: the kinds.
+    Clock(Spanned<Vec<Name>>),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
     /// `pieces drawn as SET`: the set's name.
@@ -161,7 +163,7 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
-            Statement::Fen(_) => "position",
+            Statement::Fen(_) | Statement::Clock(_) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::NoChecks(_) => "checks",
             Statement::Pass(_) => "players",
@@ -189,6 +191,7 @@ impl Statement {
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
+            Statement::Clock(c) => Some(c.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -267,6 +270,8 @@ pub enum PieceItemKind {
     /// `may not face enemy KIND on an open file`.
     Facing(Name),
     Royal,
+    /// `in check, only captures the lone checking piece`.
+    CheckBound,
     MovesAs(Vec<Name>),
     Promotion(PromotionDecl),
     NoDrop(NoDrop),

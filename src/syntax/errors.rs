@@ -549,7 +549,7 @@ fn described(rule: Rule) -> &'static str {
         right_behind => "`landing right behind`",
         within_zone => "`within` and a zone",
         from_zone => "`from` and a zone",
-        fen_stmt | pass_stmt => "a statement such as `piece` or `board`",
+        fen_stmt | pass_stmt | clock_stmt => "a statement such as `piece` or `board`",
         except_in_check => "`, except in check`",
         passes_event => "`every player passed`",
         drawn | drawn_as | drawn_from => "`drawn as` or `drawn from`",

@@ -116,6 +116,13 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
         Rule::checks_stmt => Statement::NoChecks(span),
+        Rule::clock_stmt => Statement::Clock(Spanned::new(
+            inner
+                .filter(|p| p.as_rule() == Rule::ident)
+                .map(|k| cx.name(&k))
+                .collect(),
+            span,
+        )),
         Rule::explode_stmt => {
             let spared = inner
                 .map(|e| {
@@ -275,6 +282,7 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 kind = PieceItemKind::Facing(cx.name(&n))
             }
             Rule::royal => kind = PieceItemKind::Royal,
+            Rule::check_bound => kind = PieceItemKind::CheckBound,
             Rule::moves_as => {
                 kind = PieceItemKind::MovesAs(
                     q.into_inner()

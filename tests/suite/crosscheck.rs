@@ -468,3 +468,12 @@ fn promotions_for_one_player_agree_with_the_reference() {
     let n = random_play("chigorin.var", &[], 12, 200, 41);
     assert!(n > 1000, "only {n} positions compared");
 }
+
+#[test]
+fn the_makruk_family_agrees_with_the_reference() {
+    let mut n = 0;
+    for file in ["makruk.var", "makpong.var", "asean.var"] {
+        n += random_play(file, &[], 6, 200, 71);
+    }
+    assert!(n > 2000, "only {n} positions compared");
+}

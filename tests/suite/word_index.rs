@@ -124,6 +124,8 @@ const SECTIONS: &[(&str, &str)] = &[
     ("drawn", "drawing-pieces"),
     ("explode_stmt", "explosions"),
     ("checks_stmt", "forbidden-checks"),
+    ("clock_stmt", "fens-fields"),
+    ("check_bound", "royal-pieces-and-check"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -149,6 +151,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("drawing_stmt", "`pieces drawn as`"),
     ("explode_stmt", "`captures explode`"),
     ("checks_stmt", "`checks are forbidden`"),
+    ("clock_stmt", "`position strings count plies since`"),
 ];
 
 /// The first sentence of a rule's comment.

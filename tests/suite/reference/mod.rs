@@ -175,6 +175,13 @@
 //!     each new end is a destination (by 6-8), the ends before it counting as passed
 //!     cells; a making whose step leg leaves the board, or whose end could not end the
 //!     move by 6, stops the repetition.
+//!
+//! Checks answered by capture:
+//!
+//! 39. A piece that is `in check, only captures the lone checking piece` (holding),
+//!     while a royal piece of its player is attacked, has as legal moves only those
+//!     that end on the one cell from which enemy pieces attack the royal pieces; none
+//!     when pieces on several cells attack them.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -342,6 +349,40 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
             })
         });
+    }
+    let bound = |k: PieceId| {
+        v.pieces[k.0 as usize]
+            .check_bound
+            .iter()
+            .any(|g| holds(*g, options))
+    };
+    if v.pieces
+        .iter()
+        .enumerate()
+        .any(|(k, _)| bound(PieceId(k as u8)))
+    {
+        // Rule 39.
+        let checkers: BTreeSet<Cell> = v
+            .board
+            .cells()
+            .filter(|&a| {
+                matches!(pos.cells[a.index()], Some((p, _)) if p != pos.to_move)
+                    && piece_moves(v, options, &pos.cells, &pos.used, a)
+                        .iter()
+                        .any(|(to, _)| {
+                            matches!(pos.cells[to.index()], Some((p, k))
+                                if p == pos.to_move && royal(v, options, k))
+                        })
+            })
+            .collect();
+        if !checkers.is_empty() {
+            all.retain(|&(from, to, _, _)| {
+                let Some((_, k)) = pos.cells[from.index()] else {
+                    return true;
+                };
+                !bound(k) || (checkers.len() == 1 && checkers.contains(&to))
+            });
+        }
     }
     if v.must_capture {
         let captures: BTreeSet<Move> = all
