@@ -848,7 +848,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         checks = vec![0; v.players.len()];
     }
     if let Some(goal) = rules.check_goal
-        && !(checks_optional(rules) && !fields.clone().next().is_some_and(|f| f.contains('+')))
+        && (!checks_optional(rules) || fields.clone().next().is_some_and(|f| f.contains('+')))
     {
         checks.clear();
         let f = fields.next().ok_or(E::Missing(PositionField::Checks))?;
