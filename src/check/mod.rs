@@ -184,12 +184,16 @@ fn check_file(
             .statements
             .iter()
             .filter_map(|s| match s {
-                Statement::Clock(c) => Some(&c.node),
+                Statement::Clock(c, _) => Some(&c.node),
                 _ => None,
             })
             .flatten()
             .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
             .fold(0, |m, k| m | 1 << k.0),
+        clock_drops: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Clock(_, true))),
         start_hands,
         drawing,
         points,

@@ -265,7 +265,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let mut capture_ends = vec![0u64; pieces];
     let mut deciding = vec![0u64; pieces];
     let mut resets_quiet = variant.clock_kinds;
-    let mut drops_reset_quiet = false;
+    let mut drops_reset_quiet = variant.clock_drops;
     let mut standoffs = Vec::new();
     let mut pass_ends = false;
     let mut goals = Vec::new();

@@ -50,6 +50,8 @@ pub struct Variant {
     pub no_checks: bool,
     /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
     pub clock_kinds: u64,
+    /// Whether a drop restarts that count too.
+    pub clock_drops: bool,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).
@@ -525,6 +527,12 @@ impl Variant {
     /// Whether positions have hands: captures go to hand, or pieces start there.
     pub fn has_hands(&self) -> bool {
         self.hand.is_some() || !self.start_hands.is_empty()
+    }
+
+    /// Whether moves and positions are written as the shogi family's USI and SFEN do:
+    /// a game with hands and promoted kinds coded `+X`, unless its file asks for FEN.
+    pub fn shogi_notation(&self) -> bool {
+        self.has_hands() && !self.fen_fields && self.pieces.iter().any(|p| p.code.starts_with('+'))
     }
     pub fn default_options(&self) -> Vec<bool> {
         self.options.iter().map(|o| o.default).collect()

@@ -9,15 +9,15 @@ use std::fmt;
 /// Writes a move: `from-to`, `x` for a capture, `=CODE` for a promotion and `:tag`
 /// for a tagged move. Castling is written as its first piece's move.
 ///
-/// In variants with hands whose promoted kinds are coded `+X` (the shogi family),
-/// moves are written as USI writes them: `7g7f`, `8h2b+` (a promotion, to the piece's
+/// In variants with hands whose promoted kinds are coded `+X` (the shogi family, unless
+/// the file says `position strings as in FEN`), moves are written as USI writes them: `7g7f`, `8h2b+` (a promotion, to the piece's
 /// only choice; `=CODE` when it has several), `P*5e` (a drop). In other variants with
 /// hands, as UCI writes them: `e2e4`, `e7e8q` (the promotion's code in lowercase, `+`
 /// for a `+X` kind), `P@e4`.
 pub fn write_move(v: &Variant, m: &Move) -> String {
     let (from, to) = named_cells(v, m);
     if v.has_hands() {
-        let usi = v.pieces.iter().any(|p| p.code.starts_with('+'));
+        let usi = v.shogi_notation();
         if m.special == Special::Drop {
             let mark = if usi { '*' } else { '@' };
             return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));

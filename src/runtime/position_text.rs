@@ -199,11 +199,11 @@ fn castling_commas(tokens: &[String]) -> bool {
     tokens.iter().any(|t| t.chars().count() != 1)
 }
 
-/// Whether moves and positions follow the shogi family's USI and SFEN (a game with
-/// hands in which some kind is coded `+X`); other variants with hands follow FEN with
-/// the hands in brackets, and a game without hands FEN with `+X` codes on the board.
+/// Whether moves and positions follow the shogi family's USI and SFEN (see
+/// [`Variant::shogi_notation`]); other variants with hands follow FEN with the hands in
+/// brackets, and the rest FEN with any `+X` codes on the board.
 fn sfen_style(v: &Variant) -> bool {
-    v.has_hands() && v.pieces.iter().any(|p| p.code.starts_with('+'))
+    v.shogi_notation()
 }
 
 /// Whether the checks-left field is left out: SFEN carries none where the first check

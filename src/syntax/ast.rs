@@ -63,7 +63,8 @@ pub enum Statement {
     /// `captures are compulsory`.
     Compulsory(Span),
     /// `position strings count plies since a capture or KIND move`: the kinds.
-    Clock(Spanned<Vec<Name>>),
+    /// The kinds whose moves restart the clock, and whether drops do.
+    Clock(Spanned<Vec<Name>>, bool),
     /// `players may pass`, with whether `, except in check` follows.
     Pass(Spanned<bool>),
     /// `pieces drawn as SET`: the set's name.
@@ -163,7 +164,7 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
-            Statement::Fen(_) | Statement::Clock(_) => "position",
+            Statement::Fen(_) | Statement::Clock(..) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::NoChecks(_) => "checks",
             Statement::Pass(_) => "players",
@@ -191,7 +192,7 @@ impl Statement {
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
-            Statement::Clock(c) => Some(c.span),
+            Statement::Clock(c, _) => Some(c.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }

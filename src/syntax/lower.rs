@@ -116,13 +116,20 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
         Rule::checks_stmt => Statement::NoChecks(span),
-        Rule::clock_stmt => Statement::Clock(Spanned::new(
-            inner
-                .filter(|p| p.as_rule() == Rule::ident)
-                .map(|k| cx.name(&k))
-                .collect(),
-            span,
-        )),
+        Rule::clock_stmt => {
+            let parts: Vec<P> = inner.collect();
+            Statement::Clock(
+                Spanned::new(
+                    parts
+                        .iter()
+                        .filter(|p| p.as_rule() == Rule::ident)
+                        .map(|k| cx.name(k))
+                        .collect(),
+                    span,
+                ),
+                parts.iter().any(|p| p.as_rule() == Rule::quiet_drop),
+            )
+        }
         Rule::explode_stmt => {
             let spared = inner
                 .map(|e| {
