@@ -531,7 +531,7 @@ impl Variant {
 
     /// Whether moves and positions are written as the shogi family's USI and SFEN do:
     /// a game with hands and promoted kinds coded `+X`, unless its file asks for FEN.
-    pub fn shogi_notation(&self) -> bool {
+    pub fn usi_notation(&self) -> bool {
         self.has_hands() && !self.fen_fields && self.pieces.iter().any(|p| p.code.starts_with('+'))
     }
     pub fn default_options(&self) -> Vec<bool> {

@@ -17,7 +17,7 @@ use std::fmt;
 pub fn write_move(v: &Variant, m: &Move) -> String {
     let (from, to) = named_cells(v, m);
     if v.has_hands() {
-        let usi = v.shogi_notation();
+        let usi = v.usi_notation();
         if m.special == Special::Drop {
             let mark = if usi { '*' } else { '@' };
             return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));

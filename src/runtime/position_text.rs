@@ -200,10 +200,10 @@ fn castling_commas(tokens: &[String]) -> bool {
 }
 
 /// Whether moves and positions follow the shogi family's USI and SFEN (see
-/// [`Variant::shogi_notation`]); other variants with hands follow FEN with the hands in
+/// [`Variant::usi_notation`]); other variants with hands follow FEN with the hands in
 /// brackets, and the rest FEN with any `+X` codes on the board.
 fn sfen_style(v: &Variant) -> bool {
-    v.shogi_notation()
+    v.usi_notation()
 }
 
 /// Whether the checks-left field is left out: SFEN carries none where the first check
