@@ -221,6 +221,7 @@ fn check_piece(
                     guard,
                     player,
                     optional: pr.optional,
+                    lost_only: pr.lost_only,
                     forced_if_stuck: pr.forced_if_stuck,
                     when: super::trigger(pr.when),
                     zone,

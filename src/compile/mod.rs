@@ -89,6 +89,10 @@ pub struct PromotionRule {
     /// Per cell: whether it lies in the zone.
     pub zone: Vec<bool>,
     pub to: Vec<PieceId>,
+    /// Per kind of `to`: the most of it the player may have on the board for a
+    /// promotion to it (as many as the setup gives, with `only to kinds the player has
+    /// lost`; otherwise no limit).
+    pub limit: Vec<u32>,
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
@@ -730,16 +734,25 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                         for c in &v.zones[p.zone].cells[pl] {
                             zone[c.index()] = true;
                         }
+                        let to: Vec<PieceId> = if p.to.is_empty() {
+                            (0..v.pieces.len())
+                                .filter(|&k| k != pi && royal & (1 << k) == 0)
+                                .map(|k| PieceId(k as u8))
+                                .collect()
+                        } else {
+                            p.to.clone()
+                        };
+                        let limit = to
+                            .iter()
+                            .map(|k| match p.lost_only {
+                                true => start_count(v, PlayerId(pl as u8), *k),
+                                false => u32::MAX,
+                            })
+                            .collect();
                         PromotionRule {
                             zone,
-                            to: if p.to.is_empty() {
-                                (0..v.pieces.len())
-                                    .filter(|&k| k != pi && royal & (1 << k) == 0)
-                                    .map(|k| PieceId(k as u8))
-                                    .collect()
-                            } else {
-                                p.to.clone()
-                            },
+                            to,
+                            limit,
                             optional: p.optional,
                             forced_if_stuck: p.forced_if_stuck,
                             when: p.when,
@@ -749,6 +762,25 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
         }
     }
     out
+}
+
+/// How many pieces of a kind the setup gives a player, fixed and drawn at random.
+fn start_count(v: &Variant, player: PlayerId, kind: PieceId) -> u32 {
+    let fixed = v
+        .setup
+        .iter()
+        .filter(|p| p.player == player && p.piece == kind)
+        .count();
+    let drawn = v
+        .random
+        .iter()
+        .flat_map(|r| &r.pools)
+        .filter(|p| p.player == player);
+    (fixed
+        + drawn
+            .flat_map(|p| &p.pieces)
+            .filter(|k| **k == kind)
+            .count()) as u32
 }
 
 /// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.

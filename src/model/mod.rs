@@ -152,6 +152,8 @@ pub struct Promotion {
     /// Only this player's pieces promote so; `None`: every player's.
     pub player: Option<PlayerId>,
     pub optional: bool,
+    /// Only to kinds the player has fewer of on the board than the setup gives it.
+    pub lost_only: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
     /// Which moves touching the zone promote.

@@ -138,7 +138,10 @@ impl<S: Width> PositionOf<S> {
                         if e.promote == MAY_PROMOTE {
                             out.push(m);
                         }
-                        for &k in &p.to {
+                        for (&k, &most) in p.to.iter().zip(&p.limit) {
+                            if most != u32::MAX && self.pieces_of(me, k).len() as u32 >= most {
+                                continue;
+                            }
                             out.push(Move {
                                 promotion: Some(k),
                                 ..m

@@ -323,6 +323,8 @@ pub mod promote_when {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PromotionDecl {
     pub optional: bool,
+    /// Only to kinds the player has fewer of on the board than the setup gives it.
+    pub lost_only: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
     /// Bits of [`promote_when`].

@@ -650,6 +650,9 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .next_if(|n| n.as_rule() == Rule::promotion_for)
         .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
         .map(|n| cx.name(&n));
+    let lost_only = rest
+        .next_if(|n| n.as_rule() == Rule::promotion_lost)
+        .is_some();
     let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()
@@ -659,6 +662,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .collect();
     PromotionDecl {
         optional,
+        lost_only,
         forced_if_stuck,
         when,
         zone,

@@ -722,3 +722,69 @@ fn a_royal_queen_may_not_be_left_attacked_in_coregal_chess() {
     let e = g.ending().expect("mate");
     assert_eq!(e.winner(), Some(PlayerId(1)));
 }
+
+#[test]
+fn grand_chess_promotes_only_to_kinds_the_player_has_lost() {
+    // Counts from Fairy-Stockfish's `grand`: a Pawn on the ninth rank with every kind
+    // lost (six promotions, forced on the last rank), with none lost (it cannot move),
+    // with one Knight lost, and Black's Pawn on its eighth with its army whole but for
+    // its Pawns.
+    let r = rules("grand.var");
+    for (text, counts) in [
+        (
+            "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
+            [11u64, 49, 745],
+        ),
+        ("4k5/10/P9/10/10/10/10/10/10/4K5 w - - 0 1", [12, 51, 757]),
+        (
+            "4k5/P9/10/10/10/10/10/10/1NBQ1CABNR/R3K5 w - - 0 1",
+            [103, 144, 14_752],
+        ),
+        (
+            "4k5/P9/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
+            [104, 145, 14_950],
+        ),
+        (
+            "r3k4r/1nbq1cabn1/10/10/10/10/10/p9/10/4K5 b - - 0 1",
+            [107, 148, 15_669],
+        ),
+    ] {
+        for (depth, want) in (1..).zip(counts) {
+            let mut pos = position(&r, text);
+            assert_eq!(
+                variantlab::runtime::perft(&r, &mut pos, depth),
+                want,
+                "{text} depth {depth}"
+            );
+        }
+    }
+    // With none lost, the Pawn on a9 has no move at all.
+    let full = "4k5/P9/10/10/10/10/10/10/1NBQ1CABNR/R3K5 w - - 0 1";
+    assert!(!moves(&r, full).iter().any(|m| m.starts_with("a9")));
+    // Opulent Chess, as Fairy-Stockfish counts it: every kind lost, none lost, one
+    // Lion lost.
+    let r = rules("opulent.var");
+    for (text, counts) in [
+        (
+            "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
+            [13u64, 57, 877],
+        ),
+        (
+            "5k4/P9/10/10/10/10/10/10/CLBNQ1NBLA/RW2K2W1R w - - 0 1",
+            [93, 289, 28_162],
+        ),
+        (
+            "5k4/P9/10/10/10/10/10/10/CLBNQ1NB1A/RW2K2WR1 w - - 0 1",
+            [96, 295, 29_484],
+        ),
+    ] {
+        for (depth, want) in (1..).zip(counts) {
+            let mut pos = position(&r, text);
+            assert_eq!(
+                variantlab::runtime::perft(&r, &mut pos, depth),
+                want,
+                "{text} depth {depth}"
+            );
+        }
+    }
+}

@@ -477,3 +477,25 @@ fn the_makruk_family_agrees_with_the_reference() {
     }
     assert!(n > 2000, "only {n} positions compared");
 }
+
+#[test]
+fn promotions_to_lost_kinds_agree_with_the_reference() {
+    let v = load("grand.var");
+    let rules = compiled(&v, &[]);
+    // Pawns about to promote with every kind, none, or one Knight lost.
+    for text in [
+        "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
+        "4k5/P9/10/10/10/10/10/10/1NBQ1CABNR/R3K5 w - - 0 1",
+        "4k5/P9/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
+        "r3k4r/1nbq1cabn1/10/10/10/10/10/p9/10/4K5 b - - 0 1",
+    ] {
+        let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
+        let mut pos = variantlab::runtime::Position::from_setup(&rules, &setup).unwrap();
+        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
+        assert_eq!(
+            variantlab::runtime::perft(&rules, &mut pos, 2),
+            want,
+            "{text}"
+        );
+    }
+}

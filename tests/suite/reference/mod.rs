@@ -182,6 +182,12 @@
 //!     while a royal piece of its player is attacked, has as legal moves only those
 //!     that end on the one cell from which enemy pieces attack the royal pieces; none
 //!     when pieces on several cells attack them.
+//!
+//! Promotion to lost kinds:
+//!
+//! 40. A promotion with `only to kinds the player has lost` makes its piece only a
+//!     kind of which the mover has fewer pieces on the board than the setup (fixed
+//!     and drawn) gives it; with no such kind a forced promotion leaves no move.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -303,7 +309,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             if v.explosion.is_some() && takes {
                 // Rule 34, for every kind it may become.
                 let ends: Vec<Option<PieceId>> =
-                    promotions(v, options, player, kind, from, to, tag);
+                    promotions(v, options, &pos.cells, player, kind, from, to, tag);
                 for promotion in ends {
                     let mut a = after.clone();
                     if let Some(k) = promotion {
@@ -329,7 +335,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             if standoff && self::standoff(v, options, &after) {
                 continue;
             }
-            for promotion in promotions(v, options, player, kind, from, to, tag) {
+            for promotion in promotions(v, options, &pos.cells, player, kind, from, to, tag) {
                 all.insert((from, to, tag, promotion));
             }
         }
@@ -884,9 +890,11 @@ fn exposed_exploding(
 }
 
 /// Rule 17: the kinds a move makes its piece (`None`: it stays itself).
+#[allow(clippy::too_many_arguments)]
 fn promotions(
     v: &Variant,
     options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
     player: PlayerId,
     kind: PieceId,
     from: Cell,
@@ -919,6 +927,26 @@ fn promotions(
     } else {
         p.to.iter().copied().map(Some).collect()
     };
+    if p.lost_only {
+        // Rule 40: only kinds of which the board holds fewer of the player's pieces
+        // than the setup gives it.
+        out.retain(|k| {
+            let k = k.expect("a kind");
+            let given = v
+                .setup
+                .iter()
+                .filter(|s| s.player == player && s.piece == k)
+                .count()
+                + v.random
+                    .iter()
+                    .flat_map(|r| &r.pools)
+                    .filter(|pool| pool.player == player)
+                    .flat_map(|pool| &pool.pieces)
+                    .filter(|q| **q == k)
+                    .count();
+            cells.iter().filter(|c| **c == Some((player, k))).count() < given
+        });
+    }
     if p.optional && !(p.forced_if_stuck && alone_stuck(v, options, player, kind, to)) {
         out.push(None);
     }
