@@ -472,7 +472,7 @@ fn promotions_for_one_player_agree_with_the_reference() {
 #[test]
 fn the_makruk_family_agrees_with_the_reference() {
     let mut n = 0;
-    for file in ["makruk.var", "makpong.var", "asean.var"] {
+    for file in ["makruk.var", "makpong.var", "asean.var", "ai-wok.var"] {
         n += random_play(file, &[], 6, 200, 71);
     }
     assert!(n > 2000, "only {n} positions compared");
