@@ -126,6 +126,10 @@ pub struct Searcher {
     /// How often each key occurs among the game's earlier positions, the first
     /// `earlier` entries of `path`: repetition counts without scanning the game.
     earlier_counts: HashMap<u64, u32>,
+    /// Whether some end rule is about repetition.
+    repetitions: bool,
+    /// Replies found to bring back a position of the game (a buffer).
+    repeats: Vec<Move>,
     earlier: usize,
     /// Beside `path`: whether the side to move was in check there. Kept only when a
     /// perpetual-check rule needs it.
@@ -188,6 +192,11 @@ impl Searcher {
                 .collect(),
             path: Vec::with_capacity(1024),
             earlier_counts: HashMap::new(),
+            repetitions: v
+                .end_rules
+                .iter()
+                .any(|r| matches!(r.event, crate::model::Event::Repetition(..))),
+            repeats: Vec::new(),
             earlier: 0,
             checks: Vec::with_capacity(1024),
             perpetual: v
@@ -561,10 +570,24 @@ impl Searcher {
                 .then(|| last.map(|l| l.to))
                 .flatten();
             let quiet_ends = square.is_none() && (rules.pass_ends || !rules.goals.is_empty());
+            // Right after a root move, a reply that brings back a position of the game
+            // is followed too: a repetition the other side can make at once is never
+            // beyond the horizon.
+            let mut back = std::mem::take(&mut self.repeats);
+            back.clear();
+            if ply == 1 && self.repetitions && !self.earlier_counts.is_empty() {
+                for m in moves.iter().filter(|m| m.captured.is_none()) {
+                    let undo = pos.make(rules, m);
+                    if self.earlier_counts.contains_key(&pos.key()) {
+                        back.push(*m);
+                    }
+                    pos.unmake(rules, m, undo);
+                }
+            }
             let at = &*pos;
             moves.retain(|m| {
                 if m.captured.is_none() {
-                    return quiet_ends && at.may_end_quietly(rules, m);
+                    return (quiet_ends && at.may_end_quietly(rules, m)) || back.contains(m);
                 }
                 square.is_none_or(|c| m.capture_cell() == Some(c))
                     && m.captured.is_some_and(|(_, k)| {
@@ -575,6 +598,7 @@ impl Searcher {
                             || ends_by_capture(rules, m)
                     })
             });
+            self.repeats = back;
         } else if quiet {
             // Every move is searched, as if in check.
         } else if let Some(e) = self.table.probe(key) {
