@@ -246,6 +246,7 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "threekings.var",
         "coregal.var",
         "suicide.var",
+        "chaturanga.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
     }
