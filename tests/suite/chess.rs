@@ -53,6 +53,18 @@ fn game(r: &Arc<Rules>, text: &str) -> Game {
     Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// Asserts perft from `text` at each depth from `first` on, one count a depth.
+fn perft_counts(r: &Arc<Rules>, text: &str, first: u32, counts: &[u64]) {
+    for (depth, want) in (first..).zip(counts) {
+        let mut pos = position(r, text);
+        assert_eq!(
+            variantlab::runtime::perft(r, &mut pos, depth),
+            *want,
+            "{text} depth {depth}"
+        );
+    }
+}
+
 fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
     let pos = position(r, text);
     let mut list = Vec::new();
@@ -666,14 +678,7 @@ fn fairy_pieces_set_up_in_a_position_agree_with_fairy_stockfish() {
             [46, 2_122, 6_256],
         ),
     ] {
-        for (depth, want) in (2..).zip(counts) {
-            let mut pos = position(&r, text);
-            assert_eq!(
-                variantlab::runtime::perft(&r, &mut pos, depth),
-                want,
-                "{text} depth {depth}"
-            );
-        }
+        perft_counts(&r, text, 2, &counts);
     }
 }
 
@@ -749,14 +754,7 @@ fn grand_chess_promotes_only_to_kinds_the_player_has_lost() {
             [107, 148, 15_669],
         ),
     ] {
-        for (depth, want) in (1..).zip(counts) {
-            let mut pos = position(&r, text);
-            assert_eq!(
-                variantlab::runtime::perft(&r, &mut pos, depth),
-                want,
-                "{text} depth {depth}"
-            );
-        }
+        perft_counts(&r, text, 1, &counts);
     }
     // With none lost, the Pawn on a9 has no move at all.
     let full = "4k5/P9/10/10/10/10/10/10/1NBQ1CABNR/R3K5 w - - 0 1";
@@ -778,13 +776,6 @@ fn grand_chess_promotes_only_to_kinds_the_player_has_lost() {
             [96, 295, 29_484],
         ),
     ] {
-        for (depth, want) in (1..).zip(counts) {
-            let mut pos = position(&r, text);
-            assert_eq!(
-                variantlab::runtime::perft(&r, &mut pos, depth),
-                want,
-                "{text} depth {depth}"
-            );
-        }
+        perft_counts(&r, text, 1, &counts);
     }
 }
