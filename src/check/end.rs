@@ -168,6 +168,7 @@ pub(super) fn check_end(
                             syntax::Reach::Plain => Reach::Plain,
                             syntax::Reach::Every => Reach::Every,
                             syntax::Reach::Answered => Reach::Answered,
+                            syntax::Reach::Kept => Reach::Kept,
                         },
                         safe: *safe,
                     }

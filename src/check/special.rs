@@ -41,6 +41,10 @@ pub(super) fn check_zones(
         }
         let mut per_player = vec![Vec::new(); decls.players.len()];
         match &z.cells {
+            None if z.shared.is_some() => {
+                let shared = cells(board, z.shared.as_deref().unwrap_or_default(), out);
+                per_player.fill(shared);
+            }
             None => {
                 for (i, p) in decls.players.iter().enumerate() {
                     let Some(f) = p.forward else {

@@ -418,6 +418,9 @@ pub enum Reach {
     /// As `Plain`, but a player who reached before a later player of the round moved
     /// waits while that player, not in check, could reach its own zone with its move.
     Answered,
+    /// As `Plain`, but only for the player to move: its piece stayed on the zone while
+    /// every other player moved.
+    Kept,
 }
 
 /// A direction's relation to the player's forward direction (or, for `Outward`, to

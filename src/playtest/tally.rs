@@ -144,6 +144,7 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
                 crate::model::Reach::Plain => "",
                 crate::model::Reach::Every => " for every player",
                 crate::model::Reach::Answered => ", unless answered",
+                crate::model::Reach::Kept => ", kept for a round",
             };
             let safe = if safe { ", not attacked there" } else { "" };
             format!(

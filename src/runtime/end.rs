@@ -247,6 +247,7 @@ impl<S: Width> PositionOf<S> {
                 match how {
                     Reach::Plain => there(p),
                     Reach::Every => (0..self.players()).map(PlayerId).all(there),
+                    Reach::Kept => p == self.to_move() && there(p),
                     Reach::Answered => {
                         there(p) && !(p.0 < self.to_move().0 && self.may_answer(rules, piece, zone))
                     }

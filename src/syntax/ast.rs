@@ -105,6 +105,8 @@ pub struct ZoneDecl {
     pub name: Name,
     /// `None`: the last cell of each file (or `far` ranks), for every player.
     pub cells: Option<Vec<(Name, Vec<Name>)>>,
+    /// `zone centre: e5`: the same cells for every player.
+    pub shared: Option<Vec<Name>>,
     /// `far N ranks`: the last N ranks across each player's forward direction.
     pub far: Option<Spanned<u32>>,
     /// With `far`: `near N ranks`, the first N ranks instead.
@@ -549,10 +551,12 @@ pub enum Outcome {
     FewerPoints,
 }
 
-/// How a `reaches` event counts: plain, `for every player`, or `, unless answered`.
+/// How a `reaches` event counts: plain, `for every player`, `, unless answered` or
+/// `, kept for a round`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
     Plain,
     Every,
     Answered,
+    Kept,
 }

@@ -523,8 +523,8 @@ fn described(rule: Rule) -> &'static str {
             "a random setup line such as `White: Guard, Tower on a1 b1 c1`"
         }
         checkmate | stalemate => "`checkmate` or `stalemate`",
-        zone_last | zone_cells | zone_player => {
-            "a zone (`: last cell of each file` or `{ White: a8 b8 }`)"
+        zone_last | zone_cells | zone_player | zone_shared => {
+            "a zone (`: last cell of each file`, `: d4 e4` or `{ White: a8 b8 }`)"
         }
         castle_part | castle_condition | castle_empty | castle_safe => {
             "a castling part such as `King e1 to g1` or `empty f1 g1`"

@@ -678,7 +678,8 @@ fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneD
     let far = (body.as_rule() == Rule::zone_far || near)
         .then(|| cx.number(&body.clone().into_inner().next().unwrap()));
     let cells = (body.as_rule() == Rule::zone_cells).then(|| {
-        body.into_inner()
+        body.clone()
+            .into_inner()
             .filter(content)
             .map(|zp| {
                 let mut it = zp.into_inner().filter(content);
@@ -687,9 +688,16 @@ fn lower_zone<'a>(cx: &mut Ctx, mut inner: impl Iterator<Item = P<'a>>) -> ZoneD
             })
             .collect()
     });
+    let shared = (body.as_rule() == Rule::zone_shared).then(|| {
+        body.into_inner()
+            .filter(content)
+            .map(|c| cx.name(&c))
+            .collect()
+    });
     ZoneDecl {
         name,
         cells,
+        shared,
         far,
         near,
     }
@@ -885,6 +893,8 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
                 Reach::Every
             } else if has(Rule::reach_answered) {
                 Reach::Answered
+            } else if has(Rule::reach_kept) {
+                Reach::Kept
             } else {
                 Reach::Plain
             };

@@ -779,3 +779,22 @@ fn grand_chess_promotes_only_to_kinds_the_player_has_lost() {
         perft_counts(&r, text, 1, &counts);
     }
 }
+
+#[test]
+fn a_knight_on_the_centre_wins_once_kept_for_a_round() {
+    // Jeson Mor; Fairy-Stockfish counts no move in either won position.
+    let r = rules("jesonmor.var");
+    let start = "n8/9/5n3/9/9/9/3N5/9/8N w - - 0 1";
+    let mut g = game(&r, start);
+    g.play_text("d3e5").unwrap();
+    assert!(g.ending().is_none(), "Black may still take the Knight");
+    let mut kept = g.clone();
+    kept.play_text("a9b7").unwrap();
+    let e = kept.ending().expect("kept for a round");
+    assert_eq!(e.winner(), Some(PlayerId(0)));
+    // Taken on e5: the capturing Knight waits in its turn, and wins if kept.
+    g.play_text("f7e5").unwrap();
+    assert!(g.ending().is_none());
+    g.play_text("i1h3").unwrap();
+    assert_eq!(g.ending().expect("Black kept it").winner(), Some(PlayerId(1)));
+}

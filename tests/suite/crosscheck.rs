@@ -247,6 +247,8 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "coregal.var",
         "suicide.var",
         "chaturanga.var",
+        "jesonmor.var",
+        "breakthrough.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
     }

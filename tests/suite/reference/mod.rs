@@ -188,6 +188,8 @@
 //! 40. A promotion with `only to kinds the player has lost` makes its piece only a
 //!     kind of which the mover has fewer pieces on the board than the setup (fixed
 //!     and drawn) gives it; with no such kind a forced promotion leaves no move.
+//! 41. `reaches` with `kept for a round` holds only for the player to move, when it
+//!     has a piece of the kind on its own part of the zone.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -486,6 +488,7 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                     match how {
                         Reach::Plain => there(p),
                         Reach::Every => (0..n).all(|q| there(PlayerId(q as u8))),
+                        Reach::Kept => p == next.to_move && there(p),
                         Reach::Answered => {
                             there(p)
                                 && !(p < next.to_move && answers(v, options, next, piece, zone))
