@@ -180,6 +180,10 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::NoChecks(_))),
+        royal_together: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Together(_))),
         clock_kinds: file
             .statements
             .iter()

@@ -202,7 +202,7 @@ fn check_piece(
                 let Some(zone) = super::find_zone(zones, &pr.zone, out) else {
                     continue;
                 };
-                let to = pr
+                let to: Vec<PieceId> = pr
                     .to
                     .iter()
                     .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
@@ -217,11 +217,34 @@ fn check_piece(
                     },
                     None => None,
                 };
+                let mut most = vec![];
+                for (n, kind) in &pr.most {
+                    let Ok(k) = decls.piece(kind).map_err(|d| out.push(d)) else {
+                        continue;
+                    };
+                    if !pr.to.is_empty() && !to.contains(&k) {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::limit_not_a_choice",
+                                kind.span,
+                                format!(
+                                    "`{}` is not one of the kinds this promotion makes",
+                                    kind.node
+                                ),
+                            )
+                            .label("not after `to`")
+                            .help("name the kind after `to`, or drop the limit"),
+                        );
+                        continue;
+                    }
+                    most.push((k, n.node));
+                }
                 piece.promotion.push(Promotion {
                     guard,
                     player,
                     optional: pr.optional,
                     lost_only: pr.lost_only,
+                    most,
                     forced_if_stuck: pr.forced_if_stuck,
                     when: super::trigger(pr.when),
                     zone,

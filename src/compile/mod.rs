@@ -150,6 +150,8 @@ pub struct Rules {
     pub(crate) goals: Vec<(PieceId, usize)>,
     /// No move may leave another player's royal piece attacked.
     pub(crate) no_checks: bool,
+    /// A player is in check only when all its royal pieces are attacked.
+    pub(crate) royal_together: bool,
     /// Captures explode: what an explosion spares.
     pub(crate) explosion: Option<crate::model::Explosion>,
     /// Per cell, with explosions: the cells one step around it in each direction.
@@ -378,6 +380,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         must_capture: variant.must_capture,
         explosion: variant.explosion,
         no_checks: variant.no_checks,
+        royal_together: variant.royal_together,
         around: match variant.explosion {
             Some(_) => around(&variant.board),
             None => vec![],
@@ -744,9 +747,15 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                         };
                         let limit = to
                             .iter()
-                            .map(|k| match p.lost_only {
-                                true => start_count(v, PlayerId(pl as u8), *k),
-                                false => u32::MAX,
+                            .map(|k| {
+                                let lost = match p.lost_only {
+                                    true => start_count(v, PlayerId(pl as u8), *k),
+                                    false => u32::MAX,
+                                };
+                                p.most
+                                    .iter()
+                                    .filter(|(m, _)| m == k)
+                                    .fold(lost, |l, (_, n)| l.min(*n))
                             })
                             .collect();
                         PromotionRule {

@@ -48,6 +48,8 @@ pub struct Variant {
     pub explosion: Option<Explosion>,
     /// No move may leave another player's royal piece attacked.
     pub no_checks: bool,
+    /// A player is in check only when all its royal pieces are attacked.
+    pub royal_together: bool,
     /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
     pub clock_kinds: u64,
     /// Whether a drop restarts that count too.
@@ -154,6 +156,8 @@ pub struct Promotion {
     pub optional: bool,
     /// Only to kinds the player has fewer of on the board than the setup gives it.
     pub lost_only: bool,
+    /// Kinds it may not become while the player has this many on the board.
+    pub most: Vec<(PieceId, u32)>,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
     /// Which moves touching the zone promote.

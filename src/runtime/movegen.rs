@@ -174,12 +174,25 @@ impl<S: Width> PositionOf<S> {
             });
         }
         if self.hand_kinds(me) != 0 {
-            let block = if in_check {
+            let block = if in_check && !rules.royal_together {
                 self.blocking_cells(rules, sets, me, &royals, occupied)
             } else {
                 *sets.all()
             };
+            let first = out.len();
             self.drops(rules, sets, me, &block, out);
+            if in_check && rules.royal_together {
+                // A drop that shields any one royal piece ends the check.
+                let mut kept = first;
+                for i in first..out.len() {
+                    let m = out[i];
+                    if !self.exposes(rules, sets, &m, &royals) {
+                        out[kept] = m;
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+            }
         }
         if rules.no_checks {
             out.retain(|m| !self.gives_check(rules, m));
@@ -417,14 +430,19 @@ impl<S: Width> PositionOf<S> {
         let Some(x) = rules.explosion else {
             return self.danger(rules, sets, p, &royals, self.occupied()).check;
         };
-        royals.iter().any(|r| {
+        let hit = |r: Cell| {
             let Some((_, royal)) = self.at(r) else {
                 return false;
             };
             self.each_attack(rules, sets, p, r, royal, u64::MAX, None, |from, e| {
                 self.open(rules, sets, e, self.occupied()) && !self.blows_up_own(rules, x, from, r)
             })
-        })
+        };
+        if rules.royal_together {
+            royals.iter().all(hit)
+        } else {
+            royals.iter().any(hit)
+        }
     }
 
     /// Whether the piece on `from` capturing on `target` would blow up a royal piece of
@@ -474,10 +492,13 @@ impl<S: Width> PositionOf<S> {
         occupied: &S,
     ) -> Danger<S> {
         let mut d = Danger::<S>::default();
+        // Royal pieces in check together: check only when every one is attacked.
+        let mut all = !royals.is_empty();
         for r in royals.iter() {
             let Some((_, royal)) = self.at(r) else {
                 continue;
             };
+            let mut hit = false;
             self.each_attack(rules, sets, me, r, royal, u64::MAX, None, |_, e| {
                 for m in sets.paths(e) {
                     d.leaving = d.leaving.union(&m);
@@ -485,9 +506,14 @@ impl<S: Width> PositionOf<S> {
                         d.entering = d.entering.union(&m);
                     }
                 }
-                d.check |= self.open(rules, sets, e, occupied);
+                hit |= self.open(rules, sets, e, occupied);
                 false
             });
+            d.check |= hit;
+            all &= hit;
+        }
+        if rules.royal_together {
+            d.check = all;
         }
         d
     }
@@ -767,14 +793,19 @@ impl<S: Width> PositionOf<S> {
                 n = 1;
             }
         }
-        royals.iter().any(|r| {
+        let hit = |r: Cell| {
             let kind = moved[..n]
                 .iter()
                 .find(|(c, _)| *c == r)
                 .map(|(_, k)| *k)
                 .or_else(|| self.at(r).map(|(_, k)| k));
             kind.is_some_and(|k| self.attacked(rules, sets, me, r, k, &occupied, gone, arrived))
-        })
+        };
+        if rules.royal_together {
+            !royals.is_empty() && royals.iter().all(hit)
+        } else {
+            royals.iter().any(hit)
+        }
     }
 
     /// Castling moves whose pieces are in place, cells empty and safe, and which leave

@@ -77,6 +77,8 @@ pub enum Statement {
     Explode(Spanned<Vec<Spared>>),
     /// `checks are forbidden`.
     NoChecks(Span),
+    /// `royal pieces are in check together`.
+    Together(Span),
 }
 
 /// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
@@ -169,6 +171,7 @@ impl Statement {
             Statement::Fen(_) | Statement::Clock(..) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::NoChecks(_) => "checks",
+            Statement::Together(_) => "royal",
             Statement::Pass(_) => "players",
             Statement::Drawing(_) => "pieces",
             Statement::Worth(_) => "pieces",
@@ -189,7 +192,10 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
-            Statement::Fen(s) | Statement::Compulsory(s) | Statement::NoChecks(s) => Some(*s),
+            Statement::Fen(s)
+            | Statement::Compulsory(s)
+            | Statement::NoChecks(s)
+            | Statement::Together(s) => Some(*s),
             Statement::Pass(p) => Some(p.span),
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
@@ -327,6 +333,8 @@ pub struct PromotionDecl {
     pub optional: bool,
     /// Only to kinds the player has fewer of on the board than the setup gives it.
     pub lost_only: bool,
+    /// `, at most N KIND`: not to the kind while the player has N of it on the board.
+    pub most: Vec<(Spanned<u32>, Name)>,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
     /// Bits of [`promote_when`].

@@ -116,6 +116,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
         Rule::checks_stmt => Statement::NoChecks(span),
+        Rule::together_stmt => Statement::Together(span),
         Rule::clock_stmt => {
             let parts: Vec<P> = inner.collect();
             Statement::Clock(
@@ -653,6 +654,12 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     let lost_only = rest
         .next_if(|n| n.as_rule() == Rule::promotion_lost)
         .is_some();
+    let mut most = vec![];
+    while let Some(n) = rest.next_if(|n| n.as_rule() == Rule::promotion_most) {
+        let mut it = n.into_inner().filter(content);
+        let count = cx.number(&it.next().unwrap());
+        most.push((count, cx.name(&it.next().unwrap())));
+    }
     let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()
@@ -663,6 +670,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     PromotionDecl {
         optional,
         lost_only,
+        most,
         forced_if_stuck,
         when,
         zone,

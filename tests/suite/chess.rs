@@ -796,5 +796,33 @@ fn a_knight_on_the_centre_wins_once_kept_for_a_round() {
     g.play_text("f7e5").unwrap();
     assert!(g.ending().is_none());
     g.play_text("i1h3").unwrap();
-    assert_eq!(g.ending().expect("Black kept it").winner(), Some(PlayerId(1)));
+    assert_eq!(
+        g.ending().expect("Black kept it").winner(),
+        Some(PlayerId(1))
+    );
+}
+
+#[test]
+fn kings_in_check_together_are_checked_only_when_both_are_attacked() {
+    // Spartan Chess, as Fairy-Stockfish counts it.
+    let r = rules("spartan.var");
+    for (text, counts) in [
+        // Both Kings attacked by the Rook on d8: each move must save one.
+        ("2kR1k2/8/8/8/8/8/8/4K3 b - - 0 1", [6u64, 90, 964]),
+        // One attacked: it may stay so, and White may then take it.
+        ("2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1", [10, 149, 1_670]),
+        // A Hoplite may become a King only while one is missing.
+        ("5k2/8/8/8/8/8/1h6/4K3 b - - 0 1", [15, 64, 882]),
+        ("2k2k2/8/8/8/8/8/1h6/4K3 b - - 0 1", [18, 81, 1_535]),
+    ] {
+        perft_counts(&r, text, 1, &counts);
+    }
+    let g = game(&r, "2kR1k2/8/8/8/8/8/8/4K3 b - - 0 1");
+    assert!(g.in_check());
+    assert_eq!(g.checked_royals().len(), 2);
+    assert!(!game(&r, "2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1").in_check());
+    let m = moves(&r, "5k2/8/8/8/8/8/1h6/4K3 b - - 0 1");
+    assert!(m.iter().any(|m| m.ends_with("=K")), "{m:?}");
+    let m = moves(&r, "2k2k2/8/8/8/8/8/1h6/4K3 b - - 0 1");
+    assert!(!m.iter().any(|m| m.ends_with("=K")), "{m:?}");
 }

@@ -248,6 +248,7 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "suicide.var",
         "chaturanga.var",
         "jesonmor.var",
+        "spartan.var",
         "breakthrough.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
@@ -275,6 +276,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("atomar.var", 15, 40),
         ("../tests/fixtures/hexagonal-atomic.var", 16, 12),
         ("racingkings.var", 17, 40),
+        ("spartan.var", 18, 40),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

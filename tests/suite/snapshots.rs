@@ -141,6 +141,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("bad-score", &["bad_score"]),
     ("no-points", &["no_points"]),
     ("bad-points", &["bad_points"]),
+    ("limit-not-a-choice", &["limit_not_a_choice"]),
     ("duplicate-zone", &["duplicate_zone"]),
     ("unknown-zone", &["unknown_zone"]),
     ("moves-as-cycle", &["moves_as_cycle"]),

@@ -190,6 +190,11 @@
 //!     and drawn) gives it; with no such kind a forced promotion leaves no move.
 //! 41. `reaches` with `kept for a round` holds only for the player to move, when it
 //!     has a piece of the kind on its own part of the zone.
+//! 42. A promotion's `at most N KIND` leaves out that kind while the mover has N
+//!     pieces of it on the board.
+//! 43. With `royal pieces are in check together`, rule 19 (and 34, 35) asks whether
+//!     every royal piece of the player could be captured, not any one: a move may
+//!     leave some of them attacked.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -816,10 +821,30 @@ fn royal_attacked(
     used: &[(PlayerId, PieceId, TagId)],
     player: PlayerId,
 ) -> bool {
-    v.board.cells().any(|c| {
-        if !matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k)) {
-            return false;
-        }
+    // Rule 43: with royal pieces in check together, every one must be attacked.
+    let mine =
+        |c: &Cell| matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k));
+    if v.royal_together {
+        let mut own = v.board.cells().filter(mine).peekable();
+        return own.peek().is_some()
+            && own.all(|c| royal_attacked_at(v, options, cells, used, player, c));
+    }
+    v.board
+        .cells()
+        .filter(mine)
+        .any(|c| royal_attacked_at(v, options, cells, used, player, c))
+}
+
+/// Whether the royal piece of `player` on `c` could be captured (rules 19, 34).
+fn royal_attacked_at(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    used: &[(PlayerId, PieceId, TagId)],
+    player: PlayerId,
+    c: Cell,
+) -> bool {
+    {
         if v.explosion.is_none() {
             return attacked(v, options, cells, used, c, player);
         }
@@ -838,7 +863,7 @@ fn royal_attacked(
             blast(v, &mut after, c);
             count_royals(v, options, &after, q) == count_royals(v, options, cells, q)
         })
-    })
+    }
 }
 
 /// The royal pieces of `player` on the board.
@@ -950,6 +975,13 @@ fn promotions(
             cells.iter().filter(|c| **c == Some((player, k))).count() < given
         });
     }
+    // Rule 42: `at most N KIND`.
+    out.retain(|k| {
+        p.most.iter().all(|(m, n)| {
+            Some(*m) != *k
+                || cells.iter().filter(|c| **c == Some((player, *m))).count() < *n as usize
+        })
+    });
     if p.optional && !(p.forced_if_stuck && alone_stuck(v, options, player, kind, to)) {
         out.push(None);
     }
