@@ -167,6 +167,10 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Fen(_))),
+        sfen: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Sfen(_))),
         pass: file.statements.iter().find_map(|s| match s {
             Statement::Pass(p) => Some(p.node),
             _ => None,
@@ -180,10 +184,17 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::NoChecks(_))),
-        royal_together: file
+        royal_check: file
             .statements
             .iter()
-            .any(|s| matches!(s, Statement::Together(_))),
+            .find_map(|s| match s {
+                Statement::Royals(r) => Some(match r.node {
+                    syntax::RoyalCheck::Together => crate::model::RoyalCheck::Together,
+                    syntax::RoyalCheck::Alone => crate::model::RoyalCheck::Alone,
+                }),
+                _ => None,
+            })
+            .unwrap_or_default(),
         clock_kinds: file
             .statements
             .iter()
@@ -279,6 +290,7 @@ fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
         ("description", false),
         ("coordinates", true),
         ("pieces", true),
+        ("royal", true),
     ];
     for (what, is_error) in kinds {
         // Statements sharing a first word (`pieces drawn`, `pieces are worth`) are

@@ -152,6 +152,8 @@ pub struct Rules {
     pub(crate) no_checks: bool,
     /// A player is in check only when all its royal pieces are attacked.
     pub(crate) royal_together: bool,
+    /// A player with two or more royal pieces is never in check.
+    pub(crate) royal_alone: bool,
     /// Captures explode: what an explosion spares.
     pub(crate) explosion: Option<crate::model::Explosion>,
     /// Per cell, with explosions: the cells one step around it in each direction.
@@ -380,7 +382,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         must_capture: variant.must_capture,
         explosion: variant.explosion,
         no_checks: variant.no_checks,
-        royal_together: variant.royal_together,
+        royal_together: variant.royal_check == crate::model::RoyalCheck::Together,
+        royal_alone: variant.royal_check == crate::model::RoyalCheck::Alone,
         around: match variant.explosion {
             Some(_) => around(&variant.board),
             None => vec![],

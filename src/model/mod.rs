@@ -40,6 +40,8 @@ pub struct Variant {
     pub hand: Option<Hand>,
     /// Position strings always carry FEN's castling and en passant fields.
     pub fen_fields: bool,
+    /// `position strings as in SFEN`: SFEN and USI also without hands.
+    pub sfen: bool,
     /// Players may pass: `Some(true)` when not while in check.
     pub pass: Option<bool>,
     /// A player who can capture must.
@@ -48,8 +50,8 @@ pub struct Variant {
     pub explosion: Option<Explosion>,
     /// No move may leave another player's royal piece attacked.
     pub no_checks: bool,
-    /// A player is in check only when all its royal pieces are attacked.
-    pub royal_together: bool,
+    /// When a player with several royal pieces is in check.
+    pub royal_check: RoyalCheck,
     /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
     pub clock_kinds: u64,
     /// Whether a drop restarts that count too.
@@ -412,6 +414,18 @@ pub enum Outcome {
     PlayerWins(PlayerId),
 }
 
+/// When a player with several royal pieces is in check.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RoyalCheck {
+    /// When any one is attacked.
+    #[default]
+    Each,
+    /// When every one is attacked.
+    Together,
+    /// Only when it has one left: with more, none is royal.
+    Alone,
+}
+
 /// How a `reaches` event counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
@@ -539,9 +553,13 @@ impl Variant {
     }
 
     /// Whether moves and positions are written as the shogi family's USI and SFEN do:
-    /// a game with hands and promoted kinds coded `+X`, unless its file asks for FEN.
+    /// a game with hands and promoted kinds coded `+X`, unless its file asks for FEN,
+    /// or one whose file asks for SFEN.
     pub fn usi_notation(&self) -> bool {
-        self.has_hands() && !self.fen_fields && self.pieces.iter().any(|p| p.code.starts_with('+'))
+        self.sfen
+            || self.has_hands()
+                && !self.fen_fields
+                && self.pieces.iter().any(|p| p.code.starts_with('+'))
     }
     pub fn default_options(&self) -> Vec<bool> {
         self.options.iter().map(|o| o.default).collect()

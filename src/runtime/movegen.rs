@@ -410,6 +410,10 @@ impl<S: Width> PositionOf<S> {
             kinds &= kinds - 1;
             set = set.union(&self.pieces_of(me, PieceId(k as u8)));
         }
+        // In check only when alone: with two or more, none is royal.
+        if rules.royal_alone && set.len() > 1 {
+            return S::EMPTY;
+        }
         set
     }
 

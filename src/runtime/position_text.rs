@@ -276,7 +276,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         board += &format!("[{}]", write_hands(rules, setup, false));
     }
     let mut fields = vec![board, side_token(v, setup.to_move)];
-    if v.has_hands() && !bracket_hands(v) {
+    if sfen_style(v) {
         fields.push(write_hands(rules, setup, true));
     }
     if has_castling(v) {
@@ -354,8 +354,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
 /// Whether the position string has the plies-since-a-capture field: always, except
 /// in variants with hands that have no rule counting them (SFEN has none).
 fn has_quiet_count(rules: &Rules) -> bool {
-    !rules.variant.has_hands()
-        || bracket_hands(&rules.variant)
+    !sfen_style(&rules.variant)
         || rules
             .variant
             .end_rules
@@ -792,7 +791,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         })?;
     let hands = match bracketed {
         Some(f) => parse_hands(v, f)?,
-        None if v.has_hands() => {
+        None if v.has_hands() || sfen_style(v) => {
             let f = fields.next().ok_or(E::Missing(PositionField::Hands))?;
             parse_hands(v, f)?
         }

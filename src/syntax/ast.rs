@@ -60,6 +60,8 @@ pub enum Statement {
     Hand(Spanned<HandDecl>),
     /// `position strings as in FEN`.
     Fen(Span),
+    /// `position strings as in SFEN`.
+    Sfen(Span),
     /// `captures are compulsory`.
     Compulsory(Span),
     /// `position strings count plies since a capture or KIND move`: the kinds.
@@ -77,8 +79,8 @@ pub enum Statement {
     Explode(Spanned<Vec<Spared>>),
     /// `checks are forbidden`.
     NoChecks(Span),
-    /// `royal pieces are in check together`.
-    Together(Span),
+    /// `royal pieces are in check together` or `... only when alone`.
+    Royals(Spanned<RoyalCheck>),
 }
 
 /// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
@@ -168,10 +170,10 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
-            Statement::Fen(_) | Statement::Clock(..) => "position",
+            Statement::Fen(_) | Statement::Sfen(_) | Statement::Clock(..) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::NoChecks(_) => "checks",
-            Statement::Together(_) => "royal",
+            Statement::Royals(_) => "royal",
             Statement::Pass(_) => "players",
             Statement::Drawing(_) => "pieces",
             Statement::Worth(_) => "pieces",
@@ -193,9 +195,10 @@ impl Statement {
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
             Statement::Fen(s)
+            | Statement::Sfen(s)
             | Statement::Compulsory(s)
-            | Statement::NoChecks(s)
-            | Statement::Together(s) => Some(*s),
+            | Statement::NoChecks(s) => Some(*s),
+            Statement::Royals(r) => Some(r.span),
             Statement::Pass(p) => Some(p.span),
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
@@ -557,6 +560,15 @@ pub enum Outcome {
     MorePoints,
     /// `fewer points win`.
     FewerPoints,
+}
+
+/// When a player with several royal pieces is in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoyalCheck {
+    /// `together`: when every one is attacked.
+    Together,
+    /// `only when alone`: never while it has two or more.
+    Alone,
 }
 
 /// How a `reaches` event counts: plain, `for every player`, `, unless answered` or

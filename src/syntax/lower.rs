@@ -110,13 +110,24 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             ))
         }
         Rule::fen_stmt => Statement::Fen(span),
+        Rule::sfen_stmt => Statement::Sfen(span),
         Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
         Rule::compulsory_stmt => Statement::Compulsory(span),
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
         Rule::checks_stmt => Statement::NoChecks(span),
-        Rule::together_stmt => Statement::Together(span),
+        Rule::together_stmt => {
+            let alone = inner.any(|p| p.as_rule() == Rule::royal_alone);
+            Statement::Royals(Spanned::new(
+                if alone {
+                    RoyalCheck::Alone
+                } else {
+                    RoyalCheck::Together
+                },
+                span,
+            ))
+        }
         Rule::clock_stmt => {
             let parts: Vec<P> = inner.collect();
             Statement::Clock(

@@ -277,6 +277,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("../tests/fixtures/hexagonal-atomic.var", 16, 12),
         ("racingkings.var", 17, 40),
         ("spartan.var", 18, 40),
+        ("shoshogi.var", 19, 40),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

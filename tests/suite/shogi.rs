@@ -689,3 +689,29 @@ fn dobutsu_lion_wins_on_the_far_rank_only_where_it_cannot_be_taken() {
     let end = g.ending().expect("the Lion is safe now");
     assert_eq!(end.winner(), Some(variantlab::model::PlayerId(0)));
 }
+
+#[test]
+fn a_king_with_a_crown_prince_is_never_in_check() {
+    // Sho shogi, as Fairy-Stockfish counts it.
+    let r = rules("shoshogi.var");
+    for (text, counts) in [
+        // The Rook attacks the King, which has a Crown Prince beside it: no check.
+        ("4k4/9/9/9/4r4/9/9/9/4K3+E b - 1", [8u64, 182, 1_800]),
+        // Alone, the King must step out of the Rook's file.
+        ("4k4/9/9/9/4r4/9/9/9/4K4 b - 1", [4, 92, 412]),
+        // Promoting the Elephant to a second royal piece does not answer a check.
+        ("4k4/9/E8/9/4r4/9/9/9/4K4 b - 1", [4, 92, 1_004]),
+    ] {
+        for (depth, want) in (1..).zip(counts) {
+            let mut pos = position(&r, text);
+            assert_eq!(perft(&r, &mut pos, depth), want, "{text} depth {depth}");
+        }
+    }
+    assert!(!position(&r, "4k4/9/9/9/4r4/9/9/9/4K3+E b - 1").in_check(&r));
+    assert!(position(&r, "4k4/9/9/9/4r4/9/9/9/4K4 b - 1").in_check(&r));
+    // Moves and positions are USI's and SFEN's though the game has no hands.
+    assert_eq!(
+        write_position(&r, &Setup::start(&r)),
+        "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1"
+    );
+}

@@ -194,7 +194,9 @@
 //!     pieces of it on the board.
 //! 43. With `royal pieces are in check together`, rule 19 (and 34, 35) asks whether
 //!     every royal piece of the player could be captured, not any one: a move may
-//!     leave some of them attacked.
+//!     leave some of them attacked. With `royal pieces are in check only when
+//!     alone`, rule 19 holds only for a player with one royal piece before the move
+//!     (a promotion to a second one does not lift it).
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -208,7 +210,7 @@ use variantlab::model::{
 /// What stands on each cell.
 type Cells = [Option<(PlayerId, PieceId)>];
 
-use variantlab::model::{Outcome, Qualifier, Reach};
+use variantlab::model::{Outcome, Qualifier, Reach, RoyalCheck};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -333,7 +335,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 }
                 continue;
             }
-            if royal_attacked(v, options, &after, &pos.used, player) {
+            if left_attacked(v, options, &pos.cells, &after, &pos.used, player) {
                 continue;
             }
             if faces(v, options, &after) {
@@ -821,10 +823,14 @@ fn royal_attacked(
     used: &[(PlayerId, PieceId, TagId)],
     player: PlayerId,
 ) -> bool {
-    // Rule 43: with royal pieces in check together, every one must be attacked.
+    // Rule 43: with royal pieces in check together, every one must be attacked; in
+    // check only when alone, a player with two or more is never in check.
     let mine =
         |c: &Cell| matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k));
-    if v.royal_together {
+    if v.royal_check == RoyalCheck::Alone && v.board.cells().filter(mine).count() > 1 {
+        return false;
+    }
+    if v.royal_check == RoyalCheck::Together {
         let mut own = v.board.cells().filter(mine).peekable();
         return own.peek().is_some()
             && own.all(|c| royal_attacked_at(v, options, cells, used, player, c));
@@ -833,6 +839,27 @@ fn royal_attacked(
         .cells()
         .filter(mine)
         .any(|c| royal_attacked_at(v, options, cells, used, player, c))
+}
+
+/// Rule 19 for a move from `before` to `after`; in check only when alone, counted
+/// before the move (rule 43).
+fn left_attacked(
+    v: &Variant,
+    options: &[bool],
+    before: &Cells,
+    after: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    player: PlayerId,
+) -> bool {
+    if v.royal_check != RoyalCheck::Alone {
+        return royal_attacked(v, options, after, used, player);
+    }
+    let mine = |cells: &Cells, c: &Cell| matches!(cells[c.index()], Some((p, k)) if p == player && royal(v, options, k));
+    v.board.cells().filter(|c| mine(before, c)).count() <= 1
+        && v.board
+            .cells()
+            .filter(|c| mine(after, c))
+            .any(|c| royal_attacked_at(v, options, after, used, player, c))
 }
 
 /// Whether the royal piece of `player` on `c` could be captured (rules 19, 34).
