@@ -65,8 +65,9 @@ pub enum Statement {
     /// `position strings count plies since a capture or KIND move`: the kinds.
     /// The kinds whose moves restart the clock, and whether drops do.
     Clock(Spanned<Vec<Name>>, bool),
-    /// `players may pass`, with whether `, except in check` follows.
-    Pass(Spanned<bool>),
+    /// `players may pass`, with whether `, except in check` follows, and whether
+    /// `, only when they cannot move` does.
+    Pass(Spanned<bool>, bool),
     /// `pieces drawn as SET`: the set's name.
     Drawing(Name),
     /// `pieces are worth points: ...`: kinds and their points.
@@ -77,6 +78,17 @@ pub enum Statement {
     Explode(Spanned<Vec<Spared>>),
     /// `checks are forbidden`.
     NoChecks(Span),
+    /// `... change sides`: which enemy pieces a move wins over.
+    Flip(Spanned<Flip>),
+}
+
+/// Which enemy pieces change sides after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// `enclosed enemy pieces`: lines of them between where it landed and another own piece.
+    Enclosed,
+    /// `enemy pieces next to where a piece lands`.
+    Next,
 }
 
 /// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
@@ -167,7 +179,11 @@ impl Statement {
             Statement::Fen(_) | Statement::Clock(..) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::NoChecks(_) => "checks",
-            Statement::Pass(_) => "players",
+            Statement::Pass(..) => "players",
+            Statement::Flip(f) => match f.node {
+                Flip::Enclosed => "enclosed",
+                Flip::Next => "enemy",
+            },
             Statement::Drawing(_) => "pieces",
             Statement::Worth(_) => "pieces",
             Statement::Bonus(_) => "players",
@@ -188,7 +204,8 @@ impl Statement {
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
             Statement::Fen(s) | Statement::Compulsory(s) | Statement::NoChecks(s) => Some(*s),
-            Statement::Pass(p) => Some(p.span),
+            Statement::Pass(p, _) => Some(p.span),
+            Statement::Flip(f) => Some(f.span),
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
@@ -305,6 +322,10 @@ pub enum NoDrop {
     InZone(Name),
     /// Only on cells of the zone.
     OutsideZone(Name),
+    /// Only where it encloses a line of enemy pieces.
+    Enclosing,
+    /// On the zone while a cell of it is empty.
+    FirstOn(Name),
 }
 
 /// When a move may promote: bits of [`PromotionDecl::when`].
@@ -447,6 +468,8 @@ pub enum Clause {
     RightBehind,
     /// `within ZONE`.
     Within(Name),
+    /// `leaving a copy`.
+    Copy,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -521,6 +544,8 @@ pub enum Event {
     PliesWithoutCapture(Spanned<u32>, Vec<Name>, bool),
     /// `every player passed`.
     AllPassed,
+    /// `board full`.
+    BoardFull,
     /// `General facing enemy General on an open file`.
     Facing {
         piece: Name,
@@ -547,6 +572,8 @@ pub enum Outcome {
     MorePoints,
     /// `fewer points win`.
     FewerPoints,
+    /// `more pieces win`.
+    MorePieces,
 }
 
 /// How a `reaches` event counts: plain, `for every player`, or `, unless answered`.

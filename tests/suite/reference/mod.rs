@@ -571,6 +571,16 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                 NoDrop::Check => royal_attacked(v, options, &after, &pos.used, next.to_move),
                 NoDrop::InZone(z) => v.zones[z].cells[me.0 as usize].contains(&cell),
                 NoDrop::OutsideZone(z) => !v.zones[z].cells[me.0 as usize].contains(&cell),
+                NoDrop::FirstOn(z) => {
+                    opening(v, &pos.cells, me, z)
+                        && !v.zones[z].cells[me.0 as usize].contains(&cell)
+                }
+                NoDrop::Enclosing => {
+                    !rules
+                        .iter()
+                        .any(|r| matches!(*r, NoDrop::FirstOn(z) if opening(v, &pos.cells, me, z)))
+                        && enclosed_lines(v, &after, me, cell).is_empty()
+                }
                 NoDrop::Checkmate => {
                     royal_attacked(v, options, &after, &pos.used, next.to_move) && {
                         let mut n = next.clone();
@@ -582,6 +592,43 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             });
             if !forbidden {
                 out.push((cell, kind));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a cell of `me`'s part of zone `z` is empty (`drop first on`).
+fn opening(v: &Variant, cells: &Cells, me: PlayerId, z: usize) -> bool {
+    v.zones[z].cells[me.0 as usize]
+        .iter()
+        .any(|c| cells[c.index()].is_none())
+}
+
+/// The enemy pieces a piece of `me` on `at` encloses: along each direction, a line of
+/// pieces of one enemy ending at a piece of `me`.
+fn enclosed_lines(v: &Variant, cells: &Cells, me: PlayerId, at: Cell) -> Vec<Cell> {
+    let b = &v.board;
+    let mut out = vec![];
+    for d in 0..b.directions().len() {
+        let mut line = vec![];
+        let mut p = b.point(at);
+        let mut owner = None;
+        loop {
+            p = b.shift(p, variantlab::geometry::Dir(d as u8));
+            let Some(c) = b.at(p) else { break };
+            match cells[c.index()] {
+                Some((pl, _)) if pl == me => {
+                    if !line.is_empty() {
+                        out.extend(line.iter().copied());
+                    }
+                    break;
+                }
+                Some((pl, _)) if owner.is_none_or(|o| o == pl) => {
+                    owner = Some(pl);
+                    line.push(c);
+                }
+                _ => break,
             }
         }
     }
