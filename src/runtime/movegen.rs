@@ -329,9 +329,7 @@ impl<S: Width> PositionOf<S> {
                 Some(z) if !z.is_empty() => to = to.intersection(&z),
                 _ if rule.enclosing => {
                     for c in to.iter() {
-                        if !(0..rules.rays[c.index()].len())
-                            .any(|i| self.enclosed(rules, me, c, i).is_some())
-                        {
+                        if !self.encloses(rules, me, c) {
                             to.remove(c);
                         }
                     }

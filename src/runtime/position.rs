@@ -1279,6 +1279,12 @@ impl<S: Width> PositionOf<S> {
             .then_some((n, enemy))
     }
 
+    /// Whether a piece of `me` on `at` would enclose a line of enemy pieces.
+    #[inline]
+    pub fn encloses(&self, rules: &Rules, me: PlayerId, at: Cell) -> bool {
+        (0..rules.rays[at.index()].len()).any(|i| self.enclosed(rules, me, at, i).is_some())
+    }
+
     /// Turns to the mover the enemy pieces the rules flip around `to`, recording them in
     /// `undo`; returns the change to the key.
     fn flip(&mut self, rules: &Rules, to: Cell, undo: &mut Undo) -> u64 {

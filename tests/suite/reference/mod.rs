@@ -188,6 +188,28 @@
 //! 40. A promotion with `only to kinds the player has lost` makes its piece only a
 //!     kind of which the mover has fewer pieces on the board than the setup (fixed
 //!     and drawn) gives it; with no such kind a forced promotion leaves no move.
+//!
+//! Placing and flipping:
+//!
+//! 41. A pattern with `leaving a copy` makes no move of its piece: its destinations
+//!     (by 1-10) are copies, one move per destination cell and kind however many
+//!     pieces reach it, listed as a drop of the kind there; a copy puts a new piece
+//!     of the mover's on the cell (capturing what stands there) and takes nothing
+//!     from a hand.
+//! 42. With `enclosed enemy pieces change sides`, after a move or drop, along each
+//!     direction from the cell where the piece landed, an unbroken line of pieces of
+//!     one enemy followed by a piece of the mover becomes the mover's. With `enemy
+//!     pieces next to where a piece lands change sides`, every enemy piece one step
+//!     from that cell becomes the mover's. A pass changes nothing.
+//! 43. `drop only where it encloses enemy pieces` refuses a drop that would turn no
+//!     line by 42's first rule; `drop first on ZONE` refuses a drop off the mover's
+//!     part of the zone while a cell of it is empty, and while it is, the enclosing
+//!     rule does not apply.
+//! 44. With `players may pass, only when they cannot move`, the pass is a legal move
+//!     only when the player has no other.
+//! 45. `board full` matches when every cell holds a piece; `more pieces win` counts
+//!     each player's pieces on the board, the one player with the most winning and
+//!     equal most drawing.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -266,6 +288,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     if standoff && pos.passes > 0 {
         return vec![];
     }
+    let mut pass = None;
     if let Some(except_in_check) = v.pass
         && !(except_in_check
             && !standoff
@@ -278,8 +301,11 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             })
         };
         if let Some(c) = mine(true).or_else(|| mine(false)) {
-            all.insert((c, c, None, None));
+            pass = Some((c, c, None, None));
         }
+    }
+    if let Some(m) = pass.filter(|_| !v.pass_if_stuck) {
+        all.insert(m);
     }
     for from in v.board.cells() {
         let Some((player, kind)) = pos.cells[from.index()] else {
@@ -293,9 +319,18 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             .not_attacked
             .iter()
             .any(|g| holds(*g, options));
-        let plain = piece_moves(v, options, &pos.cells, &pos.used, from)
+        let plain = moves_of(v, options, &pos.cells, &pos.used, from, |p| !p.copy)
             .into_iter()
             .map(|(to, tag)| (to, tag, None));
+        // Rule 41.
+        for (to, _) in moves_of(v, options, &pos.cells, &pos.used, from, |p| p.copy) {
+            let mut after = pos.cells.clone();
+            after[to.index()] = Some((player, kind));
+            if !royal_attacked(v, options, &after, &pos.used, player) && !faces(v, options, &after)
+            {
+                all.insert((to, to, None, Some(kind)));
+            }
+        }
         let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
         let passing = in_passing(v, options, pos, from)
             .into_iter()
@@ -389,6 +424,12 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 !bound(k) || (checkers.len() == 1 && checkers.contains(&to))
             });
         }
+    }
+    if all.is_empty()
+        && let Some(m) = pass
+    {
+        // Rule 44.
+        all.insert(m);
     }
     if v.must_capture {
         let captures: BTreeSet<Move> = all
@@ -1180,6 +1221,7 @@ fn play_judged(
             if captured.is_some() {
                 blast(v, &mut next.cells, to);
             }
+            flip(v, &mut next.cells, player, to);
         }
     }
     let emptied: Vec<Cell> = v
@@ -1219,21 +1261,42 @@ fn drop_piece(
 ) -> (Simple, Option<Outcome>) {
     let me = pos.to_move;
     let mut next = pos.clone();
-    let at = next
-        .hands
-        .iter()
-        .position(|h| *h == (me, kind))
-        .expect("the piece is in hand");
-    next.hands.remove(at);
+    // Not in hand: a copy (rule 41).
+    if let Some(at) = next.hands.iter().position(|h| *h == (me, kind)) {
+        next.hands.remove(at);
+    }
+    let captured = next.cells[cell.index()].map(|(_, k)| k);
     next.cells[cell.index()] = Some((me, kind));
+    next.promoted.retain(|c| *c != cell);
+    flip(v, &mut next.cells, me, cell);
     next.passing = None;
     next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
     let outcome = judge
-        .then(|| ending(v, options, &next, None, kind))
+        .then(|| ending(v, options, &next, captured, kind))
         .flatten();
     (next, outcome)
+}
+
+/// Rule 42: turns to `me` the enemy pieces the landing on `at` wins.
+fn flip(v: &Variant, cells: &mut [Option<(PlayerId, PieceId)>], me: PlayerId, at: Cell) {
+    let turned = match v.flip {
+        None => return,
+        Some(variantlab::model::Flip::Enclosed) => enclosed_lines(v, cells, me, at),
+        Some(variantlab::model::Flip::Next) => {
+            let b = &v.board;
+            (0..b.directions().len())
+                .filter_map(|d| b.at(b.shift(b.point(at), variantlab::geometry::Dir(d as u8))))
+                .filter(|c| cells[c.index()].is_some_and(|(p, _)| p != me))
+                .collect()
+        }
+    };
+    for c in turned {
+        if let Some((_, k)) = cells[c.index()] {
+            cells[c.index()] = Some((me, k));
+        }
+    }
 }
 
 /// Rule 13: the outcome of the first end rule that matches after a move.
@@ -1259,12 +1322,25 @@ fn ending(
                         == (rule.event == Event::Checkmate)
             }
             Event::AllPassed => next.passes as usize >= v.players.len(),
+            Event::BoardFull => next.cells.iter().all(|c| c.is_some()),
             Event::Facing { .. } => next.passes > 0 && standoff(v, options, &next.cells),
             e if e.names_a_player() => happens_to(v, options, next, e).is_some(),
             _ => false,
         };
         if matched && rule.by_points {
-            let points = points(v, next);
+            let points: Vec<u64> = if rule.by_pieces {
+                (0..v.players.len())
+                    .map(|p| {
+                        next.cells
+                            .iter()
+                            .flatten()
+                            .filter(|(o, _)| o.0 as usize == p)
+                            .count() as u64
+                    })
+                    .collect()
+            } else {
+                points(v, next)
+            };
             let best = if rule.fewest {
                 points.iter().min().copied()
             } else {
@@ -1348,9 +1424,24 @@ fn piece_moves(
     used: &[(PlayerId, PieceId, TagId)],
     from: Cell,
 ) -> Vec<(Cell, Option<TagId>)> {
+    moves_of(v, options, cells, used, from, |_| true)
+}
+
+/// [`piece_moves`] by the patterns `which` picks.
+fn moves_of(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    used: &[(PlayerId, PieceId, TagId)],
+    from: Cell,
+    which: impl Fn(&variantlab::model::Pattern) -> bool,
+) -> Vec<(Cell, Option<TagId>)> {
     let (player, kind) = cells[from.index()].expect("a piece stands there");
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
+        if !which(pattern) {
+            continue;
+        }
         if !holds(pattern.guard, options) || !starts_here(v, pattern, player, kind, from) {
             continue;
         }
