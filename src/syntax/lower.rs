@@ -119,7 +119,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         }
         Rule::flip_stmt => Statement::Flip(Spanned::new(
             match inner.next().map(|p| p.as_rule()) {
-                Some(Rule::flip_enclosed) => Flip::Enclosed,
+                Some(Rule::kw_enclosed) => Flip::Enclosed,
                 _ => Flip::Next,
             },
             span,
