@@ -118,9 +118,10 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             )
         }
         Rule::flip_stmt => Statement::Flip(Spanned::new(
+            // Keywords are left out of `inner`: only the second form has a part.
             match inner.next().map(|p| p.as_rule()) {
-                Some(Rule::kw_enclosed) => Flip::Enclosed,
-                _ => Flip::Next,
+                Some(Rule::flip_next) => Flip::Next,
+                _ => Flip::Enclosed,
             },
             span,
         )),
