@@ -29,7 +29,8 @@ pub(super) fn check_end(
                 syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
                 syntax::Outcome::ThatWins
                 | syntax::Outcome::MorePoints
-                | syntax::Outcome::FewerPoints => Outcome::ThatWins,
+                | syntax::Outcome::FewerPoints
+                | syntax::Outcome::MorePieces => Outcome::ThatWins,
                 syntax::Outcome::ThatLoses => Outcome::ThatLoses,
                 syntax::Outcome::PlayerWins(name) => match decls.player(name) {
                     Ok(p) => Outcome::PlayerWins(p),
@@ -105,6 +106,7 @@ pub(super) fn check_end(
                 }
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
                 syntax::Event::AllPassed => Event::AllPassed,
+                syntax::Event::BoardFull => Event::BoardFull,
                 syntax::Event::Facing { piece, enemy } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
                     let enemy = decls.piece(enemy).map_err(|d| out.push(d));
@@ -220,6 +222,7 @@ pub(super) fn check_end(
                 );
             }
             let fewest = r.outcome == syntax::Outcome::FewerPoints;
+            let by_pieces = r.outcome == syntax::Outcome::MorePieces;
             let by_points = fewest || r.outcome == syntax::Outcome::MorePoints;
             if by_points && !statements.iter().any(|s| matches!(s, Statement::Worth(_))) {
                 out.push(
@@ -236,8 +239,9 @@ pub(super) fn check_end(
                 guard,
                 event,
                 outcome,
-                by_points,
+                by_points: by_points || by_pieces,
                 fewest,
+                by_pieces,
             });
         }
     }

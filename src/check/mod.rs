@@ -172,7 +172,18 @@ fn check_file(
             .iter()
             .any(|s| matches!(s, Statement::Sfen(_))),
         pass: file.statements.iter().find_map(|s| match s {
-            Statement::Pass(p) => Some(p.node),
+            Statement::Pass(p, _) => Some(p.node),
+            _ => None,
+        }),
+        pass_if_stuck: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Pass(_, true))),
+        flip: file.statements.iter().find_map(|s| match s {
+            Statement::Flip(f) => Some(match f.node {
+                syntax::Flip::Enclosed => Flip::Enclosed,
+                syntax::Flip::Next => Flip::Next,
+            }),
             _ => None,
         }),
         must_capture: file

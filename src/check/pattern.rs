@@ -191,6 +191,10 @@ fn check_piece(
                     syntax::NoDrop::OutsideZone(z) => {
                         super::find_zone(zones, z, out).map(NoDrop::OutsideZone)
                     }
+                    syntax::NoDrop::Enclosing => Some(NoDrop::Enclosing),
+                    syntax::NoDrop::FirstOn(z) => {
+                        super::find_zone(zones, z, out).map(NoDrop::FirstOn)
+                    }
                 };
                 if let Some(rule) = rule {
                     piece.no_drop.push((guard, rule));
@@ -270,6 +274,8 @@ fn check_piece(
     if p.items
         .iter()
         .all(|i| !matches!(i.kind, PieceItemKind::Move(_) | PieceItemKind::MovesAs(_)))
+        // A piece with drop rules is one to place, like a stone, and may never move.
+        && !p.items.iter().any(|i| matches!(i.kind, PieceItemKind::NoDrop(_)))
     {
         out.push(
             Diagnostic::warning(
@@ -406,6 +412,7 @@ fn check_move(
         repeated: false,
         hurdle: None,
         within: None,
+        copy: false,
         span,
     };
     let mut behind: Option<Span> = None;
@@ -483,6 +490,7 @@ fn check_move(
                 pat.initial = super::find_zone(zones, name, out).map(Initial::Zone);
             }
             Clause::Within(name) => pat.within = super::find_zone(zones, name, out),
+            Clause::Copy => pat.copy = true,
             Clause::Over { count, except } => {
                 if count.node == 0 {
                     out.push(bad_hurdle(

@@ -41,6 +41,8 @@ pub struct MoveEntry {
     pub hurdle: u8,
     /// When non-zero, the kinds that may not be jumped: `Rules::barred[barred - 1]`.
     pub barred: u8,
+    /// The piece stays on its cell, and a copy of it lands on `to`.
+    pub copy: bool,
 }
 
 /// The move never promotes.
@@ -64,6 +66,10 @@ pub struct DropRule {
     pub no_check: bool,
     /// Not attacking an enemy royal piece and leaving the enemy no legal move.
     pub no_mate: bool,
+    /// Only where it encloses a line of enemy pieces.
+    pub enclosing: bool,
+    /// While a cell of this zone is empty, only there.
+    pub first_on: Option<usize>,
 }
 
 /// Cells a move passes, open to capture next move by the kinds in the set.
@@ -158,6 +164,11 @@ pub struct Rules {
     pub(crate) explosion: Option<crate::model::Explosion>,
     /// Per cell, with explosions: the cells one step around it in each direction.
     pub(crate) around: Vec<Vec<Cell>>,
+    /// Enemy pieces that change sides after a move.
+    pub(crate) flip: Option<crate::model::Flip>,
+    /// Per cell, with flips or enclosing drops: for each direction, the cells from it
+    /// along that direction to the edge (directions leaving the board at once left out).
+    pub(crate) rays: Vec<Vec<Vec<Cell>>>,
     /// The checks a player must give to win, when the game counts them (the first
     /// such rule's count): positions keep the count, and their strings show it.
     pub(crate) check_goal: Option<u32>,
@@ -299,10 +310,9 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             _ => {}
         }
     }
-    let ends_in_place = variant
-        .end_rules
-        .iter()
-        .any(|r| holds(r.guard, options) && r.event.names_a_player());
+    let ends_in_place = variant.end_rules.iter().any(|r| {
+        holds(r.guard, options) && (r.event.names_a_player() || r.event == Event::BoardFull)
+    });
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
@@ -388,6 +398,17 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             Some(_) => around(&variant.board),
             None => vec![],
         },
+        flip: variant.flip,
+        rays: if variant.flip.is_some()
+            || variant
+                .pieces
+                .iter()
+                .any(|p| p.no_drop.iter().any(|(_, r)| *r == NoDrop::Enclosing))
+        {
+            rays(&variant.board)
+        } else {
+            vec![]
+        },
         check_goal: variant.end_rules.iter().find_map(|r| match r.event {
             Event::ChecksGiven(n) => Some(n),
             _ => None,
@@ -415,6 +436,31 @@ fn around(b: &Board) -> Vec<Vec<Cell>> {
         .map(|c| {
             (0..b.directions().len())
                 .filter_map(|d| b.at(b.shift(b.point(c), crate::geometry::Dir(d as u8))))
+                .collect()
+        })
+        .collect()
+}
+
+/// Per cell, per direction, the cells along it until the board ends or a hole breaks
+/// the line.
+fn rays(b: &Board) -> Vec<Vec<Vec<Cell>>> {
+    b.cells()
+        .map(|c| {
+            (0..b.directions().len())
+                .map(|d| {
+                    let d = crate::geometry::Dir(d as u8);
+                    let mut at = b.point(c);
+                    let mut ray = Vec::new();
+                    loop {
+                        at = b.shift(at, d);
+                        match b.at(at) {
+                            Some(n) => ray.push(n),
+                            None => break,
+                        }
+                    }
+                    ray
+                })
+                .filter(|r| !r.is_empty())
                 .collect()
         })
         .collect()
@@ -530,6 +576,8 @@ fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
                     NoDrop::Check => r.no_check = true,
                     NoDrop::Checkmate => r.no_mate = true,
                     NoDrop::InZone(_) | NoDrop::OutsideZone(_) => {}
+                    NoDrop::Enclosing => r.enclosing = true,
+                    NoDrop::FirstOn(z) => r.first_on = Some(*z),
                 }
             }
             r
@@ -640,6 +688,7 @@ fn build<S: Width>(
                             promote: NO_PROMOTION,
                             hurdle,
                             barred: bar,
+                            copy: pat.copy,
                         };
                         here.push((key, reach.paths));
                     }
@@ -649,6 +698,7 @@ fn build<S: Width>(
                     (
                         e.to,
                         e.tag,
+                        e.copy,
                         e.dest as u8,
                         e.target,
                         e.passing,

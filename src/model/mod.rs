@@ -62,6 +62,10 @@ pub struct Variant {
     pub drawing: PictureSet,
     /// What pieces and players count for `more points win`.
     pub points: Option<Points>,
+    /// Enemy pieces that change sides after each move.
+    pub flip: Option<Flip>,
+    /// With `pass`: only a player with no other legal move may pass.
+    pub pass_if_stuck: bool,
 }
 
 /// Points, in tenths (`1.5` is 15).
@@ -106,6 +110,19 @@ pub enum NoDrop {
     InZone(usize),
     /// Only on cells of the zone.
     OutsideZone(usize),
+    /// Only where it encloses a line of enemy pieces (see [`Flip::Enclosed`]).
+    Enclosing,
+    /// While a cell of the zone is empty, only there (and `Enclosing` waits).
+    FirstOn(usize),
+}
+
+/// Which enemy pieces change sides after a move lands on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// Each straight line of one enemy's pieces from the cell to another of the mover's.
+    Enclosed,
+    /// Every enemy piece one step from the cell.
+    Next,
 }
 
 /// Named cells per player, for promotion.
@@ -286,6 +303,8 @@ pub struct Pattern {
     pub hurdle: Option<Hurdle>,
     /// The move starts, passes and ends only on cells of this zone.
     pub within: Option<usize>,
+    /// The piece stays, and a copy of it lands on the end.
+    pub copy: bool,
     pub span: Span,
 }
 
@@ -487,6 +506,9 @@ pub struct EndRule {
     pub by_points: bool,
     /// `fewer points win`: with `by_points`, the player with the fewest points.
     pub fewest: bool,
+    /// `more pieces win`: with `by_points`, each piece on the board counts one, and
+    /// nothing else does.
+    pub by_pieces: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -529,6 +551,8 @@ pub enum Event {
         piece: PieceId,
         enemy: PieceId,
     },
+    /// Every cell of the board holds a piece.
+    BoardFull,
 }
 
 impl Event {

@@ -133,6 +133,7 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
         Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
         Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
         Event::NoPieces => "no pieces left".to_string(),
+        Event::BoardFull => "board full".to_string(),
         Event::ChecksGiven(n) => format!("{n} checks given"),
         Event::Reaches {
             piece,
@@ -168,6 +169,7 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
     };
     let outcome = match rule.outcome {
         _ if rule.fewest => "fewer points win",
+        _ if rule.by_pieces => "more pieces win",
         _ if rule.by_points => "more points win",
         Outcome::Draw => "draw",
         Outcome::MoverWins => "mover wins",

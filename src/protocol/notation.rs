@@ -11,7 +11,7 @@ use crate::search::{MATE, WON};
 /// `:mark`.
 pub fn write(rules: &Rules, dialect: Dialect, m: &Move) -> String {
     let v = rules.variant();
-    if m.special == Special::Drop {
+    if m.special == Special::Drop || m.special == Special::Copy {
         let mark = match dialect {
             Dialect::Uci => '@',
             Dialect::Usi => '*',

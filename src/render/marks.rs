@@ -17,12 +17,16 @@ pub enum Mark {
     Hurdle,
     /// A tagged move, by the tag's letter.
     Tag(char),
+    /// An untagged move that leaves the piece where it stands and a copy on the cell.
+    Copy,
 }
 
 /// The ASCII character of capture-only cells (tags are letters, so it never clashes).
 pub const CAPTURE_ONLY: char = '*';
 /// The ASCII character of cells reached by jumping over pieces.
 pub const HURDLE: char = '^';
+/// The ASCII character of cells a copy of the piece lands on.
+pub const COPY: char = '+';
 
 impl Mark {
     /// The character in ASCII diagrams; the rule pages draw every untagged move `x`.
@@ -31,6 +35,7 @@ impl Mark {
             Mark::Either | Mark::MoveOnly => 'x',
             Mark::CaptureOnly => CAPTURE_ONLY,
             Mark::Hurdle => HURDLE,
+            Mark::Copy => COPY,
             Mark::Tag(t) => t,
         }
     }
@@ -42,6 +47,7 @@ impl Mark {
             Mark::MoveOnly => "move".into(),
             Mark::CaptureOnly => "capture".into(),
             Mark::Hurdle => "hurdle".into(),
+            Mark::Copy => "copy".into(),
             Mark::Tag(t) => t.to_string(),
         }
     }
@@ -68,6 +74,7 @@ pub fn footprint_marks(
             match first.tag {
                 Some(t) => Mark::Tag(rules.variant.tag(t).mark),
                 None if first.hurdle != 0 => Mark::Hurdle,
+                None if first.copy => Mark::Copy,
                 None if here().any(|o| o.tag.is_none() && o.dest.allows_enemy()) => Mark::Either,
                 None => Mark::MoveOnly,
             }
@@ -108,6 +115,9 @@ pub fn footprint_legend(rules: &Rules, marks: &[(Cell, Mark)], hidden_captures: 
         .collect();
     if marks.iter().any(|(_, m)| *m == Mark::Hurdle) {
         items.push(format!("{HURDLE} = over a piece"));
+    }
+    if marks.iter().any(|(_, m)| *m == Mark::Copy) {
+        items.push(format!("{COPY} = leaving a copy"));
     }
     if marks.iter().any(|(_, m)| *m == Mark::CaptureOnly) {
         items.push(format!("{CAPTURE_ONLY} = capture only"));

@@ -116,6 +116,7 @@ pub fn footprint_scene(
                 Mark::MoveOnly => "moves, never captures".to_string(),
                 Mark::CaptureOnly => "captures only".to_string(),
                 Mark::Hurdle => "moves over a piece".to_string(),
+                Mark::Copy => "leaves a copy there".to_string(),
                 Mark::Tag(t) => v
                     .tags
                     .iter()
@@ -306,6 +307,17 @@ fn mark_shape(m: Mark, x: f64, y: f64, unit: f64) -> String {
             n(y - r),
             n(x + r),
             n(y + r * 0.6)
+        ),
+        Mark::Copy => format!(
+            r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{MARK_COLOUR}" stroke-width="4" stroke-linecap="round"/>"##,
+            n(x - r),
+            n(y),
+            n(x + r),
+            n(y),
+            n(x),
+            n(y - r),
+            n(x),
+            n(y + r)
         ),
         Mark::Tag(t) => format!(
             r##"<circle cx="{}" cy="{}" r="{}" fill="{TAG_COLOUR}"/><text x="{}" y="{}" fill="#ffffff" font-size="{}" font-weight="bold" text-anchor="middle" dominant-baseline="central">{}</text>"##,

@@ -2,6 +2,7 @@
 
 use super::position::{Move, Position, PositionOf, Special, View};
 use crate::compile::{Rules, Width, by_width};
+use crate::geometry::CellSet;
 use crate::model::{Event, Outcome, PieceId, PlayerId, Reach, holds};
 
 /// An end rule that applies: its index in the variant's list and what it decides.
@@ -74,23 +75,26 @@ impl Position {
                 }
                 Event::PliesWithoutCapture(n, ..) => self.quiet_plies() >= n,
                 Event::AllPassed => self.all_passed(),
+                Event::BoardFull => self.board_full(rules),
                 Event::Facing { piece, enemy } => self.standoff_kept(rules, &[(piece, enemy)]),
                 _ => false,
             };
             if applies {
                 if rule.by_points {
-                    return Some(match self.points_leader(rules, rule.fewest) {
-                        Some(p) => Verdict {
-                            rule: i,
-                            outcome: Outcome::ThatWins,
-                            named: Some(p),
+                    return Some(
+                        match self.points_leader(rules, rule.fewest, rule.by_pieces) {
+                            Some(p) => Verdict {
+                                rule: i,
+                                outcome: Outcome::ThatWins,
+                                named: Some(p),
+                            },
+                            None => Verdict {
+                                rule: i,
+                                outcome: Outcome::Draw,
+                                named: None,
+                            },
                         },
-                        None => Verdict {
-                            rule: i,
-                            outcome: Outcome::Draw,
-                            named: None,
-                        },
-                    });
+                    );
                 }
                 if named.is_none() && matches!(rule.outcome, Outcome::ThatWins | Outcome::ThatLoses)
                 {
@@ -123,15 +127,20 @@ impl Position {
     }
 
     /// Each player's points (pieces on the board and in hand, and its bonus), in
-    /// tenths; empty when the game counts none.
-    pub fn points(&self, rules: &Rules) -> Vec<u64> {
-        by_width!(self.view(), View, p => p.points(rules))
+    /// tenths; empty when the game counts none. `by_pieces`: instead ten for each of
+    /// its pieces on the board (`more pieces win`).
+    pub fn points(&self, rules: &Rules, by_pieces: bool) -> Vec<u64> {
+        by_width!(self.view(), View, p => if by_pieces {
+            (0..p.players()).map(|i| 10 * p.of_player(PlayerId(i)).len() as u64).collect()
+        } else {
+            p.points(rules)
+        })
     }
 
     /// The one player with the most points (`fewest`: the fewest), if one has more
     /// (fewer) than every other.
-    pub fn points_leader(&self, rules: &Rules, fewest: bool) -> Option<PlayerId> {
-        let points = self.points(rules);
+    pub fn points_leader(&self, rules: &Rules, fewest: bool, by_pieces: bool) -> Option<PlayerId> {
+        let points = self.points(rules, by_pieces);
         let best = if fewest {
             *points.iter().min()?
         } else {
@@ -142,6 +151,11 @@ impl Position {
             (Some(p), None) => Some(PlayerId(p as u8)),
             _ => None,
         }
+    }
+
+    /// Whether every cell of the board holds a piece.
+    pub fn board_full(&self, rules: &Rules) -> bool {
+        by_width!(self.view(), View, p => p.board_full(rules))
     }
 
     /// Whether an end rule in force about one player holds here: the game is over
@@ -185,9 +199,16 @@ impl<S: Width> PositionOf<S> {
         rules.ends_in_place
             && rules.variant.end_rules.iter().any(|r| {
                 holds(r.guard, &rules.options)
-                    && r.event.names_a_player()
-                    && self.happens_to(rules, r.event).is_some()
+                    && match r.event {
+                        Event::BoardFull => self.board_full(rules),
+                        e => e.names_a_player() && self.happens_to(rules, e).is_some(),
+                    }
             })
+    }
+
+    /// Whether every cell of the board holds a piece.
+    pub(super) fn board_full(&self, rules: &Rules) -> bool {
+        self.occupied().len() == rules.variant.board.len()
     }
 
     /// How many non-royal pieces the players other than `p` have, on the board and in

@@ -318,6 +318,7 @@ impl Game {
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::AllPassed => "every player passed in turn".to_string(),
+            Event::BoardFull => "the board is full".to_string(),
             Event::Facing { piece, enemy } => format!(
                 "{} passed with its {} facing the enemy {}",
                 v.player(mover).name,
@@ -397,7 +398,8 @@ impl Game {
             }
         };
         let reason = if v.end_rules[verdict.rule].by_points {
-            let points = self.position.points(&self.rules);
+            let rule = &v.end_rules[verdict.rule];
+            let points = self.position.points(&self.rules, rule.by_pieces);
             let each: Vec<String> = (0..players)
                 .map(|p| {
                     let n = points.get(p as usize).copied().unwrap_or(0);
@@ -409,7 +411,8 @@ impl Game {
                     }
                 })
                 .collect();
-            format!("{reason}; points: {}", each.join(", "))
+            let word = if rule.by_pieces { "pieces" } else { "points" };
+            format!("{reason}; {word}: {}", each.join(", "))
         } else {
             reason
         };

@@ -16,9 +16,12 @@ use std::fmt;
 /// for a `+X` kind), `P@e4`.
 pub fn write_move(v: &Variant, m: &Move) -> String {
     let (from, to) = named_cells(v, m);
+    if m.special == Special::Copy && !v.usi_notation() {
+        return format!("{}@{}", v.piece(m.piece).code, v.board.name(m.to));
+    }
     if v.has_hands() {
         let usi = v.usi_notation();
-        if m.special == Special::Drop {
+        if m.special == Special::Drop || m.special == Special::Copy {
             let mark = if usi { '*' } else { '@' };
             return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));
         }
@@ -64,7 +67,8 @@ pub(super) fn single_promotion(v: &Variant, piece: PieceId) -> bool {
     v.piece(piece).promotion.iter().all(|p| p.to.len() == 1)
 }
 
-/// Reads a drop `P*5e`: the piece must be in the mover's hand and the cell empty.
+/// Reads a drop `P*5e`: the piece must be in the mover's hand and the cell empty; or a
+/// copy landing there.
 fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<Move, MoveError> {
     let v = &rules.variant;
     let piece = v
@@ -78,6 +82,14 @@ fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<M
             text: format!("{code}*{cell}"),
         })?;
     let me = pos.to_move();
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    if let Some(m) = moves
+        .iter()
+        .find(|m| m.special == Special::Copy && m.piece == piece && m.to == to)
+    {
+        return Ok(*m);
+    }
     let name = v.board.name(to).to_string();
     let refuse = |reason: String| MoveError::Drop {
         piece: v.piece(piece).name.clone(),
@@ -94,8 +106,6 @@ fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<M
             v.piece(k).name
         )));
     }
-    let mut moves = Vec::new();
-    pos.legal_moves(rules, &mut moves);
     moves
         .into_iter()
         .find(|m| m.special == Special::Drop && m.piece == piece && m.to == to)

@@ -51,6 +51,8 @@ impl<S: Width> PositionOf<S> {
         if standoff && self.passed_last() {
             return;
         }
+        // Cells a copy already lands on: copies made from two cells are one move.
+        let mut copied = S::EMPTY;
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
@@ -61,7 +63,12 @@ impl<S: Width> PositionOf<S> {
                 && (in_check || danger.contains(from) || rules.royal & (1 << piece.0) != 0);
             let start = out.len();
             for e in rules.moves(me, piece, from) {
-                let mut special = if e.passing != 0 {
+                let mut special = if e.copy {
+                    if copied.contains(e.to) {
+                        continue;
+                    }
+                    Special::Copy
+                } else if e.passing != 0 {
                     Special::Passing(e.passing)
                 } else {
                     Special::Plain
@@ -133,6 +140,9 @@ impl<S: Width> PositionOf<S> {
                 if standoff && self.faces_after(rules, &rules.standoffs, &m) {
                     continue;
                 }
+                if e.copy {
+                    copied.insert(e.to);
+                }
                 match promotion {
                     Some(p) if e.promote != NO_PROMOTION => {
                         if e.promote == MAY_PROMOTE {
@@ -155,23 +165,26 @@ impl<S: Width> PositionOf<S> {
         if self.rights() != 0 {
             self.castling_moves(rules, sets, me, &royals, out);
         }
-        if let Some(except_in_check) = rules.variant.pass
-            && !(except_in_check && in_check && !standoff)
-            && let Some(at) = royals
+        let pass = match rules.variant.pass {
+            Some(except_in_check) if !(except_in_check && in_check && !standoff) => royals
                 .iter()
                 .next()
                 .or_else(|| self.of_player(me).iter().next())
-            && let Some((_, piece)) = self.at(at)
-        {
-            out.push(Move {
-                from: at,
-                to: at,
-                piece,
-                captured: None,
-                tag: None,
-                promotion: None,
-                special: Special::Pass,
-            });
+                .and_then(|at| self.at(at).map(|(_, piece)| (at, piece))),
+            _ => None,
+        }
+        .map(|(at, piece)| Move {
+            from: at,
+            to: at,
+            piece,
+            captured: None,
+            tag: None,
+            promotion: None,
+            special: Special::Pass,
+        });
+        let last_resort = rules.variant.pass_if_stuck;
+        if let Some(m) = pass.filter(|_| !last_resort) {
+            out.push(m);
         }
         if self.hand_kinds(me) != 0 {
             let block = if in_check && !rules.royal_together {
@@ -206,6 +219,9 @@ impl<S: Width> PositionOf<S> {
         }
         if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
             out.retain(|m| m.captured.is_some());
+        }
+        if let Some(m) = pass.filter(|_| last_resort && out.is_empty()) {
+            out.push(m);
         }
     }
 
@@ -317,6 +333,21 @@ impl<S: Width> PositionOf<S> {
             };
             if rule.no_check {
                 to = to.difference(&checking);
+            }
+            let opening = rule.first_on.map(|z| {
+                S::from_cells(rules.variant.zones[z].cells[me.0 as usize].iter().copied())
+                    .difference(occupied)
+            });
+            match opening {
+                Some(z) if !z.is_empty() => to = to.intersection(&z),
+                _ if rule.enclosing => {
+                    for c in to.iter() {
+                        if !self.encloses(rules, me, c) {
+                            to.remove(c);
+                        }
+                    }
+                }
+                _ => {}
             }
             let avoids = rules.avoids_attack[piece.0 as usize];
             for c in to.iter() {

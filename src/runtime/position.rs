@@ -179,7 +179,13 @@ pub struct Undo {
     blast: [u16; 12],
     /// Which of them had been promoted.
     blast_promoted: u16,
+    /// Pieces that changed sides, per ray from the destination (in the order of
+    /// `Rules::rays`): how many, and their owner before as `owner << 6`.
+    flipped: [u8; 16],
 }
+
+/// The bits of an [`Undo::flipped`] entry that count pieces.
+const FLIP_COUNT: u8 = 63;
 
 /// The bit of [`Undo::blasted`] for the capturing piece.
 const BLAST_MOVER: u16 = 1 << 15;
@@ -272,6 +278,9 @@ pub enum Special {
     /// Nothing moves: the side to move passes (`from` and `to` are the cell of its
     /// royal piece, or of another of its pieces).
     Pass,
+    /// The piece stays on `from`, and a copy of it lands on `to` (`leaving a copy`);
+    /// written as a drop, since which piece made it changes nothing.
+    Copy,
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -675,7 +684,7 @@ impl<S: Width> PositionOf<S> {
             }
         }
         let total = here.iter().sum::<u32>() as usize;
-        if total > v.board.len() {
+        if total > v.board.len().max(game.iter().sum::<u32>() as usize) {
             return Err(PositionError::Illegal {
                 field: "hands",
                 message: format!(
@@ -1028,10 +1037,18 @@ impl<S: Width> PositionOf<S> {
                 self.quiet_plies = self.quiet_plies.saturating_add(1);
             }
             let now = m.promotion.unwrap_or(m.piece);
-            self.remove(m.from, me, m.piece);
-            self.put(m.to, me, now);
-            key ^= z.placed(me, m.piece, m.from) ^ z.placed(me, now, m.to);
-            if self.promoted.contains(m.from) {
+            if m.special == Special::Copy {
+                if rules.drops_reset_quiet {
+                    self.quiet_plies = 0;
+                }
+                self.put(m.to, me, now);
+                key ^= z.placed(me, now, m.to);
+            } else {
+                self.remove(m.from, me, m.piece);
+                self.put(m.to, me, now);
+                key ^= z.placed(me, m.piece, m.from) ^ z.placed(me, now, m.to);
+            }
+            if m.special != Special::Copy && self.promoted.contains(m.from) {
                 undo.promoted.0 = true;
                 self.promoted.remove(m.from);
                 key ^= z.promoted(m.from);
@@ -1055,6 +1072,9 @@ impl<S: Width> PositionOf<S> {
                 self.victim = m.to;
                 key ^= z.passing(i);
             }
+        }
+        if rules.flip.is_some() && m.special != Special::Pass {
+            key ^= self.flip(rules, m.to, &mut undo);
         }
         if self.rights != 0 && m.special != Special::Pass {
             let mut lost = rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()];
@@ -1100,6 +1120,9 @@ impl<S: Width> PositionOf<S> {
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;
+        if rules.flip.is_some() && m.special != Special::Pass {
+            self.unflip(rules, m.to, &undo);
+        }
         if let Special::Castle(i) = m.special {
             let parts = &rules.castlings[i as usize].parts;
             for (k, _, to) in parts {
@@ -1118,7 +1141,9 @@ impl<S: Width> PositionOf<S> {
             }
             self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
             self.promoted.remove(m.to);
-            self.put(m.from, me, m.piece);
+            if m.special != Special::Copy {
+                self.put(m.from, me, m.piece);
+            }
             if undo.promoted.0 {
                 self.promoted.insert(m.from);
             }
@@ -1172,6 +1197,7 @@ impl<S: Width> PositionOf<S> {
             blasted: 0,
             blast: [0; 12],
             blast_promoted: 0,
+            flipped: [0; 16],
         }
     }
 
@@ -1230,6 +1256,73 @@ impl<S: Width> PositionOf<S> {
         }
         if undo.blasted & BLAST_MOVER != 0 {
             self.put(m.to, self.to_move, m.promotion.unwrap_or(m.piece));
+        }
+    }
+
+    /// The length of the line of one enemy's pieces along ray `i` from `at` that ends at
+    /// a piece of `me`, and that enemy; `None` when the ray holds no such line.
+    #[inline]
+    pub(super) fn enclosed(
+        &self,
+        rules: &Rules,
+        me: PlayerId,
+        at: Cell,
+        i: usize,
+    ) -> Option<(usize, PlayerId)> {
+        let ray = &rules.rays[at.index()][i];
+        let (enemy, _) = self.at(*ray.first()?).filter(|(pl, _)| *pl != me)?;
+        let n = ray
+            .iter()
+            .position(|&c| self.at(c).is_none_or(|(pl, _)| pl != enemy))?;
+        self.at(ray[n])
+            .is_some_and(|(pl, _)| pl == me)
+            .then_some((n, enemy))
+    }
+
+    /// Whether a piece of `me` on `at` would enclose a line of enemy pieces.
+    #[inline]
+    pub fn encloses(&self, rules: &Rules, me: PlayerId, at: Cell) -> bool {
+        (0..rules.rays[at.index()].len()).any(|i| self.enclosed(rules, me, at, i).is_some())
+    }
+
+    /// Turns to the mover the enemy pieces the rules flip around `to`, recording them in
+    /// `undo`; returns the change to the key.
+    fn flip(&mut self, rules: &Rules, to: Cell, undo: &mut Undo) -> u64 {
+        let z = rules.keys();
+        let me = self.to_move;
+        let mut key = 0;
+        for (i, ray) in rules.rays[to.index()].iter().enumerate() {
+            let run = match rules.flip {
+                Some(crate::model::Flip::Enclosed) => self.enclosed(rules, me, to, i),
+                _ => self
+                    .at(ray[0])
+                    .filter(|(pl, _)| *pl != me)
+                    .map(|(pl, _)| (1, pl)),
+            };
+            let Some((n, enemy)) = run else { continue };
+            for &c in &ray[..n] {
+                let Some((_, pc)) = self.at(c) else { continue };
+                self.remove(c, enemy, pc);
+                self.put(c, me, pc);
+                key ^= z.placed(enemy, pc, c) ^ z.placed(me, pc, c);
+            }
+            undo.flipped[i] = n as u8 | enemy.0 << 6;
+        }
+        key
+    }
+
+    /// Gives back to their owners the pieces [`PositionOf::flip`] turned (the mover,
+    /// `self.to_move`, being to move again).
+    fn unflip(&mut self, rules: &Rules, to: Cell, undo: &Undo) {
+        let me = self.to_move;
+        for (i, ray) in rules.rays[to.index()].iter().enumerate() {
+            let f = undo.flipped[i];
+            let enemy = PlayerId(f >> 6);
+            for &c in &ray[..(f & FLIP_COUNT) as usize] {
+                let Some((_, pc)) = self.at(c) else { continue };
+                self.remove(c, me, pc);
+                self.put(c, enemy, pc);
+            }
         }
     }
 

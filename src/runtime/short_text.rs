@@ -75,7 +75,7 @@ fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> Stri
     let rank = |c| board.scheme.split(name(c)).map_or(name(c), |(_, r)| r);
     let code = v.piece(m.piece).code.to_ascii_uppercase();
     if v.hand.is_some() {
-        if m.special == Special::Drop {
+        if m.special == Special::Drop || m.special == Special::Copy {
             return format!("{code}*{}", name(m.to));
         }
         let twins = legal.iter().any(|o| {

@@ -2,6 +2,7 @@
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
 use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
+use crate::geometry::Cell;
 use crate::model::{Dest, PieceId, PlayerId};
 use crate::rng::Rng;
 use crate::runtime::{Position, PositionOf, View};
@@ -303,6 +304,55 @@ fn distances(next: &[Vec<usize>], from: &[usize]) -> Vec<u8> {
     d
 }
 
+/// Per cell, when enclosed pieces change sides: [`ANCHOR`] where every line through it
+/// ends there, so nothing can enclose a piece on it, else [`EDGE`] for each line that
+/// ends there; empty otherwise.
+fn anchors(rules: &Rules) -> Vec<i32> {
+    let b = &rules.variant.board;
+    if rules.flip != Some(crate::model::Flip::Enclosed) {
+        return vec![];
+    }
+    b.cells()
+        .map(|c| {
+            let p = b.point(c);
+            let n = b.directions().len();
+            let ends = (0..n)
+                .filter(|&d| {
+                    let d = crate::geometry::Dir(d as u8);
+                    b.at(b.shift(p, d)).is_none() || b.at(b.shift(p, b.opposite(d))).is_none()
+                })
+                .count() as i32;
+            // Each line is counted from both of its directions.
+            if ends == n as i32 {
+                ANCHOR
+            } else {
+                EDGE * ends / 2
+            }
+        })
+        .collect()
+}
+
+/// What a piece is worth more for each line that ends on its cell.
+const EDGE: i32 = 3;
+
+/// The cells one step from an anchor (see [`anchors`]), each with that anchor.
+fn near_anchors(rules: &Rules) -> Vec<(Cell, Cell)> {
+    let b = &rules.variant.board;
+    let anchors = anchors(rules);
+    let mut out = vec![];
+    for a in b
+        .cells()
+        .filter(|a| anchors.get(a.index()) == Some(&ANCHOR))
+    {
+        for d in 0..b.directions().len() {
+            if let Some(c) = b.at(b.shift(b.point(a), crate::geometry::Dir(d as u8))) {
+                out.push((c, a));
+            }
+        }
+    }
+    out
+}
+
 /// Scores positions for the side to move.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -321,7 +371,19 @@ pub struct Evaluator {
     zone: i32,
     hunts: Vec<Hunt>,
     goals: Vec<Goal>,
+    /// With enclosed pieces changing sides: per cell, what a piece there is worth more
+    /// for standing where no line runs through it (a corner, which nothing can enclose).
+    anchors: Vec<i32>,
+    /// (cell, anchor next to it): a piece there while the anchor is empty may give
+    /// the anchor away.
+    near_anchors: Vec<(Cell, Cell)>,
+    /// Kinds dropped only where they enclose: each such cell open to a player counts
+    /// as a move of its.
+    enclosing_drops: u64,
 }
+
+/// What a piece is worth more on a cell no line runs through.
+const ANCHOR: i32 = 40;
 
 impl Evaluator {
     pub fn new(rules: &Rules) -> Evaluator {
@@ -347,6 +409,11 @@ impl Evaluator {
             zone: 12,
             hunts: hunts(rules),
             goals: goals(rules),
+            anchors: anchors(rules),
+            near_anchors: near_anchors(rules),
+            enclosing_drops: (0..rules.drop_rules.len())
+                .filter(|&k| rules.drop_rules[k].enclosing)
+                .fold(0, |m, k| m | 1 << k),
         }
     }
 
@@ -440,6 +507,19 @@ impl Evaluator {
                     }
                 }
             }
+        }
+        if !self.anchors.is_empty() {
+            s += own.iter().map(|c| self.anchors[c.index()]).sum::<i32>();
+            for &(c, a) in &self.near_anchors {
+                if own.contains(c) && !pos.occupied().contains(a) {
+                    s -= ANCHOR / 2;
+                }
+            }
+        }
+        if pos.hand_kinds(p) & self.enclosing_drops != 0 {
+            let open = rules.sets::<S>().all().difference(pos.occupied());
+            moves +=
+                self.mobility * open.iter().filter(|&c| pos.encloses(rules, p, c)).count() as i32;
         }
         for g in &self.goals {
             let steps = &g.steps[p.0 as usize];

@@ -783,7 +783,9 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
                 "short": short,
                 "capture": m.captured.is_some(),
                 "tag": m.tag.map(|t| v.tag(t).mark.to_string()),
-                "drop": (m.special == Special::Drop).then(|| v.piece(m.piece).name.clone()),
+                // A copy is placed as a drop is: which piece made it changes nothing.
+                "drop": matches!(m.special, Special::Drop | Special::Copy)
+                    .then(|| v.piece(m.piece).name.clone()),
             })
         })
         .collect();

@@ -67,8 +67,9 @@ pub enum Statement {
     /// `position strings count plies since a capture or KIND move`: the kinds.
     /// The kinds whose moves restart the clock, and whether drops do.
     Clock(Spanned<Vec<Name>>, bool),
-    /// `players may pass`, with whether `, except in check` follows.
-    Pass(Spanned<bool>),
+    /// `players may pass`, with whether `, except in check` follows, and whether
+    /// `, only when they cannot move` does.
+    Pass(Spanned<bool>, bool),
     /// `pieces drawn as SET`: the set's name.
     Drawing(Name),
     /// `pieces are worth points: ...`: kinds and their points.
@@ -81,6 +82,17 @@ pub enum Statement {
     NoChecks(Span),
     /// `royal pieces are in check together` or `... only when alone`.
     Royals(Spanned<RoyalCheck>),
+    /// `... change sides`: which enemy pieces a move wins over.
+    Flip(Spanned<Flip>),
+}
+
+/// Which enemy pieces change sides after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flip {
+    /// `enclosed enemy pieces`: lines of them between where it landed and another own piece.
+    Enclosed,
+    /// `enemy pieces next to where a piece lands`.
+    Next,
 }
 
 /// `except KINDS` in `captures explode`: kinds an explosion leaves; with `around`, only
@@ -174,7 +186,11 @@ impl Statement {
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
             Statement::NoChecks(_) => "checks",
             Statement::Royals(_) => "royal",
-            Statement::Pass(_) => "players",
+            Statement::Pass(..) => "players",
+            Statement::Flip(f) => match f.node {
+                Flip::Enclosed => "enclosed",
+                Flip::Next => "enemy",
+            },
             Statement::Drawing(_) => "pieces",
             Statement::Worth(_) => "pieces",
             Statement::Bonus(_) => "players",
@@ -199,7 +215,8 @@ impl Statement {
             | Statement::Compulsory(s)
             | Statement::NoChecks(s) => Some(*s),
             Statement::Royals(r) => Some(r.span),
-            Statement::Pass(p) => Some(p.span),
+            Statement::Pass(p, _) => Some(p.span),
+            Statement::Flip(f) => Some(f.span),
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
@@ -316,6 +333,10 @@ pub enum NoDrop {
     InZone(Name),
     /// Only on cells of the zone.
     OutsideZone(Name),
+    /// Only where it encloses a line of enemy pieces.
+    Enclosing,
+    /// On the zone while a cell of it is empty.
+    FirstOn(Name),
 }
 
 /// When a move may promote: bits of [`PromotionDecl::when`].
@@ -460,6 +481,8 @@ pub enum Clause {
     RightBehind,
     /// `within ZONE`.
     Within(Name),
+    /// `leaving a copy`.
+    Copy,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -534,6 +557,8 @@ pub enum Event {
     PliesWithoutCapture(Spanned<u32>, Vec<Name>, bool),
     /// `every player passed`.
     AllPassed,
+    /// `board full`.
+    BoardFull,
     /// `General facing enemy General on an open file`.
     Facing {
         piece: Name,
@@ -560,6 +585,8 @@ pub enum Outcome {
     MorePoints,
     /// `fewer points win`.
     FewerPoints,
+    /// `more pieces win`.
+    MorePieces,
 }
 
 /// When a player with several royal pieces is in check.

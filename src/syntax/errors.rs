@@ -560,6 +560,15 @@ fn described(rule: Rule) -> &'static str {
         more_points => "`more points win`",
         fewer_points => "`fewer points win`",
         fewer_event => "`fewer than N KIND pieces left`",
+        flip_stmt => "a statement such as `piece` or `board`",
+        flip_next => "`next to where a piece lands`",
+        drop_enclosing | drop_first => {
+            "a drop rule such as `drop only where it encloses enemy pieces`"
+        }
+        leaving_copy => "`leaving a copy`",
+        pass_if_stuck => "`, only when they cannot move`",
+        board_full_event => "`board full`",
+        more_pieces => "`more pieces win`",
         _ => "something else",
     }
 }

@@ -111,7 +111,21 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         }
         Rule::fen_stmt => Statement::Fen(span),
         Rule::sfen_stmt => Statement::Sfen(span),
-        Rule::pass_stmt => Statement::Pass(Spanned::new(inner.next().is_some(), span)),
+        Rule::pass_stmt => {
+            let rule = inner.next().map(|p| p.as_rule());
+            Statement::Pass(
+                Spanned::new(rule == Some(Rule::except_in_check), span),
+                rule == Some(Rule::pass_if_stuck),
+            )
+        }
+        Rule::flip_stmt => Statement::Flip(Spanned::new(
+            // Keywords are left out of `inner`: only the second form has a part.
+            match inner.next().map(|p| p.as_rule()) {
+                Some(Rule::flip_next) => Flip::Next,
+                _ => Flip::Enclosed,
+            },
+            span,
+        )),
         Rule::compulsory_stmt => Statement::Compulsory(span),
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
@@ -312,8 +326,14 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
             }
             Rule::promotion => kind = PieceItemKind::Promotion(lower_promotion(cx, q)),
             Rule::drop_only => {
-                let zone = q.into_inner().find(content).unwrap();
-                kind = PieceItemKind::NoDrop(NoDrop::OutsideZone(cx.name(&zone)))
+                let what = q.into_inner().find(content).unwrap();
+                kind = PieceItemKind::NoDrop(match what.as_rule() {
+                    Rule::drop_enclosing => NoDrop::Enclosing,
+                    Rule::drop_first => {
+                        NoDrop::FirstOn(cx.name(&what.into_inner().find(content).unwrap()))
+                    }
+                    _ => NoDrop::OutsideZone(cx.name(&what)),
+                })
             }
             Rule::no_drop => {
                 let r = q.into_inner().next().unwrap();
@@ -555,6 +575,7 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::right_behind => Clause::RightBehind,
         Rule::within_zone => Clause::Within(cx.name(&q.into_inner().find(content).unwrap())),
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
+        Rule::leaving_copy => Clause::Copy,
         _ => Clause::NeverReversing,
     };
     Spanned::new(clause, span)
@@ -849,6 +870,7 @@ fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
                     Rule::that_loses => Outcome::ThatLoses,
                     Rule::more_points => Outcome::MorePoints,
                     Rule::fewer_points => Outcome::FewerPoints,
+                    Rule::more_pieces => Outcome::MorePieces,
                     Rule::player_wins => {
                         Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
                     }
@@ -883,6 +905,7 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
         Rule::no_move_event => Event::NoLegalMove,
         Rule::passes_event => Event::AllPassed,
+        Rule::board_full_event => Event::BoardFull,
         Rule::facing_event => {
             let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
             Event::Facing {

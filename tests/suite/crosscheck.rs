@@ -78,9 +78,16 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
                 m.tag.map(|t| t.0),
                 // A drop names its kind where a promotion would.
                 m.promotion
-                    .or((m.special == Special::Drop).then_some(m.piece))
+                    .or(matches!(m.special, Special::Drop | Special::Copy).then_some(m.piece))
                     .map(|k| k.0),
             )
+        })
+        // A copy is listed as a drop of its kind where it lands.
+        .map(|(f, t, tag, k)| {
+            let copy = list
+                .iter()
+                .any(|m| m.special == Special::Copy && m.to.0 == t && m.from.0 == f);
+            if copy { (t, t, tag, k) } else { (f, t, tag, k) }
         })
         .collect();
     assert_eq!(set.len(), list.len(), "the runtime listed a move twice");
@@ -257,6 +264,15 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
 }
 
 #[test]
+fn placing_and_flipping_agree_with_the_reference() {
+    let mut n = 0;
+    for file in ["flipello.var", "flipersi.var", "ataxx.var"] {
+        n += random_play(file, &[], 4, 70, 43);
+    }
+    assert!(n > 500, "only {n} positions compared");
+}
+
+#[test]
 fn perft_agrees_with_the_reference_away_from_the_start() {
     // Depth 2 from positions reached by random play, both generators.
     for (file, seed, positions) in [
@@ -278,6 +294,8 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("racingkings.var", 17, 40),
         ("spartan.var", 18, 40),
         ("shoshogi.var", 19, 40),
+        ("flipello.var", 20, 50),
+        ("ataxx.var", 21, 30),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

@@ -126,6 +126,13 @@ const SECTIONS: &[(&str, &str)] = &[
     ("checks_stmt", "forbidden-checks"),
     ("clock_stmt", "fens-fields"),
     ("check_bound", "royal-pieces-and-check"),
+    ("flip_stmt", "pieces-that-change-sides"),
+    ("drop_enclosing", "placing-stones"),
+    ("drop_first", "placing-stones"),
+    ("leaving_copy", "moves-leaving-a-copy"),
+    ("pass_if_stuck", "passing-when-stuck"),
+    ("board_full_event", "counting-stones"),
+    ("more_pieces", "counting-stones"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -152,6 +159,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("explode_stmt", "`captures explode`"),
     ("checks_stmt", "`checks are forbidden`"),
     ("clock_stmt", "`position strings count plies since`"),
+    ("flip_stmt", "`... change sides`"),
 ];
 
 /// The first sentence of a rule's comment.

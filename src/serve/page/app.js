@@ -622,6 +622,13 @@ function clickCell(cell) {
     if (moves.length === 1) return play(moves[0].notation);
     if (moves.length > 1) return offerChoice(moves, cell);
   }
+  // With nothing selected, a click places a copy (its `from` is another cell), or a
+  // drop where every move is one (stones): one click, as the rule pages play them.
+  if (!page.selected && !legal.some((m) => m.from === cell)) {
+    const drops = page.game.legal.filter((m) => m.drop && m.to === cell);
+    const placing = page.game.legal.every((m) => m.drop);
+    if (drops.length === 1 && (placing || drops[0].from !== cell)) return play(drops[0].notation);
+  }
   page.selected = legal.some((m) => m.from === cell) && page.selected !== cell ? cell : null;
   $('choice').hidden = true;
   decorate();

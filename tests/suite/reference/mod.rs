@@ -197,6 +197,28 @@
 //!     leave some of them attacked. With `royal pieces are in check only when
 //!     alone`, rule 19 holds only for a player with one royal piece before the move
 //!     (a promotion to a second one does not lift it).
+//!
+//! Placing and flipping:
+//!
+//! 44. A pattern with `leaving a copy` makes no move of its piece: its destinations
+//!     (by 1-10) are copies, one move per destination cell and kind however many
+//!     pieces reach it, listed as a drop of the kind there; a copy puts a new piece
+//!     of the mover's on the cell (capturing what stands there) and takes nothing
+//!     from a hand.
+//! 45. With `enclosed enemy pieces change sides`, after a move or drop, along each
+//!     direction from the cell where the piece landed, an unbroken line of pieces of
+//!     one enemy followed by a piece of the mover becomes the mover's. With `enemy
+//!     pieces next to where a piece lands change sides`, every enemy piece one step
+//!     from that cell becomes the mover's. A pass changes nothing.
+//! 46. `drop only where it encloses enemy pieces` refuses a drop that would turn no
+//!     line by 45's first rule; `drop first on ZONE` refuses a drop off the mover's
+//!     part of the zone while a cell of it is empty, and while it is, the enclosing
+//!     rule does not apply.
+//! 47. With `players may pass, only when they cannot move`, the pass is a legal move
+//!     only when the player has no other.
+//! 48. `board full` matches when every cell holds a piece; `more pieces win` counts
+//!     each player's pieces on the board, the one player with the most winning and
+//!     equal most drawing.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -275,6 +297,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     if standoff && pos.passes > 0 {
         return vec![];
     }
+    let mut pass = None;
     if let Some(except_in_check) = v.pass
         && !(except_in_check
             && !standoff
@@ -287,8 +310,11 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             })
         };
         if let Some(c) = mine(true).or_else(|| mine(false)) {
-            all.insert((c, c, None, None));
+            pass = Some((c, c, None, None));
         }
+    }
+    if let Some(m) = pass.filter(|_| !v.pass_if_stuck) {
+        all.insert(m);
     }
     for from in v.board.cells() {
         let Some((player, kind)) = pos.cells[from.index()] else {
@@ -302,9 +328,18 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             .not_attacked
             .iter()
             .any(|g| holds(*g, options));
-        let plain = piece_moves(v, options, &pos.cells, &pos.used, from)
+        let plain = moves_of(v, options, &pos.cells, &pos.used, from, |p| !p.copy)
             .into_iter()
             .map(|(to, tag)| (to, tag, None));
+        // Rule 44.
+        for (to, _) in moves_of(v, options, &pos.cells, &pos.used, from, |p| p.copy) {
+            let mut after = pos.cells.clone();
+            after[to.index()] = Some((player, kind));
+            if !royal_attacked(v, options, &after, &pos.used, player) && !faces(v, options, &after)
+            {
+                all.insert((to, to, None, Some(kind)));
+            }
+        }
         let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
         let passing = in_passing(v, options, pos, from)
             .into_iter()
@@ -398,6 +433,12 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 !bound(k) || (checkers.len() == 1 && checkers.contains(&to))
             });
         }
+    }
+    if all.is_empty()
+        && let Some(m) = pass
+    {
+        // Rule 47.
+        all.insert(m);
     }
     if v.must_capture {
         let captures: BTreeSet<Move> = all
@@ -581,6 +622,16 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                 NoDrop::Check => royal_attacked(v, options, &after, &pos.used, next.to_move),
                 NoDrop::InZone(z) => v.zones[z].cells[me.0 as usize].contains(&cell),
                 NoDrop::OutsideZone(z) => !v.zones[z].cells[me.0 as usize].contains(&cell),
+                NoDrop::FirstOn(z) => {
+                    opening(v, &pos.cells, me, z)
+                        && !v.zones[z].cells[me.0 as usize].contains(&cell)
+                }
+                NoDrop::Enclosing => {
+                    !rules
+                        .iter()
+                        .any(|r| matches!(*r, NoDrop::FirstOn(z) if opening(v, &pos.cells, me, z)))
+                        && enclosed_lines(v, &after, me, cell).is_empty()
+                }
                 NoDrop::Checkmate => {
                     royal_attacked(v, options, &after, &pos.used, next.to_move) && {
                         let mut n = next.clone();
@@ -592,6 +643,43 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             });
             if !forbidden {
                 out.push((cell, kind));
+            }
+        }
+    }
+    out
+}
+
+/// Whether a cell of `me`'s part of zone `z` is empty (`drop first on`).
+fn opening(v: &Variant, cells: &Cells, me: PlayerId, z: usize) -> bool {
+    v.zones[z].cells[me.0 as usize]
+        .iter()
+        .any(|c| cells[c.index()].is_none())
+}
+
+/// The enemy pieces a piece of `me` on `at` encloses: along each direction, a line of
+/// pieces of one enemy ending at a piece of `me`.
+fn enclosed_lines(v: &Variant, cells: &Cells, me: PlayerId, at: Cell) -> Vec<Cell> {
+    let b = &v.board;
+    let mut out = vec![];
+    for d in 0..b.directions().len() {
+        let mut line = vec![];
+        let mut p = b.point(at);
+        let mut owner = None;
+        loop {
+            p = b.shift(p, variantlab::geometry::Dir(d as u8));
+            let Some(c) = b.at(p) else { break };
+            match cells[c.index()] {
+                Some((pl, _)) if pl == me => {
+                    if !line.is_empty() {
+                        out.extend(line.iter().copied());
+                    }
+                    break;
+                }
+                Some((pl, _)) if owner.is_none_or(|o| o == pl) => {
+                    owner = Some(pl);
+                    line.push(c);
+                }
+                _ => break,
             }
         }
     }
@@ -1195,6 +1283,7 @@ fn play_judged(
             if captured.is_some() {
                 blast(v, &mut next.cells, to);
             }
+            flip(v, &mut next.cells, player, to);
         }
     }
     let emptied: Vec<Cell> = v
@@ -1234,21 +1323,42 @@ fn drop_piece(
 ) -> (Simple, Option<Outcome>) {
     let me = pos.to_move;
     let mut next = pos.clone();
-    let at = next
-        .hands
-        .iter()
-        .position(|h| *h == (me, kind))
-        .expect("the piece is in hand");
-    next.hands.remove(at);
+    // Not in hand: a copy (rule 44).
+    if let Some(at) = next.hands.iter().position(|h| *h == (me, kind)) {
+        next.hands.remove(at);
+    }
+    let captured = next.cells[cell.index()].map(|(_, k)| k);
     next.cells[cell.index()] = Some((me, kind));
+    next.promoted.retain(|c| *c != cell);
+    flip(v, &mut next.cells, me, cell);
     next.passing = None;
     next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
     let outcome = judge
-        .then(|| ending(v, options, &next, None, kind))
+        .then(|| ending(v, options, &next, captured, kind))
         .flatten();
     (next, outcome)
+}
+
+/// Rule 45: turns to `me` the enemy pieces the landing on `at` wins.
+fn flip(v: &Variant, cells: &mut [Option<(PlayerId, PieceId)>], me: PlayerId, at: Cell) {
+    let turned = match v.flip {
+        None => return,
+        Some(variantlab::model::Flip::Enclosed) => enclosed_lines(v, cells, me, at),
+        Some(variantlab::model::Flip::Next) => {
+            let b = &v.board;
+            (0..b.directions().len())
+                .filter_map(|d| b.at(b.shift(b.point(at), variantlab::geometry::Dir(d as u8))))
+                .filter(|c| cells[c.index()].is_some_and(|(p, _)| p != me))
+                .collect()
+        }
+    };
+    for c in turned {
+        if let Some((_, k)) = cells[c.index()] {
+            cells[c.index()] = Some((me, k));
+        }
+    }
 }
 
 /// Rule 13: the outcome of the first end rule that matches after a move.
@@ -1274,12 +1384,25 @@ fn ending(
                         == (rule.event == Event::Checkmate)
             }
             Event::AllPassed => next.passes as usize >= v.players.len(),
+            Event::BoardFull => next.cells.iter().all(|c| c.is_some()),
             Event::Facing { .. } => next.passes > 0 && standoff(v, options, &next.cells),
             e if e.names_a_player() => happens_to(v, options, next, e).is_some(),
             _ => false,
         };
         if matched && rule.by_points {
-            let points = points(v, next);
+            let points: Vec<u64> = if rule.by_pieces {
+                (0..v.players.len())
+                    .map(|p| {
+                        next.cells
+                            .iter()
+                            .flatten()
+                            .filter(|(o, _)| o.0 as usize == p)
+                            .count() as u64
+                    })
+                    .collect()
+            } else {
+                points(v, next)
+            };
             let best = if rule.fewest {
                 points.iter().min().copied()
             } else {
@@ -1363,9 +1486,24 @@ fn piece_moves(
     used: &[(PlayerId, PieceId, TagId)],
     from: Cell,
 ) -> Vec<(Cell, Option<TagId>)> {
+    moves_of(v, options, cells, used, from, |_| true)
+}
+
+/// [`piece_moves`] by the patterns `which` picks.
+fn moves_of(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    used: &[(PlayerId, PieceId, TagId)],
+    from: Cell,
+    which: impl Fn(&variantlab::model::Pattern) -> bool,
+) -> Vec<(Cell, Option<TagId>)> {
     let (player, kind) = cells[from.index()].expect("a piece stands there");
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
+        if !which(pattern) {
+            continue;
+        }
         if !holds(pattern.guard, options) || !starts_here(v, pattern, player, kind, from) {
             continue;
         }
