@@ -33,7 +33,7 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Arc<Rules> {
     Arc::new(compile_tables(v, &values).expect("compiles"))
 }
 
-type Key = (u16, u16, Option<u8>, Option<u8>);
+type Key = (u16, u16, Option<u8>, Option<u8>, Option<u16>);
 
 /// The position as the reference generator reads it.
 fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
@@ -63,6 +63,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             p.sort();
             p
         },
+        walls: s.walls,
     }
 }
 
@@ -80,6 +81,7 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
                 m.promotion
                     .or((m.special == Special::Drop).then_some(m.piece))
                     .map(|k| k.0),
+                m.wall.map(|w| w.0),
             )
         })
         .collect();
@@ -88,9 +90,9 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
 }
 
 fn reference_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
-    reference::legal_moves(rules.variant(), rules.options(), &simple(rules, pos))
+    reference::walled_moves(rules.variant(), rules.options(), &simple(rules, pos))
         .into_iter()
-        .map(|(f, t, tag, k)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0)))
+        .map(|((f, t, tag, k), w)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0), w.map(|c| c.0)))
         .collect()
 }
 
@@ -254,6 +256,20 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
 }
 
 #[test]
+fn walls_agree_with_the_reference() {
+    let mut n = 0;
+    for (file, games) in [
+        ("snailtrail.var", 6),
+        ("joust.var", 6),
+        ("isolation.var", 4),
+        ("amazons.var", 2),
+    ] {
+        n += random_play(file, &[], games, 100, 53);
+    }
+    assert!(n > 300, "only {n} positions compared");
+}
+
+#[test]
 fn perft_agrees_with_the_reference_away_from_the_start() {
     // Depth 2 from positions reached by random play, both generators.
     for (file, seed, positions) in [
@@ -273,6 +289,8 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("atomar.var", 15, 40),
         ("../tests/fixtures/hexagonal-atomic.var", 16, 12),
         ("racingkings.var", 17, 40),
+        ("joust.var", 18, 20),
+        ("isolation7x7.var", 19, 12),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
