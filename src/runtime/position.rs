@@ -352,6 +352,10 @@ impl Position {
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
         by_width!(&self.inner, Inner, p => p.at(c))
     }
+    /// The walled-off cells, lowest index first.
+    pub fn walls(&self) -> Vec<Cell> {
+        by_width!(&self.inner, Inner, q => q.walls().iter().collect())
+    }
     /// The cells of a player's pieces of one kind, lowest index first.
     pub fn cells_of(&self, p: PlayerId, k: PieceId) -> Vec<Cell> {
         by_width!(&self.inner, Inner, q => q.pieces_of(p, k).iter().collect())

@@ -784,6 +784,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
                 "capture": m.captured.is_some(),
                 "tag": m.tag.map(|t| v.tag(t).mark.to_string()),
                 "drop": (m.special == Special::Drop).then(|| v.piece(m.piece).name.clone()),
+                "wall": m.wall.map(|w| v.board.name(w)),
             })
         })
         .collect();
@@ -831,6 +832,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
             .map(|p| v.player(p).name.clone())
             .collect::<Vec<_>>(),
         "legal": legal,
+        "walls": pos.walls().into_iter().map(|c| v.board.name(c)).collect::<Vec<_>>(),
         "pieces": pieces.iter().map(|p| json!({
             "cell": v.board.name(p.cell),
             "player": v.player(p.player).name,

@@ -126,6 +126,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("checks_stmt", "forbidden-checks"),
     ("clock_stmt", "fens-fields"),
     ("check_bound", "royal-pieces-and-check"),
+    ("walling", "16d-walls-trails-removed-cells-and-arrows"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
