@@ -683,7 +683,7 @@ fn footprint(
     print!(
         "{}{}",
         render::footprint_drawing(&rules, player, id, cell, how.full_board, how.captures),
-        render::footprint_legend(&rules, &marks, hidden)
+        render::footprint_legend(&rules, id, &marks, hidden)
     );
     Ok(())
 }

@@ -116,6 +116,7 @@ fn check_piece(
         not_attacked: vec![],
         royal: vec![],
         check_bound: vec![],
+        walling: vec![],
         facing: vec![],
         promotion: vec![],
         demotes_to: None,
@@ -198,6 +199,35 @@ fn check_piece(
                 };
                 if let Some(rule) = rule {
                     piece.no_drop.push((guard, rule));
+                }
+            }
+            PieceItemKind::Walling(w) => {
+                let walling = match w {
+                    syntax::WallingDecl::Left => Some(Walling::Left),
+                    syntax::WallingDecl::Placed(cells) => Some(Walling::Placed(
+                        cells
+                            .iter()
+                            .filter_map(|c| super::setup::resolve_cell(board, c, out))
+                            .collect(),
+                    )),
+                    syntax::WallingDecl::Arrow(n) => decls
+                        .piece(n)
+                        .map_err(|d| out.push(d))
+                        .ok()
+                        .map(Walling::Arrow),
+                };
+                if guard.is_none() && piece.walling.iter().any(|(g, _)| g.is_none()) {
+                    out.push(
+                        Diagnostic::error(
+                            "variantlab::second_wall",
+                            item.span,
+                            format!("{} already says where its moves leave a wall", piece.name),
+                        )
+                        .label("a second wall rule")
+                        .help("a move leaves one wall: keep one of the rules, or guard them with opposite options"),
+                    );
+                } else if let Some(w) = walling {
+                    piece.walling.push((guard, w));
                 }
             }
             // Resolved with the file's own `pieces drawn as`, in `drawing`.

@@ -1,6 +1,6 @@
 //! The random numbers of the position key (Zobrist hashing): one per (player, piece,
-//! cell), side to move, once-per-game bit, castling right, passable cell and count in
-//! hand, drawn once per compiled variant. A position's key is the XOR of those that
+//! cell), side to move, once-per-game bit, castling right, passable cell, count in
+//! hand and wall, drawn once per compiled variant. A position's key is the XOR of those that
 //! hold; make and unmake keep it up to date.
 
 use super::{MAX_PLAYERS, Passing};
@@ -31,6 +31,8 @@ pub struct Keys {
     checks: [u64; MAX_PLAYERS],
     /// By cell: its piece got its kind by promotion.
     promoted: Vec<u64>,
+    /// By cell: a wall stands there.
+    wall: Vec<u64>,
 }
 
 impl Keys {
@@ -56,7 +58,9 @@ impl Keys {
             )
             .collect();
         let promoted = draw(cells);
+        let wall = draw(cells);
         Keys {
+            wall,
             promoted,
             cells,
             pieces,
@@ -120,6 +124,12 @@ impl Keys {
     #[inline]
     pub fn promoted(&self, cell: Cell) -> u64 {
         self.promoted[cell.index()]
+    }
+
+    /// The number of a wall standing on `cell`.
+    #[inline]
+    pub fn wall(&self, cell: Cell) -> u64 {
+        self.wall[cell.index()]
     }
 
     /// The number of the cells of passing entry `entry` being open to capture (0: none).

@@ -197,6 +197,10 @@ pub struct Rules {
     pub(crate) promoted_from: Vec<Option<PieceId>>,
     /// The pieces in hand at the start.
     pub(crate) start_hands: Vec<(PlayerId, PieceId)>,
+    /// Per piece: where its moves leave a wall (the first rule in force).
+    pub(crate) walling: Vec<Option<crate::model::Walling>>,
+    /// Whether some piece's moves leave walls.
+    pub(crate) walls: bool,
     keys: Keys,
 }
 
@@ -362,6 +366,16 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     } else {
         vec![None; pieces]
     };
+    let walling: Vec<_> = variant
+        .pieces
+        .iter()
+        .map(|p| {
+            p.walling
+                .iter()
+                .find(|(g, _)| holds(*g, options))
+                .map(|(_, w)| w.clone())
+        })
+        .collect();
     let mut rules = Rules {
         variant: variant.clone(),
         options: options.to_vec(),
@@ -424,6 +438,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         promotion_base,
         promoted_from,
         start_hands: variant.start_hands.clone(),
+        walls: walling.iter().any(Option::is_some),
+        walling,
         keys,
     };
     by_width!(words n, S => finish::<S>(&mut rules));

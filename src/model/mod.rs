@@ -257,7 +257,22 @@ pub struct Piece {
     pub no_drop: Vec<(Option<Guard>, NoDrop)>,
     /// How the studio draws it, when the piece says (`drawn as`, `drawn from`).
     pub drawing: Option<Drawing>,
+    /// Where its moves leave a wall, each with its guard.
+    pub walling: Vec<(Option<Guard>, Walling)>,
     pub span: Span,
+}
+
+/// Where a piece's move leaves a wall: a cell no piece may stand on or pass for the
+/// rest of the game. A move that finds no such cell is not made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Walling {
+    /// On the cell the piece left.
+    Left,
+    /// On any cell empty after the move, but these.
+    Placed(Vec<Cell>),
+    /// Where an arrow stops that moves from the piece's new cell as this kind moves to
+    /// an empty cell, over the board as the move left it.
+    Arrow(PieceId),
 }
 
 /// What a move's destination may hold.

@@ -8,8 +8,19 @@ use crate::search::{MATE, WON};
 /// A move in the protocol's notation: the two cells' names run together (`e2e4`), a
 /// promotion's code in lower case (`e7e8q`) or `+` where a piece has one promotion and
 /// the variant has hands (`8h2b+`), a drop as `P@e5` (UCI) or `P*5e` (USI), a tag as
-/// `:mark`.
+/// `:mark`; a wall as Fairy-Stockfish writes it, a move from where the piece landed
+/// to the wall (`d1d4,d4d7`).
 pub fn write(rules: &Rules, dialect: Dialect, m: &Move) -> String {
+    let mut s = write_body(rules, dialect, m);
+    if let Some(w) = m.wall {
+        let b = &rules.variant().board;
+        s += &format!(",{}{}", b.name(m.to), b.name(w));
+    }
+    s
+}
+
+/// [`write`] without the wall.
+fn write_body(rules: &Rules, dialect: Dialect, m: &Move) -> String {
     let v = rules.variant();
     if m.special == Special::Drop || m.special == Special::Copy {
         let mark = match dialect {

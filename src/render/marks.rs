@@ -2,7 +2,7 @@
 
 use crate::compile::Rules;
 use crate::geometry::Cell;
-use crate::model::{PieceId, PlayerId};
+use crate::model::{PieceId, PlayerId, Walling};
 
 /// The mark of one footprint cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,9 +97,37 @@ pub fn has_capture_only(rules: &Rules, player: PlayerId, piece: PieceId, from: C
         .any(|(_, m)| *m == Mark::CaptureOnly)
 }
 
+/// What a move of the piece leaves behind, said under its footprint: the wall's part of
+/// the move (see [`crate::model::Walling`]).
+pub fn wall_note(rules: &Rules, piece: PieceId) -> Option<String> {
+    let v = &rules.variant;
+    Some(match rules.walling[piece.0 as usize].as_ref()? {
+        Walling::Left => "Each move leaves a wall on the cell it left.".to_string(),
+        Walling::Placed(except) if except.is_empty() => {
+            "Each move then places a wall on any empty cell.".to_string()
+        }
+        Walling::Placed(except) => {
+            let cells: Vec<&str> = except.iter().map(|c| v.board.name(*c)).collect();
+            format!(
+                "Each move then places a wall on any empty cell but {}.",
+                cells.join(" ")
+            )
+        }
+        Walling::Arrow(k) => format!(
+            "Each move then shoots an arrow from where it lands, moving as the {} moves (its footprint) to an empty cell, which becomes a wall.",
+            v.piece(*k).name
+        ),
+    })
+}
+
 /// The lines printed under a footprint: what each tag means, what the capture mark
-/// means, and a note when capture-only moves were left out.
-pub fn footprint_legend(rules: &Rules, marks: &[(Cell, Mark)], hidden_captures: bool) -> String {
+/// means, a note when capture-only moves were left out, and what its moves leave.
+pub fn footprint_legend(
+    rules: &Rules,
+    piece: PieceId,
+    marks: &[(Cell, Mark)],
+    hidden_captures: bool,
+) -> String {
     let v = &rules.variant;
     let mut items: Vec<String> = v
         .tags
@@ -128,6 +156,9 @@ pub fn footprint_legend(rules: &Rules, marks: &[(Cell, Mark)], hidden_captures: 
     }
     if hidden_captures {
         out += &format!("\n{CAPTURE_NOTE}\n");
+    }
+    if let Some(note) = wall_note(rules, piece) {
+        out += &format!("\n{note}\n");
     }
     out
 }

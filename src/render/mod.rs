@@ -11,6 +11,7 @@ pub mod text;
 pub use crate::geometry::{DiagramError, Layout, ReadSlot, trim_blank_lines};
 pub use marks::{
     CAPTURE_NOTE, CAPTURE_ONLY, Mark, footprint_legend, footprint_marks, has_capture_only,
+    wall_note,
 };
 
 use crate::compile::Rules;

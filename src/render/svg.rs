@@ -5,7 +5,7 @@
 //! `data-piece`, every footprint mark `data-cell` and `data-mark` (see [`Mark::key`]),
 //! so pages and tests can find them. The same input always gives the same bytes.
 
-use super::marks::{CAPTURE_NOTE, Mark, footprint_marks, has_capture_only};
+use super::marks::{CAPTURE_NOTE, Mark, footprint_marks, has_capture_only, wall_note};
 use super::text::part_label;
 use crate::compile::Rules;
 use crate::geometry::{Board, Cell, Orientation, Point, Shape};
@@ -129,6 +129,9 @@ pub fn footprint_scene(
         .collect();
     if !captures && has_capture_only(rules, player, piece, from) {
         legend.push((None, CAPTURE_NOTE.to_string()));
+    }
+    if let Some(note) = wall_note(rules, piece) {
+        legend.push((None, note));
     }
     Scene {
         pieces: vec![Placed {

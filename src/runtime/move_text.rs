@@ -14,7 +14,19 @@ use std::fmt;
 /// only choice; `=CODE` when it has several), `P*5e` (a drop). In other variants with
 /// hands, as UCI writes them: `e2e4`, `e7e8q` (the promotion's code in lowercase, `+`
 /// for a `+X` kind), `P@e4`.
+///
+/// A move that walls off a cell ends in `,` and that cell: `d1-d4,d7`.
 pub fn write_move(v: &Variant, m: &Move) -> String {
+    let mut s = write_body(v, m);
+    if let Some(w) = m.wall {
+        s.push(',');
+        s += v.board.name(w);
+    }
+    s
+}
+
+/// [`write_move`] without the wall.
+fn write_body(v: &Variant, m: &Move) -> String {
     let (from, to) = named_cells(v, m);
     if m.special == Special::Copy && !v.usi_notation() {
         return format!("{}@{}", v.piece(m.piece).code, v.board.name(m.to));
@@ -69,7 +81,13 @@ pub(super) fn single_promotion(v: &Variant, piece: PieceId) -> bool {
 
 /// Reads a drop `P*5e`: the piece must be in the mover's hand and the cell empty; or a
 /// copy landing there.
-fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<Move, MoveError> {
+fn parse_drop(
+    rules: &Rules,
+    pos: &Position,
+    code: &str,
+    cell: &str,
+    wall: Option<Cell>,
+) -> Result<Move, MoveError> {
     let v = &rules.variant;
     let piece = v
         .find_piece(code.trim())
@@ -108,7 +126,12 @@ fn parse_drop(rules: &Rules, pos: &Position, code: &str, cell: &str) -> Result<M
     }
     moves
         .into_iter()
-        .find(|m| m.special == Special::Drop && m.piece == piece && m.to == to)
+        .find(|m| {
+            m.special == Special::Drop
+                && m.piece == piece
+                && m.to == to
+                && wall.is_none_or(|w| m.wall == Some(w))
+        })
         .ok_or_else(|| refuse("the rules forbid this drop here".into()))
 }
 
@@ -326,8 +349,29 @@ fn explain(rules: &Rules, pos: &Position, t: &str, body: &str) -> MoveError {
     }
 }
 
+/// Splits off the wall of `d1-d4,d7`, or of Fairy-Stockfish's `d1d4,d4d7` (the wall
+/// written as a move from where the piece landed).
+fn split_wall<'a>(rules: &Rules, t: &'a str) -> Result<(&'a str, Option<Cell>), MoveError> {
+    let Some((body, wall)) = t.split_once(',') else {
+        return Ok((t, None));
+    };
+    let b = &rules.variant.board;
+    let wall = wall.trim();
+    if let Some(c) = b.parse_cell(wall) {
+        return Ok((body, Some(c)));
+    }
+    match split_cells(rules, wall) {
+        Some((_, c, "")) => Ok((body, Some(c))),
+        _ => Err(MoveError::UnknownCell {
+            cell: wall.to_string(),
+            text: t.to_string(),
+        }),
+    }
+}
+
 fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> {
     let v = &rules.variant;
+    let (t, wall) = split_wall(rules, t)?;
     if t.eq_ignore_ascii_case("pass") {
         let mut moves = Vec::new();
         pos.legal_moves(rules, &mut moves);
@@ -340,7 +384,7 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         None => (t, None),
     };
     if let Some((code, cell)) = body.split_once(['*', '@']) {
-        return parse_drop(rules, pos, code, cell);
+        return parse_drop(rules, pos, code, cell, wall);
     }
     let (body, promote) = match body.trim_end().strip_suffix('+') {
         Some(b) => (b, true),
@@ -425,6 +469,7 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         .iter()
         .filter(|m| named_cells(v, m) == (from, to) && (tag.is_none() || m.tag == tag))
         .filter(|m| promotion.is_none() || m.promotion == promotion)
+        .filter(|m| wall.is_none_or(|w| m.wall == Some(w)))
         .collect();
     if promotion.is_none() && matching.iter().any(|m| m.promotion.is_some()) {
         // Without a choice, an optional promotion is declined; a forced one is asked.

@@ -8,7 +8,7 @@
 use super::position::{Move, PositionOf, Special};
 use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
 use crate::geometry::Cell;
-use crate::model::{Dest, Explosion, PieceId, PlayerId};
+use crate::model::{Dest, Explosion, PieceId, PlayerId, Walling};
 
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
@@ -63,6 +63,9 @@ impl<S: Width> PositionOf<S> {
                 && (in_check || danger.contains(from) || rules.royal & (1 << piece.0) != 0);
             let start = out.len();
             for e in rules.moves(me, piece, from) {
+                if rules.walls && self.walls().contains(e.to) {
+                    continue;
+                }
                 let mut special = if e.copy {
                     if copied.contains(e.to) {
                         continue;
@@ -118,6 +121,7 @@ impl<S: Width> PositionOf<S> {
                     tag: e.tag,
                     promotion: None,
                     special,
+                    wall: None,
                 };
                 if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
@@ -181,6 +185,7 @@ impl<S: Width> PositionOf<S> {
             tag: None,
             promotion: None,
             special: Special::Pass,
+            wall: None,
         });
         let last_resort = rules.variant.pass_if_stuck;
         if let Some(m) = pass.filter(|_| !last_resort) {
@@ -220,9 +225,82 @@ impl<S: Width> PositionOf<S> {
         if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
             out.retain(|m| m.captured.is_some());
         }
+        if rules.walls {
+            self.add_walls(rules, sets, out);
+        }
         if let Some(m) = pass.filter(|_| last_resort && out.is_empty()) {
             out.push(m);
         }
+    }
+
+    /// Replaces each move of a piece whose moves leave a wall by one move per cell the
+    /// wall may go to (none where it has nowhere to go). Reuses `out`'s room.
+    fn add_walls(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
+        let n = out.len();
+        for i in 0..n {
+            let m = out[i];
+            let Some(walling) = &rules.walling[m.piece.0 as usize] else {
+                out.push(m);
+                continue;
+            };
+            if m.special == Special::Pass {
+                out.push(m);
+                continue;
+            }
+            let mut occupied = *self.occupied();
+            if let Special::Castle(c) = m.special {
+                let parts = &rules.castlings[c as usize].parts;
+                for (_, from, _) in parts {
+                    occupied.remove(*from);
+                }
+                for (_, _, to) in parts {
+                    occupied.insert(*to);
+                }
+            } else {
+                occupied.remove(m.from);
+                if let Some(g) = m.capture_cell() {
+                    occupied.remove(g);
+                }
+                occupied.insert(m.to);
+            }
+            match walling {
+                Walling::Left => {
+                    if m.from != m.to && !occupied.contains(m.from) {
+                        out.push(Move {
+                            wall: Some(m.from),
+                            ..m
+                        });
+                    }
+                }
+                Walling::Placed(except) => {
+                    let mut cells = sets.all().difference(&occupied);
+                    for c in except {
+                        cells.remove(*c);
+                    }
+                    for c in cells.iter() {
+                        out.push(Move { wall: Some(c), ..m });
+                    }
+                }
+                &Walling::Arrow(kind) => {
+                    let me = self.to_move();
+                    let start = out.len();
+                    for e in rules.moves(me, kind, m.to) {
+                        if !e.dest.allows_empty()
+                            || occupied.contains(e.to)
+                            || out[start..].last().is_some_and(|a| a.wall == Some(e.to))
+                            || !self.open(rules, sets, e, &occupied)
+                        {
+                            continue;
+                        }
+                        out.push(Move {
+                            wall: Some(e.to),
+                            ..m
+                        });
+                    }
+                }
+            }
+        }
+        out.drain(..n);
     }
 
     /// The cell of the one enemy piece attacking `me`'s royal pieces, if only one does.
@@ -359,6 +437,7 @@ impl<S: Width> PositionOf<S> {
                     tag: None,
                     promotion: None,
                     special: Special::Drop,
+                    wall: None,
                 };
                 if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
@@ -890,6 +969,7 @@ impl<S: Width> PositionOf<S> {
                 tag: None,
                 promotion: None,
                 special: Special::Castle(i as u8),
+                wall: None,
             };
             if !royals.is_empty() && self.exposes(rules, sets, &m, royals) {
                 continue;

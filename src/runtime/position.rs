@@ -31,6 +31,8 @@ pub struct Setup {
     /// The cell of the piece that passed `passed`, when the position string must say
     /// which piece it was (several could have).
     pub passer: Option<Cell>,
+    /// Cells walled off: no piece stands on or passes them (see [`crate::model::Walling`]).
+    pub walls: Vec<Cell>,
 }
 
 impl Setup {
@@ -59,6 +61,7 @@ impl Setup {
             checks: vec![],
             promoted: vec![],
             passer: None,
+            walls: vec![],
         }
     }
 }
@@ -252,6 +255,8 @@ pub struct PositionOf<S: CellSet> {
     passes: u8,
     /// Cells of pieces that got their kind by promotion (only with hands).
     promoted: S,
+    /// Walled-off cells; they count as occupied too, holding no piece.
+    walls: S,
     /// Pieces in hand, by player and kind.
     hand: [[u8; 64]; MAX_PLAYERS],
     /// Checks given so far, by player, in games that count them.
@@ -294,6 +299,8 @@ pub struct Move {
     /// The kind the piece becomes.
     pub promotion: Option<PieceId>,
     pub special: Special,
+    /// The cell the move walls off, last (see [`crate::model::Walling`]).
+    pub wall: Option<Cell>,
 }
 
 impl Move {
@@ -353,6 +360,10 @@ impl Position {
     #[inline]
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
         by_width!(&self.inner, Inner, p => p.at(c))
+    }
+    /// The walled-off cells, lowest index first.
+    pub fn walls(&self) -> Vec<Cell> {
+        by_width!(&self.inner, Inner, q => q.walls().iter().collect())
     }
     /// The cells of a player's pieces of one kind, lowest index first.
     pub fn cells_of(&self, p: PlayerId, k: PieceId) -> Vec<Cell> {
@@ -503,6 +514,7 @@ impl<S: Width> PositionOf<S> {
             victim: Cell(0),
             passes: 0,
             promoted: S::EMPTY,
+            walls: S::EMPTY,
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
             checks: std::array::from_fn(|p| match rules.check_goal {
@@ -521,6 +533,22 @@ impl<S: Width> PositionOf<S> {
                 }
                 pos.put(c, pl, pc);
             }
+        }
+        for &c in &setup.walls {
+            if !rules.walls {
+                return Err(PositionError::Illegal {
+                    field: "board",
+                    message: "this variant has no walls".into(),
+                });
+            }
+            if c.index() >= v.board.len() || setup.cells[c.index()].is_some() {
+                return Err(PositionError::Illegal {
+                    field: "board",
+                    message: "a wall stands on a cell that holds a piece".into(),
+                });
+            }
+            pos.walls.insert(c);
+            pos.occupied.insert(c);
         }
         for &(pl, pc) in &setup.hands {
             if pl.0 as usize >= v.players.len() {
@@ -778,6 +806,7 @@ impl<S: Width> PositionOf<S> {
     fn to_setup(&self, rules: &Rules) -> Setup {
         let v = &rules.variant;
         let cells = v.board.cells().map(|c| self.at(c)).collect();
+        let walls = self.walls.iter().collect();
         let mut used = vec![];
         for pl in 0..self.players {
             for pc in 0..v.pieces.len() {
@@ -805,6 +834,7 @@ impl<S: Width> PositionOf<S> {
             .then_some(self.victim);
         Setup {
             hands,
+            walls,
             promoted: self.promoted.iter().collect(),
             passer,
             cells,
@@ -848,6 +878,12 @@ impl<S: CellSet> PositionOf<S> {
             Some(base) if self.promoted.contains(c) => base,
             _ => rules.demote[pc.0 as usize],
         }
+    }
+
+    /// The walled-off cells.
+    #[inline]
+    pub fn walls(&self) -> &S {
+        &self.walls
     }
 
     /// Whether the piece on `c` got its kind by promotion.
@@ -953,6 +989,9 @@ impl<S: CellSet> PositionOf<S> {
         }
         for c in self.promoted.iter() {
             k ^= z.promoted(c);
+        }
+        for c in self.walls.iter() {
+            k ^= z.wall(c);
         }
         for p in (0..self.players).map(PlayerId) {
             let mut used = self.used[p.0 as usize];
@@ -1098,6 +1137,11 @@ impl<S: Width> PositionOf<S> {
                 key ^= z.used(me, bit);
             }
         }
+        if let Some(w) = m.wall {
+            self.walls.insert(w);
+            self.occupied.insert(w);
+            key ^= z.wall(w);
+        }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
             self.move_number = self.move_number.saturating_add(1);
@@ -1122,6 +1166,10 @@ impl<S: Width> PositionOf<S> {
         self.to_move = me;
         if rules.flip.is_some() && m.special != Special::Pass {
             self.unflip(rules, m.to, &undo);
+        }
+        if let Some(w) = m.wall {
+            self.walls.remove(w);
+            self.occupied.remove(w);
         }
         if let Special::Castle(i) = m.special {
             let parts = &rules.castlings[i as usize].parts;

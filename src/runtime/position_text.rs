@@ -248,6 +248,13 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
                 continue;
             };
             match setup.cells[c.index()] {
+                None if setup.walls.contains(&c) => {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push('*');
+                }
                 None => empty += 1,
                 Some((pl, pc)) => {
                     if empty > 0 {
@@ -695,6 +702,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         });
     }
     let mut cells = vec![None; v.board.len()];
+    let mut walls = Vec::new();
     for (r, (text, row)) in given.iter().zip(&rows_of).enumerate() {
         let mut i: usize = 0;
         let mut at = 0;
@@ -719,6 +727,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
             }
             if rest.starts_with('*') {
                 match row.get(i) {
+                    Some(Some(c)) if rules.walls => walls.push(*c),
                     Some(Some(c)) => {
                         return Err(E::NotAHole {
                             row: r + 1,
@@ -925,6 +934,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         checks,
         promoted,
         passer,
+        walls,
     };
     if checks_optional(rules)
         && super::Position::from_setup(rules, &setup).is_ok_and(|p| p.in_check(rules))

@@ -66,8 +66,19 @@ pub fn write_short_moves(rules: &Rules, legal: &[Move]) -> Vec<String> {
     legal.iter().map(|m| body(rules, legal, m, plain)).collect()
 }
 
-/// The move without its check mark; `legal` are the position's legal moves.
+/// The move without its check mark; `legal` are the position's legal moves. A wall
+/// follows as `,CELL`.
 fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
+    let mut s = move_body(rules, legal, m, plain);
+    if let Some(w) = m.wall {
+        s.push(',');
+        s += rules.variant.board.name(w);
+    }
+    s
+}
+
+/// [`body`] without the wall.
+fn move_body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
     let v = &rules.variant;
     let board = &v.board;
     let name = |c| board.name(c);

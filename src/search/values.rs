@@ -486,6 +486,11 @@ impl Evaluator {
         let deciding = rules.deciding_kinds();
         let own = *pos.of_player(p);
         let enemy = pos.occupied().difference(&own);
+        // Where walls close the board for good, only the moves open now count.
+        let sets = rules.sets::<S>();
+        let closed = |e: &crate::compile::MoveEntry| {
+            rules.walls && (pos.walls().contains(e.to) || !sets.open(e, pos.occupied()))
+        };
         for (k, v) in self.values.iter().enumerate() {
             let k = PieceId(k as u8);
             let set = pos.pieces_of(p, k);
@@ -493,11 +498,12 @@ impl Evaluator {
             if deciding & (1 << k.0) == 0 {
                 helpers += *v * set.len() as i32;
             }
-            // Mobility and threats on the board as it is, ignoring what blocks the way.
+            // Mobility and threats on the board as it is, ignoring what blocks the way
+            // (but walls).
             for c in set.iter() {
                 let mut last = None;
                 for e in rules.moves(p, k, c) {
-                    if last == Some(e.to) || own.contains(e.to) {
+                    if last == Some(e.to) || own.contains(e.to) || closed(e) {
                         continue;
                     }
                     last = Some(e.to);

@@ -786,6 +786,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
                 // A copy is placed as a drop is: which piece made it changes nothing.
                 "drop": matches!(m.special, Special::Drop | Special::Copy)
                     .then(|| v.piece(m.piece).name.clone()),
+                "wall": m.wall.map(|w| v.board.name(w)),
             })
         })
         .collect();
@@ -833,6 +834,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
             .map(|p| v.player(p).name.clone())
             .collect::<Vec<_>>(),
         "legal": legal,
+        "walls": pos.walls().into_iter().map(|c| v.board.name(c)).collect::<Vec<_>>(),
         "pieces": pieces.iter().map(|p| json!({
             "cell": v.board.name(p.cell),
             "player": v.player(p.player).name,

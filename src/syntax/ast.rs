@@ -305,6 +305,19 @@ pub enum PieceItemKind {
     Promotion(PromotionDecl),
     NoDrop(NoDrop),
     Drawn(Drawn),
+    /// What the piece's move leaves behind: a wall.
+    Walling(WallingDecl),
+}
+
+/// Where a move's wall goes, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WallingDecl {
+    /// `leaves a wall where it was`.
+    Left,
+    /// `then places a wall on any empty cell`, `except` these cells.
+    Placed(Vec<Name>),
+    /// `then shoots an arrow that moves as KIND`.
+    Arrow(Name),
 }
 
 /// How a piece is drawn: `drawn as SET "text" or ...` or `drawn from "file" or ...`.

@@ -513,6 +513,9 @@ fn described(rule: Rule) -> &'static str {
         zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
+        walling | wall_left | wall_placed | wall_arrow => {
+            "a wall rule such as `leaves a wall where it was`"
+        }
         promotion | promote_word | may_promote | promotion_choice | any_non_royal
         | promotion_for => "a promotion such as `promotes on entering far to Marshal or Tower`",
         from_cells | from_start => "`from start` or `from` and cells",

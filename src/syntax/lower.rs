@@ -361,6 +361,18 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 })
             }
             Rule::drawn => kind = PieceItemKind::Drawn(lower_drawn(cx, q)),
+            Rule::walling => {
+                let r = q.into_inner().next().unwrap();
+                let rule = r.as_rule();
+                let mut names = r
+                    .into_inner()
+                    .filter(|n| matches!(n.as_rule(), Rule::cell | Rule::ident));
+                kind = PieceItemKind::Walling(match rule {
+                    Rule::wall_left => WallingDecl::Left,
+                    Rule::wall_placed => WallingDecl::Placed(names.map(|n| cx.name(&n)).collect()),
+                    _ => WallingDecl::Arrow(cx.name(&names.next().unwrap())),
+                })
+            }
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
         }
     }

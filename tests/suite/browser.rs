@@ -413,3 +413,25 @@ async function attempt(name, path, init) {
     b.click(r#"#board .cell[data-cell="e4"]"#);
     b.wait_count("#move-list .ply", 1);
 }
+
+#[test]
+fn a_move_and_its_wall_are_played_by_two_clicks() {
+    let Some(b) = browser("a_move_and_its_wall_are_played_by_two_clicks") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/"));
+    b.click(r#"#variants button[data-variant="amazons"]"#);
+    b.wait_count("#board .piece", 8);
+    b.wait_text("#status", "White to move.");
+    b.click(r#"#board .piece[data-cell="d1"]"#);
+    b.click(r#"#board .cell[data-cell="d4"]"#);
+    // The second stage: the arrow's cells from d4, d1 among them, d4 itself not.
+    b.wait_count(r#"#board .wall-target[data-cell="d1"]"#, 1);
+    assert_eq!(b.all(r#"#board .wall-target[data-cell="d4"]"#).len(), 0);
+    b.click(r#"#board .cell[data-cell="d7"]"#);
+    b.wait_text("#status", "Black to move.");
+    b.wait_count(r#"#board .piece[data-cell="d4"]"#, 1);
+    b.wait_count(r#"#board rect.wall[data-cell="d7"]"#, 1);
+    assert_eq!(played(&b), "d1-d4,d7");
+}

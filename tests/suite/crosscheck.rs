@@ -33,7 +33,7 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Arc<Rules> {
     Arc::new(compile_tables(v, &values).expect("compiles"))
 }
 
-type Key = (u16, u16, Option<u8>, Option<u8>);
+type Key = (u16, u16, Option<u8>, Option<u8>, Option<u16>);
 
 /// The position as the reference generator reads it.
 fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
@@ -63,6 +63,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             p.sort();
             p
         },
+        walls: s.walls,
     }
 }
 
@@ -80,14 +81,19 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
                 m.promotion
                     .or(matches!(m.special, Special::Drop | Special::Copy).then_some(m.piece))
                     .map(|k| k.0),
+                m.wall.map(|w| w.0),
             )
         })
         // A copy is listed as a drop of its kind where it lands.
-        .map(|(f, t, tag, k)| {
+        .map(|(f, t, tag, k, w)| {
             let copy = list
                 .iter()
                 .any(|m| m.special == Special::Copy && m.to.0 == t && m.from.0 == f);
-            if copy { (t, t, tag, k) } else { (f, t, tag, k) }
+            if copy {
+                (t, t, tag, k, w)
+            } else {
+                (f, t, tag, k, w)
+            }
         })
         .collect();
     assert_eq!(set.len(), list.len(), "the runtime listed a move twice");
@@ -95,9 +101,9 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
 }
 
 fn reference_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
-    reference::legal_moves(rules.variant(), rules.options(), &simple(rules, pos))
+    reference::walled_moves(rules.variant(), rules.options(), &simple(rules, pos))
         .into_iter()
-        .map(|(f, t, tag, k)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0)))
+        .map(|((f, t, tag, k), w)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0), w.map(|c| c.0)))
         .collect()
 }
 
@@ -273,6 +279,20 @@ fn placing_and_flipping_agree_with_the_reference() {
 }
 
 #[test]
+fn walls_agree_with_the_reference() {
+    let mut n = 0;
+    for (file, games) in [
+        ("../tests/fixtures/snailtrail.var", 6),
+        ("../tests/fixtures/joust.var", 6),
+        ("isolation.var", 4),
+        ("amazons.var", 2),
+    ] {
+        n += random_play(file, &[], games, 100, 53);
+    }
+    assert!(n > 300, "only {n} positions compared");
+}
+
+#[test]
 fn perft_agrees_with_the_reference_away_from_the_start() {
     // Depth 2 from positions reached by random play, both generators.
     for (file, seed, positions) in [
@@ -296,6 +316,8 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("shoshogi.var", 19, 40),
         ("flipello.var", 20, 50),
         ("ataxx.var", 21, 30),
+        ("../tests/fixtures/joust.var", 22, 20),
+        ("isolation7x7.var", 23, 12),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

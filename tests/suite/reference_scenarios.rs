@@ -91,6 +91,7 @@ fn position(
         passes: 0,
         checks: vec![],
         promoted: vec![],
+        walls: vec![],
     }
 }
 

@@ -64,6 +64,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("bad-drawing", &["bad_drawing"]),
     ("picture-outside", &["picture_outside"]),
     ("missing-picture", &["missing_picture"]),
+    ("second-wall", &["second_wall"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),

@@ -133,6 +133,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("pass_if_stuck", "passing-when-stuck"),
     ("board_full_event", "counting-stones"),
     ("more_pieces", "counting-stones"),
+    ("walling", "16e-walls-trails-removed-cells-and-arrows"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.

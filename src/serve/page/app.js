@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const page = {
-  variant: null, info: null, game: null, selected: null, dropping: null,
+  variant: null, info: null, game: null, selected: null, dropping: null, walling: null,
   view: 'game', piece: null, at: null, flipped: false, ply: null,
   stamp: null, computer: '', level: 2, seed: null, startPosition: null,
   // Set while a variant loads or reloads, so the file watcher never starts a second,
@@ -144,6 +144,7 @@ async function openVariant(id, want, mode) {
   page.stamp = null;
   page.game = null;
   page.selected = null;
+  page.walling = null;
   page.dropping = null;
   page.ply = null;
   page.computer = want.computer || '';
@@ -275,6 +276,7 @@ async function startGame(want, replaceHistory) {
     const g = await api('POST', '/api/games', body);
     page.game = g;
     page.selected = null;
+    page.walling = null;
     page.dropping = null;
     page.ply = null;
     if (g.refused) {
@@ -390,6 +392,7 @@ async function viewPly(ply) {
   const past = await api('GET', '/api/games/' + g.id + '?ply=' + Math.max(0, ply));
   page.ply = Math.max(0, ply);
   page.selected = null;
+  page.walling = null;
   drawBoard(past.svg);
   showStatus();
   $('position').value = past.position;
@@ -452,6 +455,7 @@ function pictureOf(player, piece) {
 
 function chooseDrop(piece) {
   page.selected = null;
+  page.walling = null;
   page.dropping = page.dropping === piece ? null : piece;
   $('choice').hidden = true;
   decorate();
@@ -553,7 +557,24 @@ function decorate() {
     if (at && under) add(under, 'circle', { class: 'check', 'data-cell': cell, cx: at.x, cy: at.y, r: at.r * 0.95, fill: 'url(#check-glow)' });
   }
   ensureGlow();
+  // Walls: dark squares under the pieces.
+  for (const cell of g.walls || []) {
+    const at = cellCentre(cell);
+    if (at && under) add(under, 'rect', { class: 'wall', 'data-cell': cell, x: at.x - at.r * 0.85, y: at.y - at.r * 0.85, width: at.r * 1.7, height: at.r * 1.7, fill: '#3b3b3b' });
+  }
   if (page.ply !== null) return;
+  if (page.walling) {
+    // The move's second part: where its wall may go, each marked by a cross.
+    for (const c of cellsNamed(page.walling[0].from)) c.classList.add('selected');
+    for (const m of page.walling) {
+      for (const c of cellsNamed(m.wall)) c.classList.add('target');
+      const at = cellCentre(m.wall);
+      if (!at) continue;
+      const d = at.r * 0.35;
+      add(overlay, 'path', { class: 'target-mark wall-target', 'data-cell': m.wall, d: 'M' + (at.x - d) + ' ' + (at.y - d) + 'L' + (at.x + d) + ' ' + (at.y + d) + 'M' + (at.x - d) + ' ' + (at.y + d) + 'L' + (at.x + d) + ' ' + (at.y - d), stroke: '#7a1f1f', 'stroke-width': at.r * 0.14, 'stroke-opacity': '0.8' });
+    }
+    return;
+  }
   let targets = [];
   if (page.dropping) {
     targets = g.legal.filter((m) => m.drop === page.dropping);
@@ -611,6 +632,15 @@ function clickCell(cell) {
   if (page.view === 'footprint') return showFootprint(page.piece, cell);
   if (page.view !== 'game' || !page.game || page.ply !== null) return;
   const legal = page.game.legal.filter((m) => !m.drop);
+  if (page.walling) {
+    const chosen = page.walling.find((m) => m.wall === cell);
+    page.walling = null;
+    if (chosen) return play(chosen.notation);
+    page.selected = null;
+    page.walling = null;
+    decorate();
+    return;
+  }
   if (page.dropping) {
     const drops = page.game.legal.filter((m) => m.drop === page.dropping && m.to === cell);
     page.dropping = null;
@@ -620,6 +650,12 @@ function clickCell(cell) {
   if (page.selected) {
     const moves = legal.filter((m) => m.from === page.selected && m.to === cell);
     if (moves.length === 1) return play(moves[0].notation);
+    // A move that leaves a wall: a second click says where.
+    if (moves.length > 1 && moves.every((m) => m.wall)) {
+      page.walling = moves;
+      $('choice').hidden = true;
+      return decorate();
+    }
     if (moves.length > 1) return offerChoice(moves, cell);
   }
   // With nothing selected, a click places a copy (its `from` is another cell), or a
@@ -679,7 +715,9 @@ async function play(notation) {
     $('choice').hidden = true;
     page.game = await api('POST', '/api/games/' + page.game.id + '/moves', { move: notation });
     page.selected = null;
+    page.walling = null;
     page.dropping = null;
+    page.walling = null;
     say('');
     showGame();
     remember(false);
@@ -693,6 +731,7 @@ async function undo() {
   try {
     page.game = await api('POST', '/api/games/' + page.game.id + '/undo');
     page.selected = null;
+    page.walling = null;
     page.dropping = null;
     page.ply = null;
     say('');
@@ -776,6 +815,7 @@ function onPointerUp(event) {
     clickCell(target);
   } else {
     page.selected = null;
+    page.walling = null;
     decorate();
   }
 }
@@ -798,6 +838,7 @@ function moveHandDrag(event) {
   if (!handDrag.ghost) {
     if (Math.hypot(event.clientX - handDrag.start.x, event.clientY - handDrag.start.y) < 6) return;
     page.selected = null;
+    page.walling = null;
     page.dropping = handDrag.piece;
     decorate();
     const ghost = handDrag.from.cloneNode(true);

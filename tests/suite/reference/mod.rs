@@ -219,6 +219,18 @@
 //! 48. `board full` matches when every cell holds a piece; `more pieces win` counts
 //!     each player's pieces on the board, the one player with the most winning and
 //!     equal most drawing.
+//!
+//! Walls:
+//!
+//! 49. A wall is a cell that blocks every path as a piece does, on which no move ends
+//!     and no piece is dropped, for the rest of the game. A move of a piece whose
+//!     first holding wall rule says so becomes one move per cell its wall may go to,
+//!     judged on the board as the move left it (none: the move is not made):
+//!     `leaves a wall where it was` the cell the piece left; `then places a wall on
+//!     any empty cell` every empty cell but the listed ones; `then shoots an arrow
+//!     that moves as KIND` every empty cell that a KIND of the mover's standing on the
+//!     piece's new cell reaches by a holding pattern allowing an empty end (rule 7 on
+//!     that board, rule 14 from that cell). A pass leaves no wall.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -226,7 +238,7 @@ use std::collections::BTreeSet;
 use variantlab::geometry::{Board, Cell, Kind};
 use variantlab::model::{
     Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId, TagId,
-    Variant, holds,
+    Variant, Walling, holds,
 };
 
 /// What stands on each cell.
@@ -240,6 +252,9 @@ type Point = (i32, i32);
 /// A move: from, to, the tag of the pattern that made it, and the kind the piece
 /// becomes. A castling move is its first piece's move.
 pub type Move = (Cell, Cell, Option<TagId>, Option<PieceId>);
+
+/// What stands on a wall's cell while moves are walked: it blocks, it is no one's.
+const WALL: Option<(PlayerId, PieceId)> = Some((PlayerId(u8::MAX), PieceId(0)));
 
 /// Cells just passed, the cell of the piece that passed them, and who may take it.
 pub type Passing = (Vec<Cell>, Cell, Vec<PieceId>);
@@ -262,6 +277,8 @@ pub struct Simple {
     pub checks: Vec<u8>,
     /// Cells of marked (promoted) pieces, sorted.
     pub promoted: Vec<Cell>,
+    /// Walled-off cells, sorted (rule 49).
+    pub walls: Vec<Cell>,
 }
 
 /// The setup position, the first player to move.
@@ -284,11 +301,85 @@ pub fn start(v: &Variant) -> Simple {
         passes: 0,
         checks: Vec::new(),
         promoted: Vec::new(),
+        walls: Vec::new(),
     }
 }
 
-/// Every legal move of the side to move, sorted, each once.
+/// Every legal move of the side to move, sorted, each once, with the wall it leaves
+/// (rule 49).
+pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Option<Cell>)> {
+    let mut blocked = pos.clone();
+    for w in &pos.walls {
+        blocked.cells[w.index()] = WALL;
+    }
+    let mut out = Vec::new();
+    for mv in unwalled_moves(v, options, &blocked) {
+        let (from, to, _, promotion) = mv;
+        if pos.walls.contains(&to) {
+            continue;
+        }
+        let pass = from == to && promotion.is_none();
+        let kind = match pos.cells[from.index()] {
+            _ if from == to => promotion,
+            Some((_, k)) => Some(k),
+            None => None,
+        };
+        let rule = kind.and_then(|k| {
+            v.piece(k)
+                .walling
+                .iter()
+                .find(|(g, _)| holds(*g, options))
+                .map(|(_, w)| w.clone())
+        });
+        let Some(rule) = rule.filter(|_| !pass) else {
+            out.push((mv, None));
+            continue;
+        };
+        let mut after = play_judged(v, options, pos, mv, None, false).0;
+        for w in &pos.walls {
+            after.cells[w.index()] = WALL;
+        }
+        let empty = |c: &Cell| after.cells[c.index()].is_none();
+        let walls: BTreeSet<Cell> = match rule {
+            Walling::Left => [from]
+                .into_iter()
+                .filter(|c| *c != to && empty(c))
+                .collect(),
+            Walling::Placed(except) => v
+                .board
+                .cells()
+                .filter(|c| empty(c) && !except.contains(c))
+                .collect(),
+            Walling::Arrow(k) => v
+                .piece(k)
+                .moves
+                .iter()
+                .filter(|p| {
+                    holds(p.guard, options)
+                        && p.dest != Dest::Enemy
+                        && starts_here(v, p, pos.to_move, k, to)
+                })
+                .flat_map(|p| reach(v, p, pos.to_move, &after.cells, to))
+                .filter(empty)
+                .collect(),
+        };
+        out.extend(walls.into_iter().map(|w| (mv, Some(w))));
+    }
+    out
+}
+
+/// Every legal move of the side to move, sorted, each once, whatever wall it leaves.
 pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
+    let mut moves: Vec<Move> = walled_moves(v, options, pos)
+        .into_iter()
+        .map(|(m, _)| m)
+        .collect();
+    moves.dedup();
+    moves
+}
+
+/// Rules 1-40 on a position whose walls stand on its cells as [`WALL`].
+fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     let mut all = BTreeSet::new();
     if pos.passes as usize >= v.players.len() {
         return vec![];
@@ -394,7 +485,7 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     if v.no_checks {
         // Rule 33.
         all.retain(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, false);
+            let (next, _) = play_judged(v, options, pos, *m, None, false);
             (0..v.players.len()).map(|q| PlayerId(q as u8)).all(|q| {
                 q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
             })
@@ -554,7 +645,7 @@ fn answers(v: &Variant, options: &[bool], pos: &Simple, piece: PieceId, zone: us
     let me = pos.to_move;
     !royal_attacked(v, options, &pos.cells, &pos.used, me)
         && legal_moves(v, options, pos).iter().any(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, false);
+            let (next, _) = play_judged(v, options, pos, *m, None, false);
             v.zones[zone].cells[me.0 as usize]
                 .iter()
                 .any(|c| next.cells[c.index()] == Some((me, piece)))
@@ -739,7 +830,7 @@ pub fn points(v: &Variant, pos: &Simple) -> Vec<u64> {
 /// one file of the first piece's owner, every cell between them empty.
 fn facing_pair(v: &Variant, cells: &Cells, enemies: impl Fn(PieceId) -> Vec<PieceId>) -> bool {
     v.board.cells().any(|c| {
-        let Some((owner, kind)) = cells[c.index()] else {
+        let Some((owner, kind)) = cells[c.index()].filter(|_| cells[c.index()] != WALL) else {
             return false;
         };
         let Some(f) = v.player(owner).forward else {
@@ -1191,7 +1282,18 @@ fn castled(
 
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, true)
+    play_judged(v, options, pos, mv, None, true)
+}
+
+/// [`play`], leaving a wall (rule 49).
+pub fn play_walled(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    wall: Option<Cell>,
+) -> (Simple, Option<Outcome>) {
+    play_judged(v, options, pos, mv, wall, true)
 }
 
 /// The position after a move (assumed legal), and, when `judge`, whether it ends the
@@ -1201,9 +1303,16 @@ fn play_judged(
     options: &[bool],
     pos: &Simple,
     mv: Move,
+    wall: Option<Cell>,
     judge: bool,
 ) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
+    let mut pos = pos.clone();
+    if let Some(w) = wall {
+        pos.walls.push(w);
+        pos.walls.sort();
+    }
+    let pos = &pos;
     if from == to && promotion.is_none() {
         let mut next = pos.clone();
         next.passing = None;
@@ -1429,13 +1538,13 @@ pub fn perft(v: &Variant, options: &[bool], pos: &Simple, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = legal_moves(v, options, pos);
+    let moves = walled_moves(v, options, pos);
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut total = 0;
-    for mv in moves {
-        let (next, over) = play(v, options, pos, mv);
+    for (mv, wall) in moves {
+        let (next, over) = play_walled(v, options, pos, mv, wall);
         if over.is_none() {
             total += perft(v, options, &next, depth - 1);
         }
