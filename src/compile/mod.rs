@@ -1054,6 +1054,22 @@ impl Rules {
             })
     }
 
+    /// Whether space decides the game: no move ever takes or turns a piece, nothing is
+    /// dropped, and a player left without a move loses.
+    pub fn space_decides(&self) -> bool {
+        self.flip.is_none()
+            && !self.variant.has_hands()
+            && self
+                .variant
+                .pieces
+                .iter()
+                .flat_map(|p| &p.moves)
+                .all(|m| m.dest == crate::model::Dest::Empty)
+            && self
+                .end_rules_in_force()
+                .any(|r| r.event == Event::NoLegalMove && r.outcome == Outcome::MoverWins)
+    }
+
     /// Whether an end rule in force lets the player checkmated win (misère): material
     /// is then a burden, and a side wants its royal pieces exposed, but keeps moves to
     /// spare so as not to be stalemated.

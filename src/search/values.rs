@@ -380,6 +380,57 @@ pub struct Evaluator {
     /// Kinds dropped only where they enclose: each such cell open to a player counts
     /// as a move of its.
     enclosing_drops: u64,
+    /// Where space decides the game: the cells each side reaches first count.
+    territory: Option<Steps>,
+}
+
+/// Per (player, kind, cell), the cells a piece there reaches without crossing another
+/// cell: `ranges[(p * kinds + k) * cells + c]` into `to`.
+#[derive(Clone, Debug)]
+struct Steps {
+    kinds: usize,
+    cells: usize,
+    ranges: Vec<(u32, u32)>,
+    to: Vec<u16>,
+}
+
+impl Steps {
+    fn new(rules: &Rules) -> Steps {
+        by_width!(words Sets::width_for(rules.variant.board.len()), S => Steps::of::<S>(rules))
+    }
+
+    fn of<S: Width>(rules: &Rules) -> Steps {
+        let sets: &SetTables<S> = rules.sets();
+        let v = &rules.variant;
+        let (kinds, cells) = (v.pieces.len(), v.board.len());
+        let mut ranges = Vec::with_capacity(v.players.len() * kinds * cells);
+        let mut to = Vec::new();
+        for p in (0..v.players.len()).map(|p| PlayerId(p as u8)) {
+            for k in (0..kinds).map(|k| PieceId(k as u8)) {
+                for c in v.board.cells() {
+                    let first = to.len() as u32;
+                    for e in rules.moves(p, k, c) {
+                        if e.dest.allows_empty() && sets.paths(e).all(|m| m.is_empty()) {
+                            to.push(e.to.index() as u16);
+                        }
+                    }
+                    ranges.push((first, to.len() as u32));
+                }
+            }
+        }
+        Steps {
+            kinds,
+            cells,
+            ranges,
+            to,
+        }
+    }
+
+    fn from(&self, p: PlayerId, k: PieceId, c: Cell) -> &[u16] {
+        let (a, b) =
+            self.ranges[(p.0 as usize * self.kinds + k.0 as usize) * self.cells + c.index()];
+        &self.to[a as usize..b as usize]
+    }
 }
 
 /// What a piece is worth more on a cell no line runs through.
@@ -414,6 +465,7 @@ impl Evaluator {
             enclosing_drops: (0..rules.drop_rules.len())
                 .filter(|&k| rules.drop_rules[k].enclosing)
                 .fold(0, |m, k| m | 1 << k),
+            territory: rules.space_decides().then(|| Steps::new(rules)),
         }
     }
 
@@ -440,6 +492,10 @@ impl Evaluator {
                 if PlayerId(p) == me { s } else { -s }
             })
             .sum();
+        let score = match &self.territory {
+            Some(steps) => score + TERRITORY * territory(steps, pos),
+            None => score,
+        };
         if self.material < 0 || self.hunts.is_empty() {
             return score;
         }
@@ -613,4 +669,72 @@ fn pressure<S: Width>(
         }
     }
     n
+}
+
+/// Worth of a cell a side reaches before the others.
+const TERRITORY: i32 = 6;
+
+/// Cells the side to move reaches before every other player, less those another
+/// reaches first: stepping from each player's pieces over empty cells with its kinds'
+/// moves. A cell two players reach first at once counts for neither.
+fn territory<S: Width>(steps: &Steps, pos: &PositionOf<S>) -> i32 {
+    use crate::geometry::MAX_CELLS;
+    const FAR: u16 = u16::MAX;
+    const NONE: u8 = u8::MAX;
+    let n = steps.cells.min(MAX_CELLS);
+    let occupied = pos.occupied();
+    let mut best = [FAR; MAX_CELLS];
+    let mut owner = [NONE; MAX_CELLS];
+    let mut dist = [FAR; MAX_CELLS];
+    let mut queue = [0u16; MAX_CELLS];
+    for p in (0..pos.players()).map(PlayerId) {
+        dist[..n].fill(FAR);
+        let (mut head, mut tail) = (0, 0);
+        let mut held = 0u64;
+        for c in pos.of_player(p).iter() {
+            if let Some((_, k)) = pos.at(c) {
+                held |= 1 << k.0;
+            }
+            dist[c.index()] = 0;
+            queue[tail] = c.index() as u16;
+            tail += 1;
+        }
+        while head < tail {
+            let c = Cell(queue[head]);
+            head += 1;
+            let d = dist[c.index()];
+            let mut k = held;
+            while k != 0 {
+                let kind = PieceId(k.trailing_zeros() as u8);
+                k &= k - 1;
+                for &t in steps.from(p, kind, c) {
+                    if dist[t as usize] == FAR && !occupied.contains(Cell(t)) {
+                        dist[t as usize] = d + 1;
+                        queue[tail] = t;
+                        tail += 1;
+                    }
+                }
+            }
+        }
+        for i in 0..n {
+            if dist[i] == 0 || dist[i] == FAR {
+                continue;
+            }
+            if dist[i] < best[i] {
+                best[i] = dist[i];
+                owner[i] = p.0;
+            } else if dist[i] == best[i] {
+                owner[i] = NONE;
+            }
+        }
+    }
+    let me = pos.to_move().0;
+    owner[..n]
+        .iter()
+        .map(|&o| match o {
+            NONE => 0,
+            o if o == me => 1,
+            _ => -1,
+        })
+        .sum()
 }

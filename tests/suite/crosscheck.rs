@@ -282,8 +282,8 @@ fn placing_and_flipping_agree_with_the_reference() {
 fn walls_agree_with_the_reference() {
     let mut n = 0;
     for (file, games) in [
-        ("../tests/fixtures/snailtrail.var", 6),
-        ("../tests/fixtures/joust.var", 6),
+        ("snailtrail.var", 6),
+        ("joust.var", 6),
         ("isolation.var", 4),
         ("amazons.var", 2),
     ] {
@@ -316,7 +316,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("shoshogi.var", 19, 40),
         ("flipello.var", 20, 50),
         ("ataxx.var", 21, 30),
-        ("../tests/fixtures/joust.var", 22, 20),
+        ("joust.var", 22, 20),
         ("isolation7x7.var", 23, 12),
     ] {
         let v = load(file);

@@ -238,6 +238,9 @@ fn send(address: &str, bytes: &[u8]) -> Option<u16> {
     head.split_whitespace().nth(1).and_then(|c| c.parse().ok())
 }
 
+/// Requests a fuzz sends however long they take.
+const MIN_REQUESTS: usize = 400;
+
 fn fuzz(seconds: u64) {
     let seed = std::env::var("VARIANTLAB_FUZZ_SEED")
         .ok()
@@ -260,7 +263,8 @@ fn fuzz(seconds: u64) {
     let mut sent = 0usize;
     let mut statuses = std::collections::BTreeMap::new();
     let mut peak = 0;
-    while Instant::now() < deadline {
+    // At least a fixed number of requests, so that a slow machine sees the same mix.
+    while Instant::now() < deadline || sent < MIN_REQUESTS {
         for _ in 0..50 {
             let req = f.request();
             let status = send(&s.address, &req);
