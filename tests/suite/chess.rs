@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::rules;
+use common::{perft_counts, rules};
 use std::sync::Arc;
 use variantlab::PlayError;
 use variantlab::check::check;
@@ -51,18 +51,6 @@ fn position(r: &Arc<Rules>, text: &str) -> Position {
 fn game(r: &Arc<Rules>, text: &str) -> Game {
     let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// Asserts perft from `text` at each depth from `first` on, one count a depth.
-fn perft_counts(r: &Arc<Rules>, text: &str, first: u32, counts: &[u64]) {
-    for (depth, want) in (first..).zip(counts) {
-        let mut pos = position(r, text);
-        assert_eq!(
-            variantlab::runtime::perft(r, &mut pos, depth),
-            *want,
-            "{text} depth {depth}"
-        );
-    }
 }
 
 fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {

@@ -97,3 +97,19 @@ pub fn scratch(name: &str, files: &[&str]) -> PathBuf {
     }
     dir
 }
+
+/// Asserts perft from the position string `text` at each depth from `first` on, one
+/// count a depth.
+pub fn perft_counts(r: &Arc<Rules>, text: &str, first: u32, counts: &[u64]) {
+    for (depth, want) in (first..).zip(counts) {
+        let setup =
+            variantlab::runtime::parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut pos = variantlab::runtime::Position::from_setup(r, &setup)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            variantlab::runtime::perft(r, &mut pos, depth),
+            *want,
+            "{text} depth {depth}"
+        );
+    }
+}
