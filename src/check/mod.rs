@@ -104,6 +104,7 @@ fn check_file(
     let board = board?;
     let zones = special::check_zones(&file.statements, &board, &decls, out);
     let mut pieces = pattern::check_pieces(&file.statements, &board, &decls, &zones, out);
+    pattern::check_moved_wall(&file.statements, &mut pieces, out);
     let drawing = drawing::check_drawing(
         &file.statements,
         path,

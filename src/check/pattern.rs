@@ -44,6 +44,39 @@ pub(super) fn check_pieces(
     pieces
 }
 
+/// Gives every piece the game's moved wall, where the file has one; a piece that
+/// already leaves a wall of its own is an error.
+pub(super) fn check_moved_wall(
+    statements: &[Statement],
+    pieces: &mut [Piece],
+    out: &mut Vec<Diagnostic>,
+) {
+    let Some(span) = statements.iter().find_map(|s| match s {
+        Statement::MovedWall(s) => Some(*s),
+        _ => None,
+    }) else {
+        return;
+    };
+    for piece in pieces {
+        if piece.walling.is_empty() {
+            piece.walling.push((None, Walling::Moved));
+        } else {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::second_wall",
+                    span,
+                    format!(
+                        "{} leaves a wall of its own, and this wall moves after every move",
+                        piece.name
+                    ),
+                )
+                .label("the game's wall")
+                .help("a move leaves one wall: take the piece's wall rule out, or this statement"),
+            );
+        }
+    }
+}
+
 /// A `moves as` item: its guard, and the pieces named with where they were named.
 type Borrowed = Vec<(Option<Guard>, PieceId, Span)>;
 

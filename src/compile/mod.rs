@@ -201,6 +201,8 @@ pub struct Rules {
     pub(crate) walling: Vec<Option<crate::model::Walling>>,
     /// Whether some piece's moves leave walls.
     pub(crate) walls: bool,
+    /// Whether the board's one wall moves rather than stays (see [`crate::model::Walling::Moved`]).
+    pub(crate) wall_moves: bool,
     keys: Keys,
 }
 
@@ -439,6 +441,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         promoted_from,
         start_hands: variant.start_hands.clone(),
         walls: walling.iter().any(Option::is_some),
+        wall_moves: walling.contains(&Some(crate::model::Walling::Moved)),
         walling,
         keys,
     };

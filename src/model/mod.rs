@@ -273,6 +273,10 @@ pub enum Walling {
     /// Where an arrow stops that moves from the piece's new cell as this kind moves to
     /// an empty cell, over the board as the move left it.
     Arrow(PieceId),
+    /// The board's one wall moves to a cell empty after the move, other than where it
+    /// stood; a move that finds none is not made. Set for every piece by the game's
+    /// `after each move, the mover moves the wall to another empty cell`.
+    Moved,
 }
 
 /// What a move's destination may hold.

@@ -117,6 +117,9 @@ pub fn wall_note(rules: &Rules, piece: PieceId) -> Option<String> {
             "Each move then shoots an arrow from where it lands, moving as the {} moves (its footprint) to an empty cell, which becomes a wall.",
             v.piece(*k).name
         ),
+        Walling::Moved => {
+            "Each move then moves the board's one wall to another empty cell.".to_string()
+        }
     })
 }
 

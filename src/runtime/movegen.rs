@@ -17,8 +17,38 @@ impl<S: Width> PositionOf<S> {
         self.legal_moves_in(rules, rules.sets(), out)
     }
 
+    /// [`PositionOf::legal_moves`] kept to those that pass `keep`, which is asked before
+    /// a move gets its wall: where walls multiply moves, the others cost nothing.
+    /// Returns whether the side to move has any legal move, kept or not.
+    pub fn legal_moves_where(
+        &self,
+        rules: &Rules,
+        out: &mut Vec<Move>,
+        keep: impl Fn(&Move) -> bool,
+    ) -> bool {
+        let sets = rules.sets();
+        self.moves_before_walls(rules, sets, out);
+        let any = out.iter().any(|m| match self.wall_rule(rules, m) {
+            Some(w) => !self.wall_cells(rules, sets, m, w).is_empty(),
+            None => true,
+        });
+        out.retain(keep);
+        if rules.walls {
+            self.add_walls(rules, sets, out);
+        }
+        any
+    }
+
     /// [`PositionOf::legal_moves`] with the rules' set tables already looked up.
     pub(super) fn legal_moves_in(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
+        self.moves_before_walls(rules, sets, out);
+        if rules.walls {
+            self.add_walls(rules, sets, out);
+        }
+    }
+
+    /// The legal moves, but that none has its wall yet (see [`PositionOf::add_walls`]).
+    fn moves_before_walls(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
         out.clear();
         // Once every player has passed in turn the game is over.
         if self.all_passed() {
@@ -225,10 +255,9 @@ impl<S: Width> PositionOf<S> {
         if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
             out.retain(|m| m.captured.is_some());
         }
-        if rules.walls {
-            self.add_walls(rules, sets, out);
-        }
-        if let Some(m) = pass.filter(|_| last_resort && out.is_empty()) {
+        // Where walls are still to come, a move may yet find no wall: the pass waits
+        // in the list, and `add_walls` takes it out if another move stays.
+        if let Some(m) = pass.filter(|_| last_resort && (out.is_empty() || rules.walls)) {
             out.push(m);
         }
     }
@@ -239,68 +268,75 @@ impl<S: Width> PositionOf<S> {
         let n = out.len();
         for i in 0..n {
             let m = out[i];
-            let Some(walling) = &rules.walling[m.piece.0 as usize] else {
+            let Some(walling) = self.wall_rule(rules, &m) else {
                 out.push(m);
                 continue;
             };
-            if m.special == Special::Pass {
-                out.push(m);
-                continue;
-            }
-            let mut occupied = *self.occupied();
-            if let Special::Castle(c) = m.special {
-                let parts = &rules.castlings[c as usize].parts;
-                for (_, from, _) in parts {
-                    occupied.remove(*from);
-                }
-                for (_, _, to) in parts {
-                    occupied.insert(*to);
-                }
-            } else {
-                occupied.remove(m.from);
-                if let Some(g) = m.capture_cell() {
-                    occupied.remove(g);
-                }
-                occupied.insert(m.to);
-            }
-            match walling {
-                Walling::Left => {
-                    if m.from != m.to && !occupied.contains(m.from) {
-                        out.push(Move {
-                            wall: Some(m.from),
-                            ..m
-                        });
-                    }
-                }
-                Walling::Placed(except) => {
-                    let mut cells = sets.all().difference(&occupied);
-                    for c in except {
-                        cells.remove(*c);
-                    }
-                    for c in cells.iter() {
-                        out.push(Move { wall: Some(c), ..m });
-                    }
-                }
-                &Walling::Arrow(kind) => {
-                    let me = self.to_move();
-                    let start = out.len();
-                    for e in rules.moves(me, kind, m.to) {
-                        if !e.dest.allows_empty()
-                            || occupied.contains(e.to)
-                            || out[start..].last().is_some_and(|a| a.wall == Some(e.to))
-                            || !self.open(rules, sets, e, &occupied)
-                        {
-                            continue;
-                        }
-                        out.push(Move {
-                            wall: Some(e.to),
-                            ..m
-                        });
-                    }
-                }
+            for c in self.wall_cells(rules, sets, &m, walling).iter() {
+                out.push(Move { wall: Some(c), ..m });
             }
         }
         out.drain(..n);
+        if rules.variant.pass_if_stuck && out.len() > 1 {
+            out.retain(|m| m.special != Special::Pass);
+        }
+    }
+
+    /// The wall rule of a move, if it leaves one (a pass never does).
+    fn wall_rule<'r>(&self, rules: &'r Rules, m: &Move) -> Option<&'r Walling> {
+        let w = rules.walling[m.piece.0 as usize].as_ref()?;
+        (m.special != Special::Pass).then_some(w)
+    }
+
+    /// The cells a move's wall may go to, judged on the board as the move leaves it.
+    fn wall_cells(&self, rules: &Rules, sets: &SetTables<S>, m: &Move, walling: &Walling) -> S {
+        let mut occupied = *self.occupied();
+        if let Special::Castle(c) = m.special {
+            let parts = &rules.castlings[c as usize].parts;
+            for (_, from, _) in parts {
+                occupied.remove(*from);
+            }
+            for (_, _, to) in parts {
+                occupied.insert(*to);
+            }
+        } else {
+            if m.special != Special::Copy {
+                occupied.remove(m.from);
+            }
+            if let Some(g) = m.capture_cell() {
+                occupied.remove(g);
+            }
+            occupied.insert(m.to);
+        }
+        match walling {
+            Walling::Left if m.from != m.to && !occupied.contains(m.from) => {
+                S::from_cells([m.from])
+            }
+            Walling::Left => S::EMPTY,
+            // The moved wall's old cell is still in `occupied`: it must move.
+            Walling::Placed(_) | Walling::Moved => {
+                let mut cells = sets.all().difference(&occupied);
+                if let Walling::Placed(except) = walling {
+                    for c in except {
+                        cells.remove(*c);
+                    }
+                }
+                cells
+            }
+            &Walling::Arrow(kind) => {
+                let mut cells = S::EMPTY;
+                for e in rules.moves(self.to_move(), kind, m.to) {
+                    if e.dest.allows_empty()
+                        && !occupied.contains(e.to)
+                        && !cells.contains(e.to)
+                        && self.open(rules, sets, e, &occupied)
+                    {
+                        cells.insert(e.to);
+                    }
+                }
+                cells
+            }
+        }
     }
 
     /// The cell of the one enemy piece attacking `me`'s royal pieces, if only one does.

@@ -185,6 +185,8 @@ pub struct Undo {
     /// Pieces that changed sides, per ray from the destination (in the order of
     /// `Rules::rays`): how many, and their owner before as `owner << 6`.
     flipped: [u8; 16],
+    /// Where the moved wall stood before the move (see [`crate::model::Walling::Moved`]).
+    lifted: Option<Cell>,
 }
 
 /// The bits of an [`Undo::flipped`] entry that count pieces.
@@ -476,6 +478,18 @@ impl Position {
     pub fn legal_moves(&self, rules: &Rules, out: &mut Vec<Move>) {
         by_width!(&self.inner, Inner, p => p.legal_moves(rules, out))
     }
+
+    /// The legal moves that pass `keep`, asked of each move before it gets its wall (so
+    /// `keep` must not look at [`Move::wall`]): where walls multiply moves, the rest
+    /// cost nothing. Returns whether the side to move has any legal move, kept or not.
+    pub fn legal_moves_where(
+        &self,
+        rules: &Rules,
+        out: &mut Vec<Move>,
+        keep: impl Fn(&Move) -> bool,
+    ) -> bool {
+        by_width!(&self.inner, Inner, p => p.legal_moves_where(rules, out, keep))
+    }
 }
 
 impl<S: Width> PositionOf<S> {
@@ -545,6 +559,12 @@ impl<S: Width> PositionOf<S> {
                 return Err(PositionError::Illegal {
                     field: "board",
                     message: "a wall stands on a cell that holds a piece".into(),
+                });
+            }
+            if rules.wall_moves && !pos.walls.is_empty() {
+                return Err(PositionError::Illegal {
+                    field: "board",
+                    message: "this variant has one wall, and the position has more".into(),
                 });
             }
             pos.walls.insert(c);
@@ -1138,6 +1158,14 @@ impl<S: Width> PositionOf<S> {
             }
         }
         if let Some(w) = m.wall {
+            if rules.wall_moves {
+                undo.lifted = self.walls.iter().next();
+                if let Some(old) = undo.lifted {
+                    self.walls.remove(old);
+                    self.occupied.remove(old);
+                    key ^= z.wall(old);
+                }
+            }
             self.walls.insert(w);
             self.occupied.insert(w);
             key ^= z.wall(w);
@@ -1170,6 +1198,10 @@ impl<S: Width> PositionOf<S> {
         if let Some(w) = m.wall {
             self.walls.remove(w);
             self.occupied.remove(w);
+            if let Some(old) = undo.lifted {
+                self.walls.insert(old);
+                self.occupied.insert(old);
+            }
         }
         if let Special::Castle(i) = m.special {
             let parts = &rules.castlings[i as usize].parts;
@@ -1246,6 +1278,7 @@ impl<S: Width> PositionOf<S> {
             blast: [0; 12],
             blast_promoted: 0,
             flipped: [0; 16],
+            lifted: None,
         }
     }
 

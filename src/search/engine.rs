@@ -514,14 +514,32 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
+        // Among the captures, where walls multiply moves, only the captures are listed
+        // (unless quiet moves may end the game or bring back a position of the game).
+        let narrow = rules.walls
+            && !rules.must_capture
+            && !rules.pass_ends
+            && rules.goals.is_empty()
+            && ply > 1
+            && (depth < 0 || depth == 0 && !self.eval.in_danger(rules, pos));
+        let mut stuck = None;
+        let mut generate = |moves: &mut Vec<Move>| {
+            if narrow {
+                let any = pos.legal_moves_where(rules, moves, |m| m.captured.is_some());
+                stuck = Some(!any);
+                any
+            } else {
+                pos.legal_moves(rules, moves);
+                !moves.is_empty()
+            }
+        };
         let verdict = pos.verdict(
             rules,
             last,
             occurrences,
             || {
-                pos.legal_moves(rules, &mut moves);
                 generated = true;
-                !moves.is_empty()
+                generate(&mut moves)
             },
             |n| self.perpetual_checker(pos, key, n),
         );
@@ -530,7 +548,12 @@ impl Searcher {
             return self.ended(v, ply, pos);
         }
         if !generated {
-            pos.legal_moves(rules, &mut moves);
+            generate(&mut moves);
+        }
+        if stuck == Some(false) && moves.is_empty() {
+            // No capture to follow: the position stands as it is.
+            self.buffers[ply] = moves;
+            return self.eval.evaluate(rules, pos);
         }
         if moves.is_empty() {
             // Stuck, and no rule says who won: nobody did.

@@ -84,6 +84,8 @@ pub enum Statement {
     Royals(Spanned<RoyalCheck>),
     /// `... change sides`: which enemy pieces a move wins over.
     Flip(Spanned<Flip>),
+    /// `after each move, the mover moves the wall to another empty cell`.
+    MovedWall(Span),
 }
 
 /// Which enemy pieces change sides after a move.
@@ -192,6 +194,7 @@ impl Statement {
                 Flip::Next => "enemy",
             },
             Statement::Drawing(_) => "pieces",
+            Statement::MovedWall(_) => "after",
             Statement::Worth(_) => "pieces",
             Statement::Bonus(_) => "players",
         }
@@ -213,6 +216,7 @@ impl Statement {
             Statement::Fen(s)
             | Statement::Sfen(s)
             | Statement::Compulsory(s)
+            | Statement::MovedWall(s)
             | Statement::NoChecks(s) => Some(*s),
             Statement::Royals(r) => Some(r.span),
             Statement::Pass(p, _) => Some(p.span),

@@ -24,9 +24,15 @@ const TOP_LEVEL: &[&str] = &[
     "zone",
     "castling",
     "captured",
-    "positions",
+    "captures",
+    "checks",
+    "royal",
+    "position",
     "players",
     "pieces",
+    "enclosed",
+    "enemy",
+    "after",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -563,7 +569,7 @@ fn described(rule: Rule) -> &'static str {
         more_points => "`more points win`",
         fewer_points => "`fewer points win`",
         fewer_event => "`fewer than N KIND pieces left`",
-        flip_stmt => "a statement such as `piece` or `board`",
+        flip_stmt | moved_wall_stmt => "a statement such as `piece` or `board`",
         flip_next => "`next to where a piece lands`",
         drop_enclosing | drop_first => {
             "a drop rule such as `drop only where it encloses enemy pieces`"

@@ -127,6 +127,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             span,
         )),
         Rule::compulsory_stmt => Statement::Compulsory(span),
+        Rule::moved_wall_stmt => Statement::MovedWall(span),
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),

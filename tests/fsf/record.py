@@ -123,6 +123,8 @@ def record(path, game, out, here):
         for depth in range(1, 4):
             _, nodes = engine.perft(depth)
             out.write(f"perft {depth} {nodes}\n")
+            if nodes > MAX_NODES // 100:
+                break
     out.flush()
     engine.send("quit")
 

@@ -286,6 +286,7 @@ fn walls_agree_with_the_reference() {
         ("joust.var", 6),
         ("isolation.var", 4),
         ("amazons.var", 2),
+        ("duck.var", 2),
     ] {
         n += random_play(file, &[], games, 100, 53);
     }

@@ -208,3 +208,50 @@ fn walls_change_the_key() {
     assert_eq!(a, b);
     assert_ne!(a, c);
 }
+
+#[test]
+fn a_moved_wall_leaves_no_trace_in_the_key() {
+    // Duck Chess: the same pieces with the duck on d4, reached by two different duck
+    // paths, have one key, the one computed afresh; with the duck on d5 they differ.
+    let r = rules("duck.var");
+    let play = |moves: &[&str]| {
+        let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+        for m in moves {
+            g.play_text(m).unwrap();
+        }
+        assert_eq!(g.position().key(), g.position().key_from_scratch(&r));
+        assert_eq!(g.position().walls().len(), 1, "{moves:?}");
+        g.position().key()
+    };
+    let a = play(&["g1f3,f3d5", "g8f6,f6d4", "f3g1,g1d5", "f6g8,g8d4"]);
+    let b = play(&["g1f3,f3a3", "g8f6,f6h6", "f3g1,g1b3", "f6g8,g8d4"]);
+    let c = play(&["g1f3,f3a3", "g8f6,f6h6", "f3g1,g1b3", "f6g8,g8d5"]);
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn a_moved_wall_must_move_and_stands_alone() {
+    let r = rules("duck.var");
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    g.play_text("e2e4,e4d5").unwrap();
+    // Black may not leave the duck on d5, and no piece passes it: the Queen's d8-d6
+    // line is open, d5 and beyond are not.
+    let moves: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
+    assert!(moves.iter().all(|m| !m.ends_with(",d5")), "{moves:?}");
+    assert!(g.play_text("d7d6,d6d5").is_err());
+    g.play_text("d7d6,d6e2").unwrap();
+    assert!(g.play_text("a2a3,a3e2").is_err());
+    g.play_text("a2a3,a3d5").unwrap();
+    // Two ducks are one too many for a position string.
+    let two = "rnbqkbnr/pppppppp/8/3*4/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let err = variantlab::runtime::parse_position(&r, two)
+        .map_err(|e| e.to_string())
+        .and_then(|s| {
+            Game::new(r.clone(), s)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .expect_err("two walls");
+    assert!(err.contains("one wall"), "{err}");
+}

@@ -65,6 +65,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("picture-outside", &["picture_outside"]),
     ("missing-picture", &["missing_picture"]),
     ("second-wall", &["second_wall"]),
+    ("second-wall-moved", &["second_wall"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),

@@ -134,6 +134,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("board_full_event", "counting-stones"),
     ("more_pieces", "counting-stones"),
     ("walling", "16e-walls-trails-removed-cells-and-arrows"),
+    ("moved_wall_stmt", "a-wall-that-moves"),
 ];
 
 /// What each top-level statement is called in the index's `where` column.
@@ -161,6 +162,10 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("checks_stmt", "`checks are forbidden`"),
     ("clock_stmt", "`position strings count plies since`"),
     ("flip_stmt", "`... change sides`"),
+    (
+        "moved_wall_stmt",
+        "`after each move, the mover moves the wall`",
+    ),
 ];
 
 /// The first sentence of a rule's comment.

@@ -231,6 +231,10 @@
 //!     that moves as KIND` every empty cell that a KIND of the mover's standing on the
 //!     piece's new cell reaches by a holding pattern allowing an empty end (rule 7 on
 //!     that board, rule 14 from that cell). A pass leaves no wall.
+//! 50. `after each move, the mover moves the wall to another empty cell` gives every
+//!     piece that wall rule: its wall may go to every cell empty on the board as the
+//!     move left it, the old wall still standing; once it is placed, the old wall
+//!     is gone.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -350,6 +354,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
                 .cells()
                 .filter(|c| empty(c) && !except.contains(c))
                 .collect(),
+            Walling::Moved => v.board.cells().filter(empty).collect(),
             Walling::Arrow(k) => v
                 .piece(k)
                 .moves
@@ -1309,6 +1314,10 @@ fn play_judged(
     let (from, to, tag, promotion) = mv;
     let mut pos = pos.clone();
     if let Some(w) = wall {
+        let moved = v.pieces.iter().flat_map(|p| &p.walling);
+        if moved.into_iter().any(|(_, r)| *r == Walling::Moved) {
+            pos.walls.clear();
+        }
         pos.walls.push(w);
         pos.walls.sort();
     }
