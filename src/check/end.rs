@@ -193,7 +193,7 @@ pub(super) fn check_end(
                 syntax::Event::PliesWithoutCapture(n, kinds, drops) => {
                     let mask = kinds
                         .iter()
-                        .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+                        .filter_map(|(k, _)| decls.piece(k).map_err(|d| out.push(d)).ok())
                         .fold(0u64, |m, k| m | 1 << k.0);
                     if n.node == 0 {
                         out.push(
@@ -356,4 +356,27 @@ pub(super) fn check_checkmate_royal(
             );
         }
     }
+}
+
+/// The kinds written `forward KIND move` in a count of quiet plies, in the clock
+/// statement or a game-end rule (unknown names are reported where the count is read).
+pub(super) fn forward_moves(statements: &[Statement], decls: &Decls) -> u64 {
+    let mut kinds: Vec<&syntax::Name> = vec![];
+    for s in statements {
+        match s {
+            Statement::Clock(c, _) => kinds.extend(c.node.iter().filter(|k| k.1).map(|k| &k.0)),
+            Statement::End(list) => {
+                for r in list {
+                    if let syntax::Event::PliesWithoutCapture(_, ks, _) = &r.event.node {
+                        kinds.extend(ks.iter().filter(|k| k.1).map(|k| &k.0));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    kinds
+        .into_iter()
+        .filter_map(|k| decls.piece(k).ok())
+        .fold(0, |m, k| m | 1 << k.0)
 }

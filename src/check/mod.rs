@@ -215,8 +215,9 @@ fn check_file(
                 _ => None,
             })
             .flatten()
-            .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+            .filter_map(|(k, _)| decls.piece(k).map_err(|d| out.push(d)).ok())
             .fold(0, |m, k| m | 1 << k.0),
+        forward_moves: end::forward_moves(&file.statements, &decls),
         clock_drops: file
             .statements
             .iter()

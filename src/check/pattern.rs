@@ -237,6 +237,7 @@ fn check_piece(
             PieceItemKind::Walling(w) => {
                 let walling = match w {
                     syntax::WallingDecl::Left => Some(Walling::Left),
+                    syntax::WallingDecl::Capturing => Some(Walling::Capturing),
                     syntax::WallingDecl::Placed(cells) => Some(Walling::Placed(
                         cells
                             .iter()

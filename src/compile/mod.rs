@@ -145,6 +145,11 @@ pub struct Rules {
     pub(crate) resets_quiet: u64,
     /// Whether a drop starts the count of quiet plies again.
     pub(crate) drops_reset_quiet: bool,
+    /// Of `resets_quiet`, the kinds that reset it only by moving forward.
+    pub(crate) resets_forward: u64,
+    /// Per player, per cell: how far forward the cell lies (see [`Board::along`]),
+    /// where some kind resets the count only by moving forward.
+    pub(crate) ahead: Vec<Vec<i32>>,
     /// Whether some end rule in force holds from the position alone (a kind extinct,
     /// a piece on its goal), so perft must ask at every node.
     pub(crate) ends_in_place: bool,
@@ -402,6 +407,21 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         rights_clear,
         resets_quiet,
         drops_reset_quiet,
+        resets_forward: variant.forward_moves,
+        ahead: if variant.forward_moves == 0 {
+            vec![]
+        } else {
+            variant
+                .players
+                .iter()
+                .map(|p| {
+                    let b = &variant.board;
+                    b.cells()
+                        .map(|c| p.forward.map_or(0, |f| b.along(c, f)))
+                        .collect()
+                })
+                .collect()
+        },
         ends_in_place,
         pass_ends,
         goals,
@@ -1095,6 +1115,13 @@ impl Rules {
     #[inline]
     pub fn promotion(&self, player: PlayerId, piece: PieceId) -> Option<&PromotionRule> {
         self.promotions[player.0 as usize * self.variant.pieces.len() + piece.0 as usize].as_ref()
+    }
+
+    /// Whether a move from `from` to `to` goes forward for `player` (see [`Rules::ahead`]).
+    #[inline]
+    pub fn goes_forward(&self, player: PlayerId, from: Cell, to: Cell) -> bool {
+        let a = &self.ahead[player.0 as usize];
+        a[to.index()] > a[from.index()]
     }
 
     /// The bit that records a once-per-game use of this piece's tagged move.

@@ -278,6 +278,25 @@ impl Board {
     pub fn opposite(&self, d: Dir) -> Dir {
         self.opposites[d.0 as usize]
     }
+    /// How far a cell lies along a direction: a projection on it, comparable between
+    /// cells only. Hexagon lattices are doubled, so each axis is weighted back to the
+    /// plane's true proportions.
+    pub fn along(&self, c: Cell, d: Dir) -> i32 {
+        let (x, y) = self.point(c);
+        let v = self.direction(d);
+        let (wx, wy) = match self.shape {
+            Shape::Square { .. } => (1, 1),
+            Shape::Hexagon {
+                orientation: Orientation::Flat,
+                ..
+            } => (3, 1),
+            Shape::Hexagon {
+                orientation: Orientation::Pointy,
+                ..
+            } => (1, 3),
+        };
+        wx * x * v.dx + wy * y * v.dy
+    }
     /// Moves a lattice point one step.
     pub fn shift(&self, p: Point, d: Dir) -> Point {
         let v = self.direction(d);

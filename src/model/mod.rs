@@ -56,6 +56,9 @@ pub struct Variant {
     pub clock_kinds: u64,
     /// Whether a drop restarts that count too.
     pub clock_drops: bool,
+    /// Kinds of those (or of a rule's `N plies without capture or ...`) whose moves
+    /// restart a count only when they go forward (`forward Pawn move`).
+    pub forward_moves: u64,
     /// Pieces in hand at the start, one entry per piece.
     pub start_hands: Vec<(PlayerId, PieceId)>,
     /// How the studio draws the pieces that do not say (`pieces drawn as`).
@@ -273,6 +276,9 @@ pub enum Walling {
     /// Where an arrow stops that moves from the piece's new cell as this kind moves to
     /// an empty cell, over the board as the move left it.
     Arrow(PieceId),
+    /// On the cell where the piece captured, the piece gone; a move that captures
+    /// nothing leaves no wall.
+    Capturing,
     /// The board's one wall moves to a cell empty after the move, other than where it
     /// stood; a move that finds none is not made. Set for every piece by the game's
     /// `after each move, the mover moves the wall to another empty cell`.

@@ -158,7 +158,12 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
             let mut text = format!("{n} plies without capture");
             for (k, piece) in v.pieces.iter().enumerate() {
                 if kinds & (1 << k) != 0 {
-                    text += &format!(" or {} move", piece.name);
+                    let forward = if v.forward_moves & (1 << k) != 0 {
+                        "forward "
+                    } else {
+                        ""
+                    };
+                    text += &format!(" or {forward}{} move", piece.name);
                 }
             }
             if drops {

@@ -12,7 +12,7 @@ use crate::search::{MATE, WON};
 /// to the wall (`d1d4,d4d7`).
 pub fn write(rules: &Rules, dialect: Dialect, m: &Move) -> String {
     let mut s = write_body(rules, dialect, m);
-    if let Some(w) = m.wall {
+    if let Some(w) = m.written_wall() {
         let b = &rules.variant().board;
         s += &format!(",{}{}", b.name(m.to), b.name(w));
     }

@@ -117,6 +117,7 @@ pub fn wall_note(rules: &Rules, piece: PieceId) -> Option<String> {
             "Each move then shoots an arrow from where it lands, moving as the {} moves (its footprint) to an empty cell, which becomes a wall.",
             v.piece(*k).name
         ),
+        Walling::Capturing => "A capture turns it into a wall where it captured.".to_string(),
         Walling::Moved => {
             "Each move then moves the board's one wall to another empty cell.".to_string()
         }

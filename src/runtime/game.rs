@@ -383,9 +383,14 @@ impl Game {
             | Event::ChecksGiven(_) => unreachable!("an event about a player"),
             Event::PliesWithoutCapture(n, kinds, drops) => {
                 let mut names: Vec<String> = v
-                    .kind_names(kinds)
+                    .kind_names(kinds & !v.forward_moves)
                     .into_iter()
                     .map(|k| format!("a {k} move"))
+                    .chain(
+                        v.kind_names(kinds & v.forward_moves)
+                            .into_iter()
+                            .map(|k| format!("a forward {k} move")),
+                    )
                     .collect();
                 if drops {
                     names.push("a drop".into());

@@ -18,7 +18,7 @@ use std::fmt;
 /// A move that walls off a cell ends in `,` and that cell: `d1-d4,d7`.
 pub fn write_move(v: &Variant, m: &Move) -> String {
     let mut s = write_body(v, m);
-    if let Some(w) = m.wall {
+    if let Some(w) = m.written_wall() {
         s.push(',');
         s += v.board.name(w);
     }

@@ -282,10 +282,12 @@ impl<S: Width> PositionOf<S> {
         }
     }
 
-    /// The wall rule of a move, if it leaves one (a pass never does).
+    /// The wall rule of a move, if it leaves one (a pass never does, nor a move that
+    /// captures nothing of a piece whose captures petrify it).
     fn wall_rule<'r>(&self, rules: &'r Rules, m: &Move) -> Option<&'r Walling> {
         let w = rules.walling[m.piece.0 as usize].as_ref()?;
-        (m.special != Special::Pass).then_some(w)
+        let capturing = *w == Walling::Capturing;
+        (m.special != Special::Pass && (!capturing || m.captured.is_some())).then_some(w)
     }
 
     /// The cells a move's wall may go to, judged on the board as the move leaves it.
@@ -313,6 +315,7 @@ impl<S: Width> PositionOf<S> {
                 S::from_cells([m.from])
             }
             Walling::Left => S::EMPTY,
+            Walling::Capturing => S::from_cells([m.to]),
             // The moved wall's old cell is still in `occupied`: it must move.
             Walling::Placed(_) | Walling::Moved => {
                 let mut cells = sets.all().difference(&occupied);

@@ -306,6 +306,13 @@ pub struct Move {
 }
 
 impl Move {
+    /// The wall that move text names: none where the piece itself turned into it
+    /// (see [`crate::model::Walling::Capturing`]), which the move already says.
+    #[inline]
+    pub fn written_wall(&self) -> Option<Cell> {
+        self.wall.filter(|w| *w != self.to)
+    }
+
     /// The cell of the captured piece, if any.
     #[inline]
     pub fn capture_cell(&self) -> Option<Cell> {
@@ -1090,7 +1097,10 @@ impl<S: Width> PositionOf<S> {
                     self.add_to_hand(me, kind);
                 }
                 self.quiet_plies = 0;
-            } else if rules.resets_quiet & (1 << m.piece.0) != 0 {
+            } else if rules.resets_quiet & (1 << m.piece.0) != 0
+                && (rules.resets_forward & (1 << m.piece.0) == 0
+                    || rules.goes_forward(me, m.from, m.to))
+            {
                 self.quiet_plies = 0;
             } else {
                 self.quiet_plies = self.quiet_plies.saturating_add(1);
@@ -1166,6 +1176,15 @@ impl<S: Width> PositionOf<S> {
                     key ^= z.wall(old);
                 }
             }
+            // A wall where the piece landed petrifies it.
+            if let Some((pl, pc)) = self.at(w) {
+                self.remove(w, pl, pc);
+                key ^= z.placed(pl, pc, w);
+                if self.promoted.contains(w) {
+                    self.promoted.remove(w);
+                    key ^= z.promoted(w);
+                }
+            }
             self.walls.insert(w);
             self.occupied.insert(w);
             key ^= z.wall(w);
@@ -1201,6 +1220,9 @@ impl<S: Width> PositionOf<S> {
             if let Some(old) = undo.lifted {
                 self.walls.insert(old);
                 self.occupied.insert(old);
+            }
+            if w == m.to {
+                self.put(w, me, m.promotion.unwrap_or(m.piece));
             }
         }
         if let Special::Castle(i) = m.special {

@@ -70,7 +70,7 @@ pub fn write_short_moves(rules: &Rules, legal: &[Move]) -> Vec<String> {
 /// follows as `,CELL`.
 fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
     let mut s = move_body(rules, legal, m, plain);
-    if let Some(w) = m.wall {
+    if let Some(w) = m.written_wall() {
         s.push(',');
         s += rules.variant.board.name(w);
     }

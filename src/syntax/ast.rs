@@ -66,7 +66,8 @@ pub enum Statement {
     Compulsory(Span),
     /// `position strings count plies since a capture or KIND move`: the kinds.
     /// The kinds whose moves restart the clock, and whether drops do.
-    Clock(Spanned<Vec<Name>>, bool),
+    /// Each kind comes with whether only its forward moves count (`forward Pawn move`).
+    Clock(Spanned<Vec<(Name, bool)>>, bool),
     /// `players may pass`, with whether `, except in check` follows, and whether
     /// `, only when they cannot move` does.
     Pass(Spanned<bool>, bool),
@@ -322,6 +323,8 @@ pub enum WallingDecl {
     Placed(Vec<Name>),
     /// `then shoots an arrow that moves as KIND`.
     Arrow(Name),
+    /// `turns into a wall when it captures`.
+    Capturing,
 }
 
 /// How a piece is drawn: `drawn as SET "text" or ...` or `drawn from "file" or ...`.
@@ -571,7 +574,7 @@ pub enum Event {
     /// Repeated this many times; `true`: only by perpetual check.
     Repetition(Spanned<u32>, bool),
     /// Plies without a capture or a move of one of the named kinds.
-    PliesWithoutCapture(Spanned<u32>, Vec<Name>, bool),
+    PliesWithoutCapture(Spanned<u32>, Vec<(Name, bool)>, bool),
     /// `every player passed`.
     AllPassed,
     /// `board full`.

@@ -519,7 +519,7 @@ fn described(rule: Rule) -> &'static str {
         zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
-        walling | wall_left | wall_placed | wall_arrow => {
+        walling | wall_left | wall_placed | wall_arrow | wall_petrify => {
             "a wall rule such as `leaves a wall where it was`"
         }
         promotion | promote_word | may_promote | promotion_choice | any_non_royal

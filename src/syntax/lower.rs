@@ -146,14 +146,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::clock_stmt => {
             let parts: Vec<P> = inner.collect();
             Statement::Clock(
-                Spanned::new(
-                    parts
-                        .iter()
-                        .filter(|p| p.as_rule() == Rule::ident)
-                        .map(|k| cx.name(k))
-                        .collect(),
-                    span,
-                ),
+                Spanned::new(quiet_kinds(cx, &parts), span),
                 parts.iter().any(|p| p.as_rule() == Rule::quiet_drop),
             )
         }
@@ -371,6 +364,7 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                 kind = PieceItemKind::Walling(match rule {
                     Rule::wall_left => WallingDecl::Left,
                     Rule::wall_placed => WallingDecl::Placed(names.map(|n| cx.name(&n)).collect()),
+                    Rule::wall_petrify => WallingDecl::Capturing,
                     _ => WallingDecl::Arrow(cx.name(&names.next().unwrap())),
                 })
             }
@@ -972,11 +966,25 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         _ => {
             let mut it = q.into_inner().filter(content);
             let n = cx.number(&it.next().unwrap());
-            let (drops, kinds): (Vec<P>, Vec<P>) =
-                it.partition(|k| k.as_rule() == Rule::quiet_drop);
-            let kinds = kinds.iter().map(|k| cx.name(k)).collect();
-            Event::PliesWithoutCapture(n, kinds, !drops.is_empty())
+            let parts: Vec<P> = it.collect();
+            let drops = parts.iter().any(|p| p.as_rule() == Rule::quiet_drop);
+            Event::PliesWithoutCapture(n, quiet_kinds(cx, &parts), drops)
         }
     };
     Spanned::new(event, span)
+}
+
+/// The kinds whose moves restart a count of quiet plies, each with whether `forward`
+/// came before it.
+fn quiet_kinds(cx: &Ctx, parts: &[P]) -> Vec<(Name, bool)> {
+    let mut forward = false;
+    let mut kinds = vec![];
+    for p in parts {
+        match p.as_rule() {
+            Rule::quiet_forward => forward = true,
+            Rule::ident => kinds.push((cx.name(p), std::mem::take(&mut forward))),
+            _ => {}
+        }
+    }
+    kinds
 }

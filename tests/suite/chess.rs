@@ -814,3 +814,27 @@ fn kings_in_check_together_are_checked_only_when_both_are_attacked() {
     let m = moves(&r, "2k2k2/8/8/8/8/8/1h6/4K3 b - - 0 1");
     assert!(!m.iter().any(|m| m.ends_with("=K")), "{m:?}");
 }
+
+#[test]
+fn a_capture_petrifies_the_capturing_piece() {
+    // Petrified Chess: the Queen takes on e7 and turns to stone there; the wall gives
+    // no check, so Black's King may step beside it; undo brings the Queen back.
+    let r = rules("petrified.var");
+    let setup = parse_position(&r, "4k3/4p3/8/8/8/8/8/4QK2 w - - 0 1").unwrap();
+    let mut g = Game::new(r.clone(), setup).unwrap();
+    let m = g.play_text("e1e7").unwrap();
+    assert_eq!(write_move(r.variant(), &m), "e1xe7");
+    assert_eq!(g.position_string(), "4k3/4*3/8/8/8/8/8/5K2 b - - 0 1");
+    assert!(!g.in_check());
+    assert!(g.play_text("e8e7").is_err(), "no piece enters a wall");
+    g.play_text("e8d7").unwrap();
+    assert!(g.undo() && g.undo());
+    assert_eq!(g.position_string(), "4k3/4p3/8/8/8/8/8/4QK2 w - - 0 1");
+    // A quiet move leaves no wall, and the King may not capture at all.
+    let setup = parse_position(&r, "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1").unwrap();
+    let g = Game::new(r.clone(), setup).unwrap();
+    // The Pawn on e2 guards d1 and f1.
+    let mut moves: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
+    moves.sort();
+    assert_eq!(moves, ["e1-d2", "e1-f2"], "e1xe2 would petrify the King");
+}

@@ -287,6 +287,7 @@ fn walls_agree_with_the_reference() {
         ("isolation.var", 4),
         ("amazons.var", 2),
         ("duck.var", 2),
+        ("petrified.var", 4),
     ] {
         n += random_play(file, &[], games, 100, 53);
     }
@@ -319,6 +320,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("ataxx.var", 21, 30),
         ("joust.var", 22, 20),
         ("isolation7x7.var", 23, 12),
+        ("petrified.var", 24, 40),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

@@ -235,6 +235,9 @@
 //!     piece that wall rule: its wall may go to every cell empty on the board as the
 //!     move left it, the old wall still standing; once it is placed, the old wall
 //!     is gone.
+//! 51. `turns into a wall when it captures`: a move of that piece that takes a piece
+//!     (fewer enemy pieces on the board after it) ends with the piece gone and a wall
+//!     on its destination; its other moves leave no wall.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -344,6 +347,14 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
             after.cells[w.index()] = WALL;
         }
         let empty = |c: &Cell| after.cells[c.index()].is_none();
+        let enemies = |cells: &[Option<(PlayerId, PieceId)>]| {
+            let mine = |p: PlayerId| p == pos.to_move || p == PlayerId(u8::MAX);
+            cells.iter().flatten().filter(|(p, _)| !mine(*p)).count()
+        };
+        if rule == Walling::Capturing && enemies(&after.cells) == enemies(&pos.cells) {
+            out.push((mv, None));
+            continue;
+        }
         let walls: BTreeSet<Cell> = match rule {
             Walling::Left => [from]
                 .into_iter()
@@ -355,6 +366,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
                 .filter(|c| empty(c) && !except.contains(c))
                 .collect(),
             Walling::Moved => v.board.cells().filter(empty).collect(),
+            Walling::Capturing => [to].into_iter().collect(),
             Walling::Arrow(k) => v
                 .piece(k)
                 .moves
@@ -1402,6 +1414,9 @@ fn play_judged(
                 blast(v, &mut next.cells, to);
             }
             flip(v, &mut next.cells, player, to);
+            if wall == Some(to) {
+                next.cells[to.index()] = None;
+            }
         }
     }
     let emptied: Vec<Cell> = v
@@ -1668,7 +1683,7 @@ fn attacked(
     owner: PlayerId,
 ) -> bool {
     v.board.cells().any(|c| {
-        matches!(cells[c.index()], Some((p, _)) if p != owner)
+        matches!(cells[c.index()], Some((p, _)) if p != owner && Some((p, PieceId(0))) != WALL)
             && piece_moves(v, options, cells, used, c)
                 .iter()
                 .any(|(to, _)| *to == cell)
