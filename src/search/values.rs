@@ -233,7 +233,7 @@ fn hunts(rules: &Rules) -> Vec<Hunt> {
 
 /// A kind that wins by reaching a zone: per player, steps from each cell to the
 /// player's part of the zone (`u8::MAX`: never) on the empty board, that part, and per
-/// cell the cells a step of the kind reaches it from.
+/// cell the cells a move of the kind reaches it from.
 #[derive(Clone, Debug)]
 struct Goal {
     kind: PieceId,
@@ -573,7 +573,7 @@ impl Evaluator {
                 let mut live = [0; 8];
                 links.live(pos, &self.values, &mut live);
                 let total: i32 = live.iter().sum();
-                score + 2 * live[me.0 as usize % 8] - total
+                score + self.material * (2 * live[me.0 as usize % 8] - total)
             }
             None => score,
         };
