@@ -1077,20 +1077,42 @@ impl Rules {
             })
     }
 
-    /// Whether space decides the game: no move ever takes or turns a piece, nothing is
-    /// dropped, and a player left without a move loses.
+    /// Whether space decides the game: nothing is ever taken (see
+    /// [`Rules::nothing_is_taken`]) and a player left without a move loses.
     pub fn space_decides(&self) -> bool {
+        self.nothing_is_taken() && self.stuck_loses()
+    }
+
+    /// Whether an end rule in force makes a player left without a move lose.
+    pub fn stuck_loses(&self) -> bool {
+        self.end_rules_in_force()
+            .any(|r| r.event == Event::NoLegalMove && r.outcome == Outcome::MoverWins)
+    }
+
+    /// Whether no piece ever leaves the board or changes sides: no move takes or turns
+    /// a piece, and nothing is dropped.
+    pub fn nothing_is_taken(&self) -> bool {
         self.flip.is_none()
             && !self.variant.has_hands()
-            && self
-                .variant
-                .pieces
-                .iter()
-                .flat_map(|p| &p.moves)
-                .all(|m| m.dest == crate::model::Dest::Empty)
-            && self
-                .end_rules_in_force()
-                .any(|r| r.event == Event::NoLegalMove && r.outcome == Outcome::MoverWins)
+            && self.every_move(crate::model::Dest::Empty)
+    }
+
+    /// Whether every move takes a piece: each move of each piece goes only onto an
+    /// enemy, and there are no drops, castlings or passes.
+    pub fn every_move_captures(&self) -> bool {
+        !self.variant.has_hands()
+            && self.castlings.is_empty()
+            && self.variant.pass.is_none()
+            && !self.variant.pass_if_stuck
+            && self.every_move(crate::model::Dest::Enemy)
+    }
+
+    fn every_move(&self, dest: crate::model::Dest) -> bool {
+        self.variant
+            .pieces
+            .iter()
+            .flat_map(|p| &p.moves)
+            .all(|m| m.dest == dest)
     }
 
     /// Whether an end rule in force lets the player checkmated win (misère): material

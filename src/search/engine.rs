@@ -28,6 +28,9 @@ const DELTA_MARGIN: i32 = 200;
 /// From this many plies beyond the horizon on, only captures on the cell the last
 /// move went to are followed: the exchange there is played out, nothing else.
 const RECAPTURES_FROM: i32 = 2;
+/// Where a player left without a move loses, a side with at most this many moves is
+/// near losing that way: beyond the horizon it may not stand pat, as if in check.
+const FEW_MOVES: usize = 4;
 
 /// When to stop thinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,6 +153,11 @@ pub struct Searcher {
     /// The side the search is for, and what a draw costs it.
     root_side: PlayerId,
     contempt: i32,
+    /// Whether a player left without a move loses.
+    stuck_loses: bool,
+    /// Whether every move captures: a capture is then the game's ordinary move, ranked,
+    /// remembered and searched shallower as quiet moves are elsewhere.
+    captures_only: bool,
 }
 
 /// The root's first window: this far either side of the last iteration's score, from
@@ -217,6 +225,8 @@ impl Searcher {
             iteration: 0,
             root_side: PlayerId(0),
             contempt: CONTEMPT,
+            stuck_loses: rules.stuck_loses(),
+            captures_only: rules.every_move_captures(),
             rules,
         }
     }
@@ -573,8 +583,9 @@ impl Searcher {
         // are not followed (delta pruning), and none beyond the quiescence limit.
         let mut standing = None;
         // Where captures are compulsory and one is open, every move captures: there is
-        // no standing pat.
-        let forced = rules.must_capture && moves.iter().all(|m| m.captured.is_some());
+        // no standing pat; nor for a side about to be left without a move, if that loses.
+        let forced = (rules.must_capture && moves.iter().all(|m| m.captured.is_some()))
+            || (self.stuck_loses && moves.len() <= FEW_MOVES);
         if quiet && forced && depth <= -QUIESCENCE_PLIES {
             self.buffers[ply] = moves;
             return self.eval.evaluate(rules, pos);
@@ -695,7 +706,7 @@ impl Searcher {
                     && depth >= REDUCE_FROM_DEPTH
                     && !threatened
                     && !checks
-                    && m.captured.is_none()
+                    && (m.captured.is_none() || self.captures_only)
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
                 // Less on the principal variation, where the window is open.
@@ -733,7 +744,7 @@ impl Searcher {
                     line[ply].push(m);
                     line[ply].extend_from_slice(&below[0]);
                     if alpha >= beta {
-                        if m.captured.is_none() && !quiet {
+                        if (m.captured.is_none() || self.captures_only) && !quiet {
                             self.remember(&m, ply, depth, pos);
                         }
                         break;
@@ -795,7 +806,8 @@ impl Searcher {
     }
 
     /// Ranks moves: the table's move, game-ending captures, other captures by most
-    /// valuable victim then least valuable attacker, killers, then history.
+    /// valuable victim then least valuable attacker (unless every move captures),
+    /// killers, then history.
     fn rank(
         &self,
         moves: &[Move],
@@ -808,7 +820,9 @@ impl Searcher {
         for m in moves {
             let r = if Some(*m) == hint {
                 1 << 30
-            } else if let Some((_, k)) = m.captured {
+            } else if self.captures_only && ends_by_capture(&self.rules, m) {
+                1 << 29
+            } else if let Some((_, k)) = m.captured.filter(|_| !self.captures_only) {
                 if ends_by_capture(&self.rules, m) {
                     1 << 29
                 } else {

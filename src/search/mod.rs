@@ -6,6 +6,7 @@
 //! repetition included. Scores are for two players: each side's gain is the other's loss.
 
 mod engine;
+mod groups;
 mod report;
 mod table;
 mod values;

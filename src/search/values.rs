@@ -232,12 +232,59 @@ fn hunts(rules: &Rules) -> Vec<Hunt> {
 }
 
 /// A kind that wins by reaching a zone: per player, steps from each cell to the
-/// player's part of the zone (`u8::MAX`: never).
+/// player's part of the zone (`u8::MAX`: never) on the empty board, that part, and per
+/// cell the cells a move of the kind reaches it from.
 #[derive(Clone, Debug)]
 struct Goal {
     kind: PieceId,
     steps: Vec<Vec<u8>>,
+    zone: Vec<Vec<u16>>,
+    back: Vec<Vec<Vec<u16>>>,
 }
+
+impl Goal {
+    /// Steps from the player's nearest piece of the kind to an empty cell of its zone,
+    /// over empty cells only (`u8::MAX`: no way).
+    fn steps_now<S: Width>(&self, pos: &PositionOf<S>, p: PlayerId) -> u8 {
+        use crate::geometry::MAX_CELLS;
+        let back = &self.back[p.0 as usize];
+        let occupied = pos.occupied();
+        let mine = pos.pieces_of(p, self.kind);
+        let mut dist = [u8::MAX; MAX_CELLS];
+        let mut queue = [0u16; MAX_CELLS];
+        let (mut head, mut tail) = (0, 0);
+        for &z in &self.zone[p.0 as usize] {
+            if !occupied.contains(Cell(z)) {
+                dist[z as usize] = 0;
+                queue[tail] = z;
+                tail += 1;
+            }
+        }
+        while head < tail {
+            let t = queue[head] as usize;
+            head += 1;
+            let d = dist[t];
+            for &c in &back[t] {
+                if dist[c as usize] != u8::MAX {
+                    continue;
+                }
+                if mine.contains(Cell(c)) {
+                    return d + 1;
+                }
+                if !occupied.contains(Cell(c)) && d < u8::MAX - 2 {
+                    dist[c as usize] = d + 1;
+                    queue[tail] = c;
+                    tail += 1;
+                }
+            }
+        }
+        u8::MAX
+    }
+}
+
+/// What a side loses when no piece of a kind that wins by reaching a zone has a way
+/// there left (where nothing is ever taken, so what stands in the way stays).
+const CUT_OFF: i32 = 100;
 
 /// What being one step nearer a goal is worth, and how many steps away it still
 /// counts; the last two steps count double, as the others can rarely stop them.
@@ -261,7 +308,9 @@ fn goals(rules: &Rules) -> Vec<Goal> {
             _ => None,
         })
         .map(|(kind, zone)| {
-            let steps = (0..rules.variant.players.len())
+            let players = rules.variant.players.len();
+            let (mut zones, mut backs) = (Vec::new(), Vec::new());
+            let steps = (0..players)
                 .map(|p| {
                     let p = PlayerId(p as u8);
                     // Moves backwards: from each cell to those that reach it.
@@ -277,10 +326,22 @@ fn goals(rules: &Rules) -> Vec<Goal> {
                         .iter()
                         .map(|c| c.index())
                         .collect();
-                    distances(&back, &cells)
+                    let steps = distances(&back, &cells);
+                    zones.push(cells.iter().map(|&c| c as u16).collect());
+                    backs.push(
+                        back.into_iter()
+                            .map(|b| b.into_iter().map(|c| c as u16).collect())
+                            .collect(),
+                    );
+                    steps
                 })
                 .collect();
-            Goal { kind, steps }
+            Goal {
+                kind,
+                steps,
+                zone: zones,
+                back: backs,
+            }
         })
         .collect()
 }
@@ -382,6 +443,12 @@ pub struct Evaluator {
     enclosing_drops: u64,
     /// Where space decides the game: the cells each side reaches first count.
     territory: Option<Steps>,
+    /// Where nothing is ever taken: goals are reached over empty cells only, as what
+    /// stands in the way stays there.
+    blocked_goals: bool,
+    /// Where every move captures: the groups of pieces linked by moves. A piece whose
+    /// group holds an enemy is worth double, as it may still move or be taken.
+    live: Option<super::groups::Links>,
 }
 
 /// Per (player, kind, cell), the cells a piece there reaches without crossing another
@@ -465,7 +532,12 @@ impl Evaluator {
             enclosing_drops: (0..rules.drop_rules.len())
                 .filter(|&k| rules.drop_rules[k].enclosing)
                 .fold(0, |m, k| m | 1 << k),
-            territory: rules.space_decides().then(|| Steps::new(rules)),
+            // Where a piece wins by reaching a zone, the race there decides, not space.
+            territory: (rules.space_decides() && rules.goals.is_empty()).then(|| Steps::new(rules)),
+            blocked_goals: rules.nothing_is_taken(),
+            live: rules
+                .every_move_captures()
+                .then(|| super::groups::Links::new(rules)),
         }
     }
 
@@ -494,6 +566,15 @@ impl Evaluator {
             .sum();
         let score = match &self.territory {
             Some(steps) => score + TERRITORY * territory(steps, pos),
+            None => score,
+        };
+        let score = match &self.live {
+            Some(links) => {
+                let mut live = [0; 8];
+                links.live(pos, &self.values, &mut live);
+                let total: i32 = live.iter().sum();
+                score + self.material * (2 * live[me.0 as usize % 8] - total)
+            }
             None => score,
         };
         if self.material < 0 || self.hunts.is_empty() {
@@ -585,11 +666,15 @@ impl Evaluator {
         }
         for g in &self.goals {
             let steps = &g.steps[p.0 as usize];
-            if let Some(d) = pos
-                .pieces_of(p, g.kind)
-                .iter()
-                .map(|c| steps[c.index()])
-                .min()
+            let pieces = pos.pieces_of(p, g.kind);
+            let d = match self.blocked_goals && !pieces.is_empty() {
+                true => Some(g.steps_now(pos, p)),
+                false => pieces.iter().map(|c| steps[c.index()]).min(),
+            };
+            if d == Some(u8::MAX) && self.blocked_goals {
+                s -= CUT_OFF;
+            }
+            if let Some(d) = d
                 && d < GOAL_RANGE
             {
                 s += GOAL_STEP * (GOAL_RANGE - d) as i32 + GOAL_STEP * 3u8.saturating_sub(d) as i32;

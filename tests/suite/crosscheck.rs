@@ -263,6 +263,8 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "jesonmor.var",
         "spartan.var",
         "breakthrough.var",
+        "clobber.var",
+        "fox-and-hounds.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
     }
