@@ -791,6 +791,22 @@ fn a_knight_on_the_centre_wins_once_kept_for_a_round() {
 }
 
 #[test]
+fn a_player_left_without_a_move_loses_breakthrough_and_jeson_mor() {
+    // Fairy-Stockfish scores a side with no move as mated in both games: taking the
+    // last enemy piece wins.
+    for (file, start, take) in [
+        ("breakthrough.var", "8/8/8/4p3/3P4/8/8/8 w - - 0 1", "d4e5"),
+        ("jesonmor.var", "9/9/9/9/4n4/9/3N5/9/9 w - - 0 1", "d3e5"),
+    ] {
+        let r = rules(file);
+        let mut g = game(&r, start);
+        g.play_text(take).unwrap();
+        let e = g.ending().expect("Black has no move");
+        assert_eq!(e.winner(), Some(PlayerId(0)), "{file}: {}", e.reason);
+    }
+}
+
+#[test]
 fn kings_in_check_together_are_checked_only_when_both_are_attacked() {
     // Spartan Chess, as Fairy-Stockfish counts it.
     let r = rules("spartan.var");
