@@ -261,7 +261,10 @@ type Point = (i32, i32);
 pub type Move = (Cell, Cell, Option<TagId>, Option<PieceId>);
 
 /// What stands on a wall's cell while moves are walked: it blocks, it is no one's.
-const WALL: Option<(PlayerId, PieceId)> = Some((PlayerId(u8::MAX), PieceId(0)));
+const WALL: Option<(PlayerId, PieceId)> = Some((NO_ONE, PieceId(0)));
+
+/// The owner of a wall's cell: no player.
+const NO_ONE: PlayerId = PlayerId(u8::MAX);
 
 /// Cells just passed, the cell of the piece that passed them, and who may take it.
 pub type Passing = (Vec<Cell>, Cell, Vec<PieceId>);
@@ -348,7 +351,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
         }
         let empty = |c: &Cell| after.cells[c.index()].is_none();
         let enemies = |cells: &[Option<(PlayerId, PieceId)>]| {
-            let mine = |p: PlayerId| p == pos.to_move || p == PlayerId(u8::MAX);
+            let mine = |p: PlayerId| p == pos.to_move || p == NO_ONE;
             cells.iter().flatten().filter(|(p, _)| !mine(*p)).count()
         };
         if rule == Walling::Capturing && enemies(&after.cells) == enemies(&pos.cells) {
@@ -1683,7 +1686,7 @@ fn attacked(
     owner: PlayerId,
 ) -> bool {
     v.board.cells().any(|c| {
-        matches!(cells[c.index()], Some((p, _)) if p != owner && Some((p, PieceId(0))) != WALL)
+        matches!(cells[c.index()], Some((p, _)) if p != owner && p != NO_ONE)
             && piece_moves(v, options, cells, used, c)
                 .iter()
                 .any(|(to, _)| *to == cell)
