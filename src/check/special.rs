@@ -150,6 +150,9 @@ pub(super) fn check_castlings(
         }
         let empty = cells(board, &c.empty, out);
         let safe = cells(board, &c.safe, out);
+        let aimed = player
+            .map(|me| aimed_by(board, decls, pieces, me, &c.aimed, out))
+            .unwrap_or_default();
         if let Some(player) = player
             && parts.len() == c.parts.len()
         {
@@ -169,7 +172,54 @@ pub(super) fn check_castlings(
                 parts,
                 empty,
                 safe,
+                aimed,
                 written,
+            });
+        }
+    }
+    list
+}
+
+/// For `lost when an enemy KIND aims at CELL`: per enemy player, the cells from which
+/// a piece of the kind could capture on the cell across an empty board.
+fn aimed_by(
+    board: &Board,
+    decls: &Decls,
+    pieces: &[Piece],
+    me: PlayerId,
+    clauses: &[(Name, Name)],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Aimed> {
+    let mut list = Vec::new();
+    for (kind, cell) in clauses {
+        let piece = decls.piece(kind).map_err(|d| out.push(d)).ok();
+        let target = resolve_cell(board, cell, out);
+        let (Some(piece), Some(target)) = (piece, target) else {
+            continue;
+        };
+        let Some(moves) = pieces.get(piece.0 as usize).map(|p| &p.moves) else {
+            continue;
+        };
+        for (i, p) in decls.players.iter().enumerate() {
+            let player = PlayerId(i as u8);
+            if player == me {
+                continue;
+            }
+            let landing = board
+                .cells()
+                .filter(|&t| {
+                    t != target
+                        && moves.iter().any(|pat| {
+                            pat.dest.allows_enemy()
+                                && super::reach::reaches_cell(board, pat, p.forward, t, target)
+                        })
+                })
+                .collect();
+            list.push(Aimed {
+                player,
+                piece,
+                target,
+                landing,
             });
         }
     }

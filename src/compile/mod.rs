@@ -141,6 +141,9 @@ pub struct Rules {
     pub(crate) castlings: Vec<CastleRule>,
     /// Per cell: the castling rights lost when a move starts or ends there.
     pub(crate) rights_clear: Vec<u32>,
+    /// Per (player, piece, cell): the castling rights lost when that piece lands there
+    /// (`lost when ... aims at`); empty when no castling says so.
+    rights_aimed: Vec<u32>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub(crate) resets_quiet: u64,
     /// Whether a drop starts the count of quiet plies again.
@@ -337,6 +340,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
     let mut rights_clear = vec![0u32; variant.board.len()];
+    let cells = variant.board.len();
+    let mut rights_aimed = Vec::new();
     let castlings = variant
         .castlings
         .iter()
@@ -344,6 +349,15 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .map(|(i, c)| {
             for (_, from, _) in &c.parts {
                 rights_clear[from.index()] |= 1 << i;
+            }
+            for a in &c.aimed {
+                if rights_aimed.is_empty() {
+                    rights_aimed = vec![0u32; variant.players.len() * pieces * cells];
+                }
+                let at = (a.player.0 as usize * pieces + a.piece.0 as usize) * cells;
+                for t in &a.landing {
+                    rights_aimed[at + t.index()] |= 1 << i;
+                }
             }
             CastleRule {
                 player: c.player,
@@ -405,6 +419,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         passing,
         castlings,
         rights_clear,
+        rights_aimed,
         resets_quiet,
         drops_reset_quiet,
         resets_forward: variant.forward_moves,
@@ -963,10 +978,21 @@ impl Rules {
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
             + bytes(&self.rights_clear)
+            + bytes(&self.rights_aimed)
             + self.promotions.iter().flatten().map(|p| p.zone.capacity()).sum::<usize>()
             // The board's points, names and lookup grid, and the variant's own lists.
             + cells * 96
             + self.variant.pieces.len() * 1024
+    }
+
+    /// The castling rights lost when a piece of this player and kind lands on `to`.
+    pub(crate) fn rights_aimed(&self, player: PlayerId, piece: PieceId, to: Cell) -> u32 {
+        if self.rights_aimed.is_empty() {
+            return 0;
+        }
+        let pieces = self.variant.pieces.len();
+        let cells = self.variant.board.len();
+        self.rights_aimed[(player.0 as usize * pieces + piece.0 as usize) * cells + to.index()]
     }
 
     /// The variant the rules were compiled from.

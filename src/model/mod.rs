@@ -144,10 +144,22 @@ pub struct Castling {
     pub parts: Vec<(PieceId, Cell, Cell)>,
     pub empty: Vec<Cell>,
     pub safe: Vec<Cell>,
+    /// Where enemy pieces land that take the move away (`lost when ... aims at`).
+    pub aimed: Vec<Aimed>,
     /// The cells its move text names: the first piece's start and end, or, when the
     /// first piece has an ordinary move between them too, its start and the second
     /// piece's start (the king taking its own rook, as UCI writes Chess960 castling).
     pub written: (Cell, Cell),
+}
+
+/// The cells where a piece of one player and kind, landing, takes a castling away.
+#[derive(Clone, Debug)]
+pub struct Aimed {
+    pub player: PlayerId,
+    pub piece: PieceId,
+    /// The cell aimed at.
+    pub target: Cell,
+    pub landing: Vec<Cell>,
 }
 
 /// Pieces shuffled over cells.

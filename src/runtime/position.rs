@@ -1146,7 +1146,9 @@ impl<S: Width> PositionOf<S> {
             key ^= self.flip(rules, m.to, &mut undo);
         }
         if self.rights != 0 && m.special != Special::Pass {
-            let mut lost = rules.rights_clear[m.from.index()] | rules.rights_clear[m.to.index()];
+            let mut lost = rules.rights_clear[m.from.index()]
+                | rules.rights_clear[m.to.index()]
+                | rules.rights_aimed(me, m.promotion.unwrap_or(m.piece), m.to);
             if undo.blasted != 0 {
                 for (i, c) in rules.around[m.to.index()].iter().enumerate() {
                     if undo.blasted & (1 << i) != 0 {

@@ -158,14 +158,23 @@ fn in_case(v: &Variant, p: PlayerId, text: &str) -> String {
     }
 }
 
-/// How each castling move is written in the castling field, one token each, all
-/// different: FEN's `K` and `Q` when they tell the moves apart; otherwise the file
-/// of the second piece's start (Shredder-FEN's `HAha`) when that does; otherwise the
-/// first piece's destination cell, in the player's case (tokens then joined by
-/// commas).
+/// How each castling move is written in the castling field, one token each: FEN's
+/// `K` and `Q` when they tell the moves apart; otherwise the file of the second
+/// piece's start (Shredder-FEN's `HAha`; a castling of one piece, its own file) when
+/// that does; otherwise the first piece's destination cell, in the player's case
+/// (tokens then joined by commas). Castlings of the same player whose pieces start on
+/// the same cells are always lost together, so they may share a token.
 pub fn castling_tokens(v: &Variant) -> Vec<String> {
     let n = v.castlings.len();
-    let distinct = |t: &[String]| (0..n).all(|i| !t[..i].contains(&t[i]));
+    let starts = |i: usize| {
+        let c = &v.castlings[i];
+        let mut cells: Vec<Cell> = c.parts.iter().map(|p| p.1).collect();
+        cells.sort();
+        (c.player, cells)
+    };
+    let groups: Vec<_> = (0..n).map(starts).collect();
+    let distinct =
+        |t: &[String]| (0..n).all(|i| (0..i).all(|j| t[i] != t[j] || groups[i] == groups[j]));
     let fen: Vec<String> = (0..n).map(|i| castling_letter(v, i).to_string()).collect();
     if distinct(&fen) {
         return fen;
@@ -301,7 +310,12 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
                 !tokens[*i].eq_ignore_ascii_case("K"),
             )
         });
-        let texts: Vec<&str> = held.iter().map(|i| tokens[*i].as_str()).collect();
+        let mut texts: Vec<&str> = Vec::new();
+        for t in held.iter().map(|i| tokens[*i].as_str()) {
+            if !texts.contains(&t) {
+                texts.push(t);
+            }
+        }
         let sep = if castling_commas(&tokens) { "," } else { "" };
         fields.push(if texts.is_empty() {
             "-".into()
@@ -816,11 +830,11 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
             (_, false) => f.chars().map(String::from).collect(),
         };
         for t in given {
-            let i = tokens
-                .iter()
-                .position(|k| *k == t)
-                .ok_or(E::UnknownCastling(t))?;
-            castling.push(i);
+            let before = castling.len();
+            castling.extend((0..tokens.len()).filter(|&i| tokens[i] == t));
+            if castling.len() == before {
+                return Err(E::UnknownCastling(t));
+            }
         }
     }
     let mut passed = Vec::new();

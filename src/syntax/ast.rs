@@ -140,6 +140,8 @@ pub struct CastlingDecl {
     pub parts: Vec<(Name, Name, Name)>,
     pub empty: Vec<Name>,
     pub safe: Vec<Name>,
+    /// `lost when an enemy KIND aims at CELL`: (kind, cell).
+    pub aimed: Vec<(Name, Name)>,
     pub span: Span,
 }
 

@@ -761,6 +761,7 @@ fn lower_castling<'a>(
         parts: vec![],
         empty: vec![],
         safe: vec![],
+        aimed: vec![],
         span,
     };
     for q in inner {
@@ -774,12 +775,17 @@ fn lower_castling<'a>(
             continue;
         }
         let c = q.into_inner().find(content).unwrap();
-        let empty = c.as_rule() == Rule::castle_empty;
-        let cells = c.into_inner().filter(content).map(|n| cx.name(&n));
-        if empty {
-            decl.empty.extend(cells);
-        } else {
-            decl.safe.extend(cells);
+        let rule = c.as_rule();
+        let mut names = c.into_inner().filter(content).map(|n| cx.name(&n));
+        match rule {
+            Rule::castle_empty => decl.empty.extend(names),
+            Rule::castle_aimed => {
+                // `an` and `enemy` are keywords; kind and cell follow.
+                let v: Vec<Name> = names.by_ref().collect();
+                let n = v.len();
+                decl.aimed.push((v[n - 2].clone(), v[n - 1].clone()));
+            }
+            _ => decl.safe.extend(names),
         }
     }
     decl

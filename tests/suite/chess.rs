@@ -854,3 +854,65 @@ fn a_capture_petrifies_the_capturing_piece() {
     moves.sort();
     assert_eq!(moves, ["e1-d2", "e1-f2"], "e1xe2 would petrify the King");
 }
+
+#[test]
+fn the_cambodian_king_and_met_have_one_first_move_each() {
+    // Cambodian Chess: an unmoved King may leap as a Knight onto the rank before it,
+    // an unmoved Met two cells straight forward, both onto empty cells only.
+    let r = rules("cambodian.var");
+    let firsts = |text: &str| -> Vec<String> {
+        moves(&r, text)
+            .into_iter()
+            .filter(|m| ["d1-b2", "d1-f2", "e1-e3"].contains(&m.as_str()))
+            .collect()
+    };
+    let start = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+    // At the start the Pawn on e3 stands where the Met would land.
+    assert_eq!(firsts(start), ["d1-b2", "d1-f2"]);
+    // The Met leaps over a piece on e2 but not onto one on e3; the King never leaps
+    // out of check (the Pawn on c2 checks it) and never captures with the leap.
+    assert_eq!(
+        firsts("4k3/8/8/8/8/8/4P3/3KM3 w DE - 0 1"),
+        ["d1-b2", "d1-f2", "e1-e3"]
+    );
+    assert_eq!(
+        firsts("4k3/8/8/8/8/4P3/8/3KM3 w DE - 0 1"),
+        ["d1-b2", "d1-f2"]
+    );
+    assert!(firsts("4k3/8/8/8/8/8/2p5/3KM3 w DE - 0 1").is_empty());
+    assert_eq!(firsts("4k3/8/8/8/8/8/1p3p2/3KM3 w DE - 0 1"), ["e1-e3"]);
+    // Both leaps of the King share its letter; once it has moved both are gone.
+    let mut g = game(&r, start);
+    for m in ["e3-e4", "d6-d5", "e1-e3"] {
+        g.play_text(m).unwrap();
+    }
+    assert!(g.position_string().contains(" b Dde "));
+    g.play_text("d8-d6").unwrap();
+    assert!(g.position_string().contains(" w De "));
+    g.play_text("d1-c2").unwrap();
+    assert!(
+        g.position_string().contains(" b e "),
+        "{}",
+        g.position_string()
+    );
+    // A Rook landing on the King's file takes the leap away, though a Pawn stands
+    // between and gives no check; a Rook elsewhere does not.
+    let mut g = game(&r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
+    g.play_text("a4-d4").unwrap();
+    assert!(
+        g.position_string().contains(" w - "),
+        "{}",
+        g.position_string()
+    );
+    let mut g = game(&r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
+    g.play_text("a4-b4").unwrap();
+    assert!(
+        g.position_string().contains(" w D "),
+        "{}",
+        g.position_string()
+    );
+    let mut list: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
+    list.sort();
+    // The Rook on b4 guards b2.
+    assert!(list.contains(&"d1-f2".to_string()) && !list.contains(&"d1-b2".to_string()));
+}

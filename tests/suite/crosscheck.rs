@@ -523,7 +523,14 @@ fn promotions_for_one_player_agree_with_the_reference() {
 #[test]
 fn the_makruk_family_agrees_with_the_reference() {
     let mut n = 0;
-    for file in ["makruk.var", "makpong.var", "asean.var", "ai-wok.var"] {
+    for file in [
+        "makruk.var",
+        "makpong.var",
+        "asean.var",
+        "ai-wok.var",
+        "cambodian.var",
+        "karouk.var",
+    ] {
         n += random_play(file, &[], 6, 200, 71);
     }
     assert!(n > 2000, "only {n} positions compared");
@@ -545,6 +552,28 @@ fn promotions_to_lost_kinds_agree_with_the_reference() {
         let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
         assert_eq!(
             variantlab::runtime::perft(&rules, &mut pos, 2),
+            want,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn first_moves_lost_to_an_aiming_piece_agree_with_the_reference() {
+    let v = load("cambodian.var");
+    let rules = compiled(&v, &[]);
+    // Rooks about to land on the King's rank or file, blocked or not; and the start.
+    for text in [
+        "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1",
+        "r3k3/8/8/8/8/8/1P6/3K4 b D - 0 1",
+        "4k3/8/8/8/8/8/4P3/3K3R w e - 0 1",
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+    ] {
+        let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
+        let mut pos = variantlab::runtime::Position::from_setup(&rules, &setup).unwrap();
+        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 3);
+        assert_eq!(
+            variantlab::runtime::perft(&rules, &mut pos, 3),
             want,
             "{text}"
         );

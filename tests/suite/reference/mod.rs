@@ -61,7 +61,8 @@
 //! 18. A castling move is possible while its right holds, its pieces stand on their
 //!     start cells, its `empty` cells hold nothing but its own pieces, and with its
 //!     first piece set on each `safe` cell in turn no enemy move reaches that cell.
-//!     Its right is lost once a move starts or ends on any of its start cells.
+//!     Its right is lost once a move starts or ends on any of its start cells
+//!     (and see 52).
 //! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
 //!     and 14-15) could capture it.
 //!
@@ -238,6 +239,10 @@
 //! 51. `turns into a wall when it captures`: a move of that piece that takes a piece
 //!     (fewer enemy pieces on the board after it) ends with the piece gone and a wall
 //!     on its destination; its other moves leave no wall.
+//! 52. A castling `lost when an enemy KIND aims at CELL` is also lost when another
+//!     player's piece of that kind stands, after a move, on the move's destination,
+//!     and from there, alone on the board with a piece of the castling's player on
+//!     CELL, could capture it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -1235,6 +1240,23 @@ fn between(v: &Variant, from: Cell, to: Cell) -> Vec<Cell> {
     vec![]
 }
 
+/// Rule 52: whether the piece `a` names, alone on the board at `at`, could capture a
+/// piece of the castling's player on the cell it names.
+fn aims(
+    v: &Variant,
+    options: &[bool],
+    a: &variantlab::model::Aimed,
+    at: Cell,
+    c: &variantlab::model::Castling,
+) -> bool {
+    let mut cells = vec![None; v.board.len()];
+    cells[at.index()] = Some((a.player, a.piece));
+    cells[a.target.index()] = Some((c.player, c.parts[0].0));
+    piece_moves(v, options, &cells, &[], at)
+        .iter()
+        .any(|(t, _)| *t == a.target)
+}
+
 /// Rule 18: the castling moves open now (the royal rule included).
 fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
     let mut out = Vec::new();
@@ -1428,11 +1450,16 @@ fn play_judged(
         .filter(|c| pos.cells[c.index()].is_some() && next.cells[c.index()].is_none())
         .collect();
     next.promoted.retain(|c| next.cells[c.index()].is_some());
+    let landed = next.cells[to.index()];
     next.castling.retain(|&i| {
-        !v.castlings[i]
-            .parts
+        let c = &v.castlings[i];
+        !c.parts
             .iter()
             .any(|(_, f, _)| *f == from || *f == to || emptied.contains(f))
+            && !c
+                .aimed
+                .iter()
+                .any(|a| landed == Some((a.player, a.piece)) && aims(v, options, a, to, c))
     });
     if let Some(t) = tag
         && v.tag(t).once_per_game
