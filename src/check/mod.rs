@@ -161,6 +161,7 @@ fn check_file(
             Statement::Hand(h) => Some(Hand {
                 mobile_only: h.node.mobile_only,
                 keep_promoted: h.node.keep_promoted,
+                either_side: h.node.either_side,
             }),
             _ => None,
         }),
@@ -390,8 +391,9 @@ impl From<syntax::Qualifier> for Qualifier {
 
 /// The model's trigger from the syntax tree's bits of [`syntax::promote_when`].
 fn trigger(bits: u8) -> Trigger {
-    use syntax::promote_when::{ENTERING, FROM, INTO, THROUGH};
+    use syntax::promote_when::{CAPTURING, ENTERING, FROM, INTO, THROUGH};
     Trigger {
+        capturing: bits & CAPTURING != 0,
         from: bits & FROM != 0,
         into: bits & INTO != 0,
         through: bits & THROUGH != 0,

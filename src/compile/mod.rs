@@ -186,6 +186,9 @@ pub struct Rules {
     pub(crate) demote: Vec<PieceId>,
     /// Per piece: its drop restrictions.
     pub(crate) drop_rules: Vec<DropRule>,
+    /// Per piece: the kinds, as a bit set, it may also be dropped as (its promoted
+    /// forms, with `dropped either side up`).
+    pub(crate) drop_faces: Vec<u64>,
     /// Kinds moves over pieces may not jump, as bit sets (see [`MoveEntry::barred`]).
     pub(crate) barred: Vec<u64>,
     /// Whether some move jumps pieces: a move may then expose a royal piece by
@@ -372,10 +375,23 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let demote: Vec<PieceId> = (0..pieces)
         .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
         .collect();
+    let mut drop_faces = vec![0u64; pieces];
+    if variant.hand.is_some_and(|h| h.either_side) {
+        for (j, base) in demote.iter().enumerate() {
+            if base.0 as usize != j {
+                drop_faces[base.0 as usize] |= 1 << j;
+            }
+        }
+    }
     let mut promotion_base = vec![None; pieces];
     for (i, rule) in promotions.iter().enumerate() {
         let base = PieceId((i % pieces) as u8);
-        for k in rule.iter().flat_map(|r| &r.to) {
+        // Turning back to its own unpromoted side is no promotion to remember.
+        for k in rule
+            .iter()
+            .flat_map(|r| &r.to)
+            .filter(|k| demote[base.0 as usize] != **k)
+        {
             let slot = &mut promotion_base[k.0 as usize];
             if demote[k.0 as usize] == *k && slot.is_none_or(|b: PieceId| b > base) {
                 *slot = Some(base);
@@ -466,6 +482,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         }),
         hands: variant.hand.is_some(),
         demote,
+        drop_faces,
         drop_rules: drop_rules(variant, options),
         hurdles,
         barred,

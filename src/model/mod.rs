@@ -97,6 +97,8 @@ pub struct Hand {
     pub mobile_only: bool,
     /// A piece a move promoted goes to hand as it stands, not as what it promoted from.
     pub keep_promoted: bool,
+    /// A piece in hand may also be dropped as its promoted form.
+    pub either_side: bool,
 }
 
 /// A restriction on dropping a piece, resolved.
@@ -522,6 +524,8 @@ pub struct Trigger {
     pub through: bool,
     /// Ends in the zone, not having started there.
     pub entering: bool,
+    /// Only a move that captures.
+    pub capturing: bool,
 }
 
 /// A piece standing on a cell at the start.

@@ -27,12 +27,15 @@ fn write_body(rules: &Rules, dialect: Dialect, m: &Move) -> String {
             Dialect::Uci => '@',
             Dialect::Usi => '*',
         };
-        return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));
+        let landed = m.promotion.unwrap_or(m.piece);
+        return format!("{}{mark}{}", v.piece(landed).code, v.board.name(m.to));
     }
     let mut s = format!("{}{}", v.board.name(m.from), v.board.name(m.to));
     if let Some(k) = m.promotion {
         let single = v.piece(m.piece).promotion.iter().all(|p| p.to.len() == 1);
-        if v.hand.is_some() && single {
+        if v.piece(m.piece).demotes_to == Some(k) {
+            s.push('-');
+        } else if v.hand.is_some() && single {
             s.push('+');
         } else {
             s += &v.piece(k).code.to_lowercase();

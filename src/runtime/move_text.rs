@@ -35,12 +35,16 @@ fn write_body(v: &Variant, m: &Move) -> String {
         let usi = v.usi_notation();
         if m.special == Special::Drop || m.special == Special::Copy {
             let mark = if usi { '*' } else { '@' };
-            return format!("{}{mark}{}", v.piece(m.piece).code, v.board.name(m.to));
+            let landed = m.promotion.unwrap_or(m.piece);
+            return format!("{}{mark}{}", v.piece(landed).code, v.board.name(m.to));
         }
         let mut s = format!("{}{}", v.board.name(from), v.board.name(to));
         if let Some(k) = m.promotion {
             let code = &v.piece(k).code;
-            if code.starts_with('+') && (!usi || single_promotion(v, m.piece)) {
+            if v.piece(m.piece).demotes_to == Some(k) {
+                // Turned back to its unpromoted side.
+                s.push('-');
+            } else if code.starts_with('+') && (!usi || single_promotion(v, m.piece)) {
                 s.push('+');
             } else if usi {
                 s += &format!("={code}");
@@ -89,9 +93,16 @@ fn parse_drop(
     wall: Option<Cell>,
 ) -> Result<Move, MoveError> {
     let v = &rules.variant;
-    let piece = v
+    let landed = v
         .find_piece(code.trim())
         .ok_or_else(|| MoveError::UnknownPiece(code.trim().to_string()))?;
+    // A promoted form dropped face up comes from the hand as its base kind.
+    let piece =
+        if rules.drop_faces[rules.demote[landed.0 as usize].0 as usize] & (1 << landed.0) != 0 {
+            rules.demote[landed.0 as usize]
+        } else {
+            landed
+        };
     let to = v
         .board
         .parse_cell(cell.trim())
@@ -129,6 +140,7 @@ fn parse_drop(
         .find(|m| {
             m.special == Special::Drop
                 && m.piece == piece
+                && m.promotion.unwrap_or(m.piece) == landed
                 && m.to == to
                 && wall.is_none_or(|w| m.wall == Some(w))
         })
@@ -390,6 +402,10 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         Some(b) => (b, true),
         None => (body, false),
     };
+    let (body, demote) = match body.trim_end().strip_suffix('-') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
     let (body, promo) = match body.split_once('=') {
         Some((b, p)) => (b.trim(), Some(p.trim())),
         None => (body, None),
@@ -403,6 +419,18 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         (_, tail) => Some(tail),
     };
     let promotion = match promo {
+        None if demote => {
+            let base = pos.at(from).and_then(|(_, k)| v.piece(k).demotes_to);
+            Some(base.ok_or_else(|| {
+                MoveError::Illegal {
+                    piece: pos
+                        .at(from)
+                        .map_or("piece".into(), |(_, k)| v.piece(k).name.clone()),
+                    from: v.board.name(from).into(),
+                    to: format!("{} turning back", v.board.name(to)),
+                }
+            })?)
+        }
         None if promote => {
             let mut moves = Vec::new();
             pos.legal_moves(rules, &mut moves);

@@ -178,7 +178,10 @@ impl<S: Width> PositionOf<S> {
                     copied.insert(e.to);
                 }
                 match promotion {
-                    Some(p) if e.promote != NO_PROMOTION => {
+                    Some(p)
+                        if e.promote != NO_PROMOTION
+                            && (!p.when.capturing || captured.is_some()) =>
+                    {
                         if e.promote == MAY_PROMOTE {
                             out.push(m);
                         }
@@ -409,86 +412,92 @@ impl<S: Width> PositionOf<S> {
         let empty = allowed.difference(occupied);
         let mut kinds = self.hand_kinds(me);
         while kinds != 0 {
-            let piece = PieceId(kinds.trailing_zeros() as u8);
+            let held = PieceId(kinds.trailing_zeros() as u8);
             kinds &= kinds - 1;
-            let rule = rules.drop_rules[piece.0 as usize];
-            let mut to =
-                empty.intersection(sets.drop_cells(me.0 as usize, piece.0 as usize, pieces));
-            let mut near = rule.file_with;
-            while near != 0 && !to.is_empty() {
-                let k = PieceId(near.trailing_zeros() as u8);
-                near &= near - 1;
-                for c in self.pieces_of(me, k).iter() {
-                    to = to.difference(sets.file(me.0 as usize, c, cells));
-                }
-            }
-            if let Some((k, n)) = rule.file_full {
-                let own = self.pieces_of(me, k);
-                for c in own.iter() {
-                    let file = sets.file(me.0 as usize, c, cells);
-                    if own.intersection(file).len() >= n as usize {
-                        to = to.difference(file);
+            // The kind it lands as: itself, or a promoted form dropped face up.
+            let mut faces = 1u64 << held.0 | rules.drop_faces[held.0 as usize];
+            while faces != 0 {
+                let piece = PieceId(faces.trailing_zeros() as u8);
+                faces &= faces - 1;
+                let rule = rules.drop_rules[piece.0 as usize];
+                let mut to =
+                    empty.intersection(sets.drop_cells(me.0 as usize, piece.0 as usize, pieces));
+                let mut near = rule.file_with;
+                while near != 0 && !to.is_empty() {
+                    let k = PieceId(near.trailing_zeros() as u8);
+                    near &= near - 1;
+                    for c in self.pieces_of(me, k).iter() {
+                        to = to.difference(sets.file(me.0 as usize, c, cells));
                     }
                 }
-            }
-            let mut near = rule.attacked_by;
-            while near != 0 && !to.is_empty() {
-                let k = PieceId(near.trailing_zeros() as u8);
-                near &= near - 1;
-                for c in self.pieces_of(me, k).iter() {
-                    for e in rules.moves(me, k, c) {
-                        if e.dest.allows_enemy() && self.open(rules, sets, e, occupied) {
-                            to.remove(e.to);
+                if let Some((k, n)) = rule.file_full {
+                    let own = self.pieces_of(me, k);
+                    for c in own.iter() {
+                        let file = sets.file(me.0 as usize, c, cells);
+                        if own.intersection(file).len() >= n as usize {
+                            to = to.difference(file);
                         }
                     }
                 }
-            }
-            let checking = if rule.no_check || rule.no_mate {
-                self.checking_drops(rules, sets, me, piece, &to)
-            } else {
-                S::EMPTY
-            };
-            if rule.no_check {
-                to = to.difference(&checking);
-            }
-            let opening = rule.first_on.map(|z| {
-                S::from_cells(rules.variant.zones[z].cells[me.0 as usize].iter().copied())
-                    .difference(occupied)
-            });
-            match opening {
-                Some(z) if !z.is_empty() => to = to.intersection(&z),
-                _ if rule.enclosing => {
-                    for c in to.iter() {
-                        if !self.encloses(rules, me, c) {
-                            to.remove(c);
+                let mut near = rule.attacked_by;
+                while near != 0 && !to.is_empty() {
+                    let k = PieceId(near.trailing_zeros() as u8);
+                    near &= near - 1;
+                    for c in self.pieces_of(me, k).iter() {
+                        for e in rules.moves(me, k, c) {
+                            if e.dest.allows_enemy() && self.open(rules, sets, e, occupied) {
+                                to.remove(e.to);
+                            }
                         }
                     }
                 }
-                _ => {}
-            }
-            let avoids = rules.avoids_attack[piece.0 as usize];
-            for c in to.iter() {
-                let m = Move {
-                    from: c,
-                    to: c,
-                    piece,
-                    captured: None,
-                    tag: None,
-                    promotion: None,
-                    special: Special::Drop,
-                    wall: None,
+                let checking = if rule.no_check || rule.no_mate {
+                    self.checking_drops(rules, sets, me, piece, &to)
+                } else {
+                    S::EMPTY
                 };
-                if avoids && self.attacked_after(rules, sets, &m) {
-                    continue;
+                if rule.no_check {
+                    to = to.difference(&checking);
                 }
-                if rule.no_mate && checking.contains(c) && self.mates(rules, sets, &m) {
-                    continue;
+                let opening = rule.first_on.map(|z| {
+                    S::from_cells(rules.variant.zones[z].cells[me.0 as usize].iter().copied())
+                        .difference(occupied)
+                });
+                match opening {
+                    Some(z) if !z.is_empty() => to = to.intersection(&z),
+                    _ if rule.enclosing => {
+                        for c in to.iter() {
+                            if !self.encloses(rules, me, c) {
+                                to.remove(c);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
-                // A drop may screen a hurdle's line to a royal piece.
-                if rules.hurdles && self.exposes(rules, sets, &m, &self.royals(rules, me)) {
-                    continue;
+                let avoids = rules.avoids_attack[piece.0 as usize];
+                for c in to.iter() {
+                    let m = Move {
+                        from: c,
+                        to: c,
+                        piece: held,
+                        captured: None,
+                        tag: None,
+                        promotion: (piece != held).then_some(piece),
+                        special: Special::Drop,
+                        wall: None,
+                    };
+                    if avoids && self.attacked_after(rules, sets, &m) {
+                        continue;
+                    }
+                    if rule.no_mate && checking.contains(c) && self.mates(rules, sets, &m) {
+                        continue;
+                    }
+                    // A drop may screen a hurdle's line to a royal piece.
+                    if rules.hurdles && self.exposes(rules, sets, &m, &self.royals(rules, me)) {
+                        continue;
+                    }
+                    out.push(m);
                 }
-                out.push(m);
             }
         }
     }
@@ -1023,13 +1032,14 @@ impl<S: Width> PositionOf<S> {
         occupied.remove(m.from);
         occupied.insert(m.to);
         let me = self.to_move();
-        let arrived = Some((m.to, m.piece));
+        let now = m.promotion.unwrap_or(m.piece);
+        let arrived = Some((m.to, now));
         self.attacked(
             rules,
             sets,
             me,
             m.to,
-            m.piece,
+            now,
             &occupied,
             m.capture_cell(),
             arrived,

@@ -1071,10 +1071,11 @@ impl<S: Width> PositionOf<S> {
             self.quiet_plies = self.quiet_plies.saturating_add(1);
         } else if m.special == Special::Drop {
             let n = self.in_hand(me, m.piece);
+            let landed = m.promotion.unwrap_or(m.piece);
             key ^= z.held(me, m.piece, n) ^ z.held(me, m.piece, n - 1);
-            key ^= z.placed(me, m.piece, m.to);
+            key ^= z.placed(me, landed, m.to);
             self.take_from_hand(me, m.piece);
-            self.put(m.to, me, m.piece);
+            self.put(m.to, me, landed);
             self.quiet_plies = if rules.drops_reset_quiet {
                 0
             } else {
@@ -1237,7 +1238,7 @@ impl<S: Width> PositionOf<S> {
             }
         } else if m.special == Special::Pass {
         } else if m.special == Special::Drop {
-            self.remove(m.to, me, m.piece);
+            self.remove(m.to, me, m.promotion.unwrap_or(m.piece));
             self.add_to_hand(me, m.piece);
         } else {
             if undo.blasted != 0 {

@@ -87,7 +87,12 @@ fn move_body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) ->
     let code = v.piece(m.piece).code.to_ascii_uppercase();
     if v.hand.is_some() {
         if m.special == Special::Drop || m.special == Special::Copy {
-            return format!("{code}*{}", name(m.to));
+            let landed = m.promotion.unwrap_or(m.piece);
+            return format!(
+                "{}*{}",
+                v.piece(landed).code.to_ascii_uppercase(),
+                name(m.to)
+            );
         }
         let twins = legal.iter().any(|o| {
             o.piece == m.piece && o.to == m.to && o.from != m.from && o.special != Special::Drop

@@ -116,6 +116,8 @@ pub struct HandDecl {
     pub mobile_only: bool,
     /// Promoted pieces go to hand as they stand.
     pub keep_promoted: bool,
+    /// `, dropped either side up`.
+    pub either_side: bool,
 }
 
 /// `zone NAME: last cell of each file` or `zone NAME { Player: cells }`.
@@ -371,6 +373,8 @@ pub mod promote_when {
     pub const THROUGH: u8 = 4;
     /// Ends in the zone, not having started there.
     pub const ENTERING: u8 = 8;
+    /// Captures, ending in the zone.
+    pub const CAPTURING: u8 = 16;
 }
 
 /// `[may] promote(s) on entering ZONE to CHOICE`.

@@ -549,6 +549,7 @@ fn described(rule: Rule) -> &'static str {
             "a drop rule such as `no drop giving check`"
         }
         drop_mobile => "`, never dropped where they could never move`",
+        drop_either => "`, dropped either side up`",
         perpetual => "`by perpetual check`",
         checker_loses => "`checker loses`",
         zone_far => "`: far 3 ranks`",

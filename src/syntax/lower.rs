@@ -105,6 +105,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 HandDecl {
                     mobile_only: rules.contains(&Rule::drop_mobile),
                     keep_promoted: rules.contains(&Rule::keep_promoted),
+                    either_side: rules.contains(&Rule::drop_either),
                 },
                 span,
             ))
@@ -674,6 +675,8 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     let trigger = inner.next().unwrap().into_inner().next().unwrap();
     let when = if trigger.as_rule() == Rule::entering {
         promote_when::ENTERING
+    } else if trigger.as_rule() == Rule::capturing {
+        promote_when::CAPTURING | promote_when::INTO
     } else {
         trigger.into_inner().fold(0, |m, r| {
             m | match r.as_str() {

@@ -410,6 +410,9 @@ fn the_shogi_family_agrees_with_the_reference() {
         ("shogi.var", 6, 10_000),
         ("hex-shogi-91.var", 6, 10_000),
         ("torishogi.var", 6, 2_000),
+        // Pieces that turn over, and drops either side up.
+        ("kyotoshogi.var", 6, 2_000),
+        ("micro.var", 20, 1_000),
     ] {
         let (n, drops, promotions) = random_play_counting(file, &[], games, 120, 47);
         assert!(n > 500, "{file}: only {n} positions compared");
@@ -429,6 +432,8 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
         ("shogi.var", 61u64),
         ("hex-shogi-91.var", 67),
         ("torishogi.var", 71),
+        ("kyotoshogi.var", 73),
+        ("micro.var", 79),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

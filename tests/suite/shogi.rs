@@ -712,3 +712,49 @@ fn a_king_with_a_crown_prince_is_never_in_check() {
         "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1"
     );
 }
+
+#[test]
+fn kyoto_pieces_turn_over_on_every_move_and_drop_either_side_up() {
+    let r = rules("kyotoshogi.var");
+    // A Pawn in hand drops as a Pawn or as a Rook (`+P`) on each of the 23 empty
+    // cells, the last rank included; with three King moves, 49 moves (Fairy-Stockfish
+    // counts 49 too).
+    let list = moves("4k/5/5/5/K4 b P 1", &r);
+    assert_eq!(list.len(), 49);
+    for m in ["P*3a", "+P*3a", "+P*3c", "P*1e"] {
+        assert!(list.contains(&m.to_string()), "{m} missing from {list:?}");
+    }
+    // The Pawn steps and turns into a Rook; the Rook moves and turns back (`-`).
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    for m in ["1e1d+", "5a5b+", "1d1b-"] {
+        g.play_text(m).unwrap();
+    }
+    assert_eq!(g.position_string(), "1+nks+l/+p3P/5/5/+LSK+N1 w - 4");
+    // A Pawn moving may not stay a Pawn, nor a Rook stay a Rook.
+    assert!(g.play_text("1b1a").is_err());
+    // Taken, a Rook goes to hand as a Pawn.
+    let setup = parse_position(&r, "4k/5/5/+p4/K4 b - 1").unwrap();
+    let mut g = Game::new(r.clone(), setup).unwrap();
+    g.play_text("5e5d").unwrap();
+    assert_eq!(g.position_string(), "4k/5/5/K4/5 w P 2");
+}
+
+#[test]
+fn micro_pieces_turn_over_only_when_they_capture() {
+    let r = rules("micro.var");
+    let mut g = Game::new(r.clone(), Setup::start(&r)).unwrap();
+    for m in ["1d1c", "4b4c"] {
+        g.play_text(m).unwrap();
+    }
+    // Quiet Pawn moves kept their side.
+    assert_eq!(g.position_string(), "kb+r+l/4/p2P/4/+L+RBK b - 3");
+    let mut list: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
+    list.sort();
+    // Fairy-Stockfish lists these 11; the Bishop's capture on 4c must turn it over.
+    assert_eq!(
+        list,
+        [
+            "1c1b", "1e1d", "1e2d", "2e1d", "2e3d", "2e4c+", "3e2d", "3e3d", "3e4d", "4e3d", "4e4d"
+        ]
+    );
+}

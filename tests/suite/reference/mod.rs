@@ -71,7 +71,8 @@
 //! 20. A promotion applies, by its `when` bits, to a move that starts in the zone
 //!     (from), ends in it (into), has a cell strictly between its ends on the straight
 //!     line joining them in the zone (through; leaps pass nothing), or ends in it
-//!     without starting there (entering). An optional promotion with `forced where it
+//!     without starting there (entering); with `capturing`, only a move that ends on an
+//!     enemy piece in the zone. An optional promotion with `forced where it
 //!     could never move again` is forced when the piece, alone on the board at its
 //!     destination, would have no move.
 //! 21. With hands, a captured piece goes to the captor's hand as the piece whose code
@@ -125,7 +126,8 @@
 //!     mover's part of a `no drop on` zone, and off the mover's part of a `drop only
 //!     on` zone.
 //! 30. When captures go to hand (without `promoted ones unchanged`), a piece a move
-//!     promotes to a kind whose code has no `+` is marked; the mark moves with it, and
+//!     promotes to a kind whose code has no `+` (and which is not its own unpromoted
+//!     form, turned back) is marked; the mark moves with it, and
 //!     captured, a marked piece goes to hand as the first declared kind with a
 //!     promotion (holding) that can make it.
 //!
@@ -243,6 +245,8 @@
 //!     player's piece of that kind stands, after a move, on the move's destination,
 //!     and from there, alone on the board with a piece of the castling's player on
 //!     CELL, could capture it.
+//! 53. `captured pieces go to hand, dropped either side up`: a piece in hand may also
+//!     be dropped as any kind whose unpromoted form it is, with that kind's drop rules.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -691,8 +695,22 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
         .map(|(_, k)| *k)
         .collect();
     kinds.dedup();
+    // Rule 53: dropped either side up, a piece may land as a kind whose unpromoted
+    // form it is.
+    let either = v.hand.is_some_and(|h| h.either_side);
+    let landings: Vec<(PieceId, PieceId)> = kinds
+        .iter()
+        .flat_map(|&held| {
+            std::iter::once((held, held)).chain(
+                (0..v.pieces.len())
+                    .map(|j| PieceId(j as u8))
+                    .filter(move |&j| either && j != held && v.piece(j).demotes_to == Some(held))
+                    .map(move |j| (held, j)),
+            )
+        })
+        .collect();
     let mut out = Vec::new();
-    for kind in kinds {
+    for (held, kind) in landings {
         let rules: Vec<NoDrop> = v
             .piece(kind)
             .no_drop
@@ -751,7 +769,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                 NoDrop::Checkmate => {
                     royal_attacked(v, options, &after, &pos.used, next.to_move) && {
                         let mut n = next.clone();
-                        let at = n.hands.iter().position(|h| *h == (me, kind)).unwrap();
+                        let at = n.hands.iter().position(|h| *h == (me, held)).unwrap();
                         n.hands.remove(at);
                         legal_moves(v, options, &n).is_empty()
                     }
@@ -1174,7 +1192,9 @@ fn promotions(
         || (p.when.into && zone.contains(&to))
         || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
         || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
-    if !applies {
+    // Rule 20: `on capturing in` needs an enemy piece on the destination.
+    let captures = cells[to.index()].is_some_and(|(owner, _)| owner != player);
+    if !applies || (p.when.capturing && !captures) {
         return vec![None];
     }
     let mut out: Vec<Option<PieceId>> = if p.to.is_empty() {
@@ -1430,7 +1450,9 @@ fn play_judged(
             if let Some(k) = promotion {
                 next.cells[to.index()] = Some((player, k));
             }
-            if was_marked || promotion.is_some_and(|k| marks(v, k)) {
+            // Turning back to its unpromoted side marks nothing.
+            let back = |k: PieceId| v.piece(kind).demotes_to == Some(k);
+            if was_marked || promotion.is_some_and(|k| marks(v, k) && !back(k)) {
                 next.promoted.push(to);
                 next.promoted.sort();
             }
@@ -1486,8 +1508,18 @@ fn drop_piece(
 ) -> (Simple, Option<Outcome>) {
     let me = pos.to_move;
     let mut next = pos.clone();
-    // Not in hand: a copy (rule 44).
+    // Not in hand: dropped face up (rule 53), or a copy (rule 44).
+    let face_down = v
+        .piece(kind)
+        .demotes_to
+        .filter(|_| v.hand.is_some_and(|h| h.either_side));
     if let Some(at) = next.hands.iter().position(|h| *h == (me, kind)) {
+        next.hands.remove(at);
+    } else if let Some(at) = next
+        .hands
+        .iter()
+        .position(|h| Some(h.1) == face_down && h.0 == me)
+    {
         next.hands.remove(at);
     }
     let captured = next.cells[cell.index()].map(|(_, k)| k);
