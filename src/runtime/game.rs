@@ -317,6 +317,17 @@ impl Game {
             ),
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
+            Event::CheckmateOnlyBy(kinds) => format!(
+                "{} is checkmated by {} alone",
+                v.player(self.position.to_move()).name,
+                v.kind_names(kinds).join(" or ")
+            ),
+            Event::CheckmateRunWithout(kinds) => format!(
+                "{} is checkmated, but no check of {}'s run was by a {}",
+                v.player(self.position.to_move()).name,
+                v.player(mover).name,
+                v.kind_names(kinds).join(" or ")
+            ),
             Event::AllPassed => "every player passed in turn".to_string(),
             Event::BoardFull => "the board is full".to_string(),
             Event::Facing { piece, enemy } => format!(
