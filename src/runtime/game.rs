@@ -323,10 +323,10 @@ impl Game {
                 v.kind_names(kinds).join(" or ")
             ),
             Event::CheckmateRunWithout(kinds) => format!(
-                "{} is checkmated, but no check of {}'s run was by a {}",
+                "{} is checkmated without a check by {} in {}'s run",
                 v.player(self.position.to_move()).name,
-                v.player(mover).name,
-                v.kind_names(kinds).join(" or ")
+                v.kind_names(kinds).join(" or "),
+                v.player(mover).name
             ),
             Event::AllPassed => "every player passed in turn".to_string(),
             Event::BoardFull => "the board is full".to_string(),
