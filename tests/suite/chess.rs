@@ -937,3 +937,43 @@ fn a_run_of_checks_is_taken_back_with_its_moves() {
     assert_eq!(pos, start);
     assert_eq!(pos.key(), start.key());
 }
+
+#[test]
+fn mate_rules_report_each_unknown_kind_and_a_game_without_royal_pieces() {
+    let text = |royal: &str, ends: &str| {
+        format!(
+            "name \"Mates\"\nboard square 4 by 4\nplayer White: forward north, capitals\n\
+             player Black: forward south, lowercase\npiece King (K) {{ {royal} step 1 any }}\n\
+             piece Rook (R) {{ slide orthogonal }}\n\
+             setup {{ White: King a1, Rook b1  Black: King d4, Rook c4 }}\ngame ends {{\n{ends}\n}}\n"
+        )
+    };
+    let codes = |t: &str| -> Vec<(String, String)> {
+        let checked = check("mates.var", t);
+        checked
+            .report
+            .diagnostics
+            .iter()
+            .map(|d| (d.code.to_string(), d.message.clone()))
+            .collect()
+    };
+    let ends = "checkmate given only by Knight: mover loses\n\
+                checkmate without a check by Rook or Bers in its run: draw\ncheckmate: mover wins";
+    let found = codes(&text("royal", ends));
+    let unknown: Vec<&String> = found
+        .iter()
+        .filter(|(c, _)| c == "variantlab::unknown_piece")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(unknown.len(), 2, "{found:?}");
+    assert!(unknown[0].contains("Knight") && unknown[1].contains("Bers"), "{found:?}");
+    let ends = "checkmate given only by Rook: mover loses\n\
+                checkmate without a check by Rook in its run: draw\nno legal move: draw";
+    let found = codes(&text("", ends));
+    let warned = found
+        .iter()
+        .filter(|(c, _)| c == "variantlab::checkmate_without_royal")
+        .count();
+    assert_eq!(warned, 2, "{found:?}");
+    assert!(codes(&text("royal", ends)).is_empty());
+}
