@@ -318,15 +318,14 @@ impl Game {
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
             Event::CheckmateOnlyBy(kinds) => format!(
-                "{} is checkmated by {} alone",
-                v.player(self.position.to_move()).name,
+                "{} gave checkmate with {} alone",
+                v.player(mover).name,
                 v.kind_names(kinds).join(" or ")
             ),
             Event::CheckmateRunWithout(kinds) => format!(
-                "{} is checkmated without a check by {} in {}'s run",
-                v.player(self.position.to_move()).name,
-                v.kind_names(kinds).join(" or "),
-                v.player(mover).name
+                "{} gave checkmate without a check by {} in its run",
+                v.player(mover).name,
+                v.kind_names(kinds).join(" or ")
             ),
             Event::AllPassed => "every player passed in turn".to_string(),
             Event::BoardFull => "the board is full".to_string(),

@@ -875,7 +875,7 @@ fn a_shatar_mate_counts_by_the_checks_that_led_to_it() {
     // Smothered by the Knight alone: not allowed, the mover loses.
     let (outcome, winner, reason) = shatar_end("6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1", &["e5f7"]);
     assert_eq!((outcome, winner), (Outcome::MoverLoses, Some(PlayerId(1))));
-    assert_eq!(reason, "Black is checkmated by Knight alone");
+    assert_eq!(reason, "White gave checkmate with Knight alone");
     // A Rook's mate on the back rank is a shak: it wins.
     let (outcome, winner, _) = shatar_end("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]);
     assert_eq!((outcome, winner), (Outcome::MoverWins, Some(PlayerId(0))));
@@ -888,7 +888,7 @@ fn a_shatar_mate_counts_by_the_checks_that_led_to_it() {
         assert_eq!((outcome, winner), (Outcome::Draw, None), "{start}");
         assert_eq!(
             reason,
-            "Black is checkmated without a check by Bers or Rook or Knight in White's run"
+            "White gave checkmate without a check by Bers or Rook or Knight in its run"
         );
     }
     // Rook check, the King's one escape, the Bishop's mate: the run holds the shak.
