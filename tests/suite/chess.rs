@@ -862,9 +862,12 @@ fn shatar_end(start: &str, moves: &[&str]) -> (Outcome, Option<PlayerId>, String
     let mut g = game(&r, start);
     for m in moves {
         assert!(g.ending().is_none(), "{start} {moves:?}: over before {m}");
-        g.play_text(m).unwrap_or_else(|e| panic!("{start} {m}: {e}"));
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("{start} {m}: {e}"));
     }
-    let e = g.ending().unwrap_or_else(|| panic!("{start} {moves:?}: no end"));
+    let e = g
+        .ending()
+        .unwrap_or_else(|| panic!("{start} {moves:?}: no end"));
     (e.outcome, e.winner(), e.reason.clone())
 }
 
@@ -966,7 +969,10 @@ fn mate_rules_report_each_unknown_kind_and_a_game_without_royal_pieces() {
         .map(|(_, m)| m)
         .collect();
     assert_eq!(unknown.len(), 2, "{found:?}");
-    assert!(unknown[0].contains("Knight") && unknown[1].contains("Bers"), "{found:?}");
+    assert!(
+        unknown[0].contains("Knight") && unknown[1].contains("Bers"),
+        "{found:?}"
+    );
     let ends = "checkmate given only by Rook: mover loses\n\
                 checkmate without a check by Rook in its run: draw\nno legal move: draw";
     let found = codes(&text("", ends));

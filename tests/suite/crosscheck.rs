@@ -620,8 +620,11 @@ fn mates_judged_by_their_checks_end_as_the_reference_says() {
             }
         }
     }
-    // Rules 1 to 3 are the mates judged by their checks: each decided some game.
+    // Rules 1 to 3 are the three mate rules: each decided some game.
     for rule in 1..=3 {
-        assert!(ends.contains_key(&rule), "rule {rule} never ended a game: {ends:?}");
+        assert!(
+            ends.contains_key(&rule),
+            "rule {rule} never ended a game: {ends:?}"
+        );
     }
 }
