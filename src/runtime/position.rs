@@ -676,7 +676,7 @@ impl<S: Width> PositionOf<S> {
         let last = PlayerId((pos.to_move.0 + pos.players - 1) % pos.players);
         // A position read from a string starts the last mover's run with the check
         // standing in it.
-        pos.run[last.0 as usize] = pos.checking_kinds(rules);
+        pos.run[last.0 as usize] = pos.run_after(rules, 0);
         pos.key = pos.key_from_scratch(rules);
         // With explosions, the move that blew up the side to move's last royal piece
         // may have left the mover's own attacked.
@@ -1221,16 +1221,21 @@ impl<S: Width> PositionOf<S> {
             undo.checked = true;
         }
         if rules.run_kinds != 0 {
-            let run = &mut self.run[me.0 as usize];
-            undo.run = *run;
-            let now = match self.in_check(rules) {
-                true => undo.run | self.checking_kinds(rules),
-                false => 0,
-            };
+            undo.run = self.run[me.0 as usize];
+            let now = self.run_after(rules, undo.run);
             self.key ^= z.run(me, undo.run) ^ z.run(me, now);
             self.run[me.0 as usize] = now;
         }
         undo
+    }
+
+    /// The last mover's run after its move, `before` having been its run: the kinds
+    /// checking now added to it, or nothing when the side to move is not in check.
+    fn run_after(&self, rules: &Rules, before: u64) -> u64 {
+        if rules.run_kinds == 0 || !self.in_check(rules) {
+            return 0;
+        }
+        before | self.checking_kinds(rules)
     }
 
     /// The kinds of [`Rules::run_kinds`] with a piece attacking a royal piece of the
