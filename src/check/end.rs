@@ -116,13 +116,7 @@ pub(super) fn check_end(
                     Event::Facing { piece, enemy }
                 }
                 syntax::Event::Extinct(kinds, count) => {
-                    let mut mask = 0u64;
-                    for k in kinds {
-                        match decls.piece(k) {
-                            Ok(p) => mask |= 1 << p.0,
-                            Err(d) => out.push(d),
-                        }
-                    }
+                    let mask = kind_mask(decls, kinds, out);
                     let fewer = count.as_ref().map_or(1, |n| n.node);
                     if !(1..=255).contains(&fewer) {
                         let n = count.as_ref().expect("a count written");
@@ -189,6 +183,12 @@ pub(super) fn check_end(
                     Event::Repetition(n.node, *perpetual)
                 }
                 syntax::Event::Checkmate => Event::Checkmate,
+                syntax::Event::CheckmateOnlyBy(kinds) => {
+                    Event::CheckmateOnlyBy(kind_mask(decls, kinds, out))
+                }
+                syntax::Event::CheckmateRunWithout(kinds) => {
+                    Event::CheckmateRunWithout(kind_mask(decls, kinds, out))
+                }
                 syntax::Event::Stalemate => Event::Stalemate,
                 syntax::Event::PliesWithoutCapture(n, kinds, drops) => {
                     let mask = kinds
@@ -246,6 +246,14 @@ pub(super) fn check_end(
         }
     }
     rules
+}
+
+/// The kinds named, as a bit set; each unknown name is reported.
+fn kind_mask(decls: &Decls, kinds: &[syntax::Name], out: &mut Vec<Diagnostic>) -> u64 {
+    kinds
+        .iter()
+        .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+        .fold(0u64, |m, k| m | 1 << k.0)
 }
 
 /// The points of `pieces are worth points` and `players start with points`.
@@ -344,7 +352,12 @@ pub(super) fn check_checkmate_royal(
         _ => None,
     });
     for r in rules.flatten() {
-        if matches!(r.event.node, syntax::Event::Checkmate) {
+        if matches!(
+            r.event.node,
+            syntax::Event::Checkmate
+                | syntax::Event::CheckmateOnlyBy(_)
+                | syntax::Event::CheckmateRunWithout(_)
+        ) {
             out.push(
                 Diagnostic::warning(
                     "variantlab::checkmate_without_royal",

@@ -1,7 +1,7 @@
 //! The random numbers of the position key (Zobrist hashing): one per (player, piece,
 //! cell), side to move, once-per-game bit, castling right, passable cell, count in
-//! hand and wall, drawn once per compiled variant. A position's key is the XOR of those that
-//! hold; make and unmake keep it up to date.
+//! hand, wall and kind checking in a run, drawn once per compiled variant. A
+//! position's key is the XOR of those that hold; make and unmake keep it up to date.
 
 use super::{MAX_PLAYERS, Passing};
 use crate::geometry::Cell;
@@ -33,6 +33,8 @@ pub struct Keys {
     promoted: Vec<u64>,
     /// By cell: a wall stands there.
     wall: Vec<u64>,
+    /// By (player, piece): the kind gave check in the player's current run of checks.
+    run: Vec<u64>,
 }
 
 impl Keys {
@@ -59,7 +61,9 @@ impl Keys {
             .collect();
         let promoted = draw(cells);
         let wall = draw(cells);
+        let run = draw(players * pieces);
         Keys {
+            run,
             wall,
             promoted,
             cells,
@@ -124,6 +128,18 @@ impl Keys {
     #[inline]
     pub fn promoted(&self, cell: Cell) -> u64 {
         self.promoted[cell.index()]
+    }
+
+    /// The numbers of the kinds in `kinds` having given check in `player`'s run,
+    /// combined.
+    #[inline]
+    pub fn run(&self, player: PlayerId, mut kinds: u64) -> u64 {
+        let mut k = 0;
+        while kinds != 0 {
+            k ^= self.run[player.0 as usize * self.pieces + kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        k
     }
 
     /// The number of a wall standing on `cell`.

@@ -214,6 +214,10 @@ pub struct Rules {
     pub(crate) walls: bool,
     /// Whether the board's one wall moves rather than stays (see [`crate::model::Walling::Moved`]).
     pub(crate) wall_moves: bool,
+    /// The kinds the `checkmate without a check by ... in its run` rules in force name,
+    /// as a bit set: positions keep, per player, which of them gave check in the
+    /// player's current run of checking moves (0: the game keeps no runs).
+    pub(crate) run_kinds: u64,
     keys: Keys,
 }
 
@@ -495,6 +499,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         walls: walling.iter().any(Option::is_some),
         wall_moves: walling.contains(&Some(crate::model::Walling::Moved)),
         walling,
+        run_kinds: variant
+            .end_rules
+            .iter()
+            .filter(|r| holds(r.guard, options))
+            .fold(0, |m, r| match r.event {
+                Event::CheckmateRunWithout(kinds) => m | kinds,
+                _ => m,
+            }),
         keys,
     };
     by_width!(words n, S => finish::<S>(&mut rules));

@@ -594,6 +594,11 @@ pub enum Event {
     },
     /// Every cell of the board holds a piece.
     BoardFull,
+    /// Checkmate, every piece giving check being of a kind in the bit set.
+    CheckmateOnlyBy(u64),
+    /// Checkmate, and no check of the mover's run was given by a kind in the bit set:
+    /// see [`crate::compile::Rules::run_kinds`].
+    CheckmateRunWithout(u64),
 }
 
 impl Event {

@@ -119,6 +119,14 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
         Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
         Event::Checkmate => "checkmate".to_string(),
         Event::Stalemate => "stalemate".to_string(),
+        Event::CheckmateOnlyBy(kinds) => format!(
+            "checkmate given only by {}",
+            v.kind_names(kinds).join(" or ")
+        ),
+        Event::CheckmateRunWithout(kinds) => format!(
+            "checkmate without a check by {} in its run",
+            v.kind_names(kinds).join(" or ")
+        ),
         Event::AllPassed => "every player passed".to_string(),
         Event::Facing { piece, enemy } => format!(
             "{} facing enemy {} on an open file",

@@ -59,6 +59,16 @@ impl Position {
                 Event::Checkmate => {
                     !*moves.get_or_insert_with(&mut has_move) && self.in_check(rules)
                 }
+                Event::CheckmateOnlyBy(kinds) => {
+                    !*moves.get_or_insert_with(&mut has_move)
+                        && self.in_check(rules)
+                        && self.checked_only_by(rules, kinds)
+                }
+                Event::CheckmateRunWithout(kinds) => {
+                    !*moves.get_or_insert_with(&mut has_move)
+                        && self.in_check(rules)
+                        && self.run(self.last_mover()) & kinds == 0
+                }
                 Event::Stalemate => {
                     !*moves.get_or_insert_with(&mut has_move) && !self.in_check(rules)
                 }
@@ -151,6 +161,14 @@ impl Position {
             (Some(p), None) => Some(PlayerId(p as u8)),
             _ => None,
         }
+    }
+
+    /// Whether every piece attacking a royal piece of the side to move is of a kind in
+    /// `kinds`.
+    pub fn checked_only_by(&self, rules: &Rules, kinds: u64) -> bool {
+        by_width!(self.view(), View, p => p.royals(rules, p.to_move())
+            .iter()
+            .all(|c| p.attackers(rules, c, !kinds) == 0))
     }
 
     /// Whether every cell of the board holds a piece.

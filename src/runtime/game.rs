@@ -317,6 +317,16 @@ impl Game {
             ),
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
+            Event::CheckmateOnlyBy(kinds) => format!(
+                "{} gave checkmate with {} alone",
+                v.player(mover).name,
+                v.kind_names(kinds).join(" or ")
+            ),
+            Event::CheckmateRunWithout(kinds) => format!(
+                "{} gave checkmate without a check by {} in its run",
+                v.player(mover).name,
+                v.kind_names(kinds).join(" or ")
+            ),
             Event::AllPassed => "every player passed in turn".to_string(),
             Event::BoardFull => "the board is full".to_string(),
             Event::Facing { piece, enemy } => format!(

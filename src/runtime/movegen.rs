@@ -560,7 +560,7 @@ impl<S: Width> PositionOf<S> {
 
     /// The cells of `me`'s royal pieces.
     #[inline]
-    fn royals(&self, rules: &Rules, me: PlayerId) -> S {
+    pub(super) fn royals(&self, rules: &Rules, me: PlayerId) -> S {
         let mut set = S::EMPTY;
         let mut kinds = rules.royal;
         while kinds != 0 {

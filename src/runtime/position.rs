@@ -166,6 +166,8 @@ pub const MAX_OF_A_KIND: usize = 255;
 pub struct Undo {
     /// The move gave check, counted for its player.
     checked: bool,
+    /// The mover's run of checks before the move (see [`Rules::run_kinds`]).
+    run: u64,
     key: u64,
     used: u32,
     quiet_plies: u32,
@@ -265,6 +267,9 @@ pub struct PositionOf<S: CellSet> {
     checks: [u8; MAX_PLAYERS],
     /// Per player: the kinds with at least one piece in hand.
     in_hand: [u64; MAX_PLAYERS],
+    /// Per player, in games that keep runs: the kinds of [`Rules::run_kinds`] that gave
+    /// check in the player's current run (its last moves, each of which gave check).
+    run: [u64; MAX_PLAYERS],
     /// The Zobrist key of all the above that repetition compares (see
     /// [`crate::compile::Keys`]), kept up to date by make and unmake.
     key: u64,
@@ -384,6 +389,16 @@ impl Position {
     }
     pub fn players(&self) -> u8 {
         by_width!(&self.inner, Inner, p => p.players)
+    }
+    /// The player who made the last move.
+    pub fn last_mover(&self) -> PlayerId {
+        let n = self.players();
+        PlayerId((self.to_move().0 + n - 1) % n)
+    }
+    /// The kinds (of those a `checkmate without a check by ... in its run` rule names)
+    /// that gave check in `p`'s current run: its last moves, each of which gave check.
+    pub fn run(&self, p: PlayerId) -> u64 {
+        by_width!(&self.inner, Inner, q => q.run[p.0 as usize])
     }
     #[inline]
     pub fn used_bits(&self, p: PlayerId) -> u32 {
@@ -542,6 +557,7 @@ impl<S: Width> PositionOf<S> {
                 Some(_) => setup.checks.get(p).copied().unwrap_or(0),
                 None => 0,
             }),
+            run: [0; MAX_PLAYERS],
             key: 0,
         };
         for (c, placed) in v.board.cells().zip(&setup.cells) {
@@ -657,8 +673,11 @@ impl<S: Width> PositionOf<S> {
             pos.passed = S::from_cells(rules.passing[entry as usize - 1].cells.iter().copied());
             pos.victim = victim;
         }
-        pos.key = pos.key_from_scratch(rules);
         let last = PlayerId((pos.to_move.0 + pos.players - 1) % pos.players);
+        // A position read from a string starts the last mover's run with the check
+        // standing in it.
+        pos.run[last.0 as usize] = pos.run_after(rules, 0);
+        pos.key = pos.key_from_scratch(rules);
         // With explosions, the move that blew up the side to move's last royal piece
         // may have left the mover's own attacked.
         let blown_up = rules.explosion.is_some()
@@ -1027,6 +1046,7 @@ impl<S: CellSet> PositionOf<S> {
                 used &= used - 1;
             }
             k ^= z.checks(p, self.checks[p.0 as usize]);
+            k ^= z.run(p, self.run[p.0 as usize]);
             let mut kinds = self.in_hand[p.0 as usize];
             while kinds != 0 {
                 let kind = PieceId(kinds.trailing_zeros() as u8);
@@ -1203,7 +1223,41 @@ impl<S: Width> PositionOf<S> {
             *n = n.saturating_add(1);
             undo.checked = true;
         }
+        if rules.run_kinds != 0 {
+            undo.run = self.run[me.0 as usize];
+            let now = self.run_after(rules, undo.run);
+            self.key ^= z.run(me, undo.run) ^ z.run(me, now);
+            self.run[me.0 as usize] = now;
+        }
         undo
+    }
+
+    /// The last mover's run after its move, `before` having been its run: the kinds
+    /// checking now added to it, or nothing when the side to move is not in check.
+    fn run_after(&self, rules: &Rules, before: u64) -> u64 {
+        if rules.run_kinds == 0 || !self.in_check(rules) {
+            return 0;
+        }
+        before | self.checking_kinds(rules)
+    }
+
+    /// The kinds of [`Rules::run_kinds`] with a piece attacking a royal piece of the
+    /// side to move.
+    fn checking_kinds(&self, rules: &Rules) -> u64 {
+        let royals = self.royals(rules, self.to_move);
+        let mut kinds = rules.run_kinds;
+        if royals.iter().all(|c| self.attackers(rules, c, kinds) == 0) {
+            return 0;
+        }
+        let mut found = 0;
+        while kinds != 0 {
+            let k = kinds & kinds.wrapping_neg();
+            kinds &= kinds - 1;
+            if royals.iter().any(|c| self.attackers(rules, c, k) > 0) {
+                found |= k;
+            }
+        }
+        found
     }
 
     /// Takes back the last move made.
@@ -1267,6 +1321,7 @@ impl<S: Width> PositionOf<S> {
         if undo.checked {
             self.checks[me.0 as usize] -= 1;
         }
+        self.run[me.0 as usize] = undo.run;
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
@@ -1291,6 +1346,7 @@ impl<S: Width> PositionOf<S> {
     fn undo_now(&self) -> Undo {
         Undo {
             checked: false,
+            run: 0,
             key: self.key,
             used: self.used[self.to_move.0 as usize],
             quiet_plies: self.quiet_plies,
@@ -1447,8 +1503,10 @@ impl<S: Width> PositionOf<S> {
         if self.to_move.0 == 0 {
             self.move_number = self.move_number.saturating_add(1);
         }
-        self.key = key ^ z.side(me) ^ z.side(self.to_move);
-        undo
+        // A pass gives no check: it ends the passer's run.
+        let run = std::mem::take(&mut self.run[me.0 as usize]);
+        self.key = key ^ z.side(me) ^ z.side(self.to_move) ^ z.run(me, run);
+        Undo { run, ..undo }
     }
 
     /// Puts back the cells open to capture in passing, and the piece that passed them.
@@ -1470,6 +1528,7 @@ impl<S: Width> PositionOf<S> {
             self.move_number = self.move_number.saturating_sub(1).max(1);
         }
         self.to_move = PlayerId((self.to_move.0 + self.players - 1) % self.players);
+        self.run[self.to_move.0 as usize] = undo.run;
         self.key = undo.key;
         self.restore_passing(rules, &undo);
     }

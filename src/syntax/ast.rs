@@ -590,6 +590,10 @@ pub enum Event {
         piece: Name,
         enemy: Name,
     },
+    /// `checkmate given only by Knight`: every checking piece is of these kinds.
+    CheckmateOnlyBy(Vec<Name>),
+    /// `checkmate without a check by Rook in its run`.
+    CheckmateRunWithout(Vec<Name>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

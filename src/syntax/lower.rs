@@ -966,6 +966,19 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::checkmate => Event::Checkmate,
+        Rule::mate_by_event | Rule::mate_run_event => {
+            let only = q.as_rule() == Rule::mate_by_event;
+            let kinds = q
+                .into_inner()
+                .filter(|k| k.as_rule() == Rule::ident)
+                .map(|k| cx.name(&k))
+                .collect();
+            if only {
+                Event::CheckmateOnlyBy(kinds)
+            } else {
+                Event::CheckmateRunWithout(kinds)
+            }
+        }
         Rule::stalemate => Event::Stalemate,
         Rule::repetition_event => {
             let mut it = q.into_inner().filter(content);

@@ -916,3 +916,132 @@ fn the_cambodian_king_and_met_have_one_first_move_each() {
     // The Rook on b4 guards b2.
     assert!(list.contains(&"d1-f2".to_string()) && !list.contains(&"d1-b2".to_string()));
 }
+
+/// Plays `moves` in Shatar from `start` and returns the result: (outcome, winner,
+/// reason).
+fn shatar_end(start: &str, moves: &[&str]) -> (Outcome, Option<PlayerId>, String) {
+    let r = rules("shatar.var");
+    let mut g = game(&r, start);
+    for m in moves {
+        assert!(g.ending().is_none(), "{start} {moves:?}: over before {m}");
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("{start} {m}: {e}"));
+    }
+    let e = g
+        .ending()
+        .unwrap_or_else(|| panic!("{start} {moves:?}: no end"));
+    (e.outcome, e.winner(), e.reason.clone())
+}
+
+#[test]
+fn a_shatar_mate_counts_by_the_checks_that_led_to_it() {
+    // Each final position is a mate; the results are the rule's, and Fairy-Stockfish
+    // scores each the same (mate for the winner, 0 for a draw).
+    // Smothered by the Knight alone: not allowed, the mover loses.
+    let (outcome, winner, reason) = shatar_end("6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1", &["e5f7"]);
+    assert_eq!((outcome, winner), (Outcome::MoverLoses, Some(PlayerId(1))));
+    assert_eq!(reason, "White gave checkmate with Knight alone");
+    // A Rook's mate on the back rank is a shak: it wins.
+    let (outcome, winner, _) = shatar_end("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]);
+    assert_eq!((outcome, winner), (Outcome::MoverWins, Some(PlayerId(0))));
+    // A Bishop's or a Pawn's mate with no check before it in the run: a draw.
+    for (start, mate) in [
+        ("6bk/7p/8/8/8/8/8/2B3K1 w - - 0 1", "c1b2"),
+        ("7k/5K1p/6P1/8/8/8/8/8 w - - 0 1", "g6g7"),
+    ] {
+        let (outcome, winner, reason) = shatar_end(start, &[mate]);
+        assert_eq!((outcome, winner), (Outcome::Draw, None), "{start}");
+        assert_eq!(
+            reason,
+            "White gave checkmate without a check by Bers or Rook or Knight in its run"
+        );
+    }
+    // Rook check, the King's one escape, the Bishop's mate: the run holds the shak.
+    let start = "6k1/p1BN3p/4P3/8/8/8/8/KR6 w - - 0 1";
+    let (outcome, winner, _) = shatar_end(start, &["b1g1", "g8h8", "c7e5"]);
+    assert_eq!((outcome, winner), (Outcome::MoverWins, Some(PlayerId(0))));
+    // The check standing in a position read from a string starts the run.
+    let checked = "6k1/p1BN3p/4P3/8/8/8/8/K5R1 b - - 0 1";
+    let (outcome, _, _) = shatar_end(checked, &["g8h8", "c7e5"]);
+    assert_eq!(outcome, Outcome::MoverWins);
+    // The same mate after a quiet move of White's: the run is the mate alone.
+    let (outcome, winner, _) = shatar_end(start, &["b1g1", "g8h8", "a1a2", "a7a6", "c7e5"]);
+    assert_eq!((outcome, winner), (Outcome::Draw, None));
+    // The same mate from the position the run would have led to: no run before it.
+    let (outcome, _, _) = shatar_end("7k/p1BN3p/4P3/8/8/8/8/K5R1 w - - 0 1", &["c7e5"]);
+    assert_eq!(outcome, Outcome::Draw);
+}
+
+#[test]
+fn a_bare_king_draws_shatar_at_once() {
+    let (outcome, winner, reason) = shatar_end("7k/8/8/8/8/8/8/R5K1 w - - 0 1", &[]);
+    assert_eq!((outcome, winner), (Outcome::Draw, None));
+    assert_eq!(reason, "Black has only royal pieces left");
+}
+
+#[test]
+fn a_run_of_checks_is_taken_back_with_its_moves() {
+    let r = rules("shatar.var");
+    let start = position(&r, "6k1/p1BN3p/4P3/8/8/8/8/KR6 w - - 0 1");
+    let mut pos = start.clone();
+    let mut undos = vec![];
+    let mut played = vec![];
+    for text in ["b1g1", "g8h8", "a1a2", "a7a6"] {
+        let m = variantlab::runtime::parse_move(&r, &pos, text).unwrap();
+        undos.push(pos.make_unchecked(&r, &m));
+        played.push(m);
+        assert_eq!(pos.key(), pos.key_from_scratch(&r), "after {text}");
+        if text == "b1g1" {
+            assert_ne!(pos.run(PlayerId(0)), 0, "a Rook's check starts the run");
+        }
+    }
+    assert_eq!(pos.run(PlayerId(0)), 0, "a quiet move ends the run");
+    while let (Some(m), Some(u)) = (played.pop(), undos.pop()) {
+        pos.unmake_unchecked(&r, &m, u);
+    }
+    assert_eq!(pos, start);
+    assert_eq!(pos.key(), start.key());
+}
+
+#[test]
+fn mate_rules_report_each_unknown_kind_and_a_game_without_royal_pieces() {
+    let text = |royal: &str, ends: &str| {
+        format!(
+            "name \"Mates\"\nboard square 4 by 4\nplayer White: forward north, capitals\n\
+             player Black: forward south, lowercase\npiece King (K) {{ {royal} step 1 any }}\n\
+             piece Rook (R) {{ slide orthogonal }}\n\
+             setup {{ White: King a1, Rook b1  Black: King d4, Rook c4 }}\ngame ends {{\n{ends}\n}}\n"
+        )
+    };
+    let codes = |t: &str| -> Vec<(String, String)> {
+        let checked = check("mates.var", t);
+        checked
+            .report
+            .diagnostics
+            .iter()
+            .map(|d| (d.code.to_string(), d.message.clone()))
+            .collect()
+    };
+    let ends = "checkmate given only by Knight: mover loses\n\
+                checkmate without a check by Rook or Bers in its run: draw\ncheckmate: mover wins";
+    let found = codes(&text("royal", ends));
+    let unknown: Vec<&String> = found
+        .iter()
+        .filter(|(c, _)| c == "variantlab::unknown_piece")
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(unknown.len(), 2, "{found:?}");
+    assert!(
+        unknown[0].contains("Knight") && unknown[1].contains("Bers"),
+        "{found:?}"
+    );
+    let ends = "checkmate given only by Rook: mover loses\n\
+                checkmate without a check by Rook in its run: draw\nno legal move: draw";
+    let found = codes(&text("", ends));
+    let warned = found
+        .iter()
+        .filter(|(c, _)| c == "variantlab::checkmate_without_royal")
+        .count();
+    assert_eq!(warned, 2, "{found:?}");
+    assert!(codes(&text("royal", ends)).is_empty());
+}

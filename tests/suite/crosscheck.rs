@@ -64,6 +64,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             p
         },
         walls: s.walls,
+        runs: Vec::new(),
     }
 }
 
@@ -265,6 +266,7 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "breakthrough.var",
         "clobber.var",
         "fox-and-hounds.var",
+        "shatar.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
     }
@@ -323,6 +325,7 @@ fn perft_agrees_with_the_reference_away_from_the_start() {
         ("joust.var", 22, 20),
         ("isolation7x7.var", 23, 12),
         ("petrified.var", 24, 40),
+        ("shatar.var", 25, 40),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
@@ -581,6 +584,81 @@ fn first_moves_lost_to_an_aiming_piece_agree_with_the_reference() {
             variantlab::runtime::perft(&rules, &mut pos, 3),
             want,
             "{text}"
+        );
+    }
+}
+
+#[test]
+fn mates_judged_by_their_checks_end_as_the_reference_says() {
+    // Shatar's games, the checking moves preferred so that runs of checks and mates
+    // come often, from the start and from hand-made positions (the check standing in
+    // one starts a run); both sides judge every position the game reaches.
+    let v = load("shatar.var");
+    let rules = compiled(&v, &[]);
+    let starts = [
+        "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1",
+        "6k1/p1BN3p/4P3/8/8/8/8/KR6 w - - 0 1",
+        "6k1/p1BN3p/4P3/8/8/8/8/K5R1 b - - 0 1",
+        "r3k3/p4ppp/8/2N5/8/8/P4PPP/4K2R w - - 0 1",
+        "4k3/4p3/8/8/2B5/8/3P4/R3K1N1 w - - 0 1",
+        "6bk/7p/8/8/8/8/8/2B3K1 w - - 0 1",
+        "7k/5K1p/6P1/8/8/8/8/8 w - - 0 1",
+    ];
+    let mut rng = Lcg(73);
+    let mut ends = std::collections::BTreeMap::new();
+    for game_no in 0..70 {
+        let text = starts[game_no % starts.len()];
+        let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
+        let mut game = Game::new(rules.clone(), setup).unwrap();
+        let mut slow = reference::start_runs(&v, rules.options(), &simple(&rules, game.position()));
+        for _ in 0..150 {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let checking: Vec<_> = moves
+                .iter()
+                .filter(|m| {
+                    let mut after = game.position().clone();
+                    after.make_unchecked(&rules, m);
+                    after.in_check(&rules)
+                })
+                .collect();
+            let m = if !checking.is_empty() && rng.below(4) != 0 {
+                *checking[rng.below(checking.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            let (next, want) = reference::play(
+                &v,
+                rules.options(),
+                &slow,
+                (m.from, m.to, m.tag, m.promotion),
+            );
+            game.play(m).unwrap();
+            slow = next;
+            let got = game.ending().map(|e| (e.outcome, e.rule));
+            // The reference ignores repetition and quiet moves (rules 5 and 6).
+            if got.is_some_and(|g| g.1 >= 5) {
+                break;
+            }
+            assert_eq!(
+                got.map(|g| g.0),
+                want,
+                "{text}: ends differ at {}",
+                game.position_string()
+            );
+            if let Some((_, rule)) = got {
+                *ends.entry(rule).or_insert(0) += 1;
+                break;
+            }
+        }
+    }
+    // Rules 1 to 3 are the three mate rules: each decided some game.
+    for rule in 1..=3 {
+        assert!(
+            ends.contains_key(&rule),
+            "rule {rule} never ended a game: {ends:?}"
         );
     }
 }

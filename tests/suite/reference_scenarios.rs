@@ -92,6 +92,7 @@ fn position(
         checks: vec![],
         promoted: vec![],
         walls: vec![],
+        runs: vec![],
     }
 }
 

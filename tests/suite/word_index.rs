@@ -132,6 +132,8 @@ const SECTIONS: &[(&str, &str)] = &[
     ("leaving_copy", "moves-leaving-a-copy"),
     ("pass_if_stuck", "passing-when-stuck"),
     ("board_full_event", "counting-stones"),
+    ("mate_by_event", "mates-judged-by-their-checks"),
+    ("mate_run_event", "mates-judged-by-their-checks"),
     ("more_pieces", "counting-stones"),
     ("walling", "16e-walls-trails-removed-cells-and-arrows"),
     ("moved_wall_stmt", "a-wall-that-moves"),

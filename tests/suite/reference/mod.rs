@@ -62,7 +62,7 @@
 //!     start cells, its `empty` cells hold nothing but its own pieces, and with its
 //!     first piece set on each `safe` cell in turn no enemy move reaches that cell.
 //!     Its right is lost once a move starts or ends on any of its start cells
-//!     (and see 52).
+//!     (and see 54).
 //! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
 //!     and 14-15) could capture it.
 //!
@@ -241,11 +241,26 @@
 //! 51. `turns into a wall when it captures`: a move of that piece that takes a piece
 //!     (fewer enemy pieces on the board after it) ends with the piece gone and a wall
 //!     on its destination; its other moves leave no wall.
-//! 52. A castling `lost when an enemy KIND aims at CELL` is also lost when another
+//!
+//! Mates judged by their checks:
+//!
+//! 52. A check by a kind: a piece of that kind, of another player, could capture a
+//!     royal piece of the player in check (by 1-10). `checkmate given only by KINDS`
+//!     is a checkmate (13) in which every check is by one of the kinds.
+//! 53. A player's run is the list of its moves in a row, the last one first, each of
+//!     which left the next player in check; a move that leaves the next player out of
+//!     check empties it. At the start the player before the first to move has a run
+//!     of the one check standing, if the first to move is in check. `checkmate without
+//!     a check by KINDS in its run` is a checkmate (13) where no check of the mover's
+//!     run was by one of the kinds.
+//!
+//! Castlings and drops:
+//!
+//! 54. A castling `lost when an enemy KIND aims at CELL` is also lost when another
 //!     player's piece of that kind stands, after a move, on the move's destination,
 //!     and from there, alone on the board with a piece of the castling's player on
 //!     CELL, could capture it.
-//! 53. `captured pieces go to hand, dropped either side up`: a piece in hand may also
+//! 55. `captured pieces go to hand, dropped either side up`: a piece in hand may also
 //!     be dropped as any kind whose unpromoted form it is, with that kind's drop rules.
 #![allow(dead_code)]
 
@@ -298,6 +313,8 @@ pub struct Simple {
     pub promoted: Vec<Cell>,
     /// Walled-off cells, sorted (rule 49).
     pub walls: Vec<Cell>,
+    /// By player: the kinds that checked in its run (rule 53; missing entries: none).
+    pub runs: Vec<BTreeSet<PieceId>>,
 }
 
 /// The setup position, the first player to move.
@@ -321,6 +338,64 @@ pub fn start(v: &Variant) -> Simple {
         checks: Vec::new(),
         promoted: Vec::new(),
         walls: Vec::new(),
+        runs: Vec::new(),
+    }
+}
+
+/// Rule 53: `start` with the run of the check standing in it, for the player before
+/// the first to move.
+pub fn start_runs(v: &Variant, options: &[bool], pos: &Simple) -> Simple {
+    let mut pos = pos.clone();
+    let n = v.players.len();
+    pos.runs = vec![BTreeSet::new(); n];
+    let before = (pos.to_move.0 as usize + n - 1) % n;
+    pos.runs[before] = checking_kinds(v, options, &pos.cells, &pos.used, pos.to_move);
+    pos
+}
+
+/// Rule 52: the kinds of the pieces giving check to `player`.
+fn checking_kinds(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    player: PlayerId,
+) -> BTreeSet<PieceId> {
+    let mut kinds = BTreeSet::new();
+    for r in v.board.cells() {
+        if !matches!(cells[r.index()], Some((p, k)) if p == player && royal(v, options, k)) {
+            continue;
+        }
+        for a in v.board.cells() {
+            if let Some((q, k)) = cells[a.index()]
+                && q != player
+                && q != NO_ONE
+                && piece_moves(v, options, cells, used, a)
+                    .iter()
+                    .any(|(to, _)| *to == r)
+            {
+                kinds.insert(k);
+            }
+        }
+    }
+    kinds
+}
+
+/// Rule 53: after `mover`'s move, its run grows by the move's check or empties.
+fn extend_run(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId) {
+    let keeps = v
+        .end_rules
+        .iter()
+        .any(|r| matches!(r.event, Event::CheckmateRunWithout(_)));
+    if !keeps {
+        return;
+    }
+    next.runs.resize(v.players.len(), BTreeSet::new());
+    let kinds = checking_kinds(v, options, &next.cells, &next.used, next.to_move);
+    if royal_attacked(v, options, &next.cells, &next.used, next.to_move) {
+        next.runs[mover.0 as usize].extend(kinds);
+    } else {
+        next.runs[mover.0 as usize].clear();
     }
 }
 
@@ -695,7 +770,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
         .map(|(_, k)| *k)
         .collect();
     kinds.dedup();
-    // Rule 53: dropped either side up, a piece may land as a kind whose unpromoted
+    // Rule 55: dropped either side up, a piece may land as a kind whose unpromoted
     // form it is.
     let either = v.hand.is_some_and(|h| h.either_side);
     let landings: Vec<(PieceId, PieceId)> = kinds
@@ -1260,7 +1335,7 @@ fn between(v: &Variant, from: Cell, to: Cell) -> Vec<Cell> {
     vec![]
 }
 
-/// Rule 52: whether the piece `a` names, alone on the board at `at`, could capture a
+/// Rule 54: whether the piece `a` names, alone on the board at `at`, could capture a
 /// piece of the castling's player on the cell it names.
 fn aims(
     v: &Variant,
@@ -1384,6 +1459,7 @@ fn play_judged(
         next.passing = None;
         next.passes += 1;
         next.to_move = PlayerId(((pos.to_move.0 as usize + 1) % v.players.len()) as u8);
+        extend_run(v, options, &mut next, pos.to_move);
         let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
         let outcome = judge
             .then(|| ending(v, options, &next, None, kind))
@@ -1491,6 +1567,7 @@ fn play_judged(
     }
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, player);
+    extend_run(v, options, &mut next, player);
     let outcome = judge
         .then(|| ending(v, options, &next, captured, kind))
         .flatten();
@@ -1508,7 +1585,7 @@ fn drop_piece(
 ) -> (Simple, Option<Outcome>) {
     let me = pos.to_move;
     let mut next = pos.clone();
-    // Not in hand: dropped face up (rule 53), or a copy (rule 44).
+    // Not in hand: dropped face up (rule 55), or a copy (rule 44).
     let face_down = v
         .piece(kind)
         .demotes_to
@@ -1530,6 +1607,7 @@ fn drop_piece(
     next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
+    extend_run(v, options, &mut next, me);
     let outcome = judge
         .then(|| ending(v, options, &next, captured, kind))
         .flatten();
@@ -1577,6 +1655,22 @@ fn ending(
                 legal_moves(v, options, next).is_empty()
                     && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
                         == (rule.event == Event::Checkmate)
+            }
+            Event::CheckmateOnlyBy(kinds) => {
+                let by = checking_kinds(v, options, &next.cells, &next.used, next.to_move);
+                legal_moves(v, options, next).is_empty()
+                    && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
+                    && by.iter().all(|k| kinds & (1 << k.0) != 0)
+            }
+            Event::CheckmateRunWithout(kinds) => {
+                let n = v.players.len();
+                let mover = (next.to_move.0 as usize + n - 1) % n;
+                legal_moves(v, options, next).is_empty()
+                    && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
+                    && next
+                        .runs
+                        .get(mover)
+                        .is_none_or(|run| run.iter().all(|k| kinds & (1 << k.0) == 0))
             }
             Event::AllPassed => next.passes as usize >= v.players.len(),
             Event::BoardFull => next.cells.iter().all(|c| c.is_some()),
