@@ -402,9 +402,10 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         Some(b) => (b, true),
         None => (body, false),
     };
+    // A trailing `-` turns the piece back (`2e1d-`), when two cells stand before it.
     let (body, demote) = match body.trim_end().strip_suffix('-') {
-        Some(b) => (b, true),
-        None => (body, false),
+        Some(b) if split_cells(rules, b).is_some() => (b, true),
+        _ => (body, false),
     };
     let (body, promo) = match body.split_once('=') {
         Some((b, p)) => (b.trim(), Some(p.trim())),
