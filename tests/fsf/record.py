@@ -11,6 +11,8 @@ played (in Fairy-Stockfish's move text), perft 2 after it and the position strin
 after it. A game stops where Fairy-Stockfish has no legal move (the game is over).
 The test (tests/suite/fsf.rs) reads the file; it never runs Fairy-Stockfish.
 Without GAME arguments the games already in tests/fsf/perft.txt are recorded again.
+A game the engine does not build in (gorogoroplus) is defined in its source's
+src/variants.ini: name that file in FSF_VARIANT_PATH.
 """
 
 import os
@@ -48,6 +50,9 @@ class Engine:
                 return lines
 
     def variant(self, name):
+        # A game defined in a variants file of its own (not built into the engine).
+        if os.environ.get("FSF_VARIANT_PATH"):
+            self.send(f"setoption name VariantPath value {os.environ['FSF_VARIANT_PATH']}")
         self.send(f"setoption name UCI_Variant value {name}")
         self.send("ucinewgame")
 

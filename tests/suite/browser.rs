@@ -284,6 +284,44 @@ fn a_captured_piece_is_dropped_from_hand_by_clicking() {
     );
 }
 
+#[test]
+fn a_piece_in_hand_is_dropped_either_side_up_by_choosing() {
+    let Some(b) = browser("a_piece_in_hand_is_dropped_either_side_up_by_choosing") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/#kyotoshogi"));
+    b.wait_count("#board .piece", 10);
+    b.wait_text("#status", "Black to move.");
+    // Every move turns the piece over, so each click pair is one move.
+    // (A capture is clicked on the piece taken.)
+    for (from, to, after) in [
+        ("1e", ".cell[data-cell=\"1d\"]", "White"),
+        ("5a", ".cell[data-cell=\"5b\"]", "Black"),
+        ("1d", ".piece[data-cell=\"1a\"]", "White"),
+        ("5b", ".cell[data-cell=\"5c\"]", "Black"),
+    ] {
+        b.click(&format!(r#"#board .piece[data-cell="{from}"]"#));
+        b.click(&format!("#board {to}"));
+        b.wait_text("#status", &format!("{after} to move."));
+    }
+    // The Lance taken on 1a may land as a Lance or as its Gold side: the page asks.
+    b.click(r#".hands .hand[data-player="Black"] button[data-piece="Lance"]"#);
+    b.click(r#"#board .cell[data-cell="3c"]"#);
+    b.wait_count("#choice button", 2);
+    // Each choice shows the piece as it would land.
+    assert_eq!(b.all("#choice button .disc.picture").len(), 2);
+    b.click(r#"#choice button[data-move="+L*3c"]"#);
+    b.wait_text("#status", "White to move.");
+    assert_eq!(played(&b), "1e1d+ 5a5b+ 1d1a- 5b5c- +L*3c");
+    let shown = b
+        .script("return document.querySelector('#board .piece[data-cell=\"3c\"]').dataset.piece")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(shown, "LanceGold");
+}
+
 /// A second origin for the tests: serves one page for every request, on 127.0.0.1 on
 /// its own port, to at most 50 connections within a minute; stopped when dropped.
 struct OtherSite {

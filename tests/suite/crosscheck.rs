@@ -437,6 +437,8 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
         ("torishogi.var", 71),
         ("kyotoshogi.var", 73),
         ("micro.var", 79),
+        // Pieces in hand at the start.
+        ("gorogoroplus.var", 83),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);

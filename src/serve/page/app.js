@@ -679,12 +679,14 @@ function offerChoice(moves, cell) {
   head.textContent = 'Which move?';
   box.appendChild(head);
   const g = page.game;
-  const mover = g.pieces.find((p) => p.cell === moves[0].from);
+  // A drop's mover is the player to move; the kind it lands as is written before `*`/`@`.
+  const mover = g.pieces.find((p) => p.cell === moves[0].from) || (moves[0].drop ? { player: g.to_move, code: '' } : null);
   for (const m of moves) {
     const b = document.createElement('button');
     b.dataset.move = m.notation;
     b.title = m.notation;
-    const promo = /[=+]([A-Za-z+]*)$/.exec(m.notation);
+    const landed = m.drop ? /^([^*@]+)[*@]/.exec(m.notation) : null;
+    const promo = landed || /[=+]([A-Za-z+]*)$/.exec(m.notation);
     const disc = document.createElement('span');
     disc.className = 'disc' + (mover && mover.player !== page.info.players[0].name ? ' dark' : '');
     disc.textContent = promo ? (promo[1] || '+' + (mover ? mover.code : '')) : (m.tag ? m.tag : (mover ? mover.code : '?'));
