@@ -150,8 +150,9 @@ pub(super) fn check_castlings(
         }
         let empty = cells(board, &c.empty, out);
         let safe = cells(board, &c.safe, out);
+        let starts: Vec<Cell> = parts.iter().map(|p| p.1).collect();
         let aimed = player
-            .map(|me| aimed_by(board, decls, pieces, me, &c.aimed, out))
+            .map(|me| aimed_by(board, decls, pieces, me, &c.aimed, &starts, out))
             .unwrap_or_default();
         if let Some(player) = player
             && parts.len() == c.parts.len()
@@ -188,6 +189,7 @@ fn aimed_by(
     pieces: &[Piece],
     me: PlayerId,
     clauses: &[(Name, Name)],
+    starts: &[Cell],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<Aimed> {
     let mut list = Vec::new();
@@ -197,6 +199,22 @@ fn aimed_by(
         let (Some(piece), Some(target)) = (piece, target) else {
             continue;
         };
+        if !starts.is_empty() && !starts.contains(&target) {
+            let names: Vec<&str> = starts.iter().map(|c| board.name(*c)).collect();
+            out.push(
+                Diagnostic::error(
+                    "variantlab::aimed_cell",
+                    cell.span,
+                    format!("no piece of this castling starts on {}", board.name(target)),
+                )
+                .label("not where one of its pieces starts")
+                .help(format!(
+                    "aim at a cell one of its pieces starts on: {}",
+                    names.join(" ")
+                )),
+            );
+            continue;
+        }
         let Some(moves) = pieces.get(piece.0 as usize).map(|p| &p.moves) else {
             continue;
         };

@@ -66,6 +66,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("missing-picture", &["missing_picture"]),
     ("second-wall", &["second_wall"]),
     ("second-wall-moved", &["second_wall"]),
+    ("aimed-cell", &["aimed_cell"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),
