@@ -592,7 +592,11 @@ impl Searcher {
         }
         if quiet && !forced && (depth < 0 || !self.eval.in_danger(rules, pos)) {
             let stand = self.eval.evaluate(rules, pos);
-            if stand >= beta || depth <= -QUIESCENCE_PLIES {
+            // Where every move captures, a capture is the game's ordinary move, not a
+            // sudden change to look past: the horizon stands where it is, unless so few
+            // moves are left that running out of them is near.
+            let ordinary = self.captures_only && depth < 0 && moves.len() > FEW_MOVES * 4;
+            if stand >= beta || depth <= -QUIESCENCE_PLIES || ordinary {
                 self.buffers[ply] = moves;
                 return stand;
             }

@@ -473,3 +473,34 @@ fn a_move_and_its_wall_are_played_by_two_clicks() {
     b.wait_count(r#"#board rect.wall[data-cell="d7"]"#, 1);
     assert_eq!(played(&b), "d1-d4,d7");
 }
+
+#[test]
+fn the_duck_is_moved_by_a_second_click() {
+    let Some(b) = browser("the_duck_is_moved_by_a_second_click") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/#duck"));
+    b.wait_count("#board .piece", 32);
+    b.wait_text("#status", "White to move.");
+    b.click(r#"#board .piece[data-cell="e2"]"#);
+    b.click(r#"#board .cell[data-cell="e4"]"#);
+    // The duck may go to any empty cell: e2, left empty by the move, is one of them,
+    // e4 is not.
+    b.wait_count(r#"#board .wall-target[data-cell="e2"]"#, 1);
+    assert_eq!(b.all(r#"#board .wall-target[data-cell="e4"]"#).len(), 0);
+    assert_eq!(b.all("#board .wall-target").len(), 32);
+    b.click(r#"#board .cell[data-cell="d5"]"#);
+    b.wait_text("#status", "Black to move.");
+    b.wait_count(r#"#board rect.wall[data-cell="d5"]"#, 1);
+    // Black's move lifts the duck and puts it down elsewhere.
+    b.click(r#"#board .piece[data-cell="d7"]"#);
+    b.click(r#"#board .cell[data-cell="d6"]"#);
+    b.wait_count(r#"#board .wall-target[data-cell="d7"]"#, 1);
+    assert_eq!(b.all(r#"#board .wall-target[data-cell="d5"]"#).len(), 0);
+    b.click(r#"#board .cell[data-cell="e2"]"#);
+    b.wait_text("#status", "White to move.");
+    b.wait_count(r#"#board rect.wall[data-cell="e2"]"#, 1);
+    assert_eq!(b.all("#board rect.wall").len(), 1);
+    assert_eq!(played(&b), "e2-e4,d5 d7-d6,e2");
+}
