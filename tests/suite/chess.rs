@@ -915,6 +915,15 @@ fn the_cambodian_king_and_met_have_one_first_move_each() {
     list.sort();
     // The Rook on b4 guards b2.
     assert!(list.contains(&"d1-f2".to_string()) && !list.contains(&"d1-b2".to_string()));
+    // `an` may be left out: `lost when enemy Rook aims at d1` says the same.
+    let text = std::fs::read_to_string(common::root().join("variants/cambodian.var")).unwrap();
+    let bare = from_text(&text.replace("lost when an enemy", "lost when enemy"));
+    let after = |r: &Arc<Rules>| {
+        let mut g = game(r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
+        g.play_text("a4-d4").unwrap();
+        g.position_string()
+    };
+    assert_eq!(after(&bare), after(&r));
 }
 
 /// Plays `moves` in Shatar from `start` and returns the result: (outcome, winner,

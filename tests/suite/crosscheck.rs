@@ -548,46 +548,48 @@ fn the_makruk_family_agrees_with_the_reference() {
 
 #[test]
 fn promotions_to_lost_kinds_agree_with_the_reference() {
-    let v = load("grand.var");
-    let rules = compiled(&v, &[]);
     // Pawns about to promote with every kind, none, or one Knight lost.
-    for text in [
-        "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
-        "4k5/P9/10/10/10/10/10/10/1NBQ1CABNR/R3K5 w - - 0 1",
-        "4k5/P9/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
-        "r3k4r/1nbq1cabn1/10/10/10/10/10/p9/10/4K5 b - - 0 1",
-    ] {
+    perft_agrees_from(
+        "grand.var",
+        2,
+        &[
+            "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1",
+            "4k5/P9/10/10/10/10/10/10/1NBQ1CABNR/R3K5 w - - 0 1",
+            "4k5/P9/10/10/10/10/10/10/1NBQ1CAB2/R3K4R w - - 0 1",
+            "r3k4r/1nbq1cabn1/10/10/10/10/10/p9/10/4K5 b - - 0 1",
+        ],
+    );
+}
+
+/// Perft to `depth` from each position string, the runtime's against the reference's.
+fn perft_agrees_from(file: &str, depth: u32, texts: &[&str]) {
+    let v = load(file);
+    let rules = compiled(&v, &[]);
+    for text in texts {
         let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
         let mut pos = variantlab::runtime::Position::from_setup(&rules, &setup).unwrap();
-        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
+        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), depth);
         assert_eq!(
-            variantlab::runtime::perft(&rules, &mut pos, 2),
+            variantlab::runtime::perft(&rules, &mut pos, depth),
             want,
-            "{text}"
+            "{file}: {text}"
         );
     }
 }
 
 #[test]
 fn first_moves_lost_to_an_aiming_piece_agree_with_the_reference() {
-    let v = load("cambodian.var");
-    let rules = compiled(&v, &[]);
     // Rooks about to land on the King's rank or file, blocked or not; and the start.
-    for text in [
-        "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1",
-        "r3k3/8/8/8/8/8/1P6/3K4 b D - 0 1",
-        "4k3/8/8/8/8/8/4P3/3K3R w e - 0 1",
-        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
-    ] {
-        let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
-        let mut pos = variantlab::runtime::Position::from_setup(&rules, &setup).unwrap();
-        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 3);
-        assert_eq!(
-            variantlab::runtime::perft(&rules, &mut pos, 3),
-            want,
-            "{text}"
-        );
-    }
+    perft_agrees_from(
+        "cambodian.var",
+        3,
+        &[
+            "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1",
+            "r3k3/8/8/8/8/8/1P6/3K4 b D - 0 1",
+            "4k3/8/8/8/8/8/4P3/3K3R w e - 0 1",
+            "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+        ],
+    );
 }
 
 #[test]
