@@ -107,6 +107,26 @@ pub(super) fn check_end(
                 syntax::Event::NoLegalMove => Event::NoLegalMove,
                 syntax::Event::AllPassed => Event::AllPassed,
                 syntax::Event::BoardFull => Event::BoardFull,
+                syntax::Event::CountRanOut => {
+                    if !statements
+                        .iter()
+                        .any(|s| matches!(s, Statement::Counting(_)))
+                    {
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::no_count",
+                                r.event.span,
+                                "no count of moves can run out: the file has no `counting`",
+                            )
+                            .label("never happens")
+                            .help(
+                                "say when a count starts, as in `counting { a player with only \
+                                 royal pieces counts once no Pawn is on the board: 64 moves }`",
+                            ),
+                        );
+                    }
+                    Event::CountRanOut
+                }
                 syntax::Event::Facing { piece, enemy } => {
                     let piece = decls.piece(piece).map_err(|d| out.push(d));
                     let enemy = decls.piece(enemy).map_err(|d| out.push(d));
@@ -254,6 +274,73 @@ fn kind_mask(decls: &Decls, kinds: &[syntax::Name], out: &mut Vec<Diagnostic>) -
         .iter()
         .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
         .fold(0u64, |m, k| m | 1 << k.0)
+}
+
+/// The most moves a count may last.
+const MOST_COUNTED: u32 = 10_000;
+
+/// The lines of `counting`, in the file's order.
+pub(super) fn check_counting(
+    statements: &[Statement],
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Count> {
+    let mut counts = Vec::new();
+    let lines = statements.iter().filter_map(|s| match s {
+        Statement::Counting(c) => Some(&c.node),
+        _ => None,
+    });
+    for line in lines.flatten() {
+        let mut limits = Vec::new();
+        let mut always: Option<syntax::Span> = None;
+        for (moves, against) in &line.limits {
+            if let Some(at) = always {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::count_unreachable",
+                        moves.span,
+                        "this limit is never used: an earlier one applies against any pieces",
+                    )
+                    .label("never used")
+                    .also(at, "always applies")
+                    .help("limits are tried in order: put the one without `against` last"),
+                );
+            }
+            if !(1..=MOST_COUNTED).contains(&moves.node) {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_count",
+                        moves.span,
+                        format!("a count of moves is from 1 to {MOST_COUNTED}"),
+                    )
+                    .label("out of range"),
+                );
+            }
+            let against = match against {
+                None => {
+                    always.get_or_insert(moves.span);
+                    None
+                }
+                Some((n, kind)) => decls
+                    .piece(kind)
+                    .map_err(|d| out.push(d))
+                    .ok()
+                    .map(|k| (*n, k)),
+            };
+            limits.push(CountLimit {
+                moves: moves.node.clamp(1, MOST_COUNTED),
+                against,
+            });
+        }
+        counts.push(Count {
+            bare: line.bare,
+            absent: kind_mask(decls, &line.absent, out),
+            at_most: line.at_most.as_ref().map(|n| n.node),
+            from_pieces: line.from_pieces,
+            limits,
+        });
+    }
+    counts
 }
 
 /// The points of `pieces are worth points` and `players start with points`.

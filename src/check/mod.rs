@@ -129,6 +129,7 @@ fn check_file(
     }
     let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
     let points = end::check_points(&file.statements, &decls, out);
+    let counts = end::check_counting(&file.statements, &decls, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -226,6 +227,7 @@ fn check_file(
         start_hands,
         drawing,
         points,
+        counts,
     };
     if out.iter().any(Diagnostic::is_error) {
         return None;

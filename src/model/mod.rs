@@ -69,6 +69,34 @@ pub struct Variant {
     pub flip: Option<Flip>,
     /// With `pass`: only a player with no other legal move may pass.
     pub pass_if_stuck: bool,
+    /// `counting { ... }`: the counts of moves to a draw, in the file's order.
+    pub counts: Vec<Count>,
+}
+
+/// One line of `counting`: when a player may count moves, and for how long. See
+/// docs/language.md, "Counting moves to a draw", for how a count starts and runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// `only royal pieces`: the counting player has only royal pieces on the board;
+    /// otherwise at least one that is not royal.
+    pub bare: bool,
+    /// `once no Pawn is on the board`: kinds (a bit set) no player has on the board.
+    pub absent: u64,
+    /// `once it has at most 3 pieces`: the counting player's pieces on the board.
+    pub at_most: Option<u32>,
+    /// `from the pieces on the board`: the count starts at twice the pieces on the
+    /// board, in plies.
+    pub from_pieces: bool,
+    /// Tried in order; the first that applies gives the limit.
+    pub limits: Vec<CountLimit>,
+}
+
+/// `16 moves against Rook`: a limit, applying when the other players have at least
+/// `at_least` pieces of the kind on the board together (always, without `against`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountLimit {
+    pub moves: u32,
+    pub against: Option<(u32, PieceId)>,
 }
 
 /// Points, in tenths (`1.5` is 15).
@@ -599,6 +627,8 @@ pub enum Event {
     /// Checkmate, and no check of the mover's run was given by a kind in the bit set:
     /// see [`crate::compile::Rules::run_kinds`].
     CheckmateRunWithout(u64),
+    /// The running count (see [`Count`]) has passed its limit.
+    CountRanOut,
 }
 
 impl Event {

@@ -128,6 +128,7 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
             v.kind_names(kinds).join(" or ")
         ),
         Event::AllPassed => "every player passed".to_string(),
+        Event::CountRanOut => "count ran out".to_string(),
         Event::Facing { piece, enemy } => format!(
             "{} facing enemy {} on an open file",
             v.piece(piece).name,

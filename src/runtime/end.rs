@@ -86,6 +86,7 @@ impl Position {
                 Event::PliesWithoutCapture(n, ..) => self.quiet_plies() >= n,
                 Event::AllPassed => self.all_passed(),
                 Event::BoardFull => self.board_full(rules),
+                Event::CountRanOut => self.count_ran_out(),
                 Event::Facing { piece, enemy } => self.standoff_kept(rules, &[(piece, enemy)]),
                 _ => false,
             };

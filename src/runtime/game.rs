@@ -328,6 +328,7 @@ impl Game {
                 v.kind_names(kinds).join(" or ")
             ),
             Event::AllPassed => "every player passed in turn".to_string(),
+            Event::CountRanOut => "the count of moves ran out".to_string(),
             Event::BoardFull => "the board is full".to_string(),
             Event::Facing { piece, enemy } => format!(
                 "{} passed with its {} facing the enemy {}",

@@ -1,5 +1,6 @@
 //! The runtime: positions, legal moves from the compiled tables, game end, perft.
 
+mod count;
 mod end;
 mod game;
 mod move_text;

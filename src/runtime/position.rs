@@ -33,6 +33,9 @@ pub struct Setup {
     pub passer: Option<Cell>,
     /// Cells walled off: no piece stands on or passes them (see [`crate::model::Walling`]).
     pub walls: Vec<Cell>,
+    /// The running count of moves to a draw, in games that count: its limit and the
+    /// plies counted (see [`crate::model::Count`]).
+    pub count: Option<(u32, u32)>,
 }
 
 impl Setup {
@@ -62,6 +65,7 @@ impl Setup {
             promoted: vec![],
             passer: None,
             walls: vec![],
+            count: None,
         }
     }
 }
@@ -189,6 +193,8 @@ pub struct Undo {
     flipped: [u8; 16],
     /// Where the moved wall stood before the move (see [`crate::model::Walling::Moved`]).
     lifted: Option<Cell>,
+    /// The count's limit and plies before the move.
+    count: (u32, u32),
 }
 
 /// The bits of an [`Undo::flipped`] entry that count pieces.
@@ -270,6 +276,10 @@ pub struct PositionOf<S: CellSet> {
     /// Per player, in games that keep runs: the kinds of [`Rules::run_kinds`] that gave
     /// check in the player's current run (its last moves, each of which gave check).
     run: [u64; MAX_PLAYERS],
+    /// The running count's limit in plies (0: none) and the plies it has counted.
+    /// Repetition does not compare them, so they stay out of the key.
+    pub(super) count_limit: u32,
+    pub(super) count_ply: u32,
     /// The Zobrist key of all the above that repetition compares (see
     /// [`crate::compile::Keys`]), kept up to date by make and unmake.
     key: u64,
@@ -529,6 +539,7 @@ impl<S: Width> PositionOf<S> {
         for (field, value) in [
             ("plies since a capture", setup.quiet_plies),
             ("move number", setup.move_number),
+            ("count", setup.count.map_or(0, |c| c.0.max(c.1))),
         ] {
             if value > MAX_COUNTER {
                 return Err(PositionError::CounterTooLarge { field, value });
@@ -558,8 +569,16 @@ impl<S: Width> PositionOf<S> {
                 None => 0,
             }),
             run: [0; MAX_PLAYERS],
+            count_limit: setup.count.map_or(0, |c| c.0),
+            count_ply: setup.count.map_or(0, |c| c.1),
             key: 0,
         };
+        if setup.count.is_some_and(|c| c.0 > 0) && v.counts.is_empty() {
+            return Err(PositionError::Illegal {
+                field: "en passant",
+                message: "this variant counts no moves to a draw".into(),
+            });
+        }
         for (c, placed) in v.board.cells().zip(&setup.cells) {
             if let Some((pl, pc)) = *placed {
                 if pl.0 as usize >= v.players.len() {
@@ -894,6 +913,7 @@ impl<S: Width> PositionOf<S> {
                 Some(_) => self.checks[..self.players as usize].to_vec(),
                 None => vec![],
             },
+            count: self.count(),
         }
     }
 }
@@ -983,6 +1003,18 @@ impl<S: CellSet> PositionOf<S> {
     pub fn of_player(&self, p: PlayerId) -> &S {
         &self.by_player[p.0 as usize]
     }
+    /// Whether a piece of one of the kinds (a bit set) stands on the board.
+    #[inline]
+    pub fn any_of_kinds(&self, kinds: u64) -> bool {
+        let mut m = kinds;
+        while m != 0 {
+            if !self.by_kind[m.trailing_zeros() as usize].is_empty() {
+                return true;
+            }
+            m &= m - 1;
+        }
+        false
+    }
     #[inline]
     pub fn pieces_of(&self, p: PlayerId, k: PieceId) -> S {
         self.by_player[p.0 as usize].intersection(&self.by_kind[k.0 as usize])
@@ -1064,6 +1096,7 @@ impl<S: Width> PositionOf<S> {
     #[inline]
     pub fn make(&mut self, rules: &Rules, m: &Move) -> Undo {
         let mut undo = self.undo_now();
+        let counted = (!rules.variant.counts.is_empty()).then(|| self.bare_counts(rules));
         self.passes = match m.special {
             Special::Pass => self.passes.saturating_add(1),
             _ => 0,
@@ -1229,6 +1262,9 @@ impl<S: Width> PositionOf<S> {
             self.key ^= z.run(me, undo.run) ^ z.run(me, now);
             self.run[me.0 as usize] = now;
         }
+        if let Some(before) = counted {
+            self.recount(rules, me, before);
+        }
         undo
     }
 
@@ -1322,6 +1358,7 @@ impl<S: Width> PositionOf<S> {
             self.checks[me.0 as usize] -= 1;
         }
         self.run[me.0 as usize] = undo.run;
+        (self.count_limit, self.count_ply) = undo.count;
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
@@ -1360,6 +1397,7 @@ impl<S: Width> PositionOf<S> {
             blast_promoted: 0,
             flipped: [0; 16],
             lifted: None,
+            count: (self.count_limit, self.count_ply),
         }
     }
 

@@ -230,7 +230,7 @@ fn bracket_hands(v: &Variant) -> bool {
 /// Whether the string has the en passant field: for variants with such moves, and
 /// always in FEN's layout.
 fn has_passing(rules: &Rules) -> bool {
-    !rules.passing.is_empty() || rules.variant.fen_fields
+    !rules.passing.is_empty() || rules.variant.fen_fields || !rules.variant.counts.is_empty()
 }
 
 /// Whether the string has the castling field: for variants with castling moves, and
@@ -323,7 +323,10 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
             texts.join(sep)
         });
     }
-    if has_passing(rules) {
+    if let Some((limit, _)) = setup.count {
+        // A running count takes the en passant field, as Fairy-Stockfish writes it.
+        fields.push(limit.to_string());
+    } else if has_passing(rules) {
         let cells: Vec<&str> = setup.passed.iter().map(|c| v.board.name(*c)).collect();
         let mut text = if cells.is_empty() {
             "-".into()
@@ -359,7 +362,8 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         });
     }
     if has_quiet_count(rules) {
-        fields.push(setup.quiet_plies.to_string());
+        let plies = setup.count.map_or(setup.quiet_plies, |c| c.1);
+        fields.push(plies.to_string());
     }
     let number = if sfen_style(v) {
         // SFEN counts plies, from 1.
@@ -839,8 +843,16 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
     }
     let mut passed = Vec::new();
     let mut passer = None;
+    let mut count_limit = None;
     if has_passing(rules) {
         let f = fields.next().ok_or(E::Missing(PositionField::EnPassant))?;
+        if !v.counts.is_empty() && f.bytes().all(|b| b.is_ascii_digit()) {
+            count_limit = Some(f.parse::<u32>().map_err(|_| E::NotANumber {
+                field: PositionField::EnPassant,
+                text: f.to_string(),
+            })?);
+        }
+        let f = if count_limit.is_some() { "-" } else { f };
         let (f, by) = match f.split_once('/') {
             Some((cells, by)) => (cells, Some(by)),
             None => (f, None),
@@ -924,11 +936,16 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
             }),
         }
     };
-    let quiet_plies = if has_quiet_count(rules) {
+    let mut quiet_plies = if has_quiet_count(rules) {
         number(PositionField::QuietPlies, 0)?
     } else {
         0
     };
+    // While a count runs, the plies field holds the plies it has counted.
+    let count = count_limit.filter(|&l| l > 0).map(|l| (l, quiet_plies));
+    if count.is_some() {
+        quiet_plies = 0;
+    }
     let mut move_number = number(PositionField::MoveNumber, 1)?;
     if sfen_style(v) {
         move_number = move_number.saturating_sub(1) / v.players.len() as u32 + 1;
@@ -949,6 +966,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         promoted,
         passer,
         walls,
+        count,
     };
     if checks_optional(rules)
         && super::Position::from_setup(rules, &setup).is_ok_and(|p| p.in_check(rules))

@@ -87,6 +87,26 @@ pub enum Statement {
     Flip(Spanned<Flip>),
     /// `after each move, the mover moves the wall to another empty cell`.
     MovedWall(Span),
+    /// `counting { ... }`: its lines.
+    Counting(Spanned<Vec<CountLine>>),
+}
+
+/// `16 moves against 2 Rook`: the moves, and the number and kind after `against`
+/// (the number 1 when left out).
+pub type CountLimitDecl = (Spanned<u32>, Option<(u32, Name)>);
+
+/// A line of `counting`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CountLine {
+    /// `only royal pieces` (rather than `more than royal pieces`).
+    pub bare: bool,
+    /// `no KIND or KIND is on the board`, each such condition's kinds together.
+    pub absent: Vec<Name>,
+    /// `it has at most N pieces`.
+    pub at_most: Option<Spanned<u32>>,
+    pub from_pieces: bool,
+    pub limits: Vec<CountLimitDecl>,
+    pub span: Span,
 }
 
 /// Which enemy pieces change sides after a move.
@@ -200,6 +220,7 @@ impl Statement {
             },
             Statement::Drawing(_) => "pieces",
             Statement::MovedWall(_) => "after",
+            Statement::Counting(_) => "counting",
             Statement::Worth(_) => "pieces",
             Statement::Bonus(_) => "players",
         }
@@ -230,6 +251,7 @@ impl Statement {
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
             Statement::Clock(c, _) => Some(c.span),
+            Statement::Counting(c) => Some(c.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
         }
     }
@@ -594,6 +616,8 @@ pub enum Event {
     CheckmateOnlyBy(Vec<Name>),
     /// `checkmate without a check by Rook in its run`.
     CheckmateRunWithout(Vec<Name>),
+    /// `count ran out`.
+    CountRanOut,
 }
 
 #[derive(Clone, Debug, PartialEq)]

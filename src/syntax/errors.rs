@@ -33,6 +33,7 @@ const TOP_LEVEL: &[&str] = &[
     "enclosed",
     "enemy",
     "after",
+    "counting",
 ];
 
 /// Longest part of a found word quoted in a message; a longer one is cut.
@@ -579,6 +580,15 @@ fn described(rule: Rule) -> &'static str {
         pass_if_stuck => "`, only when they cannot move`",
         board_full_event => "`board full`",
         more_pieces => "`more pieces win`",
+        counting_stmt => "a statement such as `piece` or `board`",
+        count_line => "a count such as `a player with only royal pieces counts once ...`",
+        count_bare | count_more => "`only royal pieces` or `more than royal pieces`",
+        count_condition | count_absent | count_at_most => {
+            "`no KIND is on the board` or `it has at most N pieces`"
+        }
+        count_from => "`, from the pieces on the board`",
+        count_limit => "a limit such as `16 moves` or `16 moves against Rook`",
+        count_event => "`count ran out`",
         _ => "something else",
     }
 }

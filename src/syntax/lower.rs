@@ -129,6 +129,13 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         )),
         Rule::compulsory_stmt => Statement::Compulsory(span),
         Rule::moved_wall_stmt => Statement::MovedWall(span),
+        Rule::counting_stmt => Statement::Counting(Spanned::new(
+            inner
+                .filter(|q| q.as_rule() == Rule::count_line)
+                .map(|q| lower_count_line(cx, q))
+                .collect(),
+            span,
+        )),
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
@@ -822,6 +829,54 @@ fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
 }
 
 /// `Chariot 13, Black 1.5`: names and their points, in tenths.
+fn lower_count_line(cx: &mut Ctx, p: P) -> CountLine {
+    let span = cx.span(&p);
+    let mut line = CountLine {
+        bare: false,
+        absent: vec![],
+        at_most: None,
+        from_pieces: false,
+        limits: vec![],
+        span,
+    };
+    for q in p.into_inner().filter(content) {
+        match q.as_rule() {
+            Rule::count_bare => line.bare = true,
+            Rule::count_from => line.from_pieces = true,
+            Rule::count_condition => {
+                let c = q.into_inner().find(content).unwrap();
+                if c.as_rule() == Rule::count_at_most {
+                    let n = c
+                        .into_inner()
+                        .find(|k| k.as_rule() == Rule::number)
+                        .unwrap();
+                    line.at_most = Some(cx.number(&n));
+                } else {
+                    let kinds = c.into_inner().filter(|k| k.as_rule() == Rule::ident);
+                    line.absent.extend(kinds.map(|k| cx.name(&k)));
+                }
+            }
+            Rule::count_limit => {
+                let parts: Vec<P> = q.into_inner().filter(content).collect();
+                let moves = cx.number(&parts[0]);
+                let against = parts
+                    .last()
+                    .filter(|k| k.as_rule() == Rule::ident)
+                    .map(|k| {
+                        let n = match parts.get(1).filter(|k| k.as_rule() == Rule::number) {
+                            Some(n) => cx.number(n).node,
+                            None => 1,
+                        };
+                        (n, cx.name(k))
+                    });
+                line.limits.push((moves, against));
+            }
+            _ => {}
+        }
+    }
+    line
+}
+
 fn lower_points<'a>(
     cx: &mut Ctx,
     inner: impl Iterator<Item = P<'a>>,
@@ -922,6 +977,7 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::no_move_event => Event::NoLegalMove,
         Rule::passes_event => Event::AllPassed,
         Rule::board_full_event => Event::BoardFull,
+        Rule::count_event => Event::CountRanOut,
         Rule::facing_event => {
             let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
             Event::Facing {

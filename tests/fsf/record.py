@@ -21,6 +21,8 @@ import sys
 
 GAMES = 3
 PLIES = 40
+# Games from a given position run longer: they are there for what happens late.
+PLIES_FROM = 160
 MAX_NODES = 2_000_000
 MAX_DEPTH = 4
 
@@ -56,9 +58,9 @@ class Engine:
         self.send(f"setoption name UCI_Variant value {name}")
         self.send("ucinewgame")
 
-    def position(self, moves):
+    def position(self, moves, start=None):
         tail = " moves " + " ".join(moves) if moves else ""
-        self.send("position startpos" + tail)
+        self.send(("position fen " + start if start else "position startpos") + tail)
 
     def fen(self):
         self.send("d")
@@ -89,10 +91,35 @@ def lcg(state):
     return state, state >> 33
 
 
-def positions(here, name):
+def rows(here):
     with open(os.path.join(here, "positions.txt")) as f:
-        rows = [l.split(" ", 1) for l in f if l.strip() and not l.startswith("#")]
-    return [fen.strip() for game, fen in rows if game == name]
+        return [l.split(" ", 1) for l in f if l.strip() and not l.startswith("#")]
+
+
+def positions(here, name):
+    """Positions to record perft from."""
+    return [t.strip() for game, t in rows(here) if game == name and not t.startswith("play ")]
+
+
+def starts(here, name):
+    """Positions to play a random game from (`GAME play FEN`)."""
+    return [t[5:].strip() for game, t in rows(here) if game == name and t.startswith("play ")]
+
+
+def play(engine, out, state, start):
+    """A seeded random game from `start` (None: the game's start), a `ply` line each."""
+    played = []
+    for _ in range(PLIES_FROM if start else PLIES):
+        engine.position(played, start)
+        moves, _ = engine.perft(1)
+        if not moves:
+            break
+        moves.sort()
+        state, r = lcg(state)
+        played.append(moves[r % len(moves)])
+        engine.position(played, start)
+        _, nodes = engine.perft(2)
+        out.write(f"ply {played[-1]} {nodes} {engine.fen()}\n")
 
 
 def record(path, game, out, here):
@@ -108,20 +135,11 @@ def record(path, game, out, here):
         if nodes > MAX_NODES:
             break
     for game in range(GAMES):
-        state = seed_of(name, game)
         out.write(f"game {game}\n")
-        played = []
-        for _ in range(PLIES):
-            engine.position(played)
-            moves, _ = engine.perft(1)
-            if not moves:
-                break
-            moves.sort()
-            state, r = lcg(state)
-            played.append(moves[r % len(moves)])
-            engine.position(played)
-            _, nodes = engine.perft(2)
-            out.write(f"ply {played[-1]} {nodes} {engine.fen()}\n")
+        play(engine, out, seed_of(name, game), None)
+    for i, fen in enumerate(starts(here, name)):
+        out.write(f"from {fen}\n")
+        play(engine, out, seed_of(name, f"from {i}"), fen)
     for fen in positions(here, name):
         engine.send(f"position fen {fen}")
         out.write(f"position {engine.fen()}\n")

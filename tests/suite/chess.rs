@@ -1054,3 +1054,74 @@ fn mate_rules_report_each_unknown_kind_and_a_game_without_royal_pieces() {
     assert_eq!(warned, 2, "{found:?}");
     assert!(codes(&text("royal", ends)).is_empty());
 }
+
+/// The count after each move, and the outcome and reason once the game is over.
+type Counted = (Vec<Option<(u32, u32)>>, Option<(Outcome, String)>);
+
+/// Plays `moves` in Makruk from `start`; see [`Counted`].
+fn makruk_counts(start: &str, moves: &[&str]) -> Counted {
+    let r = rules("makruk.var");
+    let mut g = game(&r, start);
+    let mut counts = vec![];
+    for m in moves {
+        assert!(g.ending().is_none(), "{start} {moves:?}: over before {m}");
+        g.play_text(m)
+            .unwrap_or_else(|e| panic!("{start} {m}: {e}"));
+        counts.push(g.position().count());
+    }
+    (counts, g.ending().map(|e| (e.outcome, e.reason.clone())))
+}
+
+#[test]
+fn makruk_counts_moves_to_a_draw_by_the_material_left() {
+    // Worked by hand from the rules of Makruk (board's honour and pieces' honour).
+    // No Pawn left and both sides with pieces: the player to move counts 64 moves
+    // (128 plies) from none.
+    let (counts, end) = makruk_counts("4k3/3r4/8/8/8/8/2R5/3K4 w - - 0 1", &["d1c1", "e8f8"]);
+    assert_eq!(counts, [Some((128, 0)), Some((128, 1))]);
+    assert_eq!(end, None);
+    // The Khon taken: Black has its King alone and counts again, 16 moves against one
+    // Rook, from the four pieces left (8 plies).
+    let running = "4k3/8/8/8/8/2s5/2R5/3K1N2 w - 128 10 20";
+    let (counts, _) = makruk_counts(running, &["c2c3", "e8d7"]);
+    assert_eq!(counts, [Some((32, 8)), Some((32, 9))]);
+    // Two Rooks: 8 moves; the bare King that takes the last Pawn counts at once, one
+    // ply short of the five pieces' ten.
+    let (counts, _) = makruk_counts("8/8/8/7R/k6R/1P6/8/1N5K b - - 0 1", &["a4b3"]);
+    assert_eq!(counts, [Some((16, 9))]);
+    // The count runs out when more plies than its limit are counted: a draw.
+    let last = "8/8/8/4k3/8/8/2R5/3K4 b - 32 31 40";
+    let (counts, end) = makruk_counts(last, &["e5e6", "c2c3"]);
+    assert_eq!(counts, [Some((32, 32)), Some((32, 33))]);
+    assert_eq!(
+        end,
+        Some((Outcome::Draw, "the count of moves ran out".to_string()))
+    );
+    // A mate on the move that runs the count out still wins.
+    let (_, end) = makruk_counts("k7/8/1K6/8/8/8/8/7R w - 32 32 40", &["h1h8"]);
+    assert_eq!(end.map(|e| e.0), Some(Outcome::MoverWins));
+}
+
+#[test]
+fn a_running_count_is_written_in_the_position_string_and_read_back() {
+    let r = rules("makruk.var");
+    for text in [
+        "8/8/8/4k3/8/8/2R5/3K4 b - 32 6 40",
+        "4k3/3r4/8/8/8/8/2R5/2K5 b - 128 0 1",
+    ] {
+        let pos = position(&r, text);
+        assert_eq!(write_position(&r, &pos.to_setup(&r)), text);
+    }
+    assert_eq!(
+        position(&r, "8/8/8/4k3/8/8/2R5/3K4 b - 32 6 40").count(),
+        Some((32, 6))
+    );
+    // Before a count starts the field counts plies since a capture or Pawn move.
+    assert_eq!(
+        position(&r, "8/8/8/4k3/8/8/2R5/3K4 b - - 6 40").count(),
+        None
+    );
+    // A game without counts refuses a count.
+    let chess = rules("chess.var");
+    assert!(parse_position(&chess, "8/8/8/4k3/8/8/2R5/3K4 b - 32 6 40").is_err());
+}

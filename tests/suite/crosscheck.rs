@@ -666,3 +666,151 @@ fn mates_judged_by_their_checks_end_as_the_reference_says() {
         );
     }
 }
+
+#[test]
+fn counts_of_moves_run_as_the_reference_says() {
+    use variantlab::model::{Event, Outcome};
+    use variantlab::runtime::{parse_position, write_move};
+    // Hand-worked from docs/language.md. The string carries a count against a Rook.
+    let v = load("makruk.var");
+    let rules = compiled(&v, &[]);
+    let read =
+        |text: &str| Game::new(rules.clone(), parse_position(&rules, text).unwrap()).unwrap();
+    let g = read("8/8/8/4k3/8/8/2R5/3K4 b - 32 6 40");
+    assert_eq!(g.position().count(), Some((32, 6)));
+    // No count in the string: the bare King's starts after White's move, at twice
+    // the three pieces on the board.
+    let mut g = read("4k3/8/8/8/8/8/R7/3K4 w - - 0 1");
+    assert_eq!(g.position().count(), None);
+    g.play_text("a2-c2").unwrap();
+    assert_eq!(g.position().count(), Some((32, 6)));
+    // The bare King takes the last Pawn: twice the three pieces, less one.
+    let mut g = read("8/8/8/8/4k3/3P4/8/R2K4 b - - 0 1");
+    g.play_text("e4-d3").unwrap();
+    assert_eq!(g.position().count(), Some((32, 5)));
+
+    // Endgames with little material: bare Kings against each count's pieces, both
+    // sides with pieces (the count from zero), Pawns that fall or promote, and a bare
+    // King that takes the last Pawn.
+    let makruk = [
+        "4k3/8/8/8/8/8/R7/3K4 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2RRK3 w - - 0 1",
+        "4k3/8/8/8/8/8/3SS3/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/2N2N2/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4S3/3KM3 w - - 0 1",
+        "3mk3/8/8/8/8/8/8/2SRK3 w - - 0 1",
+        "r3k3/8/8/8/8/8/3N4/3K3R w - - 0 1",
+        "2n1k3/8/8/8/3p4/8/8/3K3R w - - 0 1",
+        "4k3/3s4/8/2P5/8/8/8/3KM3 w - - 0 1",
+        "8/8/8/8/4k3/3P4/8/R2K4 b - - 0 1",
+    ];
+    let asean = [
+        "4k3/8/8/8/8/8/R7/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/3BB3/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/2N2N2/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
+        "3qk3/8/8/8/8/8/8/2BRK3 w - - 0 1",
+        "r3k3/8/8/8/8/8/3N4/3K3R w - - 0 1",
+        "2n1k3/8/8/8/3p4/8/8/3K3R w - - 0 1",
+        "4k3/3b4/8/8/2P5/8/8/3QK3 w - - 0 1",
+        "8/8/8/8/4k3/3P4/8/R2K4 b - - 0 1",
+    ];
+    let mut rng = Lcg(97);
+    let mut running = 0;
+    let (mut from_zero, mut from_pieces, mut by_the_mover, mut ran_out) = (0, 0, 0, 0);
+    // And a count carried by the string, at each file's limit against a Rook.
+    for (file, starts, carried) in [
+        (
+            "makruk.var",
+            &makruk[..],
+            "8/8/8/4k3/8/8/2R5/3K4 b - 32 6 40",
+        ),
+        (
+            "cambodian.var",
+            &makruk[..],
+            "8/8/8/4k3/8/8/2R5/3K4 b - 30 6 40",
+        ),
+        ("asean.var", &asean[..], "8/8/8/4k3/8/8/2R5/4K3 b - 32 0 40"),
+    ] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        let count_rule = v
+            .end_rules
+            .iter()
+            .position(|r| r.event == Event::CountRanOut)
+            .unwrap_or_else(|| panic!("{file} has no `count ran out`"));
+        let starts: Vec<&str> = starts.iter().copied().chain([carried]).collect();
+        for game_no in 0..6 * starts.len() {
+            let text = starts[game_no % starts.len()];
+            let setup = parse_position(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            let mut game = Game::new(rules.clone(), setup).unwrap();
+            let mut want = game.position().count();
+            for _ in 0..300 {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+                let m = if !captures.is_empty() && rng.below(3) == 0 {
+                    *captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                let before = game.position().to_setup(&rules);
+                let was = game.position_string();
+                game.play(m).unwrap();
+                let after = game.position().to_setup(&rules);
+                let next =
+                    reference::next_count(&v, &before.cells, &after.cells, before.to_move, want);
+                if next != want.map(|(limit, plies)| (limit, plies + 1)) {
+                    match next {
+                        Some((_, 0)) => from_zero += 1,
+                        Some((_, plies)) if plies % 2 == 1 => by_the_mover += 1,
+                        Some(_) => from_pieces += 1,
+                        None => {}
+                    }
+                }
+                want = next;
+                assert_eq!(
+                    game.position().count(),
+                    want,
+                    "{file} {text}: counts differ after {} from {was}",
+                    write_move(&v, &m)
+                );
+                running += usize::from(want.is_some());
+                let ending = game.ending();
+                if want.is_some_and(|(limit, plies)| plies > limit) {
+                    let e = ending.unwrap_or_else(|| {
+                        panic!("{file}: the count ran out at {}", game.position_string())
+                    });
+                    // An earlier rule may end the game on the same move.
+                    assert!(e.rule <= count_rule, "{file}: {}", e.reason);
+                    if e.rule == count_rule {
+                        assert_eq!(e.outcome, Outcome::Draw);
+                        ran_out += 1;
+                    }
+                } else if let Some(e) = &ending {
+                    assert_ne!(
+                        e.rule,
+                        count_rule,
+                        "{file}: the count has not run out at {}",
+                        game.position_string()
+                    );
+                }
+                if ending.is_some() {
+                    break;
+                }
+            }
+        }
+    }
+    let seen = format!(
+        "{running} plies with a count; started {from_zero} from zero, {from_pieces} from \
+         the pieces, {by_the_mover} by the mover; {ran_out} ran out"
+    );
+    assert!(running > 3000, "{seen}");
+    assert!(
+        from_zero > 10 && from_pieces > 10 && by_the_mover > 0,
+        "{seen}"
+    );
+    assert!(ran_out > 10, "{seen}");
+}

@@ -67,6 +67,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("second-wall", &["second_wall"]),
     ("second-wall-moved", &["second_wall"]),
     ("aimed-cell", &["aimed_cell"]),
+    ("count-unreachable", &["count_unreachable"]),
+    ("no-count", &["no_count"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),

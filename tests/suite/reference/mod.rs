@@ -262,14 +262,32 @@
 //!     CELL, could capture it.
 //! 55. `captured pieces go to hand, dropped either side up`: a piece in hand may also
 //!     be dropped as any kind whose unpromoted form it is, with that kind's drop rules.
+//!
+//! Counts of moves to a draw (two players; pieces counted on the board only):
+//!
+//! 56. A `counting` line holds for a player when: with `only royal pieces` the player
+//!     has pieces, all royal, otherwise one that is not; no piece of its `once no
+//!     KIND is on the board` kinds stands on the board; the player has at most its
+//!     `once it has at most N pieces`; the other player has a piece that is not
+//!     royal; and one of its limits applies (the first: `against N KIND` when the
+//!     other player has at least N pieces of the kind, or no `against`), giving twice
+//!     its moves in plies. The count is none or (limit, plies counted). After a move:
+//!     a running count goes on one ply; if an `only royal` line `from the pieces`
+//!     holds for the mover and did not before the move, the first such starts,
+//!     counting twice the pieces on the board less one; then, if no count runs, or an
+//!     `only royal` line holds for the player to move and did not before the move,
+//!     the first line holding for the player to move starts, counting none (twice
+//!     the pieces on the board, `from the pieces`). `count ran out` holds once more
+//!     plies are counted than the limit. The caller carries the count
+//!     ([`next_count`]); [`play`] ignores it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
 use variantlab::geometry::{Board, Cell, Kind};
 use variantlab::model::{
-    Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId, TagId,
-    Variant, Walling, holds,
+    Count, Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId,
+    TagId, Variant, Walling, holds,
 };
 
 /// What stands on each cell.
@@ -1710,6 +1728,83 @@ fn ending(
         }
     }
     None
+}
+
+/// Rule 56: the count after `mover`'s move, from the cells before and after it and
+/// the count before it.
+pub fn next_count(
+    v: &Variant,
+    before: &Cells,
+    after: &Cells,
+    mover: PlayerId,
+    count: Option<(u32, u32)>,
+) -> Option<(u32, u32)> {
+    let to_move = PlayerId(1 - mover.0);
+    let pieces = after.iter().flatten().count() as u32;
+    let newly = |line: &Count, player: PlayerId| {
+        count_limit(v, line, after, player).is_some()
+            && count_limit(v, line, before, player).is_none()
+    };
+    let mut count = count.map(|(limit, plies)| (limit, plies + 1));
+    if let Some(line) = v
+        .counts
+        .iter()
+        .find(|line| line.bare && line.from_pieces && newly(line, mover))
+    {
+        let limit = count_limit(v, line, after, mover).expect("it holds");
+        count = Some((limit, 2 * pieces - 1));
+    }
+    if (count.is_none()
+        || v.counts
+            .iter()
+            .any(|line| line.bare && newly(line, to_move)))
+        && let Some((line, limit)) = v
+            .counts
+            .iter()
+            .find_map(|line| count_limit(v, line, after, to_move).map(|l| (line, l)))
+    {
+        count = Some((limit, if line.from_pieces { 2 * pieces } else { 0 }));
+    }
+    count
+}
+
+/// Rule 56: the limit in plies a counting line gives `player` on these cells, if the
+/// line holds for it.
+fn count_limit(v: &Variant, line: &Count, cells: &Cells, player: PlayerId) -> Option<u32> {
+    let options = v.default_options();
+    let plain = |k: &PieceId| !royal(v, &options, *k);
+    let mine: Vec<PieceId> = cells
+        .iter()
+        .flatten()
+        .filter(|(p, _)| *p == player)
+        .map(|(_, k)| *k)
+        .collect();
+    let theirs: Vec<PieceId> = cells
+        .iter()
+        .flatten()
+        .filter(|(p, _)| *p != player)
+        .map(|(_, k)| *k)
+        .collect();
+    let kind_holds = if line.bare {
+        !mine.is_empty() && !mine.iter().any(plain)
+    } else {
+        mine.iter().any(plain)
+    };
+    let absent = cells
+        .iter()
+        .flatten()
+        .all(|(_, k)| line.absent & (1u64 << k.0) == 0);
+    let few = line.at_most.is_none_or(|n| mine.len() as u32 <= n);
+    if !(kind_holds && absent && few && theirs.iter().any(plain)) {
+        return None;
+    }
+    line.limits
+        .iter()
+        .find(|l| {
+            l.against
+                .is_none_or(|(n, kind)| theirs.iter().filter(|k| **k == kind).count() as u32 >= n)
+        })
+        .map(|l| 2 * l.moves)
 }
 
 /// The number of move sequences of exactly `depth` moves; a game that is over has no
