@@ -158,7 +158,16 @@ pub struct Searcher {
     /// Whether every move captures: a capture is then the game's ordinary move, ranked,
     /// remembered and searched shallower as quiet moves are elsewhere.
     captures_only: bool,
+    /// Where being checkmated wins: the horizon weighs the mates the side to move could
+    /// slip into (see [`Searcher::slip_risk`]).
+    slips: bool,
 }
+
+/// What a reply that checkmates costs the player who may play it, where being mated
+/// wins, and what a reply that checks costs, divided by the answers it leaves; the sum
+/// is taken as a share of all the replies.
+const MATE_SLIP: i32 = 10000;
+const CHECK_SLIP: i32 = 150;
 
 /// The root's first window: this far either side of the last iteration's score, from
 /// this iteration on.
@@ -227,6 +236,7 @@ impl Searcher {
             contempt: CONTEMPT,
             stuck_loses: rules.stuck_loses(),
             captures_only: rules.every_move_captures(),
+            slips: rules.mate_is_a_goal(),
             rules,
         }
     }
@@ -591,7 +601,10 @@ impl Searcher {
             return self.eval.evaluate(rules, pos);
         }
         if quiet && !forced && (depth < 0 || !self.eval.in_danger(rules, pos)) {
-            let stand = self.eval.evaluate(rules, pos);
+            let mut stand = self.eval.evaluate(rules, pos);
+            if self.slips && depth == 0 {
+                stand -= self.slip_risk(rules, pos, &moves, ply);
+            }
             // Where every move captures, a capture is the game's ordinary move, not a
             // sudden change to look past: the horizon stands where it is, unless so few
             // moves are left that running out of them is near.
@@ -777,6 +790,29 @@ impl Searcher {
             });
         }
         best
+    }
+
+    /// Where being checkmated wins, the side to move's legal `moves` that would mate
+    /// the other side lose for it, and checks lead there: a player, not always perfect,
+    /// who has such moves at hand stands worse than one who has none.
+    fn slip_risk(&mut self, rules: &Rules, pos: &mut Position, moves: &[Move], ply: usize) -> i32 {
+        let mut replies = std::mem::take(&mut self.buffers[ply + 1]);
+        let mut risk = 0;
+        for m in moves {
+            let undo = pos.make(rules, m);
+            if pos.in_check(rules) {
+                replies.clear();
+                pos.legal_moves(rules, &mut replies);
+                // A check that leaves few answers is nearly a mate.
+                risk += match replies.len() {
+                    0 => MATE_SLIP,
+                    n => CHECK_SLIP / n as i32,
+                };
+            }
+            pos.unmake(rules, m, undo);
+        }
+        self.buffers[ply + 1] = replies;
+        risk / moves.len().max(1) as i32
     }
 
     /// Beyond the horizon, whether the capture just made (`m`, now in `pos`) gives up
