@@ -1125,3 +1125,16 @@ fn a_running_count_is_written_in_the_position_string_and_read_back() {
     let chess = rules("chess.var");
     assert!(parse_position(&chess, "8/8/8/4k3/8/8/2R5/3K4 b - 32 6 40").is_err());
 }
+
+#[test]
+fn cambodian_counts_always_and_draws_by_the_count_with_its_option() {
+    // A Rook against a bare King: 15 moves, 30 plies; 30 counted, one more runs out.
+    let last = "8/8/8/4k3/8/8/2R5/3K4 b - 30 30 40";
+    for (on, over) in [(false, false), (true, true)] {
+        let r = common::rules_with("cambodian.var", &[("count-draws", on)]);
+        let mut g = game(&r, last);
+        g.play_text("e5e6").unwrap();
+        assert_eq!(g.position().count(), Some((30, 31)));
+        assert_eq!(g.ending().is_some(), over, "count-draws {on}");
+    }
+}
