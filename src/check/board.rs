@@ -1,7 +1,9 @@
 //! The board statement, its coordinate scheme and holes.
 
 use crate::diagnostic::Diagnostic;
-use crate::geometry::{Board, BoardError, Labels, Orientation, Part, Scheme, SchemeError, Shape};
+use crate::geometry::{
+    Board, BoardError, Dir, Labels, Orientation, Part, Point, Scheme, SchemeError, Shape,
+};
 use crate::syntax::{BoardShape, CoordinatesDecl, LineFamily, Name, Span, Spanned, Statement};
 
 pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -> Option<Board> {
@@ -104,7 +106,7 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
     }
     let mut holes = Vec::new();
     let whole = Board::new(shape, scheme.clone(), &[]);
-    let listed: Vec<&Name> = statements
+    let listed: Vec<&(Name, Option<Name>)> = statements
         .iter()
         .filter_map(|s| match s {
             Statement::Holes(names) => Some(names),
@@ -112,23 +114,71 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
         })
         .flatten()
         .collect();
-    let words: Vec<&str> = listed.iter().map(|n| n.node.as_str()).collect();
-    let located = Board::locate_all_in_shape(shape, &scheme, &words);
-    for (n, at) in listed.iter().zip(located) {
-        match at {
-            Some(p) if holes.contains(&p) => out.push(
-                Diagnostic::warning(
-                    "variantlab::duplicate_hole",
-                    n.span,
-                    format!("`{}` is already a hole", n.node),
-                )
-                .label("listed twice"),
-            ),
-            Some(p) => holes.push(p),
-            None => {
-                if let Ok(b) = &whole {
-                    out.push(off_board(n.span, &n.node, b));
+    let words: Vec<&str> = listed
+        .iter()
+        .flat_map(|(a, b)| std::iter::once(a).chain(b))
+        .map(|n| n.node.as_str())
+        .collect();
+    let mut located = Board::locate_all_in_shape(shape, &scheme, &words).into_iter();
+    let unknown = |n: &Name, out: &mut Vec<Diagnostic>| {
+        if let Ok(b) = &whole {
+            out.push(off_board(n.span, &n.node, b));
+        }
+    };
+    for (first, last) in listed {
+        let from = located.next().flatten();
+        let to = last.as_ref().map(|_| located.next().flatten());
+        let points = match (from, to) {
+            (None, _) => {
+                unknown(first, out);
+                if let (Some(l), Some(None)) = (last, to) {
+                    unknown(l, out);
                 }
+                continue;
+            }
+            (Some(_), Some(None)) => {
+                unknown(last.as_ref().expect("a range"), out);
+                continue;
+            }
+            (Some(a), None) => vec![a],
+            (Some(a), Some(Some(b))) => {
+                let Ok(board) = &whole else { continue };
+                match line_between(board, a, b) {
+                    Some(line) => line,
+                    None => {
+                        let l = last.as_ref().expect("a range");
+                        out.push(
+                            Diagnostic::error(
+                                "variantlab::hole_range",
+                                Span::new(first.span.start, l.span.end),
+                                format!(
+                                    "`{}` and `{}` do not lie on one straight line of the board",
+                                    first.node, l.node
+                                ),
+                            )
+                            .label("not in a line")
+                            .help(
+                                "a range runs along one direction of the board, as a rank, a \
+                                 file or a diagonal does: name its two ends, or list the cells",
+                            ),
+                        );
+                        continue;
+                    }
+                }
+            }
+        };
+        for p in points {
+            if holes.contains(&p) {
+                out.push(
+                    Diagnostic::warning(
+                        "variantlab::duplicate_hole",
+                        first.span,
+                        format!("`{}` is already a hole", board_name(&whole, p, &first.node)),
+                    )
+                    .label("listed twice"),
+                );
+            } else {
+                holes.push(p);
             }
         }
     }
@@ -149,6 +199,35 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
             None
         }
     }
+}
+
+/// The points from `a` to `b`, both included, along one direction of the board:
+/// the direction that gets there in the fewest steps, if any does.
+fn line_between(board: &Board, a: Point, b: Point) -> Option<Vec<Point>> {
+    (0..board.directions().len() as u8)
+        .map(Dir)
+        .filter_map(|d| {
+            let mut line = vec![a];
+            let mut p = a;
+            while p != b {
+                p = board.shift(p, d);
+                board.at(p)?;
+                line.push(p);
+            }
+            Some(line)
+        })
+        .min_by_key(|line| line.len())
+}
+
+/// A hole's name for a message: the board's, or what was written.
+fn board_name(board: &Result<Board, BoardError>, p: Point, written: &str) -> String {
+    board
+        .as_ref()
+        .ok()
+        .and_then(|b| b.at(p))
+        .map_or(written.to_string(), |c| {
+            board.as_ref().unwrap().name(c).to_string()
+        })
 }
 
 /// A cell name that names no cell; the help names the board's cells nearest to it.

@@ -47,7 +47,8 @@ pub enum Statement {
     Description(Name),
     Board(Spanned<BoardShape>),
     Coordinates(Spanned<CoordinatesDecl>),
-    Holes(Vec<Name>),
+    /// Each a cell, or the first and last cells of a line of them (`a1 to a4`).
+    Holes(Vec<(Name, Option<Name>)>),
     Player(PlayerDecl),
     Option(OptionDecl),
     Tag(TagDecl),

@@ -90,7 +90,15 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             let parts = inner.map(|p| lower_coordinate_part(cx, p)).collect();
             Statement::Coordinates(Spanned::new(CoordinatesDecl { parts }, span))
         }
-        Rule::holes_stmt => Statement::Holes(inner.map(|c| cx.name(&c)).collect()),
+        Rule::holes_stmt => Statement::Holes(
+            inner
+                .map(|h| {
+                    let mut cells = h.into_inner().filter(content);
+                    let first = cx.name(&cells.next().unwrap());
+                    (first, cells.next().map(|c| cx.name(&c)))
+                })
+                .collect(),
+        ),
         Rule::player_stmt => Statement::Player(lower_player(cx, inner)),
         Rule::option_stmt => Statement::Option(lower_option(cx, inner)),
         Rule::tag_stmt => Statement::Tag(lower_tag(cx, inner)),

@@ -164,3 +164,49 @@ fn schemes_that_cannot_name_cells_are_reported() {
             .any(|d| d.code == "variantlab::bad_scheme")
     );
 }
+
+/// The cells of a board with these `holes` lines, by name.
+fn holed(shape: &str, coordinates: &str, holes: &str) -> BTreeSet<String> {
+    let text = format!("board {shape}\ncoordinates {coordinates}\n{holes}\nplayer A: capitals\n");
+    let checked = check("test.var", &text);
+    match checked.variant {
+        Some(v) => names(&v.board),
+        None => panic!("{text}\n{}", checked.report.render(100, false)),
+    }
+}
+
+#[test]
+fn a_range_of_holes_runs_along_one_line_of_the_board() {
+    let square = "square 8 by 8";
+    let algebraic = "files lettered from the left, ranks numbered from the bottom";
+    for (ranges, cells) in [
+        ("holes a1 to a4", "holes a1 a2 a3 a4"),
+        ("holes h8 to e8", "holes e8 f8 g8 h8"),
+        ("holes b2 to d4 h1 to h1", "holes b2 c3 d4 h1"),
+    ] {
+        assert_eq!(
+            holed(square, algebraic, ranges),
+            holed(square, algebraic, cells),
+            "{ranges}"
+        );
+    }
+    // Glinski's hexagon: along a file, and along a line of orthogonal neighbours
+    // that crosses the files (a1, b2 ... f6 on the rule page's diagram).
+    let hexagon = "hexagon side 6 flat-topped";
+    let glinski =
+        "files lettered skipping j from the left, ranks numbered from the bottom of each file";
+    assert_eq!(
+        holed(hexagon, glinski, "holes f7 to f9 a1 to f6"),
+        holed(hexagon, glinski, "holes f7 f8 f9 a1 b2 c3 d4 e5 f6"),
+    );
+}
+
+#[test]
+fn a_range_of_holes_off_any_line_is_refused_where_it_is_written() {
+    let text = "board square 8 by 8\nholes a1 to a4 c1 to d3\nplayer A: capitals\n";
+    let checked = check("test.var", text);
+    let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["variantlab::hole_range"]);
+    let d = &checked.report.diagnostics[0];
+    assert_eq!(&text[d.span.start..d.span.end], "c1 to d3");
+}

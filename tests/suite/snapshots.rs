@@ -69,6 +69,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("aimed-cell", &["aimed_cell"]),
     ("count-unreachable", &["count_unreachable"]),
     ("no-count", &["no_count"]),
+    ("hole-range", &["hole_range"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),
