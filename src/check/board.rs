@@ -173,7 +173,13 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
                     Diagnostic::warning(
                         "variantlab::duplicate_hole",
                         first.span,
-                        format!("`{}` is already a hole", board_name(&whole, p, &first.node)),
+                        format!(
+                            "`{}` is already a hole",
+                            match last {
+                                None => first.node.clone(),
+                                Some(_) => board_name(&whole, p, &first.node),
+                            }
+                        ),
                     )
                     .label("listed twice"),
                 );

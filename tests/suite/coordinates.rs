@@ -203,7 +203,7 @@ fn a_range_of_holes_runs_along_one_line_of_the_board() {
 
 #[test]
 fn a_range_of_holes_off_any_line_is_refused_where_it_is_written() {
-    let text = "board square 8 by 8\nholes a1 to a4 c1 to d3\nplayer A: capitals\n";
+    let text = "name \"T\"\nboard square 8 by 8\nholes a1 to a4 c1 to d3\nplayer A: capitals\n";
     let checked = check("test.var", text);
     let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["variantlab::hole_range"]);
