@@ -121,7 +121,7 @@ pub(super) fn check_end(
                             .label("never happens")
                             .help(
                                 "say when a count starts, as in `counting { a player with only \
-                                 royal pieces counts once no Pawn is on the board: 64 moves }`",
+                                 royal pieces counts once no KIND is on the board: 64 moves }`",
                             ),
                         );
                     }

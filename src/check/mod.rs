@@ -52,12 +52,27 @@ pub fn check(name: &str, text: &str) -> Checked {
     Checked { variant, report }
 }
 
+/// Codes that say the file lacks a statement, with a word that statement holds.
+const NEEDS_STATEMENT: &[(&str, &str)] = &[
+    ("variantlab::no_count", "counting"),
+    ("variantlab::no_points", "worth"),
+];
+
 /// Whether a diagnostic found beside syntax errors is a mistake of its own: an error,
 /// not about something missing from the whole file, and not about a name that the
 /// text skipped after a syntax error may declare.
 fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
     if !d.is_error() || d.span.start == d.span.end {
         return false;
+    }
+    let skipped_has = |word: &str| {
+        skipped
+            .iter()
+            .any(|s| text.get(s.start..s.end).is_some_and(|t| t.contains(word)))
+    };
+    // A rule that needs a statement the skipped text may hold.
+    if let Some((_, word)) = NEEDS_STATEMENT.iter().find(|(code, _)| *code == d.code) {
+        return !skipped_has(word);
     }
     if !d.code.starts_with("variantlab::unknown_") {
         return true;

@@ -587,7 +587,7 @@ fn described(rule: Rule) -> &'static str {
             "`no KIND is on the board` or `it has at most N pieces`"
         }
         count_from => "`, from the pieces on the board`",
-        count_limit => "a limit such as `16 moves` or `16 moves against Rook`",
+        count_limit => "a limit such as `16 moves` or `16 moves against KIND`",
         count_event => "`count ran out`",
         _ => "something else",
     }

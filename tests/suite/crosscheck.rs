@@ -733,7 +733,12 @@ fn counts_of_moves_run_as_the_reference_says() {
         ("asean.var", &asean[..], "8/8/8/4k3/8/8/2R5/4K3 b - 32 0 40"),
     ] {
         let v = load(file);
-        let rules = compiled(&v, &[]);
+        // Cambodian draws by the count only with its option.
+        let draws: &[(&str, bool)] = match v.find_option("count-draws") {
+            Some(_) => &[("count-draws", true)],
+            None => &[],
+        };
+        let rules = compiled(&v, draws);
         let count_rule = v
             .end_rules
             .iter()

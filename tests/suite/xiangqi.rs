@@ -282,3 +282,22 @@ fn points_too_large_are_refused_where_they_are_written() {
     let at = text.find("99999999999").unwrap();
     assert_eq!(checked.report.diagnostics[0].span.start, at);
 }
+
+#[test]
+fn a_misspelt_statement_brings_no_cascade_about_what_it_would_have_said() {
+    // A worth line and a counting line that fail to parse: one syntax error each, and
+    // no error saying that nothing is worth points or that no count runs.
+    let janggi = std::fs::read_to_string(common::root().join("variants/janggi.var")).unwrap();
+    let makruk = std::fs::read_to_string(common::root().join("variants/makruk.var")).unwrap();
+    for (file, text) in [
+        ("janggi.var", janggi.replace("Chariot 13,", "Chariot five,")),
+        (
+            "makruk.var",
+            makruk.replace("royal pieces counts once", "royal pieces count once"),
+        ),
+    ] {
+        let checked = variantlab::check::check(file, &text);
+        let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["variantlab::syntax"], "{file}");
+    }
+}
