@@ -7,6 +7,7 @@
 #![allow(clippy::result_large_err)]
 
 mod board;
+mod castling;
 mod declare;
 mod drawing;
 mod end;
@@ -130,7 +131,7 @@ fn check_file(
     let setup = setup::check_setup(&file.statements, &board, &decls, out);
     let start_hands = setup::check_start_hands(&file.statements, &decls, out);
     let random = special::check_random(&file.statements, &board, &decls, &setup, out);
-    let castlings = special::check_castlings(&file.statements, &board, &decls, &pieces, out);
+    let castlings = castling::check_castlings(&file.statements, &board, &decls, &pieces, out);
     let mut all_placed = setup.clone();
     for pool in random.iter().flat_map(|r| &r.pools) {
         let Some(&cell) = pool.cells.first() else {

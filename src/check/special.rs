@@ -1,13 +1,13 @@
-//! Zones, castling moves and random setups.
+//! Zones and random setups.
 
 use super::declare::Decls;
 use super::setup::resolve_cell;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell};
 use crate::model::*;
-use crate::syntax::{Name, SetupDecl, Statement};
+use crate::syntax::{Name, Redraw as Written, SetupDecl, Statement};
 
-fn cells(board: &Board, names: &[Name], out: &mut Vec<Diagnostic>) -> Vec<Cell> {
+pub(super) fn cells(board: &Board, names: &[Name], out: &mut Vec<Diagnostic>) -> Vec<Cell> {
     names
         .iter()
         .filter_map(|c| resolve_cell(board, c, out))
@@ -128,122 +128,6 @@ fn far_ranks(board: &Board, forward: crate::geometry::Dir, n: u32) -> Vec<Cell> 
         .collect()
 }
 
-pub(super) fn check_castlings(
-    statements: &[Statement],
-    board: &Board,
-    decls: &Decls,
-    pieces: &[Piece],
-    out: &mut Vec<Diagnostic>,
-) -> Vec<Castling> {
-    let mut list = Vec::new();
-    for s in statements {
-        let Statement::Castling(c) = s else { continue };
-        let player = decls.player(&c.player).map_err(|d| out.push(d)).ok();
-        let mut parts = Vec::new();
-        for (piece, from, to) in &c.parts {
-            let piece = decls.piece(piece).map_err(|d| out.push(d)).ok();
-            let from = resolve_cell(board, from, out);
-            let to = resolve_cell(board, to, out);
-            if let (Some(p), Some(f), Some(t)) = (piece, from, to) {
-                parts.push((p, f, t));
-            }
-        }
-        let empty = cells(board, &c.empty, out);
-        let safe = cells(board, &c.safe, out);
-        let starts: Vec<Cell> = parts.iter().map(|p| p.1).collect();
-        let aimed = player
-            .map(|me| aimed_by(board, decls, pieces, me, &c.aimed, &starts, out))
-            .unwrap_or_default();
-        if let Some(player) = player
-            && parts.len() == c.parts.len()
-        {
-            let (first, from, to) = parts[0];
-            let forward = decls.players[player.0 as usize].forward;
-            let plain = pieces.get(first.0 as usize).is_some_and(|p| {
-                p.moves
-                    .iter()
-                    .any(|pat| super::reach::reaches_cell(board, pat, forward, from, to))
-            });
-            let written = match parts.get(1) {
-                Some(second) if plain => (from, second.1),
-                _ => (from, to),
-            };
-            list.push(Castling {
-                player,
-                parts,
-                empty,
-                safe,
-                aimed,
-                written,
-            });
-        }
-    }
-    list
-}
-
-/// For `lost when an enemy KIND aims at CELL`: per enemy player, the cells from which
-/// a piece of the kind could capture on the cell across an empty board.
-fn aimed_by(
-    board: &Board,
-    decls: &Decls,
-    pieces: &[Piece],
-    me: PlayerId,
-    clauses: &[(Name, Name)],
-    starts: &[Cell],
-    out: &mut Vec<Diagnostic>,
-) -> Vec<Aimed> {
-    let mut list = Vec::new();
-    for (kind, cell) in clauses {
-        let piece = decls.piece(kind).map_err(|d| out.push(d)).ok();
-        let target = resolve_cell(board, cell, out);
-        let (Some(piece), Some(target)) = (piece, target) else {
-            continue;
-        };
-        if !starts.is_empty() && !starts.contains(&target) {
-            let names: Vec<&str> = starts.iter().map(|c| board.name(*c)).collect();
-            out.push(
-                Diagnostic::error(
-                    "variantlab::aimed_cell",
-                    cell.span,
-                    format!("no piece of this castling starts on {}", board.name(target)),
-                )
-                .label("not where one of its pieces starts")
-                .help(format!(
-                    "aim at a cell one of its pieces starts on: {}",
-                    names.join(" ")
-                )),
-            );
-            continue;
-        }
-        let Some(moves) = pieces.get(piece.0 as usize).map(|p| &p.moves) else {
-            continue;
-        };
-        for (i, p) in decls.players.iter().enumerate() {
-            let player = PlayerId(i as u8);
-            if player == me {
-                continue;
-            }
-            let landing = board
-                .cells()
-                .filter(|&t| {
-                    t != target
-                        && moves.iter().any(|pat| {
-                            pat.dest.allows_enemy()
-                                && super::reach::reaches_cell(board, pat, p.forward, t, target)
-                        })
-                })
-                .collect();
-            list.push(Aimed {
-                player,
-                piece,
-                target,
-                landing,
-            });
-        }
-    }
-    list
-}
-
 /// The random setup, if any: pools must fit their cells, which must be free.
 pub(super) fn check_random(
     statements: &[Statement],
@@ -264,7 +148,7 @@ pub(super) fn check_random(
         let mut setup = RandomSetup {
             pools: vec![],
             mirrored,
-            redraw: None,
+            redraw: vec![],
         };
         // Cells taken by earlier lines; mirrored lines copy the first line's draw onto
         // their own cells, so the lines must never share one.
@@ -328,12 +212,31 @@ pub(super) fn check_random(
                 .help("list as many pieces and cells as the first line does"),
             );
         }
-        if let Some((player, piece)) = &r.redraw {
-            let player = decls.player(player).map_err(|d| out.push(d)).ok();
-            let piece = decls.piece(piece).map_err(|d| out.push(d)).ok();
-            if let (Some(a), Some(b)) = (player, piece) {
-                setup.redraw = Some((a, b));
-            }
+        for rule in &r.redraw {
+            let player = match rule {
+                Written::Undefended(player, _) => {
+                    decls.player(player).map_err(|d| out.push(d)).ok()
+                }
+                _ => None,
+            };
+            let mut piece = |n: &Name| decls.piece(n).map_err(|d| out.push(d)).ok();
+            let drawn = match rule {
+                Written::Undefended(_, kind) => player
+                    .zip(piece(kind))
+                    .map(|(a, b)| Redraw::Undefended(a, b)),
+                Written::Colours(kinds) | Written::Defended(kinds) => {
+                    let found: Vec<PieceId> = kinds.iter().filter_map(&mut piece).collect();
+                    (found.len() == kinds.len()).then_some(match rule {
+                        Written::Colours(_) => Redraw::Colours(found),
+                        _ => Redraw::Defended(found),
+                    })
+                }
+                Written::Between(inner, outer) => {
+                    let inner = piece(inner);
+                    inner.zip(piece(outer)).map(|(a, b)| Redraw::Between(a, b))
+                }
+            };
+            setup.redraw.extend(drawn);
         }
         result = Some(setup);
     }

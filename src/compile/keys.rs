@@ -24,7 +24,7 @@ pub struct Keys {
     /// By (player, piece, count held); count 0 adds nothing.
     held: Vec<u64>,
     /// By castling right.
-    rights: [u64; 32],
+    rights: [u64; 64],
     /// By passing entry (0: none): the numbers of its cells combined.
     passing: Vec<u64>,
     /// By player: the number of its count of checks given, rotated by the count.
@@ -62,6 +62,8 @@ impl Keys {
         let promoted = draw(cells);
         let wall = draw(cells);
         let run = draw(players * pieces);
+        // Drawn last, so that the numbers drawn before stay as they were.
+        let more_rights = draw(32);
         Keys {
             run,
             wall,
@@ -72,7 +74,13 @@ impl Keys {
             side: std::array::from_fn(|i| sides[i]),
             used,
             held,
-            rights: std::array::from_fn(|i| rights[i]),
+            rights: std::array::from_fn(|i| {
+                if i < 32 {
+                    rights[i]
+                } else {
+                    more_rights[i - 32]
+                }
+            }),
             passing,
             checks: std::array::from_fn(|i| checks[i]),
         }
@@ -106,7 +114,7 @@ impl Keys {
 
     /// The numbers of the castling rights in a set, combined.
     #[inline]
-    pub fn rights(&self, mut set: u32) -> u64 {
+    pub fn rights(&self, mut set: u64) -> u64 {
         let mut k = 0;
         while set != 0 {
             k ^= self.rights[set.trailing_zeros() as usize];

@@ -87,6 +87,8 @@ pub struct CastleRule {
     pub parts: Vec<(PieceId, Cell, Cell)>,
     pub empty: Vec<Cell>,
     pub safe: Vec<Cell>,
+    /// Its bit among the castling rights.
+    pub right: u8,
 }
 
 /// What a piece may become when a move touches its zone.
@@ -139,11 +141,16 @@ pub struct Rules {
     promotions: Vec<Option<PromotionRule>>,
     pub(crate) passing: Vec<Passing>,
     pub(crate) castlings: Vec<CastleRule>,
+    /// Per castling-right bit: the castlings that hold it, by index.
+    pub(crate) castles_by_right: Vec<Vec<u8>>,
     /// Per cell: the castling rights lost when a move starts or ends there.
-    pub(crate) rights_clear: Vec<u32>,
+    pub(crate) rights_clear: Vec<u64>,
     /// Per (player, piece, cell): the castling rights lost when that piece lands there
     /// (`lost when ... aims at`); empty when no castling says so.
-    rights_aimed: Vec<u32>,
+    rights_aimed: Vec<u64>,
+    /// Per (player, piece): the castling rights lost when that piece moves (the first
+    /// piece of a castling from anywhere); empty when no castling says so.
+    rights_moved: Vec<u64>,
     /// Kinds whose moves reset the quiet-ply count, as a bit set.
     pub(crate) resets_quiet: u64,
     /// Whether a drop starts the count of quiet plies again.
@@ -246,7 +253,10 @@ impl std::fmt::Display for CompileError {
                 )
             }
             CompileError::TooManyCastlings(n) => {
-                write!(f, "{n} castling moves; at most 32 are supported")
+                write!(
+                    f,
+                    "{n} castling moves; at most 256 are supported, with 64 rights"
+                )
             }
         }
     }
@@ -263,7 +273,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     if variant.players.len() > MAX_PLAYERS {
         return Err(CompileError::TooManyPlayers(variant.players.len()));
     }
-    if variant.castlings.len() > 32 {
+    let rights = variant.castlings.iter().map(|c| c.right as usize + 1).max();
+    if variant.castlings.len() > 256 || rights.unwrap_or(0) > 64 {
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
     let n = Sets::width_for(variant.board.len());
@@ -346,24 +357,33 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         })
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
-    let mut rights_clear = vec![0u32; variant.board.len()];
+    let mut rights_clear = vec![0u64; variant.board.len()];
     let cells = variant.board.len();
     let mut rights_aimed = Vec::new();
+    let mut rights_moved = Vec::new();
     let castlings = variant
         .castlings
         .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            for (_, from, _) in &c.parts {
-                rights_clear[from.index()] |= 1 << i;
+        .map(|c| {
+            let bit = 1u64 << c.right;
+            for (n, (kind, from, _)) in c.parts.iter().enumerate() {
+                if n == 0 && c.anywhere.is_some() {
+                    // Lost once a piece of the kind moves, wherever it stood.
+                    if rights_moved.is_empty() {
+                        rights_moved = vec![0u64; variant.players.len() * pieces];
+                    }
+                    rights_moved[c.player.0 as usize * pieces + kind.0 as usize] |= bit;
+                } else {
+                    rights_clear[from.index()] |= bit;
+                }
             }
             for a in &c.aimed {
                 if rights_aimed.is_empty() {
-                    rights_aimed = vec![0u32; variant.players.len() * pieces * cells];
+                    rights_aimed = vec![0u64; variant.players.len() * pieces * cells];
                 }
                 let at = (a.player.0 as usize * pieces + a.piece.0 as usize) * cells;
                 for t in &a.landing {
-                    rights_aimed[at + t.index()] |= 1 << i;
+                    rights_aimed[at + t.index()] |= bit;
                 }
             }
             CastleRule {
@@ -371,9 +391,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                 parts: c.parts.clone(),
                 empty: c.empty.clone(),
                 safe: c.safe.clone(),
+                right: c.right,
             }
         })
         .collect();
+    let mut castles_by_right = vec![Vec::new(); 64];
+    for (i, c) in variant.castlings.iter().enumerate() {
+        castles_by_right[c.right as usize].push(i as u8);
+    }
     let keys = Keys::new(variant, &passing);
     let hurdles = entries.iter().any(|e| e.hurdle != 0);
     let demote: Vec<PieceId> = (0..pieces)
@@ -437,9 +462,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         check_bound,
         promotions,
         passing,
+        castles_by_right,
         castlings,
         rights_clear,
         rights_aimed,
+        rights_moved,
         resets_quiet,
         drops_reset_quiet,
         resets_forward: variant.forward_moves,
@@ -1008,14 +1035,24 @@ impl Rules {
             + bytes(&self.attack_entries)
             + bytes(&self.rights_clear)
             + bytes(&self.rights_aimed)
+            + bytes(&self.rights_moved)
             + self.promotions.iter().flatten().map(|p| p.zone.capacity()).sum::<usize>()
             // The board's points, names and lookup grid, and the variant's own lists.
             + cells * 96
             + self.variant.pieces.len() * 1024
     }
 
+    /// The castling rights lost when a piece of this player and kind moves.
+    #[inline]
+    pub(crate) fn rights_moved(&self, player: PlayerId, piece: PieceId) -> u64 {
+        if self.rights_moved.is_empty() {
+            return 0;
+        }
+        self.rights_moved[player.0 as usize * self.variant.pieces.len() + piece.0 as usize]
+    }
+
     /// The castling rights lost when a piece of this player and kind lands on `to`.
-    pub(crate) fn rights_aimed(&self, player: PlayerId, piece: PieceId, to: Cell) -> u32 {
+    pub(crate) fn rights_aimed(&self, player: PlayerId, piece: PieceId, to: Cell) -> u64 {
         if self.rights_aimed.is_empty() {
             return 0;
         }

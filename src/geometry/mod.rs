@@ -278,6 +278,25 @@ impl Board {
     pub fn opposite(&self, d: Dir) -> Dir {
         self.opposites[d.0 as usize]
     }
+    /// The colour a board of this shape gives a lattice point: squares alternate two
+    /// colours, hexagons three, so that no two neighbours share one.
+    pub fn colour_of(shape: Shape, (x, y): Point) -> u8 {
+        match shape {
+            Shape::Square { .. } => (x + y).rem_euclid(2) as u8,
+            // Axial coordinates (q, r); q - r differs between neighbours modulo 3.
+            Shape::Hexagon { orientation, .. } => {
+                let (q, r) = match orientation {
+                    Orientation::Flat => (x, (y - x).div_euclid(2)),
+                    Orientation::Pointy => ((x - y).div_euclid(2), y),
+                };
+                (q - r).rem_euclid(3) as u8
+            }
+        }
+    }
+    /// The colour of a cell (see [`Board::colour_of`]).
+    pub fn colour(&self, c: Cell) -> u8 {
+        Self::colour_of(self.shape, self.point(c))
+    }
     /// How far a cell lies along a direction: a projection on it, comparable between
     /// cells only. Hexagon lattices are doubled, so each axis is weighted back to the
     /// plane's true proportions.

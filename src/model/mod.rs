@@ -180,6 +180,14 @@ pub struct Castling {
     /// first piece has an ordinary move between them too, its start and the second
     /// piece's start (the king taking its own rook, as UCI writes Chess960 castling).
     pub written: (Cell, Cell),
+    /// Its bit among the castling rights. The castlings one `from anywhere` statement
+    /// stands for share a bit per start of the second piece: the first piece stands
+    /// on one cell, so only one of them ever has its pieces in place.
+    pub right: u8,
+    /// For a castling drawn from `from anywhere on their line`: the direction along
+    /// the line from the first piece's start to the second's. Such a castling is lost
+    /// once a piece of the first kind moves, not when its start cell is touched.
+    pub anywhere: Option<Dir>,
 }
 
 /// The cells where a piece of one player and kind, landing, takes a castling away.
@@ -199,8 +207,23 @@ pub struct RandomSetup {
     /// Later players copy the first player's draw, cell by listed cell (when the
     /// guard holds).
     pub mirrored: Option<Option<Guard>>,
-    /// Draw again while this player could capture an undefended piece of this kind.
-    pub redraw: Option<(PlayerId, PieceId)>,
+    /// Draw again while any of these holds.
+    pub redraw: Vec<Redraw>,
+}
+
+/// A condition under which a random setup is drawn again.
+#[derive(Clone, Debug)]
+pub enum Redraw {
+    /// While this player could capture an undefended piece of this kind.
+    Undefended(PlayerId, PieceId),
+    /// Unless no two pieces of these kinds of one player stand on one colour.
+    Colours(Vec<PieceId>),
+    /// Unless each piece of the first kind stands on a straight line between two
+    /// pieces of the second kind of its own player.
+    Between(PieceId, PieceId),
+    /// Unless each piece of these kinds stands where another piece of its own player
+    /// could capture, were an enemy piece there.
+    Defended(Vec<PieceId>),
 }
 
 #[derive(Clone, Debug)]

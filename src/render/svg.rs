@@ -419,17 +419,11 @@ impl Geometry {
         }
     }
 
-    fn fill(&self, (x, y): Point) -> &'static str {
+    fn fill(&self, p: Point) -> &'static str {
+        let colour = Board::colour_of(self.shape, p);
         match self.shape {
-            Shape::Square { .. } => SQUARE_FILLS[((x + y).rem_euclid(2) == self.dark) as usize],
-            // Axial coordinates (q, r); q - r differs between neighbours modulo 3.
-            Shape::Hexagon { orientation, .. } => {
-                let (q, r) = match orientation {
-                    Orientation::Flat => (x, (y - x).div_euclid(2)),
-                    Orientation::Pointy => ((x - y).div_euclid(2), y),
-                };
-                HEX_FILLS[(q - r).rem_euclid(3) as usize]
-            }
+            Shape::Square { .. } => SQUARE_FILLS[(i32::from(colour) == self.dark) as usize],
+            Shape::Hexagon { .. } => HEX_FILLS[colour as usize],
         }
     }
 }

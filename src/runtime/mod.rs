@@ -15,7 +15,7 @@ mod short_text;
 
 pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
-pub use move_text::{MoveError, parse_move, write_move};
+pub use move_text::{MoveError, named_cells, parse_move, write_move};
 pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
 pub use pgn::{write_pgn, writes_san};
 pub use position::{

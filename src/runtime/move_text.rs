@@ -68,7 +68,8 @@ fn write_body(v: &Variant, m: &Move) -> String {
 }
 
 /// The two cells a move's text names: a castling's written cells, else from and to.
-fn named_cells(v: &Variant, m: &Move) -> (Cell, Cell) {
+/// The page offers a move between these cells too (a Chess960 King clicks its Rook).
+pub fn named_cells(v: &Variant, m: &Move) -> (Cell, Cell) {
     match m.special {
         Special::Castle(i) => v
             .castlings

@@ -981,14 +981,19 @@ impl<S: Width> PositionOf<S> {
         out: &mut Vec<Move>,
     ) {
         let occupied = self.occupied();
-        for (i, c) in rules.castlings.iter().enumerate() {
-            if c.player != me || self.rights() & (1 << i) == 0 {
-                continue;
-            }
-            if c.parts
-                .iter()
-                .any(|(k, from, _)| self.at(*from) != Some((me, *k)))
-            {
+        let mut held = self.rights();
+        // Only the castlings whose right is held; those sharing a right differ in
+        // where their first piece starts, so at most one of them is in place.
+        let open = std::iter::from_fn(|| {
+            (held != 0).then(|| {
+                let bit = held.trailing_zeros() as usize;
+                held &= held - 1;
+                bit
+            })
+        });
+        for i in open.flat_map(|bit| rules.castles_by_right[bit].iter().map(|&i| i as usize)) {
+            let c = &rules.castlings[i];
+            if c.player != me || !self.in_place(c) {
                 continue;
             }
             let moving = |cell: &Cell| c.parts.iter().any(|(_, f, _)| f == cell);

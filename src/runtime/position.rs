@@ -175,7 +175,7 @@ pub struct Undo {
     key: u64,
     used: u32,
     quiet_plies: u32,
-    rights: u32,
+    rights: u64,
     passing: u16,
     victim: Cell,
     passes: u8,
@@ -254,7 +254,7 @@ pub struct PositionOf<S: CellSet> {
     quiet_plies: u32,
     move_number: u32,
     /// Castling moves still allowed, one bit each.
-    rights: u32,
+    rights: u64,
     /// What the last move passed, open to capture now: `Rules::passing[passing - 1]`
     /// (0: nothing), and the cells of that entry as a set.
     passing: u16,
@@ -429,7 +429,7 @@ impl Position {
         by_width!(&self.inner, Inner, p => p.move_number)
     }
     /// Castling moves still allowed, one bit each.
-    pub fn rights(&self) -> u32 {
+    pub fn rights(&self) -> u64 {
         by_width!(&self.inner, Inner, p => p.rights)
     }
     /// What may be captured in passing now: the cells, the kinds that may, and the
@@ -663,12 +663,8 @@ impl<S: Width> PositionOf<S> {
                 message: format!("no castling move number {i}"),
             })?;
             // A right whose pieces are not in place is simply not there.
-            if rule
-                .parts
-                .iter()
-                .all(|(k, from, _)| pos.at(*from) == Some((rule.player, *k)))
-            {
-                pos.rights |= 1 << i;
+            if pos.in_place(rule) {
+                pos.rights |= 1 << rule.right;
             }
         }
         if !setup.passed.is_empty() {
@@ -907,7 +903,10 @@ impl<S: Width> PositionOf<S> {
             used,
             quiet_plies: self.quiet_plies,
             move_number: self.move_number,
-            castling: (0..32).filter(|i| self.rights & (1 << i) != 0).collect(),
+            castling: (rules.castlings.iter().enumerate())
+                .filter(|(_, c)| self.rights & (1 << c.right) != 0 && self.in_place(c))
+                .map(|(i, _)| i)
+                .collect(),
             passed,
             checks: match rules.check_goal {
                 Some(_) => self.checks[..self.players as usize].to_vec(),
@@ -989,6 +988,13 @@ impl<S: CellSet> PositionOf<S> {
         self.occupied.remove(c);
     }
 
+    /// Whether a castling's pieces stand on its start cells.
+    pub fn in_place(&self, c: &crate::compile::CastleRule) -> bool {
+        c.parts
+            .iter()
+            .all(|(k, from, _)| self.at(*from) == Some((c.player, *k)))
+    }
+
     /// What stands on a cell.
     #[inline]
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
@@ -1046,7 +1052,7 @@ impl<S: CellSet> PositionOf<S> {
         }
     }
     #[inline]
-    pub fn rights(&self) -> u32 {
+    pub fn rights(&self) -> u64 {
         self.rights
     }
 
@@ -1203,6 +1209,9 @@ impl<S: Width> PositionOf<S> {
             let mut lost = rules.rights_clear[m.from.index()]
                 | rules.rights_clear[m.to.index()]
                 | rules.rights_aimed(me, m.promotion.unwrap_or(m.piece), m.to);
+            if m.special != Special::Drop {
+                lost |= rules.rights_moved(me, m.piece);
+            }
             if undo.blasted != 0 {
                 for (i, c) in rules.around[m.to.index()].iter().enumerate() {
                     if undo.blasted & (1 << i) != 0 {

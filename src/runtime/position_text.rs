@@ -173,8 +173,15 @@ pub fn castling_tokens(v: &Variant) -> Vec<String> {
         (c.player, cells)
     };
     let groups: Vec<_> = (0..n).map(starts).collect();
-    let distinct =
-        |t: &[String]| (0..n).all(|i| (0..i).all(|j| t[i] != t[j] || groups[i] == groups[j]));
+    // Castlings from anywhere whose first pieces start apart never have their pieces
+    // in place together: the first piece stands on one cell.
+    let apart = |i: usize, j: usize| {
+        let (a, b) = (&v.castlings[i], &v.castlings[j]);
+        a.anywhere.is_some() && b.anywhere.is_some() && a.parts[0].1 != b.parts[0].1
+    };
+    let distinct = |t: &[String]| {
+        (0..n).all(|i| (0..i).all(|j| t[i] != t[j] || groups[i] == groups[j] || apart(i, j)))
+    };
     let fen: Vec<String> = (0..n).map(|i| castling_letter(v, i).to_string()).collect();
     if distinct(&fen) {
         return fen;
@@ -201,6 +208,25 @@ pub fn castling_tokens(v: &Variant) -> Vec<String> {
         .iter()
         .map(|c| in_case(v, c.player, v.board.name(c.parts[0].2)))
         .collect()
+}
+
+/// X-FEN's `K` or `Q` where castlings start anywhere on their line: the castling, on
+/// that side, whose pieces stand on the board and farthest apart.
+fn outermost(v: &Variant, cells: &[Option<(PlayerId, PieceId)>], token: &str) -> Option<usize> {
+    let board = &v.board;
+    (v.castlings.iter().enumerate())
+        .filter(|(i, c)| {
+            c.anywhere.is_some()
+                && castling_letter(v, *i).to_string() == token
+                && c.parts
+                    .iter()
+                    .all(|(k, from, _)| cells[from.index()] == Some((c.player, *k)))
+        })
+        .max_by_key(|(_, c)| {
+            let (a, b) = (board.point(c.parts[0].1), board.point(c.parts[1].1));
+            (a.0 - b.0).abs() + (a.1 - b.1).abs()
+        })
+        .map(|(i, _)| i)
 }
 
 /// Whether a castling field joins its tokens by commas (they are not single letters).
@@ -302,6 +328,13 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
             .iter()
             .copied()
             .filter(|i| *i < v.castlings.len())
+            // A right whose pieces are not in place is not there (a drawn setup
+            // starts with every castling listed).
+            .filter(|i| {
+                let c = &v.castlings[*i];
+                (c.parts.iter())
+                    .all(|(k, from, _)| setup.cells[from.index()] == Some((c.player, *k)))
+            })
             .collect();
         // FEN's order: by player, then K before Q (for Shredder letters, in file order).
         held.sort_by_key(|i| {
@@ -836,6 +869,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         for t in given {
             let before = castling.len();
             castling.extend((0..tokens.len()).filter(|&i| tokens[i] == t));
+            castling.extend(outermost(v, &cells, &t).filter(|_| castling.len() == before));
             if castling.len() == before {
                 return Err(E::UnknownCastling(t));
             }

@@ -152,9 +152,29 @@ fn move_body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) ->
 }
 
 /// `O-O` for the castling whose partner travels least among its first piece's
-/// castlings, `O-O-O` for the others.
+/// castlings, `O-O-O` for the others. Where the pieces start anywhere, that travel
+/// depends on the draw: `O-O` is then the side where the first piece ends nearest the
+/// board's edge.
 fn castle_text(rules: &Rules, i: usize) -> String {
     let board = &rules.variant.board;
+    let v = &rules.variant;
+    if let Some(side) = v.castlings[i].anywhere {
+        let to_edge = |c: &crate::model::Castling| {
+            let d = c.anywhere.unwrap_or(side);
+            let mut p = board.point(c.parts[0].2);
+            let mut n = 0;
+            while board.at(board.shift(p, d)).is_some() {
+                p = board.shift(p, d);
+                n += 1;
+            }
+            n
+        };
+        let me = &v.castlings[i];
+        let nearest = (v.castlings.iter())
+            .filter(|c| c.player == me.player && c.anywhere.is_some())
+            .all(|c| to_edge(c) >= to_edge(me));
+        return if nearest { "O-O" } else { "O-O-O" }.to_string();
+    }
     let travel = |c: &crate::compile::CastleRule| {
         c.parts.get(1).map_or(0, |&(_, from, to)| {
             let (a, b) = (board.point(from), board.point(to));

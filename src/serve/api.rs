@@ -38,7 +38,9 @@ use crate::model::{PieceId, PlayerId};
 use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};
-use crate::runtime::{Game, Setup, Special, parse_position, write_move, write_short_moves};
+use crate::runtime::{
+    Game, Setup, Special, named_cells, parse_position, write_move, write_short_moves,
+};
 use crate::search::Limits;
 use crate::session::Session;
 use serde_json::{Value, json};
@@ -776,9 +778,10 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
         .iter()
         .zip(&shorts)
         .map(|(m, short)| {
+            let (from, to) = named_cells(v, m);
             json!({
-                "from": v.board.name(m.from),
-                "to": v.board.name(m.to),
+                "from": v.board.name(from),
+                "to": v.board.name(to),
                 "notation": write_move(v, m),
                 "short": short,
                 "capture": m.captured.is_some(),

@@ -159,8 +159,11 @@ pub struct ZoneDecl {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CastlingDecl {
     pub player: Name,
-    /// (piece, from, to), the first one naming the move.
-    pub parts: Vec<(Name, Name, Name)>,
+    /// (piece, from, to), the first one naming the move; `from` is left out with
+    /// `anywhere`.
+    pub parts: Vec<(Name, Option<Name>, Name)>,
+    /// `from anywhere on their line with the B SIDE of the A`: (B, side, A).
+    pub anywhere: Option<(Name, Name, Name)>,
     pub empty: Vec<Name>,
     pub safe: Vec<Name>,
     /// `lost when an enemy KIND aims at CELL`: (kind, cell).
@@ -547,8 +550,21 @@ pub struct RandomDecl {
     pub pools: Vec<Pool>,
     /// `mirrored`, with its guard if any.
     pub mirrored: Option<Option<Guard>>,
-    /// (player, piece): redraw while the player can capture an undefended such piece.
-    pub redraw: Option<(Name, Name)>,
+    /// Conditions for drawing again.
+    pub redraw: Vec<Redraw>,
+}
+
+/// A condition under which a random setup is drawn again.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Redraw {
+    /// (player, piece): while the player can capture an undefended such piece.
+    Undefended(Name, Name),
+    /// Unless each player's pieces of these kinds stand on different colours.
+    Colours(Vec<Name>),
+    /// Unless each player's piece of the first kind stands between two of the second.
+    Between(Name, Name),
+    /// Unless each player's pieces of these kinds are defended.
+    Defended(Vec<Name>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

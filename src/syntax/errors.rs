@@ -529,14 +529,15 @@ fn described(rule: Rule) -> &'static str {
         en_passant => "`en passant by ...`",
         equal_legs => "`legs of equal length`",
         repeated => "`repeated`",
-        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
+        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw
+        | redraw_capture | redraw_colours | redraw_between | redraw_defended => {
             "a random setup line such as `White: Guard, Tower on a1 b1 c1`"
         }
         checkmate | stalemate => "`checkmate` or `stalemate`",
         zone_last | zone_cells | zone_player | zone_shared => {
             "a zone (`: last cell of each file`, `: d4 e4` or `{ White: a8 b8 }`)"
         }
-        castle_part | castle_condition | castle_empty | castle_safe => {
+        castle_part | castle_condition | castle_empty | castle_safe | castle_anywhere => {
             "a castling part such as `King e1 to g1` or `empty f1 g1`"
         }
         hand_stmt | drawing_stmt => "a statement such as `piece` or `board`",

@@ -631,7 +631,7 @@ fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
     let mut decl = RandomDecl {
         pools: vec![],
         mirrored: None,
-        redraw: None,
+        redraw: vec![],
     };
     for q in p.into_inner().filter(content) {
         match q.as_rule() {
@@ -644,9 +644,19 @@ fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
                 decl.mirrored = Some(guard);
             }
             Rule::redraw => {
-                let mut it = q.into_inner().filter(content);
-                let player = cx.name(&it.next().unwrap());
-                decl.redraw = Some((player, cx.name(&it.next().unwrap())));
+                let r = q.into_inner().find(content).unwrap();
+                let rule = r.as_rule();
+                let names: Vec<Name> = r
+                    .into_inner()
+                    .filter(|n| n.as_rule() == Rule::ident)
+                    .map(|n| cx.name(&n))
+                    .collect();
+                decl.redraw.push(match rule {
+                    Rule::redraw_colours => Redraw::Colours(names),
+                    Rule::redraw_defended => Redraw::Defended(names),
+                    Rule::redraw_between => Redraw::Between(names[0].clone(), names[1].clone()),
+                    _ => Redraw::Undefended(names[0].clone(), names[1].clone()),
+                });
             }
             _ => {
                 let span = cx.span(&q);
@@ -780,6 +790,7 @@ fn lower_castling<'a>(
         empty: vec![],
         safe: vec![],
         aimed: vec![],
+        anywhere: None,
         span,
     };
     for q in inner {
@@ -789,7 +800,9 @@ fn lower_castling<'a>(
                 .filter(content)
                 .map(|n| cx.name(&n))
                 .collect();
-            decl.parts.push((v[0].clone(), v[1].clone(), v[2].clone()));
+            let from = (v.len() == 3).then(|| v[1].clone());
+            decl.parts
+                .push((v[0].clone(), from, v[v.len() - 1].clone()));
             continue;
         }
         let c = q.into_inner().find(content).unwrap();
@@ -797,6 +810,10 @@ fn lower_castling<'a>(
         let mut names = c.into_inner().filter(content).map(|n| cx.name(&n));
         match rule {
             Rule::castle_empty => decl.empty.extend(names),
+            Rule::castle_anywhere => {
+                let v: Vec<Name> = names.collect();
+                decl.anywhere = Some((v[0].clone(), v[1].clone(), v[2].clone()));
+            }
             Rule::castle_aimed => {
                 // `an` and `enemy` are keywords; kind and cell follow.
                 let v: Vec<Name> = names.by_ref().collect();

@@ -504,3 +504,24 @@ fn the_duck_is_moved_by_a_second_click() {
     assert_eq!(b.all("#board rect.wall").len(), 1);
     assert_eq!(played(&b), "e2-e4,d5 d7-d6,e2");
 }
+
+#[test]
+fn a_chess960_king_castles_by_clicking_its_own_rook() {
+    let Some(b) = browser("a_chess960_king_castles_by_clicking_its_own_rook") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    // The King on g1 castles with the h1 Rook without moving: only a click on the Rook
+    // can say so.
+    b.goto(&s.url("/?v=fischerandom&p=1r4kr/8/8/8/8/8/8/1R4KR%20w%20HBhb%20-%200%201"));
+    b.wait_text("#status", "White to move.");
+    b.click(r#"#board .piece[data-cell="g1"]"#);
+    b.wait_count(r#"#board .target-mark[data-cell="h1"]"#, 1);
+    b.wait_count(r#"#board .target-mark[data-cell="b1"]"#, 1);
+    b.click(r#"#board .piece[data-cell="h1"]"#);
+    b.wait_text("#status", "Black to move.");
+    b.wait_count(r#"#board .piece[data-cell="f1"]"#, 1);
+    assert_eq!(b.all(r#"#board .piece[data-cell="h1"]"#).len(), 0);
+    assert_eq!(b.all(r#"#board .piece[data-cell="g1"]"#).len(), 1);
+    assert_eq!(played(&b), "g1-h1");
+}

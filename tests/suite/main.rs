@@ -39,6 +39,7 @@ mod saves;
 mod search;
 mod serve;
 mod shogi;
+mod shuffled;
 mod snapshots;
 mod strength;
 mod studio;

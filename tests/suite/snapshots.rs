@@ -70,6 +70,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("count-unreachable", &["count_unreachable"]),
     ("no-count", &["no_count"]),
     ("hole-range", &["hole_range"]),
+    ("castle-start", &["castle_start"]),
+    ("castle-line", &["castle_line"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),

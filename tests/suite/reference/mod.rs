@@ -62,7 +62,7 @@
 //!     start cells, its `empty` cells hold nothing but its own pieces, and with its
 //!     first piece set on each `safe` cell in turn no enemy move reaches that cell.
 //!     Its right is lost once a move starts or ends on any of its start cells
-//!     (and see 54).
+//!     (and see 54 and 57).
 //! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
 //!     and 14-15) could capture it.
 //!
@@ -280,6 +280,18 @@
 //!     the pieces on the board, `from the pieces`). `count ran out` holds once more
 //!     plies are counted than the limit. The caller carries the count
 //!     ([`next_count`]); [`play`] ignores it.
+//!
+//! Castling from wherever the pieces start:
+//!
+//! 57. A castling `from anywhere on their line` does not use its `empty` and `safe`
+//!     lists. A piece's path is the cells after its start on the straight line of
+//!     the castling's direction (single steps, either way) up to its destination,
+//!     that included (none for a piece already there); its `empty` cells are both
+//!     pieces' paths, its `safe` cells the first piece's start and path. Its move is
+//!     written as the first piece's start and the second's. Instead of 18's loss, it
+//!     is lost once a piece of its player and of the first piece's kind makes any
+//!     move (this castling too), and once a move starts or ends on the second piece's
+//!     start cell (or, by 33, that cell loses its piece).
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -598,7 +610,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         }
     }
     for i in castlings_open(v, options, pos) {
-        let (_, from, to) = v.castlings[i].parts[0];
+        let (from, to) = castle_written(&v.castlings[i]);
         all.insert((from, to, None, None));
     }
     for (cell, kind) in drops(v, options, pos) {
@@ -1370,6 +1382,59 @@ fn aims(
         .any(|(t, _)| *t == a.target)
 }
 
+/// Rules 18 and 57: the cells a castling's move names.
+fn castle_written(c: &variantlab::model::Castling) -> (Cell, Cell) {
+    let (_, from, to) = c.parts[0];
+    match c.anywhere {
+        Some(_) => (from, c.parts[1].1),
+        None => (from, to),
+    }
+}
+
+/// Rule 57: the cells after `from` on the straight line of `dir` (either way) up
+/// to `to`, that included; none when `to` is not on it.
+fn line_path(
+    v: &Variant,
+    dir: variantlab::geometry::Dir,
+    from: Cell,
+    to: Cell,
+) -> Option<Vec<Cell>> {
+    if from == to {
+        return Some(vec![]);
+    }
+    let d = v.board.direction(dir);
+    let (a, b) = (v.board.point(from), v.board.point(to));
+    for (dx, dy) in [(d.dx, d.dy), (-d.dx, -d.dy)] {
+        let mut p = (a.0 + dx, a.1 + dy);
+        let mut path = Vec::new();
+        while let Some(c) = v.board.at(p) {
+            path.push(c);
+            if p == b {
+                return Some(path);
+            }
+            p = (p.0 + dx, p.1 + dy);
+        }
+    }
+    None
+}
+
+/// Rules 18 and 57: a castling's `empty` and `safe` cells (none: never open).
+fn castle_cells(v: &Variant, c: &variantlab::model::Castling) -> Option<(Vec<Cell>, Vec<Cell>)> {
+    let Some(dir) = c.anywhere else {
+        return Some((c.empty.clone(), c.safe.clone()));
+    };
+    let mut empty = Vec::new();
+    let mut safe = vec![c.parts[0].1];
+    for (n, (_, f, t)) in c.parts.iter().enumerate() {
+        let path = line_path(v, dir, *f, *t)?;
+        if n == 0 {
+            safe.extend(&path);
+        }
+        empty.extend(path);
+    }
+    Some((empty, safe))
+}
+
 /// Rule 18: the castling moves open now (the royal rule included).
 fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
     let mut out = Vec::new();
@@ -1382,8 +1447,11 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
         {
             continue;
         }
+        let Some((empty, safe)) = castle_cells(v, c) else {
+            continue;
+        };
         let own: Vec<Cell> = c.parts.iter().map(|(_, f, _)| *f).collect();
-        if c.empty
+        if empty
             .iter()
             .any(|e| pos.cells[e.index()].is_some() && !own.contains(e))
         {
@@ -1399,16 +1467,12 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
                     })
                 })
         };
-        let unsafe_cell = c
-            .safe
-            .iter()
-            .filter(|s| !next_to_enemy_royal(**s))
-            .any(|s| {
-                let mut cells = pos.cells.clone();
-                let piece = cells[first_from.index()].take();
-                cells[s.index()] = piece;
-                attacked(v, options, &cells, &pos.used, *s, c.player)
-            });
+        let unsafe_cell = safe.iter().filter(|s| !next_to_enemy_royal(**s)).any(|s| {
+            let mut cells = pos.cells.clone();
+            let piece = cells[first_from.index()].take();
+            cells[s.index()] = piece;
+            attacked(v, options, &cells, &pos.used, *s, c.player)
+        });
         if unsafe_cell {
             continue;
         }
@@ -1498,8 +1562,7 @@ fn play_judged(
     assert_eq!(player, pos.to_move, "the piece belongs to the side to move");
     let castle = pos.castling.iter().copied().find(|&i| {
         let c = &v.castlings[i];
-        let (k, f, t) = c.parts[0];
-        c.player == player && k == kind && f == from && t == to
+        c.player == player && c.parts[0].0 == kind && castle_written(c) == (from, to)
     });
     // A move to an empty passed cell that only a capture in passing reaches takes the
     // piece that passed it.
@@ -1569,9 +1632,17 @@ fn play_judged(
     let landed = next.cells[to.index()];
     next.castling.retain(|&i| {
         let c = &v.castlings[i];
-        !c.parts
-            .iter()
-            .any(|(_, f, _)| *f == from || *f == to || emptied.contains(f))
+        let touched = |f: &Cell| *f == from || *f == to || emptied.contains(f);
+        let lost = match c.anywhere {
+            // Rule 57.
+            Some(_) => {
+                (player, kind) == (c.player, c.parts[0].0)
+                    || c.parts[1..].iter().any(|(_, f, _)| touched(f))
+                    || emptied.contains(&c.parts[0].1)
+            }
+            None => c.parts.iter().any(|(_, f, _)| touched(f)),
+        };
+        !lost
             && !c
                 .aimed
                 .iter()
