@@ -57,6 +57,7 @@ pub fn check(name: &str, text: &str) -> Checked {
 const NEEDS_STATEMENT: &[(&str, &str)] = &[
     ("variantlab::no_count", "counting"),
     ("variantlab::no_points", "worth"),
+    ("variantlab::no_castling", "castling"),
 ];
 
 /// Whether a diagnostic found beside syntax errors is a mistake of its own: an error,
@@ -146,6 +147,16 @@ fn check_file(
     let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
     let points = end::check_points(&file.statements, &decls, out);
     let counts = end::check_counting(&file.statements, &decls, out);
+    let drops = check_drops(&file.statements, &decls, !castlings.is_empty(), out);
+    let gates = check_gates(&file.statements, &zones, out);
+    let hands = !start_hands.is_empty()
+        || file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Hand(_)));
+    if !hands {
+        check_handless(&file.statements, out);
+    }
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -209,6 +220,8 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Compulsory(_))),
+        drops,
+        gates,
         explosion: check_explosion(&file.statements, &decls, out),
         no_checks: file
             .statements
@@ -256,6 +269,108 @@ fn check_file(
         reach::check_reach(&variant, out);
     }
     Some(variant)
+}
+
+/// The `drops ...` statements, their kinds looked up.
+fn check_drops(
+    statements: &[Statement],
+    decls: &declare::Decls,
+    castles: bool,
+    out: &mut Vec<Diagnostic>,
+) -> DropRules {
+    let mut rules = DropRules::default();
+    let mut seen: Vec<std::mem::Discriminant<syntax::DropsDecl>> = Vec::new();
+    for s in statements {
+        let Statement::Drops(d) = s else { continue };
+        let form = std::mem::discriminant(&d.node);
+        if seen.contains(&form) {
+            out.push(
+                Diagnostic::warning(
+                    "variantlab::duplicate_statement",
+                    d.span,
+                    "this `drops` rule is written a second time",
+                )
+                .label("already said")
+                .help("keep one of the two lines"),
+            );
+        }
+        seen.push(form);
+        match &d.node {
+            syntax::DropsDecl::Compulsory => rules.compulsory = true,
+            syntax::DropsDecl::Colours(kinds) => {
+                for k in kinds {
+                    match decls.piece(k) {
+                        Ok(p) => rules.spread |= 1 << p.0,
+                        Err(e) => out.push(e),
+                    }
+                }
+            }
+            syntax::DropsDecl::Castling if !castles => out.push(
+                Diagnostic::error(
+                    "variantlab::no_castling",
+                    d.span,
+                    "drops give castling rights, but the game has no castling",
+                )
+                .label("no castling to give")
+                .help("add a `castling` statement, or remove this line"),
+            ),
+            syntax::DropsDecl::Castling => rules.castling = true,
+        }
+    }
+    rules
+}
+
+/// Warns of rules on pieces in hand in a game where no player ever holds one.
+fn check_handless(statements: &[Statement], out: &mut Vec<Diagnostic>) {
+    for s in statements {
+        let span = match s {
+            Statement::Drops(d) => d.span,
+            Statement::Gates(z, _) => z.span,
+            _ => continue,
+        };
+        out.push(
+            Diagnostic::warning(
+                "variantlab::no_hand",
+                span,
+                "this rule is about pieces in hand, but no player ever holds one",
+            )
+            .label("never applies")
+            .help("give the players pieces in hand in `setup` (`KIND in hand`), or send captured pieces to hand"),
+        );
+    }
+}
+
+/// The most gates a game may have, over all players: one bit each.
+pub const MAX_GATES: usize = 64;
+
+/// The zone of `pieces in hand enter through gates on ZONE`, whose cells, over all
+/// players, must fit the runtime's bits.
+fn check_gates(
+    statements: &[Statement],
+    zones: &[Zone],
+    out: &mut Vec<Diagnostic>,
+) -> Option<Gates> {
+    let (name, only) = statements.iter().find_map(|s| match s {
+        Statement::Gates(z, only) => Some((z, *only)),
+        _ => None,
+    })?;
+    let z = find_zone(zones, name, out)?;
+    let n: usize = zones[z].cells.iter().map(Vec::len).sum();
+    if n > MAX_GATES {
+        out.push(
+            Diagnostic::error(
+                "variantlab::too_many",
+                name.span,
+                format!(
+                    "this zone has {n} cells over all players; at most {MAX_GATES} may be gates"
+                ),
+            )
+            .label("too many gates")
+            .help("name a zone of fewer cells, such as each player's first rank"),
+        );
+        return None;
+    }
+    Some(Gates { zone: z, only })
 }
 
 /// The kinds `captures explode` spares, looked up.

@@ -35,6 +35,8 @@ pub struct Keys {
     wall: Vec<u64>,
     /// By (player, piece): the kind gave check in the player's current run of checks.
     run: Vec<u64>,
+    /// By gate bit: the gate is open.
+    gates: [u64; 64],
 }
 
 impl Keys {
@@ -64,7 +66,9 @@ impl Keys {
         let run = draw(players * pieces);
         // Drawn last, so that the numbers drawn before stay as they were.
         let more_rights = draw(32);
+        let gates = draw(64);
         Keys {
+            gates: std::array::from_fn(|i| gates[i]),
             run,
             wall,
             promoted,
@@ -110,6 +114,17 @@ impl Keys {
     pub fn held(&self, player: PlayerId, piece: PieceId, count: u8) -> u64 {
         self.held[(player.0 as usize * self.pieces + piece.0 as usize) * (MAX_HELD + 1)
             + (count as usize).min(MAX_HELD)]
+    }
+
+    /// The numbers of the open gates in a set of gate bits, combined.
+    #[inline]
+    pub fn gates(&self, mut set: u64) -> u64 {
+        let mut k = 0;
+        while set != 0 {
+            k ^= self.gates[set.trailing_zeros() as usize];
+            set &= set - 1;
+        }
+        k
     }
 
     /// The numbers of the castling rights in a set, combined.

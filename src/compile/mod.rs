@@ -145,6 +145,13 @@ pub struct Rules {
     pub(crate) castles_by_right: Vec<Vec<u8>>,
     /// Per cell: the castling rights lost when a move starts or ends there.
     pub(crate) rights_clear: Vec<u64>,
+    /// Gates (`pieces in hand enter through gates on ZONE`): bit `i` is the `i`-th
+    /// (player, cell).
+    pub(crate) gate_cells: Vec<(PlayerId, Cell)>,
+    /// Per cell (empty without gates): the gate bits on it, any player's.
+    gate_bits: Vec<u64>,
+    /// Per player: its gate bits.
+    pub(crate) player_gates: [u64; MAX_PLAYERS],
     /// Per (player, piece, cell): the castling rights lost when that piece lands there
     /// (`lost when ... aims at`); empty when no castling says so.
     rights_aimed: Vec<u64>,
@@ -357,6 +364,18 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         })
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
+    let (mut gate_cells, mut gate_bits, mut player_gates) = (vec![], vec![], [0u64; MAX_PLAYERS]);
+    if let Some(crate::model::Gates { zone: z, .. }) = variant.gates {
+        gate_bits = vec![0u64; variant.board.len()];
+        for (p, cells) in variant.zones[z].cells.iter().enumerate() {
+            for &c in cells {
+                let bit = 1u64 << gate_cells.len();
+                gate_cells.push((PlayerId(p as u8), c));
+                gate_bits[c.index()] |= bit;
+                player_gates[p] |= bit;
+            }
+        }
+    }
     let mut rights_clear = vec![0u64; variant.board.len()];
     let cells = variant.board.len();
     let mut rights_aimed = Vec::new();
@@ -465,6 +484,9 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         castles_by_right,
         castlings,
         rights_clear,
+        gate_cells,
+        gate_bits,
+        player_gates,
         rights_aimed,
         rights_moved,
         resets_quiet,
@@ -1034,12 +1056,27 @@ impl Rules {
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
             + bytes(&self.rights_clear)
+            + bytes(&self.gate_bits)
+            + bytes(&self.gate_cells)
             + bytes(&self.rights_aimed)
             + bytes(&self.rights_moved)
             + self.promotions.iter().flatten().map(|p| p.zone.capacity()).sum::<usize>()
             // The board's points, names and lookup grid, and the variant's own lists.
             + cells * 96
             + self.variant.pieces.len() * 1024
+    }
+
+    /// Whether a player's gates all close once its hand is empty: where captured
+    /// pieces never go to hand, it can never fill again.
+    #[inline]
+    pub fn empty_hand_shuts_gates(&self) -> bool {
+        !self.hands
+    }
+
+    /// The gate bits on a cell, any player's (0 in a game without gates).
+    #[inline]
+    pub fn gates_at(&self, c: Cell) -> u64 {
+        self.gate_bits.get(c.index()).copied().unwrap_or(0)
     }
 
     /// The castling rights lost when a piece of this player and kind moves.

@@ -293,6 +293,13 @@ impl Board {
             }
         }
     }
+    /// How many colours [`Board::colour_of`] gives this board's cells.
+    pub fn colours(&self) -> u8 {
+        match self.shape {
+            Shape::Square { .. } => 2,
+            Shape::Hexagon { .. } => 3,
+        }
+    }
     /// The colour of a cell (see [`Board::colour_of`]).
     pub fn colour(&self, c: Cell) -> u8 {
         Self::colour_of(self.shape, self.point(c))

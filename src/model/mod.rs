@@ -46,6 +46,10 @@ pub struct Variant {
     pub pass: Option<bool>,
     /// A player who can capture must.
     pub must_capture: bool,
+    /// Rules on every drop (`drops ...`).
+    pub drops: DropRules,
+    /// `pieces in hand enter [only] through gates on ZONE`.
+    pub gates: Option<Gates>,
     /// Captures explode: what an explosion leaves.
     pub explosion: Option<Explosion>,
     /// No move may leave another player's royal piece attacked.
@@ -118,6 +122,26 @@ pub struct Explosion {
     pub spared_around: u64,
 }
 
+/// Pieces in hand brought in through gates: a move from a cell of the zone that still
+/// holds the piece it held at the start may put one there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gates {
+    pub zone: usize,
+    /// Pieces in hand enter the board in no other way.
+    pub only: bool,
+}
+
+/// Rules on every drop of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DropRules {
+    /// `drops are compulsory`: a player with pieces in hand and a legal drop must drop.
+    pub compulsory: bool,
+    /// `drops keep each player's KIND pieces on different colours`: the kinds, a bit set.
+    pub spread: u64,
+    /// `drops on castling starts give castling rights`.
+    pub castling: bool,
+}
+
 /// How hands work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hand {
@@ -164,6 +188,18 @@ pub struct Zone {
     pub name: String,
     /// The zone's cells, by player.
     pub cells: Vec<Vec<Cell>>,
+}
+
+/// Whether each part's piece of `player` stands on its start, `at` telling what
+/// stands on a cell: the one test of a castling's pieces being in place.
+pub fn parts_in_place(
+    player: PlayerId,
+    parts: &[(PieceId, Cell, Cell)],
+    at: impl Fn(Cell) -> Option<(PlayerId, PieceId)>,
+) -> bool {
+    parts
+        .iter()
+        .all(|(k, from, _)| at(*from) == Some((player, *k)))
 }
 
 /// A move of several pieces at once, lost once any of them has moved.

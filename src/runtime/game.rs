@@ -215,7 +215,6 @@ impl Game {
         true
     }
 
-    /// The current position as a position string.
     /// The moves played, in the game's short notation (SAN for the chess family).
     pub fn short_moves(&self) -> Vec<String> {
         let moves: Vec<Move> = self.moves().copied().collect();
@@ -244,6 +243,7 @@ impl Game {
             .collect()
     }
 
+    /// The current position as a position string.
     pub fn position_string(&self) -> String {
         write_position(&self.rules, &self.position.to_setup(&self.rules))
     }

@@ -52,6 +52,9 @@ fn write_body(v: &Variant, m: &Move) -> String {
                 s += &code.to_ascii_lowercase();
             }
         }
+        if let Some((k, _)) = m.gate {
+            s += &v.piece(k).code.to_ascii_lowercase();
+        }
         return s;
     }
     let sep = if m.captured.is_some() { 'x' } else { '-' };
@@ -69,9 +72,12 @@ fn write_body(v: &Variant, m: &Move) -> String {
 
 /// The two cells a move's text names: a castling's written cells, else from and to.
 /// The page offers a move between these cells too (a Chess960 King clicks its Rook).
+/// A castling bringing a piece in through another part's start names that start, then
+/// the first piece's (`h1e1h`, as Fairy-Stockfish writes it).
 pub fn named_cells(v: &Variant, m: &Move) -> (Cell, Cell) {
-    match m.special {
-        Special::Castle(i) => v
+    match (m.special, m.gate) {
+        (Special::Castle(_), Some((_, g))) if g != m.from => (g, m.from),
+        (Special::Castle(i), _) => v
             .castlings
             .get(i as usize)
             .map_or((m.from, m.to), |c| c.written),
@@ -206,6 +212,11 @@ pub enum MoveError {
         cell: String,
         reason: String,
     },
+    /// A move that names a piece to bring in through a gate, or omits one, wrongly.
+    Gate {
+        text: String,
+        reason: String,
+    },
     GameOver(String),
 }
 
@@ -277,6 +288,7 @@ impl fmt::Display for MoveError {
                 cell,
                 reason,
             } => write!(f, "cannot drop a {piece} on {cell}: {reason}"),
+            MoveError::Gate { text, reason } => write!(f, "`{text}`: {reason}"),
             MoveError::GameOver(reason) => write!(f, "the game is over: {reason}"),
         }
     }
@@ -495,9 +507,17 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
     };
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
+    // The letter after the cells names the piece brought in, where a move brings one.
+    let gate = promotion.filter(|k| {
+        moves
+            .iter()
+            .any(|m| named_cells(v, m) == (from, to) && m.gate.is_some_and(|g| g.0 == *k))
+    });
+    let promotion = promotion.filter(|_| gate.is_none());
     let mut matching: Vec<&Move> = moves
         .iter()
         .filter(|m| named_cells(v, m) == (from, to) && (tag.is_none() || m.tag == tag))
+        .filter(|m| m.gate.map(|g| g.0) == gate)
         .filter(|m| promotion.is_none() || m.promotion == promotion)
         .filter(|m| wall.is_none_or(|w| m.wall == Some(w)))
         .collect();
@@ -511,6 +531,15 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
             matching.iter().map(|m| write_move(v, m)).collect(),
         ));
     }
+    if matching.is_empty()
+        && v.gates.is_some()
+        && let Some(reason) = gate_refusal(rules, pos, &moves, (from, to), promotion)
+    {
+        return Err(MoveError::Gate {
+            text: t.to_string(),
+            reason,
+        });
+    }
     match matching.as_slice() {
         [m] => Ok(**m),
         [] => Err(MoveError::Illegal {
@@ -521,6 +550,49 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         several => Err(MoveError::Ambiguous(
             several.iter().map(|m| write_move(v, m)).collect(),
         )),
+    }
+}
+
+/// Why no move between `cells` brings in `kind` through a gate (or, without a kind,
+/// why every such move must name one), where a gate explains it.
+fn gate_refusal(
+    rules: &Rules,
+    pos: &Position,
+    moves: &[Move],
+    cells: (Cell, Cell),
+    kind: Option<PieceId>,
+) -> Option<String> {
+    let v = &rules.variant;
+    let me = pos.to_move();
+    let between: Vec<&Move> = moves
+        .iter()
+        .filter(|m| named_cells(v, m) == cells)
+        .collect();
+    // A move that could go this way and promote is a promotion's business.
+    if between.is_empty() || between.iter().any(|m| m.promotion.is_some()) {
+        return None;
+    }
+    match kind {
+        None => {
+            let gated: Vec<String> = between.iter().map(|m| write_move(v, m)).collect();
+            between.iter().all(|m| m.gate.is_some()).then(|| {
+                format!(
+                    "this move brings a piece in; say which: {}",
+                    gated.join(", ")
+                )
+            })
+        }
+        Some(k) if pos.in_hand(me, k) == 0 => Some(format!(
+            "{} has no {} in hand to bring in",
+            v.player(me).name,
+            v.piece(k).name
+        )),
+        Some(_) if between.iter().all(|m| m.gate.is_none()) => Some(format!(
+            "{} is not an open gate of {}: this move brings nothing in",
+            v.board.name(cells.0),
+            v.player(me).name
+        )),
+        Some(_) => None,
     }
 }
 

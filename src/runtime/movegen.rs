@@ -152,6 +152,7 @@ impl<S: Width> PositionOf<S> {
                     promotion: None,
                     special,
                     wall: None,
+                    gate: None,
                 };
                 if avoids && self.attacked_after(rules, sets, &m) {
                     continue;
@@ -219,12 +220,13 @@ impl<S: Width> PositionOf<S> {
             promotion: None,
             special: Special::Pass,
             wall: None,
+            gate: None,
         });
         let last_resort = rules.variant.pass_if_stuck;
         if let Some(m) = pass.filter(|_| !last_resort) {
             out.push(m);
         }
-        if self.hand_kinds(me) != 0 {
+        if self.hand_kinds(me) != 0 && !rules.variant.gates.is_some_and(|g| g.only) {
             let block = if in_check && !rules.royal_together {
                 self.blocking_cells(rules, sets, me, &royals, occupied)
             } else {
@@ -245,6 +247,9 @@ impl<S: Width> PositionOf<S> {
                 out.truncate(kept);
             }
         }
+        if self.open_gates() != 0 {
+            self.add_gatings(rules, sets, me, out);
+        }
         if rules.no_checks {
             out.retain(|m| !self.gives_check(rules, m));
         }
@@ -255,6 +260,9 @@ impl<S: Width> PositionOf<S> {
                     || (m.captured.is_some() && Some(m.capture_cell().unwrap_or(m.to)) == lone)
             });
         }
+        if rules.variant.drops.compulsory && out.iter().any(|m| m.special == Special::Drop) {
+            out.retain(|m| m.special == Special::Drop);
+        }
         if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
             out.retain(|m| m.captured.is_some());
         }
@@ -262,6 +270,57 @@ impl<S: Width> PositionOf<S> {
         // in the list, and `add_walls` takes it out if another move stays.
         if let Some(m) = pass.filter(|_| last_resort && (out.is_empty() || rules.walls)) {
             out.push(m);
+        }
+    }
+
+    /// Adds, for each move leaving one of `me`'s open gates (for a castling, any of its
+    /// starts that no piece lands on), a copy for each kind in hand that may be dropped
+    /// there, bringing it in through the gate. The plain moves are legal already, and
+    /// a piece brought in only adds an own piece behind the mover.
+    fn add_gatings(&self, rules: &Rules, sets: &SetTables<S>, me: PlayerId, out: &mut Vec<Move>) {
+        let open = self.open_gates() & rules.player_gates[me.0 as usize];
+        let kinds = self.hand_kinds(me);
+        if open == 0 || kinds == 0 {
+            return;
+        }
+        let pieces = rules.variant.pieces.len();
+        for i in 0..out.len() {
+            let m = out[i];
+            let mut cells = [m.from; 4];
+            let n = match m.special {
+                Special::Drop | Special::Pass | Special::Copy => 0,
+                Special::Castle(c) => {
+                    let parts = &rules.castlings[c as usize].parts;
+                    let mut n = 0;
+                    for (_, from, _) in parts.iter().take(4) {
+                        if !parts.iter().any(|p| p.2 == *from) {
+                            cells[n] = *from;
+                            n += 1;
+                        }
+                    }
+                    n
+                }
+                _ => 1,
+            };
+            for &c in &cells[..n] {
+                if rules.gates_at(c) & open == 0 {
+                    continue;
+                }
+                let mut held = kinds;
+                while held != 0 {
+                    let k = PieceId(held.trailing_zeros() as u8);
+                    held &= held - 1;
+                    if sets
+                        .drop_cells(me.0 as usize, k.0 as usize, pieces)
+                        .contains(c)
+                    {
+                        out.push(Move {
+                            gate: Some((k, c)),
+                            ..m
+                        });
+                    }
+                }
+            }
         }
     }
 
@@ -459,6 +518,9 @@ impl<S: Width> PositionOf<S> {
                 if rule.no_check {
                     to = to.difference(&checking);
                 }
+                if rules.variant.drops.spread != 0 {
+                    to = self.spread_cells(rules, sets, me, piece, &to);
+                }
                 let opening = rule.first_on.map(|z| {
                     S::from_cells(rules.variant.zones[z].cells[me.0 as usize].iter().copied())
                         .difference(occupied)
@@ -474,7 +536,9 @@ impl<S: Width> PositionOf<S> {
                     }
                     _ => {}
                 }
-                let avoids = rules.avoids_attack[piece.0 as usize];
+                // A royal piece is never dropped where it stands attacked.
+                let avoids = rules.avoids_attack[piece.0 as usize]
+                    || (rules.royal & (1 << piece.0) != 0 && !rules.royal_together);
                 for c in to.iter() {
                     let m = Move {
                         from: c,
@@ -485,6 +549,7 @@ impl<S: Width> PositionOf<S> {
                         promotion: (piece != held).then_some(piece),
                         special: Special::Drop,
                         wall: None,
+                        gate: None,
                     };
                     if avoids && self.attacked_after(rules, sets, &m) {
                         continue;
@@ -500,6 +565,57 @@ impl<S: Width> PositionOf<S> {
                 }
             }
         }
+    }
+
+    /// Of the cells `to`, those where a drop of `piece` leaves `me`'s pieces of the
+    /// spread kinds, on the board and in hand, room to stand at most an even share
+    /// (rounded up) on cells of each colour, counting the empty cells they may still be
+    /// dropped on (`drops keep each player's KIND pieces on different colours`).
+    fn spread_cells(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        me: PlayerId,
+        piece: PieceId,
+        to: &S,
+    ) -> S {
+        let board = &rules.variant.board;
+        let (pieces, colours) = (rules.variant.pieces.len(), board.colours() as usize);
+        let (mut placed, mut free, mut total) = ([0u32; 3], [0u32; 3], 0);
+        let mut room = S::EMPTY;
+        let mut kinds = rules.variant.drops.spread;
+        while kinds != 0 {
+            let k = PieceId(kinds.trailing_zeros() as u8);
+            kinds &= kinds - 1;
+            for c in self.pieces_of(me, k).iter() {
+                placed[board.colour(c) as usize] += 1;
+                total += 1;
+            }
+            total += self.in_hand(me, k) as u32;
+            room = room.union(sets.drop_cells(me.0 as usize, k.0 as usize, pieces));
+        }
+        let room = room.difference(self.occupied());
+        for c in room.iter() {
+            free[board.colour(c) as usize] += 1;
+        }
+        let share = total.div_ceil(colours as u32);
+        let spread = rules.variant.drops.spread & (1 << piece.0) != 0;
+        let mut out = S::EMPTY;
+        for c in to.iter() {
+            let (mut placed, mut free) = (placed, free);
+            let colour = board.colour(c) as usize;
+            if room.contains(c) {
+                free[colour] -= 1;
+            }
+            if spread {
+                placed[colour] += 1;
+            }
+            let reach: u32 = (0..colours).map(|i| share.min(placed[i] + free[i])).sum();
+            if placed.iter().all(|&p| p <= share) && reach >= total {
+                out.insert(c);
+            }
+        }
+        out
     }
 
     /// Of the cells `to`, those from which `me`'s `piece` would attack an enemy royal.
@@ -1023,6 +1139,7 @@ impl<S: Width> PositionOf<S> {
                 promotion: None,
                 special: Special::Castle(i as u8),
                 wall: None,
+                gate: None,
             };
             if !royals.is_empty() && self.exposes(rules, sets, &m, royals) {
                 continue;

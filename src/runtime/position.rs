@@ -36,6 +36,9 @@ pub struct Setup {
     /// The running count of moves to a draw, in games that count: its limit and the
     /// plies counted (see [`crate::model::Count`]).
     pub count: Option<(u32, u32)>,
+    /// Open gates, in games with gates: cells whose piece has not left them since the
+    /// start (a cell that is no gate of the piece standing there counts for nothing).
+    pub gates: Vec<Cell>,
 }
 
 impl Setup {
@@ -66,6 +69,7 @@ impl Setup {
             passer: None,
             walls: vec![],
             count: None,
+            gates: rules.gate_cells.iter().map(|g| g.1).collect(),
         }
     }
 }
@@ -195,6 +199,7 @@ pub struct Undo {
     lifted: Option<Cell>,
     /// The count's limit and plies before the move.
     count: (u32, u32),
+    gates: u64,
 }
 
 /// The bits of an [`Undo::flipped`] entry that count pieces.
@@ -255,6 +260,8 @@ pub struct PositionOf<S: CellSet> {
     move_number: u32,
     /// Castling moves still allowed, one bit each.
     rights: u64,
+    /// Open gates, a bit each (see [`Rules::gate_cells`]).
+    gates: u64,
     /// What the last move passed, open to capture now: `Rules::passing[passing - 1]`
     /// (0: nothing), and the cells of that entry as a set.
     passing: u16,
@@ -318,6 +325,8 @@ pub struct Move {
     pub special: Special,
     /// The cell the move walls off, last (see [`crate::model::Walling`]).
     pub wall: Option<Cell>,
+    /// The piece from hand the move brings onto a gate, and the gate.
+    pub gate: Option<(PieceId, Cell)>,
 }
 
 impl Move {
@@ -556,6 +565,7 @@ impl<S: Width> PositionOf<S> {
             quiet_plies: setup.quiet_plies,
             move_number: setup.move_number.max(1),
             rights: 0,
+            gates: 0,
             passing: 0,
             passed: S::EMPTY,
             victim: Cell(0),
@@ -667,6 +677,14 @@ impl<S: Width> PositionOf<S> {
                 pos.rights |= 1 << rule.right;
             }
         }
+        for &c in &setup.gates {
+            if let Some((pl, _)) = pos.at(c) {
+                pos.gates |= rules.gates_at(c) & rules.player_gates[pl.0 as usize];
+            }
+        }
+        for p in 0..pos.players {
+            pos.gates &= !pos.shut_gates(rules, PlayerId(p));
+        }
         if !setup.passed.is_empty() {
             let (victim, entry) = pos
                 .find_passers(rules, &setup.passed)
@@ -732,6 +750,25 @@ impl<S: Width> PositionOf<S> {
                     ),
                 });
             }
+        }
+        if v.hand.is_none() {
+            // Hands only empty: each holds at most what it held at the start, while
+            // promotions may add any number of a kind to the board.
+            for &(pl, pc) in &setup.hands {
+                let held = setup.hands.iter().filter(|&&h| h == (pl, pc)).count();
+                let start = rules.start_hands.iter().filter(|&&h| h == (pl, pc)).count();
+                if held > start {
+                    return Err(PositionError::Illegal {
+                        field: "hands",
+                        message: format!(
+                            "{} holds {held} {} in hand, but starts with {start}",
+                            v.player(pl).name,
+                            v.piece(pc).name
+                        ),
+                    });
+                }
+            }
+            return Ok(());
         }
         // Counted as the kinds they go to hand as: promoted pieces as what they were.
         let mut game = vec![0u32; v.pieces.len()];
@@ -913,6 +950,10 @@ impl<S: Width> PositionOf<S> {
                 None => vec![],
             },
             count: self.count(),
+            gates: (0..rules.gate_cells.len())
+                .filter(|b| self.gates & (1 << b) != 0)
+                .map(|b| rules.gate_cells[b].1)
+                .collect(),
         }
     }
 }
@@ -963,6 +1004,17 @@ impl<S: CellSet> PositionOf<S> {
         self.in_hand[p.0 as usize] |= 1 << k.0;
     }
 
+    /// The gates of a player that no longer serve: all of them once its hand is
+    /// empty in a game whose captured pieces never go to hand.
+    #[inline]
+    fn shut_gates(&self, rules: &Rules, p: PlayerId) -> u64 {
+        if rules.empty_hand_shuts_gates() && self.in_hand[p.0 as usize] == 0 {
+            self.gates & rules.player_gates[p.0 as usize]
+        } else {
+            0
+        }
+    }
+
     #[inline]
     fn take_from_hand(&mut self, p: PlayerId, k: PieceId) {
         let n = &mut self.hand[p.0 as usize][k.0 as usize];
@@ -990,9 +1042,7 @@ impl<S: CellSet> PositionOf<S> {
 
     /// Whether a castling's pieces stand on its start cells.
     pub fn in_place(&self, c: &crate::compile::CastleRule) -> bool {
-        c.parts
-            .iter()
-            .all(|(k, from, _)| self.at(*from) == Some((c.player, *k)))
+        crate::model::parts_in_place(c.player, &c.parts, |cell| self.at(cell))
     }
 
     /// What stands on a cell.
@@ -1056,6 +1106,12 @@ impl<S: CellSet> PositionOf<S> {
         self.rights
     }
 
+    /// Open gates, a bit each (see [`Rules::gate_cells`]).
+    #[inline]
+    pub fn open_gates(&self) -> u64 {
+        self.gates
+    }
+
     /// The position's key, kept by make and unmake.
     #[inline]
     pub fn key(&self) -> u64 {
@@ -1065,7 +1121,10 @@ impl<S: CellSet> PositionOf<S> {
     /// The key computed afresh: the numbers of everything that holds, combined.
     pub fn key_from_scratch(&self, rules: &Rules) -> u64 {
         let z = rules.keys();
-        let mut k = z.side(self.to_move) ^ z.rights(self.rights) ^ z.passing(self.passing);
+        let mut k = z.side(self.to_move)
+            ^ z.rights(self.rights)
+            ^ z.passing(self.passing)
+            ^ z.gates(self.gates);
         for c in self.occupied.iter() {
             if let Some((pl, pc)) = self.at(c) {
                 k ^= z.placed(pl, pc, c);
@@ -1205,6 +1264,9 @@ impl<S: Width> PositionOf<S> {
         if rules.flip.is_some() && m.special != Special::Pass {
             key ^= self.flip(rules, m.to, &mut undo);
         }
+        if self.gates != 0 {
+            key ^= self.pass_gates(rules, m, me, &undo);
+        }
         if self.rights != 0 && m.special != Special::Pass {
             let mut lost = rules.rights_clear[m.from.index()]
                 | rules.rights_clear[m.to.index()]
@@ -1223,6 +1285,19 @@ impl<S: Width> PositionOf<S> {
             if kept != self.rights {
                 key ^= z.rights(self.rights ^ kept);
                 self.rights = kept;
+            }
+        }
+        if m.special == Special::Drop && rules.variant.drops.castling {
+            // A drop completing a castling's pieces on their starts gives its right.
+            let gained = rules
+                .castlings
+                .iter()
+                .filter(|c| c.parts.iter().any(|p| p.1 == m.to) && self.in_place(c))
+                .fold(0u64, |r, c| r | 1 << c.right)
+                & !self.rights;
+            if gained != 0 {
+                key ^= z.rights(gained);
+                self.rights |= gained;
             }
         }
         if let Some(bit) = rules.once_bit(m.piece, m.tag) {
@@ -1305,6 +1380,40 @@ impl<S: Width> PositionOf<S> {
         found
     }
 
+    /// Puts the piece a move brings through a gate, and closes the gates the move
+    /// leaves, lands on or blasts; returns the change to the key.
+    fn pass_gates(&mut self, rules: &Rules, m: &Move, me: PlayerId, undo: &Undo) -> u64 {
+        let z = rules.keys();
+        let mut key = 0;
+        if let Some((k, c)) = m.gate {
+            let n = self.in_hand(me, k);
+            key ^= z.held(me, k, n) ^ z.held(me, k, n - 1) ^ z.placed(me, k, c);
+            self.take_from_hand(me, k);
+            self.put(c, me, k);
+        }
+        let mut shut = match m.special {
+            Special::Pass | Special::Drop => 0,
+            Special::Castle(i) => {
+                (rules.castlings[i as usize].parts.iter()).fold(0, |g, p| g | rules.gates_at(p.1))
+            }
+            _ => rules.gates_at(m.from) | rules.gates_at(m.to),
+        };
+        if let Some(c) = m.capture_cell() {
+            shut |= rules.gates_at(c);
+        }
+        if undo.blasted != 0 {
+            for (i, c) in rules.around[m.to.index()].iter().enumerate() {
+                if undo.blasted & (1 << i) != 0 {
+                    shut |= rules.gates_at(*c);
+                }
+            }
+        }
+        // The piece just brought in does not open its cell again.
+        shut = (shut & self.gates) | self.shut_gates(rules, me);
+        self.gates &= !shut;
+        key ^ z.gates(shut)
+    }
+
     /// Takes back the last move made.
     #[inline]
     pub fn unmake(&mut self, rules: &Rules, m: &Move, undo: Undo) {
@@ -1315,6 +1424,11 @@ impl<S: Width> PositionOf<S> {
         self.to_move = me;
         if rules.flip.is_some() && m.special != Special::Pass {
             self.unflip(rules, m.to, &undo);
+        }
+        // The piece brought in leaves its gate before the mover returns there.
+        if let Some((k, c)) = m.gate {
+            self.remove(c, me, k);
+            self.add_to_hand(me, k);
         }
         if let Some(w) = m.wall {
             self.walls.remove(w);
@@ -1371,6 +1485,7 @@ impl<S: Width> PositionOf<S> {
         self.used[me.0 as usize] = undo.used;
         self.quiet_plies = undo.quiet_plies;
         self.rights = undo.rights;
+        self.gates = undo.gates;
         self.restore_passing(rules, &undo);
         self.passes = undo.passes;
     }
@@ -1407,6 +1522,7 @@ impl<S: Width> PositionOf<S> {
             flipped: [0; 16],
             lifted: None,
             count: (self.count_limit, self.count_ply),
+            gates: self.gates,
         }
     }
 

@@ -20,7 +20,7 @@
 use super::position::Setup;
 use crate::compile::Rules;
 use crate::geometry::{Board, Cell, Orientation, Shape};
-use crate::model::{Event, PieceId, PlayerId, TagId, Variant};
+use crate::model::{Event, PieceId, PlayerId, TagId, Variant, parts_in_place};
 use std::fmt;
 
 /// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
@@ -186,13 +186,7 @@ pub fn castling_tokens(v: &Variant) -> Vec<String> {
     if distinct(&fen) {
         return fen;
     }
-    let file = |c: Cell| -> String {
-        v.board
-            .name(c)
-            .chars()
-            .filter(|ch| ch.is_ascii_alphabetic())
-            .collect()
-    };
+    let file = |c: Cell| file_of(v, c);
     let shredder: Vec<String> = v
         .castlings
         .iter()
@@ -210,6 +204,22 @@ pub fn castling_tokens(v: &Variant) -> Vec<String> {
         .collect()
 }
 
+/// A cell's file as a castling field names it: the letters of its name.
+fn file_of(v: &Variant, c: Cell) -> String {
+    v.board
+        .name(c)
+        .chars()
+        .filter(|ch| ch.is_ascii_alphabetic())
+        .collect()
+}
+
+/// The player whose open gate a setup's cell is: the owner of the piece there, if the
+/// cell is one of its gates.
+fn gate_of(rules: &Rules, setup: &Setup, c: Cell) -> Option<PlayerId> {
+    let (p, _) = setup.cells[c.index()]?;
+    (rules.gates_at(c) & rules.player_gates[p.0 as usize] != 0).then_some(p)
+}
+
 /// X-FEN's `K` or `Q` where castlings start anywhere on their line: the castling, on
 /// that side, whose pieces stand on the board and farthest apart.
 fn outermost(v: &Variant, cells: &[Option<(PlayerId, PieceId)>], token: &str) -> Option<usize> {
@@ -218,9 +228,7 @@ fn outermost(v: &Variant, cells: &[Option<(PlayerId, PieceId)>], token: &str) ->
         .filter(|(i, c)| {
             c.anywhere.is_some()
                 && castling_letter(v, *i).to_string() == token
-                && c.parts
-                    .iter()
-                    .all(|(k, from, _)| cells[from.index()] == Some((c.player, *k)))
+                && parts_in_place(c.player, &c.parts, |x| cells[x.index()])
         })
         .max_by_key(|(_, c)| {
             let (a, b) = (board.point(c.parts[0].1), board.point(c.parts[1].1));
@@ -262,7 +270,7 @@ fn has_passing(rules: &Rules) -> bool {
 /// Whether the string has the castling field: for variants with castling moves, and
 /// always in FEN's layout.
 fn has_castling(v: &Variant) -> bool {
-    !v.castlings.is_empty() || v.fen_fields
+    !v.castlings.is_empty() || v.fen_fields || v.gates.is_some()
 }
 
 /// Writes a position string.
@@ -332,8 +340,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
             // starts with every castling listed).
             .filter(|i| {
                 let c = &v.castlings[*i];
-                (c.parts.iter())
-                    .all(|(k, from, _)| setup.cells[from.index()] == Some((c.player, *k)))
+                parts_in_place(c.player, &c.parts, |x| setup.cells[x.index()])
             })
             .collect();
         // FEN's order: by player, then K before Q (for Shredder letters, in file order).
@@ -343,11 +350,27 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
                 !tokens[*i].eq_ignore_ascii_case("K"),
             )
         });
-        let mut texts: Vec<&str> = Vec::new();
-        for t in held.iter().map(|i| tokens[*i].as_str()) {
-            if !texts.contains(&t) {
-                texts.push(t);
+        let mut texts: Vec<String> = Vec::new();
+        for p in (0..v.players.len()).map(|p| PlayerId(p as u8)) {
+            for i in held.iter().filter(|i| v.castlings[**i].player == p) {
+                if !texts.contains(&tokens[*i]) {
+                    texts.push(tokens[*i].clone());
+                }
             }
+            // Then its gates, by file, but for those a castling's letter already says.
+            let holds = setup.hands.iter().any(|h| h.0 == p);
+            let mut gates: Vec<Cell> = (setup.gates.iter().copied())
+                .filter(|_| holds || !rules.empty_hand_shuts_gates())
+                .filter(|&c| gate_of(rules, setup, c) == Some(p))
+                .filter(|&c| {
+                    !held.iter().any(|i| {
+                        let k = &v.castlings[*i];
+                        k.player == p && k.parts.iter().any(|part| part.1 == c)
+                    })
+                })
+                .collect();
+            gates.sort_by_key(|&c| v.board.point(c).0);
+            texts.extend(gates.iter().map(|&c| in_case(v, p, &file_of(v, c))));
         }
         let sep = if castling_commas(&tokens) { "," } else { "" };
         fields.push(if texts.is_empty() {
@@ -528,6 +551,9 @@ pub enum PositionTextError {
     CountsNothing(String),
     UnknownHandCode(String),
     UnknownCastling(String),
+    /// A castling-field token, in a game with gates, that names neither a castling
+    /// nor a file with an open gate of the player its case names.
+    UnknownGate(String),
     UnknownCell(String),
     /// A once-per-game entry not of the form `CODE:TAG`; `example` is one that is.
     OnceEntry {
@@ -575,7 +601,7 @@ impl PositionTextError {
             E::Missing(field) | E::NotANumber { field, .. } => *field,
             E::UnknownSide { .. } => PositionField::SideToMove,
             E::HandCount(_) | E::CountsNothing(_) | E::UnknownHandCode(_) => PositionField::Hands,
-            E::UnknownCastling(_) => PositionField::Castling,
+            E::UnknownCastling(_) | E::UnknownGate(_) => PositionField::Castling,
             E::UnknownCell(_) => PositionField::EnPassant,
             E::OnceEntry { .. } | E::OnceCode(_) | E::OnceTag(_) => PositionField::OncePerGame,
             E::ChecksLeft { .. } => PositionField::Checks,
@@ -623,6 +649,10 @@ impl fmt::Display for PositionTextError {
             E::CountsNothing(digits) => write!(f, "`{digits}` counts no piece"),
             E::UnknownHandCode(code) => write!(f, "`{code}` is not a piece code of this variant"),
             E::UnknownCastling(t) => write!(f, "`{t}` names no castling move"),
+            E::UnknownGate(t) => write!(
+                f,
+                "`{t}` names no castling move, nor a gate: a file whose gate cell holds a piece of the player the letter's case names"
+            ),
             E::UnknownCell(name) => write!(f, "`{name}` is not a cell of this board"),
             E::OnceEntry { entry, example } => {
                 write!(f, "`{entry}` should look like `{example}`")
@@ -858,6 +888,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         None => vec![],
     };
     let mut castling = Vec::new();
+    let mut gates = Vec::new();
     if has_castling(v) {
         let f = fields.next().ok_or(E::Missing(PositionField::Castling))?;
         let tokens = castling_tokens(v);
@@ -870,8 +901,28 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
             let before = castling.len();
             castling.extend((0..tokens.len()).filter(|&i| tokens[i] == t));
             castling.extend(outermost(v, &cells, &t).filter(|_| castling.len() == before));
+            // A castling's letter also opens the gates its pieces stand on.
+            for i in &castling[before..] {
+                gates.extend(v.castlings[*i].parts.iter().map(|p| p.1));
+            }
             if castling.len() == before {
-                return Err(E::UnknownCastling(t));
+                // Otherwise, in a game with gates, a file: the gates on it of the
+                // player whose case the letter has.
+                let opened: Vec<Cell> = (rules.gate_cells.iter())
+                    .filter(|(p, c)| {
+                        in_case(v, *p, &file_of(v, *c)) == t
+                            && cells[c.index()].is_some_and(|(o, _)| o == *p)
+                    })
+                    .map(|g| g.1)
+                    .collect();
+                if opened.is_empty() {
+                    return Err(if v.gates.is_some() {
+                        E::UnknownGate(t)
+                    } else {
+                        E::UnknownCastling(t)
+                    });
+                }
+                gates.extend(opened);
             }
         }
     }
@@ -988,6 +1039,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         return Err(E::Extra(extra.to_string()));
     }
     let mut setup = Setup {
+        gates,
         cells,
         to_move,
         used,

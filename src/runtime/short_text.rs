@@ -70,6 +70,14 @@ pub fn write_short_moves(rules: &Rules, legal: &[Move]) -> Vec<String> {
 /// follows as `,CELL`.
 fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
     let mut s = move_body(rules, legal, m, plain);
+    if let Some((k, c)) = m.gate {
+        // A piece brought in through a gate: `Nc3/H`, `O-O/Hh1` (a castling names it).
+        s.push('/');
+        s += &rules.variant.piece(k).code.to_ascii_uppercase();
+        if matches!(m.special, Special::Castle(_)) {
+            s += rules.variant.board.name(c);
+        }
+    }
     if let Some(w) = m.written_wall() {
         s.push(',');
         s += rules.variant.board.name(w);

@@ -39,7 +39,7 @@ use crate::play::placed;
 use crate::render::footprint_marks;
 use crate::render::svg::{board_svg, footprint_svg};
 use crate::runtime::{
-    Game, Setup, Special, named_cells, parse_position, write_move, write_short_moves,
+    Game, Move, Setup, Special, named_cells, parse_position, write_move, write_short_moves,
 };
 use crate::search::Limits;
 use crate::session::Session;
@@ -778,7 +778,9 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
         .iter()
         .zip(&shorts)
         .map(|(m, short)| {
-            let (from, to) = named_cells(v, m);
+            // A castling offers what it brings in between its own cells, whichever
+            // start the piece enters on.
+            let (from, to) = named_cells(v, &Move { gate: None, ..*m });
             json!({
                 "from": v.board.name(from),
                 "to": v.board.name(to),
@@ -790,6 +792,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
                 "drop": matches!(m.special, Special::Drop | Special::Copy)
                     .then(|| v.piece(m.piece).name.clone()),
                 "wall": m.wall.map(|w| v.board.name(w)),
+                "gate": m.gate.map(|(k, _)| v.piece(k).name.clone()),
             })
         })
         .collect();

@@ -65,6 +65,11 @@ pub enum Statement {
     Sfen(Span),
     /// `captures are compulsory`.
     Compulsory(Span),
+    /// `drops are compulsory`, `drops keep ... on different colours`, `drops on castling
+    /// starts give castling rights`.
+    Drops(Spanned<DropsDecl>),
+    /// `pieces in hand enter [only] through gates on ZONE`: the zone, and `only`.
+    Gates(Name, bool),
     /// `position strings count plies since a capture or KIND move`: the kinds.
     /// The kinds whose moves restart the clock, and whether drops do.
     /// Each kind comes with whether only its forward moves count (`forward Pawn move`).
@@ -108,6 +113,17 @@ pub struct CountLine {
     pub from_pieces: bool,
     pub limits: Vec<CountLimitDecl>,
     pub span: Span,
+}
+
+/// A rule on every drop of the game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DropsDecl {
+    /// `drops are compulsory`.
+    Compulsory,
+    /// `drops keep each player's KIND [and KIND] pieces on different colours`.
+    Colours(Vec<Name>),
+    /// `drops on castling starts give castling rights`.
+    Castling,
 }
 
 /// Which enemy pieces change sides after a move.
@@ -215,6 +231,8 @@ impl Statement {
             Statement::Hand(_) => "captured",
             Statement::Fen(_) | Statement::Sfen(_) | Statement::Clock(..) => "position",
             Statement::Compulsory(_) | Statement::Explode(_) => "captures",
+            Statement::Drops(_) => "drops",
+            Statement::Gates(..) => "pieces",
             Statement::NoChecks(_) => "checks",
             Statement::Royals(_) => "royal",
             Statement::Pass(..) => "players",
@@ -254,6 +272,8 @@ impl Statement {
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
+            Statement::Drops(d) => Some(d.span),
+            Statement::Gates(z, _) => Some(z.span),
             Statement::Clock(c, _) => Some(c.span),
             Statement::Counting(c) => Some(c.span),
             Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,

@@ -136,6 +136,27 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             span,
         )),
         Rule::compulsory_stmt => Statement::Compulsory(span),
+        Rule::gates_stmt => {
+            let parts: Vec<P> = inner.collect();
+            let only = parts.iter().any(|p| p.as_rule() == Rule::gates_only);
+            Statement::Gates(cx.name(parts.last().unwrap()), only)
+        }
+        Rule::drops_stmt => {
+            let rule = inner.next().unwrap();
+            Statement::Drops(Spanned::new(
+                match rule.as_rule() {
+                    Rule::drops_compulsory => DropsDecl::Compulsory,
+                    Rule::drops_colours => DropsDecl::Colours(
+                        rule.into_inner()
+                            .filter(|p| p.as_rule() == Rule::ident)
+                            .map(|p| cx.name(&p))
+                            .collect(),
+                    ),
+                    _ => DropsDecl::Castling,
+                },
+                span,
+            ))
+        }
         Rule::moved_wall_stmt => Statement::MovedWall(span),
         Rule::counting_stmt => Statement::Counting(Spanned::new(
             inner

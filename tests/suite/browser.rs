@@ -525,3 +525,50 @@ fn a_chess960_king_castles_by_clicking_its_own_rook() {
     assert_eq!(b.all(r#"#board .piece[data-cell="g1"]"#).len(), 1);
     assert_eq!(played(&b), "g1-h1");
 }
+
+#[test]
+fn a_seirawan_piece_is_brought_in_through_a_gate_by_clicking() {
+    let Some(b) = browser("a_seirawan_piece_is_brought_in_through_a_gate_by_clicking") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/?v=seirawan"));
+    b.wait_text("#status", "White to move.");
+    // b1 to c3: the plain move, or with the Hawk or the Elephant brought onto b1.
+    b.click(r#"#board .piece[data-cell="b1"]"#);
+    b.click(r#"#board .cell[data-cell="c3"]"#);
+    b.wait_count("#choice button", 3);
+    // Each choice is named by its short text, which says what comes in.
+    let label = b
+        .script("return document.querySelector('#choice button[data-move=\"b1c3h\"]').textContent")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(label.contains("Nc3/H"), "{label}");
+    b.click(r#"#choice button[data-move="b1c3h"]"#);
+    b.wait_text("#status", "Black to move.");
+    let piece = |cell: &str| {
+        b.script(&format!(
+            "const p = document.querySelector('#board .piece[data-cell=\"{cell}\"]'); return p ? p.dataset.piece : ''"
+        ))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+    };
+    assert_eq!(piece("b1"), "Hawk");
+    assert_eq!(piece("c3"), "Knight");
+    // A castling offers its pieces brought onto the King's start or the Rook's.
+    b.goto(&s.url(
+        "/?v=seirawan&p=r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R%5BEHeh%5D%20w%20KQkq%20-%200%201",
+    ));
+    b.wait_text("#status", "White to move.");
+    b.click(r#"#board .piece[data-cell="e1"]"#);
+    b.click(r#"#board .cell[data-cell="g1"]"#);
+    b.wait_count("#choice button", 5);
+    b.click(r#"#choice button[data-move="h1e1h"]"#);
+    b.wait_text("#status", "Black to move.");
+    assert_eq!(
+        [piece("e1"), piece("f1"), piece("g1"), piece("h1")],
+        ["", "Rook", "King", "Hawk"].map(String::from)
+    );
+}

@@ -34,7 +34,29 @@ fn compiled(v: &Variant, set: &[(&str, bool)]) -> Arc<Rules> {
     Arc::new(compile_tables(v, &values).expect("compiles"))
 }
 
-type Key = (u16, u16, Option<u8>, Option<u8>, Option<u16>);
+/// A move as both generators list it: from, to, tag, the kind it makes or drops, the
+/// wall it leaves, and the kind it brings in through a gate with the gate's cell.
+type Key = (
+    u16,
+    u16,
+    Option<u8>,
+    Option<u8>,
+    Option<u16>,
+    Option<(u8, u16)>,
+);
+
+/// A reference move as a [`Key`].
+fn key((mv, wall, gate): (reference::Move, Option<Cell>, reference::Gate)) -> Key {
+    let (f, t, tag, k) = mv;
+    (
+        f.0,
+        t.0,
+        tag.map(|x| x.0),
+        k.map(|x| x.0),
+        wall.map(|c| c.0),
+        gate.map(|(k, c)| (k.0, c.0)),
+    )
+}
 
 /// The position as the reference generator reads it.
 fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
@@ -66,6 +88,11 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
         },
         walls: s.walls,
         runs: Vec::new(),
+        gates: {
+            let mut g = s.gates;
+            g.sort();
+            g
+        },
     }
 }
 
@@ -85,17 +112,18 @@ fn runtime_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
                     .or(matches!(m.special, Special::Drop | Special::Copy).then_some(m.piece))
                     .map(|k| k.0),
                 m.wall.map(|w| w.0),
+                m.gate.map(|(k, c)| (k.0, c.0)),
             )
         })
         // A copy is listed as a drop of its kind where it lands.
-        .map(|(f, t, tag, k, w)| {
+        .map(|(f, t, tag, k, w, g)| {
             let copy = list
                 .iter()
                 .any(|m| m.special == Special::Copy && m.to.0 == t && m.from.0 == f);
             if copy {
-                (t, t, tag, k, w)
+                (t, t, tag, k, w, g)
             } else {
-                (f, t, tag, k, w)
+                (f, t, tag, k, w, g)
             }
         })
         .collect();
@@ -117,9 +145,9 @@ fn written(v: &Variant, m: &Move) -> (Cell, Cell) {
 }
 
 fn reference_moves(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<Key> {
-    reference::walled_moves(rules.variant(), rules.options(), &simple(rules, pos))
+    reference::gated_moves(rules.variant(), rules.options(), &simple(rules, pos))
         .into_iter()
-        .map(|((f, t, tag, k), w)| (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0), w.map(|c| c.0)))
+        .map(key)
         .collect()
 }
 
@@ -267,11 +295,9 @@ fn random_setups_play(file: &str, seeds: std::ops::Range<u64>, plies: usize) -> 
                 game.position_string()
             );
             slow.castling = rights.clone();
-            let want: BTreeSet<Key> = reference::walled_moves(&v, rules.options(), &slow)
+            let want: BTreeSet<Key> = reference::gated_moves(&v, rules.options(), &slow)
                 .into_iter()
-                .map(|((f, t, tag, k), w)| {
-                    (f.0, t.0, tag.map(|x| x.0), k.map(|x| x.0), w.map(|c| c.0))
-                })
+                .map(key)
                 .collect();
             assert_eq!(
                 runtime_moves(&rules, &pos),
@@ -951,4 +977,526 @@ fn counts_of_moves_run_as_the_reference_says() {
         "{seen}"
     );
     assert!(ran_out > 10, "{seen}");
+}
+
+/// What random placement games showed of the rules on drops (reference rules 58-60).
+#[derive(Default, Debug)]
+struct DropTally {
+    positions: usize,
+    /// Plies where compulsory drops left out a move legal without them.
+    compulsory: usize,
+    /// Drops refused by the colour rule.
+    refused: usize,
+    /// Castling rights gained by a drop.
+    gained: usize,
+    /// Castling moves compared.
+    castlings: usize,
+}
+
+/// The legal moves of the reference, as the keys [`runtime_moves`] gives.
+fn reference_keys(v: &Variant, options: &[bool], pos: &reference::Simple) -> BTreeSet<Key> {
+    reference::gated_moves(v, options, pos)
+        .into_iter()
+        .map(key)
+        .collect()
+}
+
+/// A random game of placement chess from `setup`: at every ply both generators agree
+/// on the moves, and the reference's own castling rights, carried from the start,
+/// agree with the runtime's. Drops of castling pieces on their starts, castlings and
+/// captures are preferred now and then.
+fn placement_game(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    setup: Setup,
+    mut rights: Vec<usize>,
+    seed: u64,
+    plies: usize,
+    tally: &mut DropTally,
+) {
+    let options = rules.options();
+    let mut unforced = v.clone();
+    unforced.drops.compulsory = false;
+    let mut colourless = v.clone();
+    colourless.drops.spread = 0;
+    let mut game = Game::new(rules.clone(), setup).expect("a placement position");
+    let mut rng = Lcg(seed);
+    for _ in 0..plies {
+        let pos = game.position().clone();
+        let mut slow = simple(rules, &pos);
+        let mut held = slow.castling.clone();
+        held.sort();
+        assert_eq!(
+            held,
+            rights,
+            "seed {seed}: castling rights differ at {}",
+            game.position_string()
+        );
+        slow.castling = rights.clone();
+        let want = reference_keys(v, options, &slow);
+        assert_eq!(
+            runtime_moves(rules, &pos),
+            want,
+            "seed {seed}: generators differ at {}",
+            game.position_string()
+        );
+        tally.positions += 1;
+        if slow.hands.iter().any(|(p, _)| *p == slow.to_move) {
+            let loose = reference_keys(&unforced, options, &slow);
+            assert!(want.is_subset(&loose));
+            tally.compulsory += usize::from(loose.len() > want.len());
+            let spread = reference_keys(&colourless, options, &slow);
+            tally.refused += spread
+                .iter()
+                .filter(|(f, t, _, k, _, _)| {
+                    f == t && k.is_some() && !want.contains(&(*f, *t, None, *k, None, None))
+                })
+                .count();
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let castles: Vec<_> = moves
+            .iter()
+            .filter(|m| matches!(m.special, Special::Castle(_)))
+            .collect();
+        tally.castlings += castles.len();
+        let me = slow.to_move;
+        let on_starts: Vec<_> = moves
+            .iter()
+            .filter(|m| {
+                m.special == Special::Drop
+                    && v.castlings.iter().any(|c| {
+                        c.player == me && c.parts.iter().any(|p| (p.0, p.1) == (m.piece, m.to))
+                    })
+            })
+            .collect();
+        // Moves that clear a castling's line.
+        let clearing: Vec<_> = moves
+            .iter()
+            .filter(|m| {
+                !matches!(m.special, Special::Drop | Special::Castle(_))
+                    && v.castlings
+                        .iter()
+                        .any(|c| c.player == me && c.empty.contains(&m.from))
+            })
+            .collect();
+        let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+        let m = if !castles.is_empty() && rng.below(2) == 0 {
+            *castles[rng.below(castles.len())]
+        } else if !on_starts.is_empty() && rng.below(2) == 0 {
+            *on_starts[rng.below(on_starts.len())]
+        } else if !clearing.is_empty() && rng.below(2) == 0 {
+            *clearing[rng.below(clearing.len())]
+        } else if !captures.is_empty() && rng.below(3) == 0 {
+            *captures[rng.below(captures.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        let (from, to) = written(v, &m);
+        let kind = m
+            .promotion
+            .or((m.special == Special::Drop).then_some(m.piece));
+        let (next, _) = reference::play(v, options, &slow, (from, to, m.tag, kind));
+        game.play(m).unwrap();
+        let after = simple(rules, game.position());
+        let text = variantlab::runtime::write_move(v, &m);
+        assert_eq!(
+            next.cells, after.cells,
+            "seed {seed}: boards differ after {text}"
+        );
+        assert_eq!(
+            next.hands, after.hands,
+            "seed {seed}: hands differ after {text}"
+        );
+        if m.special == Special::Drop {
+            tally.gained += next.castling.iter().filter(|i| !rights.contains(i)).count();
+        }
+        rights = next.castling;
+        if game.ending().is_some() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn placement_drops_agree_with_the_reference() {
+    use variantlab::runtime::parse_position;
+    let v = load("placement.var");
+    let rules = compiled(&v, &[]);
+    let options = rules.options();
+    let cell = |name: &str| v.board.parse_cell(name).unwrap();
+    let drops = |list: &[(&str, &[&str])]| -> BTreeSet<Key> {
+        list.iter()
+            .flat_map(|(code, cells)| {
+                let k = v.find_piece(code).unwrap().0;
+                cells
+                    .iter()
+                    .map(move |c| (cell(c).0, cell(c).0, None, Some(k), None, None))
+            })
+            .collect()
+    };
+    let read = |text: &str| {
+        let setup = parse_position(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        (setup, simple(&rules, &pos), runtime_moves(&rules, &pos))
+    };
+
+    // Hand-worked from docs/language.md, "Rules on every drop". The Bishop on c1 stands
+    // on a dark cell and h1 is the last light one: it is kept for the second Bishop.
+    let (_, slow, fast) = read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBN1R2[KQRB] w - - 0 9");
+    let kept = drops(&[
+        ("K", &["a1", "e1", "g1"]),
+        ("Q", &["a1", "e1", "g1"]),
+        ("R", &["a1", "e1", "g1"]),
+        ("B", &["h1"]),
+    ]);
+    assert_eq!(kept.len(), 10);
+    assert_eq!(reference_keys(&v, options, &slow), kept);
+    assert_eq!(fast, kept);
+    // Seven pieces for seven cells, three dark and four light: every drop keeps a cell
+    // of each colour for the Bishops, and the King may not step to d1 or f1.
+    let text = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNqrrbbnn] w - - 0 3";
+    let (_, slow, fast) = read(text);
+    let all = ["a1", "b1", "c1", "d1", "f1", "g1", "h1"];
+    let every = drops(&[("Q", &all), ("R", &all), ("B", &all), ("N", &all)]);
+    assert_eq!(every.len(), 28);
+    assert_eq!(reference_keys(&v, options, &slow), every);
+    assert_eq!(fast, every);
+    // A Rook dropped on h1 beside the King on e1 gains White's short castling.
+    let short = v
+        .castlings
+        .iter()
+        .position(|c| c.parts[0].1 == cell("e1") && c.parts[0].2 == cell("g1"))
+        .unwrap();
+    let rook = v.find_piece("R").unwrap();
+    let (next, _) = reference::play(
+        &v,
+        options,
+        &slow,
+        (cell("h1"), cell("h1"), None, Some(rook)),
+    );
+    assert_eq!(next.castling, vec![short]);
+    // In check with a Rook in hand: only the three drops that block, no King move.
+    let (_, slow, fast) = read("4k3/8/8/8/8/8/8/q3K3[R] w - - 0 1");
+    let blocks = drops(&[("R", &["b1", "c1", "d1"])]);
+    assert_eq!(reference_keys(&v, options, &slow), blocks);
+    assert_eq!(fast, blocks);
+    // Both Bishops in hand and only dark cells c1 and e1 free: no drop is legal, so
+    // White moves as usual: 16 Pawn moves, 4 Knight moves, Kf1-e1, Qd1-c1 and Qd1-e1.
+    let (_, slow, fast) = read("4k3/pppppppp/8/8/8/8/PPPPPPPP/RN1Q1KNR[BB] w - - 0 9");
+    let want = reference_keys(&v, options, &slow);
+    assert_eq!(want.len(), 23, "{want:?}");
+    assert!(want.iter().all(|(f, t, ..)| f != t), "{want:?}");
+    assert_eq!(fast, want);
+
+    let mut tally = DropTally::default();
+    // From the start: no right until the pieces are dropped.
+    let start = reference::start(&v);
+    assert!(start.castling.is_empty());
+    let (setup, slow, _) = read("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1");
+    assert_eq!((&slow.cells, &slow.hands), (&start.cells, &start.hands));
+    assert_eq!(Setup::start(&rules).cells, setup.cells);
+    for seed in 0..24 {
+        placement_game(
+            &v,
+            &rules,
+            Setup::start(&rules),
+            start.castling.clone(),
+            seed,
+            50,
+            &mut tally,
+        );
+    }
+    for (n, text) in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBN1R2[KQRB] w - - 0 9",
+        "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNqrrbbnn] w - - 0 3",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R7[KQRBBNNqbbnn] w - - 0 5",
+        "4k3/8/8/8/8/8/8/q3K3[R] w - - 0 1",
+        "4k3/8/8/8/8/8/8/RNBQKBNR[R] w - - 0 1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (setup, slow, _) = read(text);
+        let mut rights = slow.castling;
+        rights.sort();
+        for seed in 0..4 {
+            let seed = 100 + 10 * n as u64 + seed;
+            placement_game(
+                &v,
+                &rules,
+                setup.clone(),
+                rights.clone(),
+                seed,
+                40,
+                &mut tally,
+            );
+        }
+    }
+    let seen = format!("{tally:?}");
+    assert!(tally.positions > 1500, "{seen}");
+    assert!(tally.compulsory > 300, "{seen}");
+    assert!(tally.refused > 150, "{seen}");
+    assert!(tally.gained > 30, "{seen}");
+    assert!(tally.castlings > 15, "{seen}");
+}
+
+/// What random games in Seirawan chess and S-house showed of gates (reference rules
+/// 61-63).
+#[derive(Default, Debug)]
+struct GateTally {
+    positions: usize,
+    /// Gated moves among the moves compared.
+    listed: usize,
+    /// Moves played that brought a piece in.
+    gated: usize,
+    /// Castlings played that brought a piece in.
+    castlings: usize,
+    /// Gates closed by a capture on them.
+    captured: usize,
+    /// Gates closed because their player's hand emptied.
+    emptied: usize,
+}
+
+/// A random game from `setup`: at every ply both generators agree on the moves, and
+/// after every move on the board, the hands and the open gates, the reference
+/// carrying its own gates and castling rights from the start. Gated castlings, gated
+/// moves and captures on gates are preferred now and then.
+fn gate_game(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    setup: Setup,
+    seed: u64,
+    plies: usize,
+    tally: &mut GateTally,
+) {
+    let options = rules.options();
+    let mut game = Game::new(rules.clone(), setup).expect("a position");
+    let mut slow = simple(rules, game.position());
+    let mut rng = Lcg(seed);
+    for _ in 0..plies {
+        let pos = game.position().clone();
+        let now = simple(rules, &pos);
+        assert_eq!(
+            (&now.gates, &now.castling),
+            (&slow.gates, &slow.castling),
+            "seed {seed}: gates or castling rights differ at {}",
+            game.position_string()
+        );
+        let want = reference_keys(v, options, &slow);
+        assert_eq!(
+            runtime_moves(rules, &pos),
+            want,
+            "seed {seed}: generators differ at {}",
+            game.position_string()
+        );
+        tally.positions += 1;
+        tally.listed += want.iter().filter(|k| k.5.is_some()).count();
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let castle = |m: &&Move| matches!(m.special, Special::Castle(_));
+        let gated: Vec<_> = moves.iter().filter(|m| m.gate.is_some()).collect();
+        let gated_castles: Vec<_> = gated.iter().copied().filter(castle).collect();
+        let castles: Vec<_> = moves.iter().filter(castle).collect();
+        let on_gates: Vec<_> = moves
+            .iter()
+            .filter(|m| m.captured.is_some() && slow.gates.contains(&m.to))
+            .collect();
+        let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+        let pick = |list: &[&Move], rng: &mut Lcg, odds: usize| {
+            (!list.is_empty() && rng.below(odds) == 0).then(|| *list[rng.below(list.len())])
+        };
+        let m = pick(&gated_castles, &mut rng, 2)
+            .or_else(|| pick(&on_gates, &mut rng, 1))
+            .or_else(|| pick(&gated, &mut rng, 3))
+            .or_else(|| pick(&castles, &mut rng, 2))
+            .or_else(|| pick(&captures, &mut rng, 3))
+            .unwrap_or_else(|| moves[rng.below(moves.len())]);
+        let (from, to) = written(v, &m);
+        let kind = m
+            .promotion
+            .or((m.special == Special::Drop).then_some(m.piece));
+        let (next, _) =
+            reference::play_gated(v, options, &slow, (from, to, m.tag, kind), m.wall, m.gate);
+        let text = variantlab::runtime::write_move(v, &m);
+        game.play(m).unwrap();
+        let after = simple(rules, game.position());
+        assert_eq!(
+            (&next.cells, &next.hands, &next.gates),
+            (&after.cells, &after.hands, &after.gates),
+            "seed {seed}: boards, hands or gates differ after {text}"
+        );
+        if m.gate.is_some() {
+            tally.gated += 1;
+            tally.castlings += usize::from(castle(&&m));
+        }
+        let closed: Vec<Cell> = slow
+            .gates
+            .iter()
+            .copied()
+            .filter(|c| !next.gates.contains(c))
+            .collect();
+        let left: Vec<Cell> = match m.special {
+            Special::Castle(i) => v.castlings[i as usize].parts.iter().map(|p| p.1).collect(),
+            _ => vec![m.from],
+        };
+        tally.captured += usize::from(m.captured.is_some() && closed.contains(&m.to));
+        tally.emptied += closed
+            .iter()
+            .filter(|c| !left.contains(c) && **c != m.to)
+            .count();
+        slow = next;
+        if game.ending().is_some() {
+            break;
+        }
+    }
+}
+
+/// A move by its cells' names, with the code of the kind brought in and its cell.
+type Named<'a> = (&'a str, &'a str, Option<(&'a str, &'a str)>);
+
+#[test]
+fn gates_agree_with_the_reference() {
+    use variantlab::runtime::parse_position;
+    let v = load("seirawan.var");
+    let rules = compiled(&v, &[]);
+    let options = rules.options();
+    let cell = |name: &str| v.board.parse_cell(name).unwrap().0;
+    let piece = |code: &str| v.find_piece(code).unwrap().0;
+    let read = |text: &str| {
+        let setup = parse_position(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        (simple(&rules, &pos), runtime_moves(&rules, &pos))
+    };
+    // (from, to, kind brought in, its cell): the moves as docs/language.md, "Gates",
+    // works them out by hand.
+    let keys = |list: &[Named]| -> BTreeSet<Key> {
+        list.iter()
+            .map(|(f, t, g)| {
+                let gate = g.map(|(k, c)| (piece(k), cell(c)));
+                (cell(f), cell(t), None, None, None, gate)
+            })
+            .collect()
+    };
+
+    // The start: every first-rank cell is a gate, as the position string's castling
+    // field lists them.
+    let start = reference::start(&v);
+    assert_eq!(start.gates.len(), 16);
+    let (slow, fast) =
+        read("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1");
+    assert_eq!(slow.gates, start.gates);
+    assert_eq!(Setup::start(&rules).gates.len(), 16);
+    // 20 chess moves, and each Knight move with either piece.
+    let want = reference_keys(&v, options, &slow);
+    assert_eq!(want.len(), 28);
+    assert_eq!(fast, want);
+
+    // Castling letters open the gates of their pieces: each castling brings E or H
+    // onto the King's start or the Rook's.
+    let (slow, fast) = read("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1");
+    let white: Vec<u16> = slow
+        .gates
+        .iter()
+        .filter(|c| slow.cells[c.index()].is_some_and(|(p, _)| p.0 == 0))
+        .map(|c| c.0)
+        .collect();
+    let mut named = [cell("a1"), cell("e1"), cell("h1")];
+    named.sort();
+    assert_eq!(white, named);
+    assert_eq!(slow.gates.len(), 6);
+    let mut castlings = vec![];
+    for (to, rook) in [("g1", "h1"), ("c1", "a1")] {
+        castlings.push(("e1", to, None));
+        for k in ["E", "H"] {
+            castlings.push(("e1", to, Some((k, "e1"))));
+            castlings.push(("e1", to, Some((k, rook))));
+        }
+    }
+    let castlings = keys(&castlings);
+    let want = reference_keys(&v, options, &slow);
+    assert!(castlings.is_subset(&want), "{want:?}");
+    // 16 Pawn moves; Kd1, Kf1, Ra1-b1 c1 d1, Rh1-g1 f1 and the two castlings, each
+    // but the Pawns' also with E or H brought in, the castlings onto either start.
+    assert_eq!(want.len(), 16 + 3 * (2 + 3 + 2 + 2) + 2 * 2);
+    assert_eq!(fast, want);
+
+    // A pinned Queen: the Hawk brought in behind it does not shield the King.
+    let (slow, fast) = read("4k3/8/8/8/8/8/8/r2QK3[H] w D - 0 1");
+    let mut expected = vec![];
+    for to in ["d2", "e2", "f2", "f1"] {
+        expected.push(("e1", to, None));
+    }
+    for to in ["c1", "b1", "a1"] {
+        expected.push(("d1", to, None));
+        expected.push(("d1", to, Some(("H", "d1"))));
+    }
+    let expected = keys(&expected);
+    assert_eq!(expected.len(), 10);
+    assert_eq!(reference_keys(&v, options, &slow), expected);
+    assert_eq!(fast, expected);
+
+    let mut tally = GateTally::default();
+    let mut shouse = GateTally::default();
+    for (file, tally) in [("seirawan.var", &mut tally), ("shouse.var", &mut shouse)] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        // The runtime's start gates and castling rights are the reference's own.
+        let start = reference::start(&v);
+        let setup = Setup::start(&rules);
+        let at_start = simple(&rules, &Position::from_setup(&rules, &setup).unwrap());
+        assert_eq!(
+            (&at_start.gates, &at_start.castling),
+            (&start.gates, &start.castling),
+            "{file}"
+        );
+        for seed in 0..20 {
+            gate_game(&v, &rules, setup.clone(), seed, 60, tally);
+        }
+        for (n, text) in [
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[He] w KQkq - 0 1",
+            "rn2k2r/ppp2ppp/8/3pp3/3PP3/8/PPP2PPP/RN2K2R[EHeh] w KQkqBb - 0 1",
+            "4k3/8/8/8/8/8/8/r2QK3[H] w D - 0 1",
+            // Open files and diagonals: captures on the gates across the board.
+            "rnbqkbnr/8/8/8/8/8/8/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R[EHeh] w KQkq - 0 1",
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let setup = parse_position(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            for seed in 0..5 {
+                let seed = 100 + 10 * n as u64 + seed;
+                gate_game(&v, &rules, setup.clone(), seed, 40, tally);
+            }
+        }
+    }
+    let seen = format!("seirawan {tally:?}, shouse {shouse:?}");
+    for t in [&tally, &shouse] {
+        assert!(t.positions > 2000, "{seen}");
+        assert!(t.listed > 3000, "{seen}");
+        assert!(t.gated > 150, "{seen}");
+        assert!(t.castlings > 20, "{seen}");
+        assert!(t.captured > 25, "{seen}");
+    }
+    assert!(tally.emptied > 150, "{seen}");
+    // S-house keeps the gates of an empty hand.
+    assert_eq!(shouse.emptied, 0, "{seen}");
+    // Gated moves made and answered, both generators counting.
+    for file in ["seirawan.var", "shouse.var"] {
+        perft_agrees_from(
+            file,
+            2,
+            &[
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[EHeh] w KQkq - 0 1",
+                "4k3/8/8/8/8/8/8/r2QK3[H] w D - 0 1",
+                "r3k2r/8/8/8/8/8/8/R3K2R[He] w KQkq - 0 1",
+            ],
+        );
+    }
 }

@@ -17,7 +17,6 @@ fn position(rules: &Arc<Rules>, text: &str) -> Position {
     Position::from_setup(rules, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-/// Every variant file of the project.
 /// The legal moves of a position, as the game writes them.
 fn move_texts(rules: &Arc<Rules>, text: &str) -> Vec<String> {
     let mut moves = Vec::new();
@@ -28,6 +27,7 @@ fn move_texts(rules: &Arc<Rules>, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every variant file of the project.
 fn variant_files() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
         .expect("variants/")
@@ -331,4 +331,112 @@ game ends { checkmate: mover wins }
     let mut far = far.clone();
     far.sort();
     assert_eq!(far, top);
+}
+
+#[test]
+fn placement_opens_with_drops_on_each_players_first_rank() {
+    let r = rules("placement.var");
+    let start = "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1";
+    assert_eq!(write_position(&r, &Setup::start(&r)), start);
+    // Five kinds in hand, eight cells: no Pawn may move while a drop is legal.
+    let mut texts = move_texts(&r, start);
+    texts.sort();
+    let mut expected: Vec<String> = "KQRBN"
+        .chars()
+        .flat_map(|k| ('a'..='h').map(move |f| format!("{k}@{f}1")))
+        .collect();
+    expected.sort();
+    assert_eq!(texts, expected);
+    // A full first rank leaves the Rook in hand and lets the pieces move.
+    let texts = move_texts(&r, "4k3/8/8/8/8/8/8/RNBQKBNR[R] w - - 0 1");
+    assert!(texts.contains(&"b1c3".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains('@')), "{texts:?}");
+}
+
+#[test]
+fn placement_keeps_a_cell_of_the_other_colour_for_the_second_bishop() {
+    // c1 is dark; b1, d1 and f1 are taken, so h1 is the last light cell: it is kept
+    // for the Bishop, which may go nowhere else.
+    let r = rules("placement.var");
+    let mut texts = move_texts(
+        &r,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBN1R2[KQRB] w - - 0 9",
+    );
+    texts.sort();
+    let mut expected = vec!["B@h1".to_string()];
+    for k in ["K", "Q", "R"] {
+        for c in ["a1", "e1", "g1"] {
+            expected.push(format!("{k}@{c}"));
+        }
+    }
+    expected.sort();
+    assert_eq!(texts, expected);
+}
+
+#[test]
+fn a_king_and_rook_dropped_on_their_starts_may_castle() {
+    let r = rules("placement.var");
+    let mut g = Game::new(
+        r.clone(),
+        parse_position(
+            &r,
+            "4k3/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNqrrbbnn] w - - 0 3",
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    // The Rook comes first, with no King yet: no right; the King completes the pair.
+    g.play_text("R@h1").unwrap();
+    assert!(
+        g.position_string().contains(" b - "),
+        "{}",
+        g.position_string()
+    );
+    g.play_text("r@a8").unwrap();
+    assert!(
+        g.position_string().contains(" w q "),
+        "{}",
+        g.position_string()
+    );
+    g.play_text("K@e1").unwrap();
+    assert!(
+        g.position_string().contains(" b Kq "),
+        "{}",
+        g.position_string()
+    );
+    // A Rook dropped where its King already stands gains the right at once.
+    for m in ["r@h8", "Q@d1", "q@d8", "R@a1"] {
+        g.play_text(m).unwrap();
+    }
+    assert!(
+        g.position_string().contains(" b KQkq "),
+        "{}",
+        g.position_string()
+    );
+    // Castling goes as in chess once the hand is empty and the way is clear.
+    for m in [
+        "b@c8", "B@c1", "b@f8", "B@f1", "n@b8", "N@b1", "n@g8", "N@g1", "g8f6", "g1f3", "g7g6",
+        "g2g3", "f8g7", "f1g2",
+    ] {
+        g.play_text(m).unwrap();
+    }
+    g.play_text("e8g8").unwrap();
+    assert!(
+        g.position_string().starts_with("rnbq1rk1/"),
+        "{}",
+        g.position_string()
+    );
+}
+
+#[test]
+fn a_royal_piece_is_never_dropped_where_it_stands_attacked() {
+    // The Rook on a1 sweeps the a-file and b1 to d1 (the King on e1 stops it); the King
+    // guards d1, f1 and d2 to f2. Of the 62 empty cells, 14 are attacked.
+    let r = rules("crazyhouse.var");
+    let texts = move_texts(&r, "8/8/8/8/8/8/8/R3K3[k] b - - 0 1");
+    for c in ["a2", "a8", "b1", "c1", "d1", "f1", "d2", "e2", "f2"] {
+        assert!(!texts.contains(&format!("K@{c}")), "{texts:?}");
+    }
+    assert!(texts.contains(&"K@g1".to_string()), "{texts:?}");
+    assert_eq!(texts.len(), 62 - 14, "{texts:?}");
 }

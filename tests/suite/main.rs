@@ -20,6 +20,7 @@ mod engine_cli;
 mod error_index;
 mod example;
 mod fsf;
+mod gates;
 mod generated;
 mod grammar;
 mod hands;

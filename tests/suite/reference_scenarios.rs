@@ -93,6 +93,7 @@ fn position(
         promoted: vec![],
         walls: vec![],
         runs: vec![],
+        gates: vec![],
     }
 }
 

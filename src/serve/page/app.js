@@ -686,7 +686,9 @@ function offerChoice(moves, cell) {
     b.dataset.move = m.notation;
     b.title = m.notation;
     const landed = m.drop ? /^([^*@]+)[*@]/.exec(m.notation) : null;
-    const promo = landed || /[=+]([A-Za-z+]*)$/.exec(m.notation);
+    // A piece brought in through a gate is drawn as the choice, named by its short text.
+    const gated = m.gate && page.info.pieces.find((p) => p.name === m.gate);
+    const promo = landed || (gated ? [null, gated.code] : /[=+]([A-Za-z+]*)$/.exec(m.notation));
     const disc = document.createElement('span');
     disc.className = 'disc' + (mover && mover.player !== page.info.players[0].name ? ' dark' : '');
     disc.textContent = promo ? (promo[1] || '+' + (mover ? mover.code : '')) : (m.tag ? m.tag : (mover ? mover.code : '?'));
@@ -698,7 +700,7 @@ function offerChoice(moves, cell) {
       disc.style.backgroundImage = 'url("' + picture.url + '")';
     }
     b.appendChild(disc);
-    b.appendChild(document.createTextNode(' ' + m.notation));
+    b.appendChild(document.createTextNode(' ' + (gated ? m.short : m.notation)));
     b.addEventListener('click', () => play(m.notation));
     box.appendChild(b);
   }

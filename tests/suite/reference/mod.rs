@@ -62,7 +62,7 @@
 //!     start cells, its `empty` cells hold nothing but its own pieces, and with its
 //!     first piece set on each `safe` cell in turn no enemy move reaches that cell.
 //!     Its right is lost once a move starts or ends on any of its start cells
-//!     (and see 54 and 57).
+//!     (and see 54, 57 and 60).
 //! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
 //!     and 14-15) could capture it.
 //!
@@ -292,6 +292,39 @@
 //!     is lost once a piece of its player and of the first piece's kind makes any
 //!     move (this castling too), and once a move starts or ends on the second piece's
 //!     start cell (or, by 33, that cell loses its piece).
+//!
+//! Rules on every drop:
+//!
+//! 58. With `drops are compulsory`, when some legal move (by 1-57) is a drop, only
+//!     drops are legal.
+//! 59. With `drops keep each player's KINDS pieces on different colours`, a drop is
+//!     refused when, after it, the mover's pieces of those kinds could not end with
+//!     at most `ceil(n / colours)` on cells of each colour (`n` their count on the
+//!     board and in hand, `colours` the board's: two on squares, three on hexagons),
+//!     those on the board staying where they stand and each in hand going to its own
+//!     empty cell that its kind's zone rules (29) and `never dropped where they could
+//!     never move` (21) leave open.
+//! 60. With `drops on castling starts give castling rights`, the setup gives a
+//!     castling its right only when its pieces all stand on their start cells, and
+//!     after a drop each castling whose pieces all stand on their start cells, one of
+//!     them the cell dropped on, gains its right (lost again by 18 and 57).
+//!
+//! Gates:
+//!
+//! 61. With `pieces in hand enter through gates on ZONE`, a player's open gates are
+//!     cells of its part of the zone still holding the piece they held at the start
+//!     (the position carries them; at the start, every such cell holding a piece of
+//!     that player in the setup). Each legal move (by 1-60) that is neither a drop
+//!     nor a pass and starts on an open gate of the mover is also made once for each
+//!     kind in the mover's hand whose zone rules (29) allow a drop on its start: after
+//!     the move, a piece of that kind leaves the hand for the start cell. A castling
+//!     is so made for each of its pieces' start cells that is an open gate and that
+//!     no piece of it ends on. Whether the move is legal is judged without the piece
+//!     brought in. A move whose wall (49) goes on the gate's cell brings nothing.
+//! 62. A gate closes once a move starts on it, ends on it or empties it (a castling:
+//!     its pieces' start cells). Where captured pieces do not go to hand, all of a
+//!     player's gates close once its hand is empty, at the start too.
+//! 63. With `only`, pieces in hand are never dropped (21) otherwise.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -313,6 +346,9 @@ type Point = (i32, i32);
 /// A move: from, to, the tag of the pattern that made it, and the kind the piece
 /// becomes. A castling move is its first piece's move.
 pub type Move = (Cell, Cell, Option<TagId>, Option<PieceId>);
+
+/// The piece a move brings in through a gate (rule 61): its kind and the cell.
+pub type Gate = Option<(PieceId, Cell)>;
 
 /// What stands on a wall's cell while moves are walked: it blocks, it is no one's.
 const WALL: Option<(PlayerId, PieceId)> = Some((NO_ONE, PieceId(0)));
@@ -345,6 +381,9 @@ pub struct Simple {
     pub walls: Vec<Cell>,
     /// By player: the kinds that checked in its run (rule 53; missing entries: none).
     pub runs: Vec<BTreeSet<PieceId>>,
+    /// Open gates, sorted, each the gate of the player whose piece stands on it
+    /// (rule 61).
+    pub gates: Vec<Cell>,
 }
 
 /// The setup position, the first player to move.
@@ -353,11 +392,15 @@ pub fn start(v: &Variant) -> Simple {
     for p in &v.setup {
         cells[p.cell.index()] = Some((p.player, p.piece));
     }
-    Simple {
+    // Rule 60: with rights gained by drops, only castlings in place start with one.
+    let castling = (0..v.castlings.len())
+        .filter(|&i| !v.drops.castling || in_place(&cells, &v.castlings[i]))
+        .collect();
+    let mut pos = Simple {
         cells,
         to_move: PlayerId(0),
         used: Vec::new(),
-        castling: (0..v.castlings.len()).collect(),
+        castling,
         passing: None,
         hands: {
             let mut h = v.start_hands.clone();
@@ -369,7 +412,33 @@ pub fn start(v: &Variant) -> Simple {
         promoted: Vec::new(),
         walls: Vec::new(),
         runs: Vec::new(),
+        gates: Vec::new(),
+    };
+    // Rule 61.
+    if let Some(g) = v.gates {
+        pos.gates = v
+            .board
+            .cells()
+            .filter(|c| {
+                pos.cells[c.index()]
+                    .is_some_and(|(p, _)| v.zones[g.zone].cells[p.0 as usize].contains(c))
+            })
+            .collect();
     }
+    close_empty_handed(v, &mut pos);
+    pos
+}
+
+/// Rule 62: where captured pieces do not go to hand, the gates of a player with an
+/// empty hand are closed.
+fn close_empty_handed(v: &Variant, pos: &mut Simple) {
+    if v.hand.is_some() {
+        return;
+    }
+    let cells = &pos.cells;
+    let hands = &pos.hands;
+    pos.gates
+        .retain(|c| cells[c.index()].is_some_and(|(p, _)| hands.iter().any(|(q, _)| *q == p)));
 }
 
 /// Rule 53: `start` with the run of the check standing in it, for the player before
@@ -459,7 +528,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
             out.push((mv, None));
             continue;
         };
-        let mut after = play_judged(v, options, pos, mv, None, false).0;
+        let mut after = play_judged(v, options, pos, mv, None, None, false).0;
         for w in &pos.walls {
             after.cells[w.index()] = WALL;
         }
@@ -502,7 +571,75 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
     out
 }
 
-/// Every legal move of the side to move, sorted, each once, whatever wall it leaves.
+/// Every legal move of the side to move, each once, with the wall it leaves (rule 49)
+/// and the piece it brings in (rule 61).
+pub fn gated_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Option<Cell>, Gate)> {
+    let me = pos.to_move;
+    let mut kinds: Vec<PieceId> = pos
+        .hands
+        .iter()
+        .filter(|(p, _)| *p == me)
+        .map(|(_, k)| *k)
+        .collect();
+    kinds.dedup();
+    let mut out = Vec::new();
+    for (mv, wall) in walled_moves(v, options, pos) {
+        out.push((mv, wall, None));
+        let (from, to, _, _) = mv;
+        if v.gates.is_none() || from == to {
+            continue;
+        }
+        let starts: Vec<Cell> = match castling_of(v, pos, mv) {
+            Some(i) => {
+                let c = &v.castlings[i];
+                c.parts
+                    .iter()
+                    .map(|(_, f, _)| *f)
+                    .filter(|f| !c.parts.iter().any(|(_, _, t)| t == f))
+                    .collect()
+            }
+            None => vec![from],
+        };
+        for cell in starts {
+            if !pos.gates.contains(&cell) || wall == Some(cell) {
+                continue;
+            }
+            for &k in &kinds {
+                if zones_allow(v, options, me, k, cell) {
+                    out.push((mv, wall, Some((k, cell))));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Rule 29: whether `kind`'s `no drop on` and `drop only on` zones let `me` drop it
+/// on `cell`.
+fn zones_allow(v: &Variant, options: &[bool], me: PlayerId, kind: PieceId, cell: Cell) -> bool {
+    v.piece(kind)
+        .no_drop
+        .iter()
+        .filter(|(g, _)| holds(*g, options))
+        .all(|(_, r)| match *r {
+            NoDrop::InZone(z) => !v.zones[z].cells[me.0 as usize].contains(&cell),
+            NoDrop::OutsideZone(z) => v.zones[z].cells[me.0 as usize].contains(&cell),
+            _ => true,
+        })
+}
+
+/// The castling a move of the side to move makes, if any (its right held, its first
+/// piece moving as the castling is written).
+fn castling_of(v: &Variant, pos: &Simple, (from, to, _, _): Move) -> Option<usize> {
+    let (player, kind) = pos.cells[from.index()]?;
+    pos.castling.iter().copied().find(|&i| {
+        let c = &v.castlings[i];
+        c.player == player && c.parts[0].0 == kind && castle_written(c) == (from, to)
+    })
+}
+
+/// Every legal move of the side to move, sorted, each once, whatever wall it leaves
+/// and whatever piece it brings in.
 pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     let mut moves: Vec<Move> = walled_moves(v, options, pos)
         .into_iter()
@@ -613,13 +750,15 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         let (from, to) = castle_written(&v.castlings[i]);
         all.insert((from, to, None, None));
     }
-    for (cell, kind) in drops(v, options, pos) {
-        all.insert((cell, cell, None, Some(kind)));
-    }
+    let dropped: BTreeSet<Move> = drops(v, options, pos)
+        .into_iter()
+        .map(|(cell, kind)| (cell, cell, None, Some(kind)))
+        .collect();
+    all.extend(dropped.iter().copied());
     if v.no_checks {
         // Rule 33.
         all.retain(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, None, false);
+            let (next, _) = play_judged(v, options, pos, *m, None, None, false);
             (0..v.players.len()).map(|q| PlayerId(q as u8)).all(|q| {
                 q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
             })
@@ -658,6 +797,10 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 !bound(k) || (checkers.len() == 1 && checkers.contains(&to))
             });
         }
+    }
+    if v.drops.compulsory && all.iter().any(|m| dropped.contains(m)) {
+        // Rule 58.
+        all.retain(|m| dropped.contains(m));
     }
     if all.is_empty()
         && let Some(m) = pass
@@ -779,7 +922,7 @@ fn answers(v: &Variant, options: &[bool], pos: &Simple, piece: PieceId, zone: us
     let me = pos.to_move;
     !royal_attacked(v, options, &pos.cells, &pos.used, me)
         && legal_moves(v, options, pos).iter().any(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, None, false);
+            let (next, _) = play_judged(v, options, pos, *m, None, None, false);
             v.zones[zone].cells[me.0 as usize]
                 .iter()
                 .any(|c| next.cells[c.index()] == Some((me, piece)))
@@ -789,6 +932,10 @@ fn answers(v: &Variant, options: &[bool], pos: &Simple, piece: PieceId, zone: us
 /// Rule 21: the drops open now, as (cell, kind).
 fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
     if v.hand.is_none() && v.start_hands.is_empty() {
+        return vec![];
+    }
+    if v.gates.is_some_and(|g| g.only) {
+        // Rule 63.
         return vec![];
     }
     let mobile_only = v.hand.is_some_and(|h| h.mobile_only);
@@ -880,12 +1027,82 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                     }
                 }
             });
-            if !forbidden {
-                out.push((cell, kind));
+            if forbidden {
+                continue;
             }
+            if v.drops.spread != 0 {
+                // Rule 59.
+                let mut hands = pos.hands.clone();
+                let at = hands.iter().position(|h| *h == (me, held)).unwrap();
+                hands.remove(at);
+                if !spread_open(v, options, &after, &hands, me) {
+                    continue;
+                }
+            }
+            out.push((cell, kind));
         }
     }
     out
+}
+
+/// Rule 59: whether `me`'s pieces of the spread kinds can still end at most an even
+/// share (rounded up) on each colour, those in hand dropped where their kinds may go.
+fn spread_open(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    hands: &[(PlayerId, PieceId)],
+    me: PlayerId,
+) -> bool {
+    let spread = |k: PieceId| v.drops.spread & (1 << k.0) != 0;
+    let mut on = vec![0usize; v.board.colours() as usize];
+    for c in v.board.cells() {
+        if matches!(cells[c.index()], Some((p, k)) if p == me && spread(k)) {
+            on[v.board.colour(c) as usize] += 1;
+        }
+    }
+    let held: Vec<PieceId> = hands
+        .iter()
+        .filter(|(p, k)| *p == me && spread(*k))
+        .map(|(_, k)| *k)
+        .collect();
+    let share = (on.iter().sum::<usize>() + held.len()).div_ceil(on.len());
+    on.iter().all(|n| *n <= share) && spread_fits(v, options, cells, me, &held, &mut on, share)
+}
+
+/// Rule 59: tries every empty cell open to each held piece in turn.
+fn spread_fits(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    me: PlayerId,
+    held: &[PieceId],
+    on: &mut [usize],
+    share: usize,
+) -> bool {
+    let Some((&kind, rest)) = held.split_first() else {
+        return true;
+    };
+    let mobile_only = v.hand.is_some_and(|h| h.mobile_only);
+    for cell in v.board.cells() {
+        let colour = v.board.colour(cell) as usize;
+        if cells[cell.index()].is_some()
+            || on[colour] >= share
+            || !zones_allow(v, options, me, kind, cell)
+            || (mobile_only && alone_stuck(v, options, me, kind, cell))
+        {
+            continue;
+        }
+        let mut placed = cells.to_vec();
+        placed[cell.index()] = Some((me, kind));
+        on[colour] += 1;
+        let fits = spread_fits(v, options, &placed, me, rest, on, share);
+        on[colour] -= 1;
+        if fits {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether a cell of `me`'s part of zone `z` is empty (`drop first on`).
@@ -1485,6 +1702,13 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
     out
 }
 
+/// Whether each of a castling's pieces stands on its start cell.
+fn in_place(cells: &Cells, c: &variantlab::model::Castling) -> bool {
+    c.parts
+        .iter()
+        .all(|(k, f, _)| cells[f.index()] == Some((c.player, *k)))
+}
+
 fn castled(
     cells: &[Option<(PlayerId, PieceId)>],
     c: &variantlab::model::Castling,
@@ -1501,7 +1725,19 @@ fn castled(
 
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, None, true)
+    play_judged(v, options, pos, mv, None, None, true)
+}
+
+/// [`play`], leaving a wall (rule 49) and bringing a piece in (rule 61).
+pub fn play_gated(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    wall: Option<Cell>,
+    gate: Gate,
+) -> (Simple, Option<Outcome>) {
+    play_judged(v, options, pos, mv, wall, gate, true)
 }
 
 /// [`play`], leaving a wall (rule 49).
@@ -1512,7 +1748,7 @@ pub fn play_walled(
     mv: Move,
     wall: Option<Cell>,
 ) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, wall, true)
+    play_judged(v, options, pos, mv, wall, None, true)
 }
 
 /// The position after a move (assumed legal), and, when `judge`, whether it ends the
@@ -1523,6 +1759,7 @@ fn play_judged(
     pos: &Simple,
     mv: Move,
     wall: Option<Cell>,
+    gate: Gate,
     judge: bool,
 ) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
@@ -1560,10 +1797,7 @@ fn play_judged(
     }
     let (player, kind) = pos.cells[from.index()].expect("a piece stands on the start cell");
     assert_eq!(player, pos.to_move, "the piece belongs to the side to move");
-    let castle = pos.castling.iter().copied().find(|&i| {
-        let c = &v.castlings[i];
-        c.player == player && c.parts[0].0 == kind && castle_written(c) == (from, to)
-    });
+    let castle = castling_of(v, pos, mv);
     // A move to an empty passed cell that only a capture in passing reaches takes the
     // piece that passed it.
     let taken = match (&pos.passing, pos.cells[to.index()]) {
@@ -1628,6 +1862,26 @@ fn play_judged(
         .cells()
         .filter(|c| pos.cells[c.index()].is_some() && next.cells[c.index()].is_none())
         .collect();
+    if let Some((k, at)) = gate {
+        // Rule 61.
+        next.cells[at.index()] = Some((player, k));
+        let held = next
+            .hands
+            .iter()
+            .position(|h| *h == (player, k))
+            .expect("the piece brought in is in hand");
+        next.hands.remove(held);
+    }
+    if v.gates.is_some() {
+        // Rule 62.
+        let left: Vec<Cell> = match castle {
+            Some(i) => v.castlings[i].parts.iter().map(|(_, f, _)| *f).collect(),
+            None => vec![from],
+        };
+        next.gates
+            .retain(|c| !left.contains(c) && *c != to && !emptied.contains(c));
+        close_empty_handed(v, &mut next);
+    }
     next.promoted.retain(|c| next.cells[c.index()].is_some());
     let landed = next.cells[to.index()];
     next.castling.retain(|&i| {
@@ -1691,7 +1945,20 @@ fn drop_piece(
     let captured = next.cells[cell.index()].map(|(_, k)| k);
     next.cells[cell.index()] = Some((me, kind));
     next.promoted.retain(|c| *c != cell);
+    // Rule 62: a copy may capture on a gate; a drop may empty the hand.
+    next.gates.retain(|c| *c != cell);
+    close_empty_handed(v, &mut next);
     flip(v, &mut next.cells, me, cell);
+    if v.drops.castling {
+        // Rule 60.
+        for (i, c) in v.castlings.iter().enumerate() {
+            let starts_here = c.parts.iter().any(|(_, f, _)| *f == cell);
+            if starts_here && in_place(&next.cells, c) && !next.castling.contains(&i) {
+                next.castling.push(i);
+            }
+        }
+        next.castling.sort();
+    }
     next.passing = None;
     next.passes = 0;
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
@@ -1884,13 +2151,13 @@ pub fn perft(v: &Variant, options: &[bool], pos: &Simple, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = walled_moves(v, options, pos);
+    let moves = gated_moves(v, options, pos);
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut total = 0;
-    for (mv, wall) in moves {
-        let (next, over) = play_walled(v, options, pos, mv, wall);
+    for (mv, wall, gate) in moves {
+        let (next, over) = play_gated(v, options, pos, mv, wall, gate);
         if over.is_none() {
             total += perft(v, options, &next, depth - 1);
         }
