@@ -48,9 +48,41 @@ pub fn check(name: &str, text: &str) -> Checked {
     } else {
         check_file(&file, name, true, &mut diagnostics)
     };
+    diagnostics.extend(not_text(text));
     let report = Report::new(name, text, diagnostics);
     let variant = if report.has_errors() { None } else { variant };
     Checked { variant, report }
+}
+
+/// The most runs of bytes that are not text one file reports.
+const MAX_NOT_TEXT: usize = 10;
+
+/// An error for each run of U+FFFD: bytes that were not UTF-8 text when the file was
+/// read (see [`crate::load::read_variant_text`]), wherever they stand, strings and
+/// comments included.
+fn not_text(text: &str) -> Vec<Diagnostic> {
+    let mut runs: Vec<Span> = Vec::new();
+    for (i, ch) in text.char_indices().filter(|(_, c)| *c == '\u{FFFD}') {
+        let end = i + ch.len_utf8();
+        if let Some(r) = runs.last_mut().filter(|r| r.end == i) {
+            r.end = end;
+        } else if runs.len() == MAX_NOT_TEXT {
+            break;
+        } else {
+            runs.push(Span::new(i, end));
+        }
+    }
+    runs.into_iter()
+        .map(|span| {
+            Diagnostic::error(
+                "variantlab::not_text",
+                span,
+                "bytes here are not UTF-8 text",
+            )
+            .label("read as U+FFFD")
+            .help("save the file as UTF-8, or write the character again")
+        })
+        .collect()
 }
 
 /// Codes that say the file lacks a statement, with a word that statement holds.

@@ -565,3 +565,24 @@ fn the_terminal_says_a_fractional_result_as_declared() {
         "{said}"
     );
 }
+
+#[test]
+fn bytes_that_are_not_text_are_reported_where_they_stand() {
+    // Latin-1 `é` in the name and in a comment, and two bad bytes in a row: three runs.
+    let dir = temp_dir("not-text");
+    let good = std::fs::read(crate::common::root().join("variants/invalid/not-text.var")).unwrap();
+    let mut bytes = String::from_utf8(good)
+        .unwrap()
+        .replace("Caf\u{FFFD}", "Caf\u{1}")
+        .into_bytes();
+    for b in bytes.iter_mut().filter(|b| **b == 1) {
+        *b = 0xe9;
+    }
+    bytes.extend_from_slice(b"\n# caf\xe9 \xff\xfe\n");
+    std::fs::write(dir.join("latin.var"), &bytes).unwrap();
+    let o = run_in(&dir, &["check", "latin.var"], b"");
+    let err = text(&o.stderr);
+    assert!(!o.status.success(), "{err}");
+    assert_eq!(err.matches("variantlab::not_text").count(), 3, "{err}");
+    assert!(err.contains("latin.var:3:10"), "{err}");
+}

@@ -74,6 +74,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("castle-line", &["castle_line"]),
     ("no-castling", &["no_castling"]),
     ("no-hand", &["no_hand"]),
+    ("not-text", &["not_text"]),
     ("duplicate-option", &["duplicate_option"]),
     ("duplicate-piece", &["duplicate_piece"]),
     ("duplicate-player", &["duplicate_player"]),
