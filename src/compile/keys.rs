@@ -118,24 +118,14 @@ impl Keys {
 
     /// The numbers of the open gates in a set of gate bits, combined.
     #[inline]
-    pub fn gates(&self, mut set: u64) -> u64 {
-        let mut k = 0;
-        while set != 0 {
-            k ^= self.gates[set.trailing_zeros() as usize];
-            set &= set - 1;
-        }
-        k
+    pub fn gates(&self, set: u64) -> u64 {
+        combined(&self.gates, set)
     }
 
     /// The numbers of the castling rights in a set, combined.
     #[inline]
-    pub fn rights(&self, mut set: u64) -> u64 {
-        let mut k = 0;
-        while set != 0 {
-            k ^= self.rights[set.trailing_zeros() as usize];
-            set &= set - 1;
-        }
-        k
+    pub fn rights(&self, set: u64) -> u64 {
+        combined(&self.rights, set)
     }
 
     /// The number of `player` having given `count` checks (0 for none).
@@ -176,4 +166,15 @@ impl Keys {
     pub fn passing(&self, entry: u16) -> u64 {
         self.passing[entry as usize]
     }
+}
+
+/// The numbers of the bits in `set`, XORed together.
+#[inline]
+fn combined(numbers: &[u64; 64], mut set: u64) -> u64 {
+    let mut k = 0;
+    while set != 0 {
+        k ^= numbers[set.trailing_zeros() as usize];
+        set &= set - 1;
+    }
+    k
 }

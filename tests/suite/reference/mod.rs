@@ -575,13 +575,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
 /// and the piece it brings in (rule 61).
 pub fn gated_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Option<Cell>, Gate)> {
     let me = pos.to_move;
-    let mut kinds: Vec<PieceId> = pos
-        .hands
-        .iter()
-        .filter(|(p, _)| *p == me)
-        .map(|(_, k)| *k)
-        .collect();
-    kinds.dedup();
+    let kinds = held_kinds(pos, me);
     let mut out = Vec::new();
     for (mv, wall) in walled_moves(v, options, pos) {
         out.push((mv, wall, None));
@@ -940,13 +934,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
     }
     let mobile_only = v.hand.is_some_and(|h| h.mobile_only);
     let me = pos.to_move;
-    let mut kinds: Vec<PieceId> = pos
-        .hands
-        .iter()
-        .filter(|(p, _)| *p == me)
-        .map(|(_, k)| *k)
-        .collect();
-    kinds.dedup();
+    let kinds = held_kinds(pos, me);
     // Rule 55: dropped either side up, a piece may land as a kind whose unpromoted
     // form it is.
     let either = v.hand.is_some_and(|h| h.either_side);
@@ -2647,4 +2635,16 @@ impl Walk<'_> {
             self.paths.push((cell, passed));
         }
     }
+}
+
+/// The kinds `me` holds in hand, with repeats next to each other dropped.
+fn held_kinds(pos: &Simple, me: PlayerId) -> Vec<PieceId> {
+    let mut kinds: Vec<PieceId> = pos
+        .hands
+        .iter()
+        .filter(|(p, _)| *p == me)
+        .map(|(_, k)| *k)
+        .collect();
+    kinds.dedup();
+    kinds
 }
