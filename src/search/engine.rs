@@ -167,7 +167,7 @@ pub struct Searcher {
 /// wins, and what a reply that checks costs, divided by the answers it leaves; the sum
 /// is taken as a share of all the replies.
 const MATE_SLIP: i32 = 10000;
-const CHECK_SLIP: i32 = 150;
+const CHECK_SLIP: i32 = 1500;
 
 /// The root's first window: this far either side of the last iteration's score, from
 /// this iteration on.

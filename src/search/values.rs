@@ -187,12 +187,12 @@ struct Hunt {
     steps: Vec<u8>,
 }
 
-fn hunts(rules: &Rules) -> Vec<Hunt> {
+fn hunts(rules: &Rules, of: u64) -> Vec<Hunt> {
     let n = rules.variant.board.len();
     if n > HUNT_CELLS {
         return vec![];
     }
-    kinds(rules.deciding_kinds())
+    kinds(of)
         .map(|k| {
             let next: Vec<Vec<usize>> = rules
                 .variant
@@ -421,9 +421,9 @@ pub struct Evaluator {
     /// The value of the weakest kind whose capture does not decide the game.
     weakest: i32,
     /// 1, or -1 where the rules reward giving material away: then a side's material,
-    /// mobility and threats all count against it; where being checkmated wins, its
-    /// material and the safety of its royal pieces do, and its mobility still counts
-    /// for it (a side without moves would be stalemated).
+    /// mobility and threats all count against it; where being checkmated wins
+    /// (-[`MATE_BURDEN`]), its material and the safety of its royal pieces do, and its
+    /// mobility still counts for it (a side without moves would be stalemated).
     material: i32,
     moves: i32,
     mobility: i32,
@@ -431,6 +431,9 @@ pub struct Evaluator {
     attacked: i32,
     zone: i32,
     hunts: Vec<Hunt>,
+    /// Where being checkmated wins: the royal kinds, whose steps to the other side's
+    /// pieces count against their side.
+    approach: Vec<Hunt>,
     goals: Vec<Goal>,
     /// With enclosed pieces changing sides: per cell, what a piece there is worth more
     /// for standing where no line runs through it (a corner, which nothing can enclose).
@@ -500,6 +503,12 @@ impl Steps {
     }
 }
 
+/// Where being checkmated wins: how much a side's material counts against it, and
+/// what each step between its royal pieces and the others' pieces costs it. Giving
+/// the other side more pieces and walking into them makes a mate likelier.
+const MATE_BURDEN: i32 = 4;
+const APPROACH: i32 = 16;
+
 /// What a piece is worth more on a cell no line runs through.
 const ANCHOR: i32 = 40;
 
@@ -515,7 +524,11 @@ impl Evaluator {
         Evaluator {
             values,
             weakest,
-            material: if rules.material_is_a_burden() { -1 } else { 1 },
+            material: match (rules.mate_is_a_goal(), rules.material_is_a_burden()) {
+                (true, _) => -MATE_BURDEN,
+                (false, true) => -1,
+                (false, false) => 1,
+            },
             moves: if rules.material_is_a_burden() && !rules.mate_is_a_goal() {
                 -1
             } else {
@@ -525,7 +538,12 @@ impl Evaluator {
             threat: 4,
             attacked: 60,
             zone: 12,
-            hunts: hunts(rules),
+            hunts: hunts(rules, rules.deciding_kinds()),
+            approach: if rules.mate_is_a_goal() {
+                hunts(rules, rules.royal)
+            } else {
+                vec![]
+            },
             goals: goals(rules),
             anchors: anchors(rules),
             near_anchors: near_anchors(rules),
@@ -564,6 +582,7 @@ impl Evaluator {
                 if PlayerId(p) == me { s } else { -s }
             })
             .sum();
+        let score = score + self.approach(pos, me);
         let score = match &self.territory {
             Some(steps) => score + TERRITORY * territory(steps, pos),
             None => score,
@@ -593,6 +612,24 @@ impl Evaluator {
                     if PlayerId(p) == me { s } else { -s }
                 })
                 .sum::<i32>()
+    }
+
+    /// Steps from the side to move's royal pieces to the others' pieces, less theirs.
+    fn approach<S: Width>(&self, pos: &PositionOf<S>, me: PlayerId) -> i32 {
+        let mut s = 0;
+        for h in &self.approach {
+            let n = h.rim.len();
+            for p in (0..pos.players()).map(PlayerId) {
+                let sign = if p == me { -APPROACH } else { APPROACH };
+                let others = pos.occupied().difference(pos.of_player(p));
+                for a in pos.pieces_of(p, h.kind).iter() {
+                    for c in others.iter() {
+                        s += sign * h.steps[a.index() * n + c.index()].min(16) as i32;
+                    }
+                }
+            }
+        }
+        s
     }
 
     /// For a side far ahead in pieces that do not decide the game: the others'
