@@ -210,6 +210,7 @@ pub(super) fn check_end(
                     Event::CheckmateRunWithout(kind_mask(decls, kinds, out))
                 }
                 syntax::Event::Stalemate => Event::Stalemate,
+                syntax::Event::OnlyPromotions => Event::OnlyPromotions,
                 syntax::Event::PliesWithoutCapture(n, kinds, drops) => {
                     let mask = kinds
                         .iter()

@@ -556,8 +556,9 @@ impl From<syntax::Qualifier> for Qualifier {
 
 /// The model's trigger from the syntax tree's bits of [`syntax::promote_when`].
 fn trigger(bits: u8) -> Trigger {
-    use syntax::promote_when::{CAPTURING, ENTERING, FROM, INTO, THROUGH};
+    use syntax::promote_when::{CAPTURING, ENTERING, FROM, INTO, STANDING, THROUGH};
     Trigger {
+        standing: bits & STANDING != 0,
         capturing: bits & CAPTURING != 0,
         from: bits & FROM != 0,
         into: bits & INTO != 0,

@@ -314,6 +314,8 @@ fn check_piece(
                     lost_only: pr.lost_only,
                     most,
                     forced_if_stuck: pr.forced_if_stuck,
+                    alone: pr.alone,
+                    quiet: pr.quiet,
                     when: super::trigger(pr.when),
                     zone,
                     to,

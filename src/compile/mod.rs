@@ -104,6 +104,11 @@ pub struct PromotionRule {
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
+    /// With `when.standing`: also anywhere while the player has no other piece of the
+    /// kind on the board.
+    pub alone: bool,
+    /// Not made where the move gives check or the new piece attacks an enemy piece.
+    pub quiet: bool,
     pub when: crate::model::Trigger,
 }
 
@@ -178,6 +183,10 @@ pub struct Rules {
     pub(crate) goals: Vec<(PieceId, usize)>,
     /// No move may leave another player's royal piece attacked.
     pub(crate) no_checks: bool,
+    /// Some promotion is a move of its own, made standing in the zone.
+    pub(crate) standing_promotions: bool,
+    /// Some promotion may give no check nor attack an enemy piece.
+    pub(crate) quiet_promotions: bool,
     /// A player is in check only when all its royal pieces are attacked.
     pub(crate) royal_together: bool,
     /// A player with two or more royal pieces is never in check.
@@ -364,6 +373,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         })
         .fold(0u64, |m, i| m | 1 << i);
     let promotions = promotion_rules(variant, options, royal);
+    let standing_promotions = promotions.iter().flatten().any(|p| p.when.standing);
+    let quiet_promotions = promotions.iter().flatten().any(|p| p.quiet);
     let (mut gate_cells, mut gate_bits, mut player_gates) = (vec![], vec![], [0u64; MAX_PLAYERS]);
     if let Some(crate::model::Gates { zone: z, .. }) = variant.gates {
         gate_bits = vec![0u64; variant.board.len()];
@@ -512,6 +523,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         must_capture: variant.must_capture,
         explosion: variant.explosion,
         no_checks: variant.no_checks,
+        standing_promotions,
+        quiet_promotions,
         royal_together: variant.royal_check == crate::model::RoyalCheck::Together,
         royal_alone: variant.royal_check == crate::model::RoyalCheck::Alone,
         around: match variant.explosion {
@@ -949,6 +962,8 @@ fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<Prom
                             limit,
                             optional: p.optional,
                             forced_if_stuck: p.forced_if_stuck,
+                            alone: p.alone,
+                            quiet: p.quiet,
                             when: p.when,
                         }
                     }),

@@ -283,6 +283,11 @@ pub struct Promotion {
     pub most: Vec<(PieceId, u32)>,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
+    /// With `standing`: also anywhere while it is the player's only piece of its kind
+    /// on the board.
+    pub alone: bool,
+    /// Not made where the move gives check or the new piece attacks an enemy piece.
+    pub quiet: bool,
     /// Which moves touching the zone promote.
     pub when: Trigger,
     pub zone: usize,
@@ -613,6 +618,8 @@ pub struct Trigger {
     pub entering: bool,
     /// Only a move that captures.
     pub capturing: bool,
+    /// A move of its own, by a piece standing in the zone (no other move promotes).
+    pub standing: bool,
 }
 
 /// A piece standing on a cell at the start.
@@ -688,6 +695,9 @@ pub enum Event {
     CheckmateRunWithout(u64),
     /// The running count (see [`Count`]) has passed its limit.
     CountRanOut,
+    /// The side to move, not in check, has legal moves, and each is a promotion made
+    /// standing (see [`Trigger::standing`]).
+    OnlyPromotions,
 }
 
 impl Event {

@@ -129,6 +129,7 @@ pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
         ),
         Event::AllPassed => "every player passed".to_string(),
         Event::CountRanOut => "count ran out".to_string(),
+        Event::OnlyPromotions => "only promotions left".to_string(),
         Event::Facing { piece, enemy } => format!(
             "{} facing enemy {} on an open file",
             v.piece(piece).name,

@@ -87,6 +87,7 @@ impl Position {
                 Event::AllPassed => self.all_passed(),
                 Event::BoardFull => self.board_full(rules),
                 Event::CountRanOut => self.count_ran_out(),
+                Event::OnlyPromotions => self.only_promotions_left(rules),
                 Event::Facing { piece, enemy } => self.standoff_kept(rules, &[(piece, enemy)]),
                 _ => false,
             };
@@ -177,6 +178,12 @@ impl Position {
         by_width!(self.view(), View, p => p.board_full(rules))
     }
 
+    /// Whether the side to move, not in check, has legal moves and each of them is a
+    /// promotion. Moves are generated only when a piece of its may promote standing.
+    pub fn only_promotions_left(&self, rules: &Rules) -> bool {
+        by_width!(self.view(), View, p => p.only_promotions_left(rules))
+    }
+
     /// Whether an end rule in force about one player holds here: the game is over
     /// whatever the last move was.
     pub fn ended_in_place(&self, rules: &Rules) -> bool {
@@ -228,6 +235,25 @@ impl<S: Width> PositionOf<S> {
     /// Whether every cell of the board holds a piece.
     pub(super) fn board_full(&self, rules: &Rules) -> bool {
         self.occupied().len() == rules.variant.board.len()
+    }
+
+    /// See [`Position::only_promotions_left`].
+    pub(super) fn only_promotions_left(&self, rules: &Rules) -> bool {
+        let me = self.to_move();
+        let standing = self.of_player(me).iter().any(|c| {
+            self.at(c).is_some_and(|(_, k)| {
+                rules.promotion(me, k).is_some_and(|p| {
+                    p.when.standing
+                        && (p.zone[c.index()] || (p.alone && self.pieces_of(me, k).len() == 1))
+                })
+            })
+        });
+        if !standing || self.in_check(rules) {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(rules, &mut moves);
+        !moves.is_empty() && moves.iter().all(|m| m.promotion.is_some())
     }
 
     /// How many non-royal pieces the players other than `p` have, on the board and in

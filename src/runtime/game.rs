@@ -317,6 +317,10 @@ impl Game {
             ),
             Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
             Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
+            Event::OnlyPromotions => format!(
+                "{} has only promotions left",
+                v.player(self.position.to_move()).name
+            ),
             Event::CheckmateOnlyBy(kinds) => format!(
                 "{} gave checkmate with {} alone",
                 v.player(mover).name,

@@ -200,6 +200,9 @@ impl<S: Width> PositionOf<S> {
                 }
             }
         }
+        if rules.standing_promotions {
+            self.standing_promotions(rules, sets, &royals, in_check, &danger, out);
+        }
         if self.rights() != 0 {
             self.castling_moves(rules, sets, me, &royals, out);
         }
@@ -253,6 +256,9 @@ impl<S: Width> PositionOf<S> {
         if rules.no_checks {
             out.retain(|m| !self.gives_check(rules, m));
         }
+        if rules.quiet_promotions {
+            out.retain(|m| !self.loud_promotion(rules, sets, m));
+        }
         if in_check && rules.check_bound != 0 {
             let lone = self.lone_checker(rules, sets, me, &royals, occupied);
             out.retain(|m| {
@@ -271,6 +277,107 @@ impl<S: Width> PositionOf<S> {
         if let Some(m) = pass.filter(|_| last_resort && (out.is_empty() || rules.walls)) {
             out.push(m);
         }
+    }
+
+    /// Adds the promotions made as moves of their own: each piece standing in its
+    /// rule's zone (or anywhere, as the player's last of its kind) becomes each kind it
+    /// may, where it stands or by a non-capturing move of the new kind to an empty cell.
+    fn standing_promotions(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        royals: &S,
+        in_check: bool,
+        danger: &S,
+        out: &mut Vec<Move>,
+    ) {
+        let me = self.to_move();
+        let occupied = self.occupied();
+        for from in self.of_player(me).iter() {
+            let Some((_, piece)) = self.at(from) else {
+                continue;
+            };
+            let Some(p) = rules.promotion(me, piece).filter(|p| p.when.standing) else {
+                continue;
+            };
+            let last = p.alone && self.pieces_of(me, piece).len() == 1;
+            if !p.zone[from.index()] && !last {
+                continue;
+            }
+            let careful = !royals.is_empty() && (in_check || danger.contains(from));
+            for (&k, &most) in p.to.iter().zip(&p.limit) {
+                if most != u32::MAX && self.pieces_of(me, k).len() as u32 >= most {
+                    continue;
+                }
+                let stay = std::iter::once(from);
+                let steps = rules
+                    .moves(me, k, from)
+                    .iter()
+                    .filter(|e| {
+                        e.dest.allows_empty()
+                            && e.tag.is_none()
+                            && !e.copy
+                            && !occupied.contains(e.to)
+                            && !(rules.walls && self.walls().contains(e.to))
+                            && self.open(rules, sets, e, occupied)
+                    })
+                    .map(|e| e.to);
+                let mut last = None;
+                for to in stay.chain(steps) {
+                    if last == Some(to) {
+                        continue;
+                    }
+                    last = Some(to);
+                    let m = Move {
+                        from,
+                        to,
+                        piece,
+                        captured: None,
+                        tag: None,
+                        promotion: Some(k),
+                        special: Special::Plain,
+                        wall: None,
+                        gate: None,
+                    };
+                    if rules.avoids_attack[k.0 as usize] && self.attacked_after(rules, sets, &m) {
+                        continue;
+                    }
+                    if careful && self.exposes(rules, sets, &m, royals) {
+                        continue;
+                    }
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    /// Whether `m` promotes under a rule that forbids giving check or attacking an
+    /// enemy piece with the new one, and does either.
+    fn loud_promotion(&self, rules: &Rules, sets: &SetTables<S>, m: &Move) -> bool {
+        let Some(k) = m.promotion.filter(|_| m.special != Special::Drop) else {
+            return false;
+        };
+        if !rules
+            .promotion(self.to_move(), m.piece)
+            .is_some_and(|p| p.quiet)
+        {
+            return false;
+        }
+        let me = self.to_move();
+        let mut after = *self.occupied();
+        after.remove(m.from);
+        if let Some(c) = m.capture_cell() {
+            after.remove(c);
+        }
+        after.insert(m.to);
+        let attacks = rules.moves(me, k, m.to).iter().any(|e| {
+            e.dest.allows_enemy()
+                && self.at(e.to).is_some_and(|(q, victim)| {
+                    q != me && Some(e.to) != m.capture_cell() && may_take(rules, e, k, victim)
+                })
+                && self.open(rules, sets, e, &after)
+        });
+        attacks || self.gives_check(rules, m)
     }
 
     /// Adds, for each move leaving one of `me`'s open gates (for a castling, any of its

@@ -124,7 +124,17 @@ fn move_body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) ->
     }
     let mut s = String::new();
     let capture = m.captured.is_some();
-    if Some(m.piece) == plain {
+    // A promotion made standing that also moves names where it starts: `d5-e6=F`.
+    let stepped = m.promotion.is_some()
+        && m.from != m.to
+        && v.piece(m.piece).promotion.iter().any(|p| p.when.standing);
+    if stepped {
+        if Some(m.piece) != plain {
+            s += &code;
+        }
+        s += name(m.from);
+        s.push('-');
+    } else if Some(m.piece) == plain {
         if capture {
             s += file(m.from);
         }

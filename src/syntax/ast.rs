@@ -421,6 +421,8 @@ pub mod promote_when {
     pub const ENTERING: u8 = 8;
     /// Captures, ending in the zone.
     pub const CAPTURING: u8 = 16;
+    /// A move of its own, made by a piece standing in the zone.
+    pub const STANDING: u8 = 32;
 }
 
 /// `[may] promote(s) on entering ZONE to CHOICE`.
@@ -433,6 +435,10 @@ pub struct PromotionDecl {
     pub most: Vec<(Spanned<u32>, Name)>,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
+    /// `or anywhere as the last of its kind`.
+    pub alone: bool,
+    /// `, giving no check and attacking no enemy`.
+    pub quiet: bool,
     /// Bits of [`promote_when`].
     pub when: u8,
     pub zone: Name,
@@ -655,6 +661,8 @@ pub enum Event {
     CheckmateRunWithout(Vec<Name>),
     /// `count ran out`.
     CountRanOut,
+    /// `only promotions left`.
+    OnlyPromotions,
 }
 
 #[derive(Clone, Debug, PartialEq)]

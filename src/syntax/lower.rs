@@ -718,8 +718,16 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .into_inner()
         .find(content)
         .is_some_and(|m| m.as_rule() == Rule::may_promote);
-    let trigger = inner.next().unwrap().into_inner().next().unwrap();
-    let when = if trigger.as_rule() == Rule::entering {
+    let node = inner.next().unwrap();
+    let standing = node.as_rule() == Rule::standing;
+    let trigger = if standing {
+        node
+    } else {
+        node.into_inner().next().unwrap()
+    };
+    let when = if standing {
+        promote_when::STANDING
+    } else if trigger.as_rule() == Rule::entering {
         promote_when::ENTERING
     } else if trigger.as_rule() == Rule::capturing {
         promote_when::CAPTURING | promote_when::INTO
@@ -733,8 +741,12 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         })
     };
     let zone = cx.name(&inner.next().unwrap());
+    let mut inner = inner.peekable();
+    let alone = inner
+        .next_if(|n| n.as_rule() == Rule::promotion_alone)
+        .is_some();
     let choice = inner.next().unwrap();
-    let mut rest = inner.peekable();
+    let mut rest = inner;
     let player = rest
         .next_if(|n| n.as_rule() == Rule::promotion_for)
         .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
@@ -748,6 +760,9 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         let count = cx.number(&it.next().unwrap());
         most.push((count, cx.name(&it.next().unwrap())));
     }
+    let quiet = rest
+        .next_if(|n| n.as_rule() == Rule::promotion_quiet)
+        .is_some();
     let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()
@@ -760,6 +775,8 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         lost_only,
         most,
         forced_if_stuck,
+        alone,
+        quiet,
         when,
         zone,
         to,
@@ -1082,6 +1099,7 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             }
         }
         Rule::stalemate => Event::Stalemate,
+        Rule::promotions_event => Event::OnlyPromotions,
         Rule::repetition_event => {
             let mut it = q.into_inner().filter(content);
             let n = cx.number(&it.next().unwrap());

@@ -1500,3 +1500,446 @@ fn gates_agree_with_the_reference() {
         );
     }
 }
+
+/// What sittuyin games showed of promotions made as moves of their own (reference
+/// rules 64-67). A refusal is a standing promotion a generator without the rule
+/// would list.
+#[derive(Default, Debug)]
+struct StandingTally {
+    positions: usize,
+    /// Standing promotions compared, in place and by a step.
+    in_place: usize,
+    stepped: usize,
+    /// Refused off the zone (rule 64), were the zone every cell.
+    off_zone: usize,
+    /// Open only as the last of its kind (rule 65).
+    last: usize,
+    /// Refused by `at most 1 General` (rule 42).
+    most: usize,
+    /// Refused by rule 66: giving check, and attacking an enemy piece without check.
+    checking: usize,
+    attacking: usize,
+    /// Endings compared, after every move, and those by `only promotions left`.
+    judged: usize,
+    only_promotions: usize,
+}
+
+/// Sittuyin with one of the rules on standing promotions loosened, for counting what
+/// the rule refuses.
+fn loosened(v: &Variant, change: impl Fn(&mut variantlab::model::Promotion)) -> Variant {
+    let mut out = v.clone();
+    for piece in &mut out.pieces {
+        piece
+            .promotion
+            .iter_mut()
+            .filter(|p| p.when.standing)
+            .for_each(&change);
+    }
+    out
+}
+
+/// The moves of a reference move list that promote a piece (rule 67's test).
+fn promoting(pos: &reference::Simple, keys: &BTreeSet<Key>) -> BTreeSet<Key> {
+    keys.iter()
+        .copied()
+        .filter(|k| k.3.is_some() && pos.cells[k.0 as usize].is_some_and(|(p, _)| p == pos.to_move))
+        .collect()
+}
+
+/// The loosened variants: the zone every cell, not `or anywhere as the last of its
+/// kind`, no `at most`, not `giving no check and attacking no enemy`.
+struct Loose {
+    anywhere: Variant,
+    not_alone: Variant,
+    unlimited: Variant,
+    loud: Variant,
+}
+
+impl Loose {
+    fn new(v: &Variant) -> Loose {
+        let mut anywhere = v.clone();
+        for piece in &v.pieces {
+            for p in piece.promotion.iter().filter(|p| p.when.standing) {
+                anywhere.zones[p.zone].cells = vec![v.board.cells().collect(); v.players.len()];
+            }
+        }
+        Loose {
+            anywhere,
+            not_alone: loosened(v, |p| p.alone = false),
+            unlimited: loosened(v, |p| p.most.clear()),
+            loud: loosened(v, |p| p.quiet = false),
+        }
+    }
+
+    /// Compares both generators at `pos` and counts what each rule refused there.
+    fn tally(
+        &self,
+        v: &Variant,
+        rules: &Arc<Rules>,
+        pos: &Position,
+        at: &str,
+        t: &mut StandingTally,
+    ) {
+        let options = rules.options();
+        let slow = simple(rules, pos);
+        let want = reference_keys(v, options, &slow);
+        assert_eq!(
+            runtime_moves(rules, pos),
+            want,
+            "sittuyin: generators differ at {at}"
+        );
+        t.positions += 1;
+        let promotions = promoting(&slow, &want);
+        t.in_place += promotions.iter().filter(|k| k.0 == k.1).count();
+        t.stepped += promotions.iter().filter(|k| k.0 != k.1).count();
+        if slow.hands.iter().any(|(p, _)| *p == slow.to_move) {
+            // Still placing: compulsory drops (rule 58).
+            return;
+        }
+        let extra = |loose: &Variant| -> BTreeSet<Key> {
+            let more = promoting(&slow, &reference_keys(loose, options, &slow));
+            assert!(promotions.is_subset(&more), "{at}");
+            more.difference(&promotions).copied().collect()
+        };
+        t.off_zone += extra(&self.anywhere).len();
+        t.most += extra(&self.unlimited).len();
+        let strict = promoting(&slow, &reference_keys(&self.not_alone, options, &slow));
+        assert!(strict.is_subset(&promotions), "{at}");
+        t.last += promotions.len() - strict.len();
+        for (f, to, tag, k, _, _) in extra(&self.loud) {
+            use variantlab::model::{PieceId, TagId};
+            let mv = (Cell(f), Cell(to), tag.map(TagId), k.map(PieceId));
+            let (next, _) = reference::play(&self.loud, options, &slow, mv);
+            if reference::in_check(&self.loud, options, &next) {
+                t.checking += 1;
+            } else {
+                t.attacking += 1;
+            }
+        }
+    }
+}
+
+/// A random sittuyin game from `setup`: at every ply both generators agree on the
+/// moves, on the board a move leaves and on whether it ends the game (the rules the
+/// reference judges: mates and `only promotions left`). Promotions, captures and
+/// Pawn moves are preferred now and then.
+fn standing_game(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    loose: &Loose,
+    setup: Setup,
+    seed: u64,
+    plies: usize,
+    t: &mut StandingTally,
+) {
+    use variantlab::model::Event;
+    let options = rules.options();
+    let judged = |rule: usize| {
+        v.end_rules[..=rule].iter().all(|r| {
+            matches!(
+                r.event,
+                Event::Checkmate | Event::Stalemate | Event::OnlyPromotions
+            )
+        })
+    };
+    let only = v
+        .end_rules
+        .iter()
+        .position(|r| r.event == Event::OnlyPromotions)
+        .expect("sittuyin draws with only promotions left");
+    let mut game = Game::new(rules.clone(), setup).expect("a sittuyin position");
+    let mut rng = Lcg(seed);
+    for _ in 0..plies {
+        let pos = game.position().clone();
+        loose.tally(v, rules, &pos, &game.position_string(), t);
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let pawn = v.find_piece("P");
+        let promotions: Vec<_> = moves.iter().filter(|m| m.promotion.is_some()).collect();
+        let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+        let pawns: Vec<_> = moves
+            .iter()
+            .filter(|m| Some(m.piece) == pawn && m.promotion.is_none())
+            .collect();
+        let pick = |list: &[&Move], rng: &mut Lcg, odds: usize| {
+            (!list.is_empty() && rng.below(odds) == 0).then(|| *list[rng.below(list.len())])
+        };
+        let m = pick(&promotions, &mut rng, 3)
+            .or_else(|| pick(&captures, &mut rng, 3))
+            .or_else(|| pick(&pawns, &mut rng, 3))
+            .unwrap_or_else(|| moves[rng.below(moves.len())]);
+        let slow = simple(rules, &pos);
+        let kind = m
+            .promotion
+            .or((m.special == Special::Drop).then_some(m.piece));
+        let (next, want) = reference::play(v, options, &slow, (m.from, m.to, m.tag, kind));
+        let text = variantlab::runtime::write_move(v, &m);
+        game.play(m).unwrap();
+        let after = simple(rules, game.position());
+        assert_eq!(
+            (&next.cells, &next.hands),
+            (&after.cells, &after.hands),
+            "seed {seed}: boards differ after {text}"
+        );
+        let got = game.ending().filter(|e| judged(e.rule));
+        assert_eq!(
+            got.map(|e| e.outcome),
+            want,
+            "seed {seed}: ends differ after {text} at {}",
+            game.position_string()
+        );
+        t.judged += 1;
+        t.only_promotions += usize::from(got.is_some_and(|e| e.rule == only));
+        if game.ending().is_some() {
+            break;
+        }
+    }
+}
+
+/// The promotions among a key list, written as moves (`d5e6f`), sorted.
+fn promotion_texts(v: &Variant, pos: &reference::Simple, keys: &BTreeSet<Key>) -> Vec<String> {
+    let name = |c: u16| v.board.name(Cell(c)).to_lowercase();
+    let mut out: Vec<String> = promoting(pos, keys)
+        .iter()
+        .map(|(f, t, _, k, _, _)| {
+            let code = &v.piece(variantlab::model::PieceId(k.unwrap())).code;
+            format!("{}{}{}", name(*f), name(*t), code.to_lowercase())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn standing_promotions_agree_with_the_reference() {
+    use variantlab::model::Outcome;
+    use variantlab::runtime::parse_position;
+    let v = load("sittuyin.var");
+    let rules = compiled(&v, &[]);
+    let options = rules.options();
+    let read = |text: &str| {
+        let setup = parse_position(&rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        (setup, pos)
+    };
+
+    // Hand-worked from docs/language.md, "Promotion as a move of its own": White's
+    // promotion cells are a8 b7 c6 d5 e5 f6 g7 h8, Black's a1 b2 c3 d4 e4 f3 g2 h1.
+    let cases: [(&str, &[&str]); 11] = [
+        // A General on c6 would check the King on b7; every other step and both
+        // places are open.
+        (
+            "8/1k6/8/3PP3/8/8/8/4K3[] w - - 0 1",
+            &[
+                "d5c4f", "d5d5f", "d5e4f", "d5e6f", "e5d4f", "e5d6f", "e5e5f", "e5f4f", "e5f6f",
+            ],
+        ),
+        // The last Pawn promotes off the zone, not onto d5 or f5 next to the King.
+        (
+            "8/8/4k3/8/4P3/8/8/4K3[] w - - 0 1",
+            &["e4d3f", "e4e4f", "e4f3f"],
+        ),
+        // A General on the board already: none.
+        ("8/1k6/8/3PP3/8/8/8/3FK3[] w - - 0 1", &[]),
+        // a2 lies off the zone and is not the last Pawn.
+        (
+            "8/1k6/8/3P4/8/8/P7/4K3[] w - - 0 1",
+            &["d5c4f", "d5d5f", "d5e4f", "d5e6f"],
+        ),
+        // Stepping off d5 opens the Chariot's rank onto the King: only in place.
+        ("8/8/8/R2P3k/8/8/8/4K3[] w - - 0 1", &["d5d5f"]),
+        // A General on d5 would attack the Chariot on c6; c6 itself is a capture.
+        (
+            "8/1k6/2r5/3P4/8/8/8/4K3[] w - - 0 1",
+            &["d5c4f", "d5e4f", "d5e6f"],
+        ),
+        // Pinned on the d file: only in place.
+        ("3r3k/8/8/3P4/8/8/8/3K4[] w - - 0 1", &["d5d5f"]),
+        // In check along the first rank: no promotion answers it.
+        ("8/1k6/8/3P4/8/8/8/r3K3[] w - - 0 1", &[]),
+        // Black's last Pawn on d4, its own promotion cell.
+        (
+            "4k3/8/8/8/3p4/8/8/6K1[] b - - 0 1",
+            &["d4c3f", "d4c5f", "d4d4f", "d4e3f", "d4e5f"],
+        ),
+        // A General in hand is dropped first (compulsory drops).
+        ("8/1k6/8/3PP3/8/8/8/4K3[F] w - - 0 1", &[]),
+        // e4 is no promotion cell of White's, and its Pawn blocks d5-e4.
+        (
+            "8/1k6/8/3P4/4P3/8/8/4K3[] w - - 0 1",
+            &["d5c4f", "d5d5f", "d5e6f"],
+        ),
+    ];
+    for (text, want) in cases {
+        let (_, pos) = read(text);
+        let slow = simple(&rules, &pos);
+        let keys = reference_keys(&v, options, &slow);
+        assert_eq!(promotion_texts(&v, &slow, &keys), want, "{text}");
+        assert_eq!(runtime_moves(&rules, &pos), keys, "{text}");
+    }
+
+    // `only promotions left`: after Ne2-c1 White's King has no cell and its Pawn is
+    // blocked, not in check; a draw, which perft does not stop at.
+    let (setup, _) = read("8/8/8/7p/7P/8/2k1n3/K7[] b - - 0 1");
+    let mut game = Game::new(rules.clone(), setup).unwrap();
+    let slow = simple(&rules, game.position());
+    let m = variantlab::runtime::parse_move(&rules, game.position(), "e2c1").unwrap();
+    let (next, want) = reference::play(&v, options, &slow, (m.from, m.to, m.tag, None));
+    game.play(m).unwrap();
+    assert_eq!(want, Some(Outcome::Draw));
+    assert_eq!(game.ending().map(|e| e.outcome), want);
+    assert_eq!(
+        promotion_texts(&v, &next, &reference_keys(&v, options, &next)),
+        ["h4g3f", "h4g5f", "h4h4f"]
+    );
+    let after = game.position_string();
+    // With b1 open the game goes on.
+    let (setup, _) = read("8/8/8/7p/7P/8/3k4/K1n5[] b - - 0 1");
+    let slow = simple(&rules, &Position::from_setup(&rules, &setup).unwrap());
+    let m = (
+        v.board.parse_cell("d2").unwrap(),
+        v.board.parse_cell("d3").unwrap(),
+        None,
+        None,
+    );
+    assert_eq!(reference::play(&v, options, &slow, m).1, None);
+    // In check from a1 with b1 to g1 between, the King boxed in by the Elephant on g3
+    // and the Pawn on e2 (the last, so promoting anywhere) blocked: only the General's
+    // steps to d1 and f1 answer it, and a player in check plays on.
+    let (setup, _) = read("k7/8/8/r7/8/4p1s1/4P3/7K[] b - - 0 1");
+    let mut game = Game::new(rules.clone(), setup).unwrap();
+    let slow = simple(&rules, game.position());
+    let m = variantlab::runtime::parse_move(&rules, game.position(), "a5a1").unwrap();
+    let (next, want) = reference::play(&v, options, &slow, (m.from, m.to, m.tag, None));
+    game.play(m).unwrap();
+    assert_eq!(want, None);
+    assert!(game.ending().is_none());
+    let keys = reference_keys(&v, options, &next);
+    assert_eq!(promotion_texts(&v, &next, &keys), ["e2d1f", "e2f1f"]);
+    assert_eq!(keys.len(), 2);
+    assert_eq!(runtime_moves(&rules, game.position()), keys);
+    let checked = game.position_string();
+    let mut texts: Vec<&str> = cases.iter().map(|(t, _)| *t).collect();
+    texts.push(&after);
+    texts.push(&checked);
+    texts.push("8/8/8/7p/7P/8/3k4/K1n5[] b - - 0 1");
+    perft_agrees_from("sittuyin.var", 2, &texts);
+
+    let loose = Loose::new(&v);
+    let mut t = StandingTally::default();
+    for seed in 0..24 {
+        standing_game(&v, &rules, &loose, Setup::start(&rules), seed, 260, &mut t);
+    }
+    // Sparse endings, where a boxed-in King leaves only promotions.
+    for (n, text) in [
+        "8/8/8/7p/7P/8/2k1n3/K7[] b - - 0 1",
+        "8/8/8/7p/7P/8/3k4/K1n5[] b - - 0 1",
+        "8/1k6/2r5/3P4/8/8/8/4K3[] w - - 0 1",
+        "8/8/4k3/8/4P3/8/8/4K3[] w - - 0 1",
+        "k7/8/8/p7/P2r4/8/8/K7[] b - - 0 1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (setup, _) = read(text);
+        for seed in 0..8 {
+            let seed = 100 + 10 * n as u64 + seed;
+            standing_game(&v, &rules, &loose, setup.clone(), seed, 80, &mut t);
+        }
+    }
+    let seen = format!("{t:?}");
+    println!("sittuyin: {seen}");
+    assert!(t.positions > 3000, "{seen}");
+    assert!(t.in_place > 0 && t.stepped > 0, "{seen}");
+    assert!(t.off_zone > 0 && t.last > 0 && t.most > 0, "{seen}");
+    assert!(t.checking > 0 && t.attacking > 0, "{seen}");
+    assert!(t.only_promotions > 0, "{seen}");
+}
+
+#[test]
+fn quiet_promotions_of_any_trigger_agree_with_the_reference() {
+    use variantlab::runtime::parse_position;
+    // Chess whose Pawns promote on entering, giving no check and attacking no enemy
+    // (rule 66 on a trigger other than `standing`).
+    let path = format!("{}/variants/chess.var", env!("CARGO_MANIFEST_DIR"));
+    let plain = "promotes on entering far to Queen or Rook or Bishop or Knight";
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(plain));
+    let text = text.replace(
+        plain,
+        &format!("{plain}, giving no check and attacking no enemy"),
+    );
+    let v = check("quiet.var", &text).variant.expect("checks");
+    assert!(v.pieces.iter().any(|p| p.promotion.iter().any(|q| q.quiet)));
+    let rules = compiled(&v, &[]);
+    let options = rules.options();
+    // Hand-worked: a Queen or Rook on b8 checks along the rank (and attacks the Rook
+    // on a8), on a8 checks; Bishops and Knights there attack nothing. b7-b8 opening
+    // the Rook's rank onto h7 checks whatever it becomes, so it is no move at all.
+    let cases: [(&str, &[&str]); 3] = [
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", &["b7b8b", "b7b8n"]),
+        (
+            "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+            &["b7a8b", "b7a8n", "b7b8b", "b7b8n"],
+        ),
+        ("8/RP5k/8/8/8/8/8/4K3 w - - 0 1", &[]),
+    ];
+    for (text, want) in cases {
+        let setup = parse_position(&rules, text).unwrap();
+        let pos = Position::from_setup(&rules, &setup).unwrap();
+        let slow = simple(&rules, &pos);
+        let keys = reference_keys(&v, options, &slow);
+        assert_eq!(promotion_texts(&v, &slow, &keys), want, "{text}");
+        if want.is_empty() {
+            let b7 = v.board.parse_cell("b7").unwrap().0;
+            assert!(!keys.iter().any(|k| k.0 == b7), "{text}: {keys:?}");
+        }
+        assert_eq!(runtime_moves(&rules, &pos), keys, "{text}");
+    }
+    let texts: Vec<&str> = cases.iter().map(|(t, _)| *t).collect();
+    let setup = |text: &str| parse_position(&rules, text).unwrap();
+    for text in &texts {
+        let mut pos = Position::from_setup(&rules, &setup(text)).unwrap();
+        let want = reference::perft(&v, options, &simple(&rules, &pos), 3);
+        assert_eq!(
+            variantlab::runtime::perft(&rules, &mut pos, 3),
+            want,
+            "{text}"
+        );
+    }
+    // Random games with Pawns close to promotion.
+    let mut compared = 0;
+    for (n, text) in [
+        "r3k3/1PP3P1/8/8/8/8/1pp3p1/R3K3 w - - 0 1",
+        "4k3/PP4PP/8/8/8/8/pp4pp/4K3 w - - 0 1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 0..10 {
+            let mut game = Game::new(rules.clone(), setup(text)).unwrap();
+            let mut rng = Lcg(200 + 10 * n as u64 + seed);
+            for _ in 0..40 {
+                let pos = game.position().clone();
+                let slow = simple(&rules, &pos);
+                let want = reference_keys(&v, options, &slow);
+                assert_eq!(
+                    runtime_moves(&rules, &pos),
+                    want,
+                    "generators differ at {}",
+                    game.position_string()
+                );
+                compared += promoting(&slow, &want).len();
+                let moves = game.legal_moves();
+                if moves.is_empty() || game.ending().is_some() {
+                    break;
+                }
+                game.play(moves[rng.below(moves.len())]).unwrap();
+            }
+        }
+    }
+    println!("quiet chess: {compared} promotions compared");
+    assert!(compared > 100, "only {compared} promotions compared");
+}

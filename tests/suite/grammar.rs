@@ -191,6 +191,11 @@ fn pieces() {
             "piece Panthan (PN) {\n  step 1 any except backward orthogonal\n}",
             "piece Wall (W) { }",
             "piece Chief (CH) { step 3 direct any slide any, to enemy Princess }",
+            // A move ending in a bare qualifier is not followed by a compass name
+            // taken from the next rule.
+            "piece Elephant (S) {\n  step 1 straight forward\n  drop only on home\n}",
+            "piece Pawn (P) { step 1 forward\n no drop on back }",
+            "piece Pawn (P) { step 1 straight forward may promote on standing in far or anywhere as the last of its kind to Queen, at most 1 Queen, giving no check and attacking no enemy }",
         ],
     );
     rejects(
@@ -202,6 +207,9 @@ fn pieces() {
             "piece step (ST) { }",
             "piece Panthan (PN) { step 1 any",
             "piece Panthan (PN) { stpe 1 any }",
+            // `anywhere as the last of its kind` belongs to `standing in` only.
+            "piece Pawn (P) { promotes on entering far or anywhere as the last of its kind to Queen }",
+            "piece Pawn (P) { may promote on standing in far to Queen, giving no check }",
         ],
     );
 }
@@ -332,6 +340,7 @@ fn game_end_rules() {
             "game ends { Chief captured by Chief: mover wins }",
             "game ends { if last-resort: Chief captured: draw }",
             "game ends { no legal move: mover loses position repeated 3 times: draw 100 plies without capture: draw }",
+            "game ends { only promotions left: draw only royal pieces left: that player loses }",
         ],
     );
     rejects(

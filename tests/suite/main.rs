@@ -42,6 +42,7 @@ mod serve;
 mod shogi;
 mod shuffled;
 mod snapshots;
+mod standing;
 mod strength;
 mod studio;
 mod studio_page;

@@ -219,7 +219,8 @@ fn generate() -> String {
     // word -> rules using it
     let mut uses: BTreeMap<String, Vec<&GrammarRule>> = BTreeMap::new();
     for r in &rules {
-        if r.name.starts_with("kw_") || r.name == "keyword" {
+        // `rule_start` only names words a compass name may not be, as `keyword` does.
+        if r.name.starts_with("kw_") || r.name == "keyword" || r.name == "rule_start" {
             continue;
         }
         let (literals, names) = tokens(&r.body);

@@ -325,6 +325,27 @@
 //!     its pieces' start cells). Where captured pieces do not go to hand, all of a
 //!     player's gates close once its hand is empty, at the start too.
 //! 63. With `only`, pieces in hand are never dropped (21) otherwise.
+//!
+//! Promotion as a move of its own:
+//!
+//! 64. A promotion `on standing in ZONE` (the piece's, by 17) is a move of its own: a
+//!     piece of the mover standing on a cell of its player's part of the zone becomes
+//!     one of the kinds 17 names (less those 40 and 42 leave out), either where it
+//!     stands, the move (cell, cell, no tag, the kind), or by a move of the new kind,
+//!     standing on that cell, to an empty cell it reaches (by 1-10 and 14): (cell, to,
+//!     the pattern's tag, the kind). None of the piece's other moves promotes (17 and
+//!     20 do not apply). Such a move is legal by 11, 19, 24 and 31 judged on the board
+//!     it leaves (the new kind on its cell), and it is not a drop (58).
+//! 65. With `or anywhere as the last of its kind`, 64 also holds for a piece standing
+//!     anywhere while the mover has no other piece of its kind on the board.
+//! 66. A promotion (of any trigger) with `giving no check and attacking no enemy` is
+//!     refused where, after the move, a piece of the mover could capture (by 1-10) a
+//!     royal piece of another player, or the new piece could capture, from its cell,
+//!     a piece of another player; a forced promotion so left with no kind is no move.
+//! 67. `only promotions left` matches when the player to move has no royal piece
+//!     attacked, has legal moves, and each of them promotes a piece: it names a kind
+//!     and starts on a piece of the mover (drops and copies start on none). [`perft`]
+//!     ignores it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -332,7 +353,7 @@ use std::collections::BTreeSet;
 use variantlab::geometry::{Board, Cell, Kind};
 use variantlab::model::{
     Count, Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId,
-    TagId, Variant, Walling, holds,
+    Promotion, TagId, Variant, Walling, holds,
 };
 
 /// What stands on each cell.
@@ -441,6 +462,11 @@ fn close_empty_handed(v: &Variant, pos: &mut Simple) {
         .retain(|c| cells[c.index()].is_some_and(|(p, _)| hands.iter().any(|(q, _)| *q == p)));
 }
 
+/// Rule 19: whether a royal piece of the player to move could be captured.
+pub fn in_check(v: &Variant, options: &[bool], pos: &Simple) -> bool {
+    royal_attacked(v, options, &pos.cells, &pos.used, pos.to_move)
+}
+
 /// Rule 53: `start` with the run of the check standing in it, for the player before
 /// the first to move.
 pub fn start_runs(v: &Variant, options: &[bool], pos: &Simple) -> Simple {
@@ -528,7 +554,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
             out.push((mv, None));
             continue;
         };
-        let mut after = play_judged(v, options, pos, mv, None, None, false).0;
+        let mut after = play_judged(v, options, pos, mv, None, None, Judge::Not).0;
         for w in &pos.walls {
             after.cells[w.index()] = WALL;
         }
@@ -718,8 +744,12 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                     if takes {
                         blast(v, &mut a, to);
                     }
+                    // Rule 66.
+                    let loud =
+                        promotion.is_some() && loud(v, options, player, kind, &a, &pos.used, to);
                     if !exposed_exploding(v, options, &pos.cells, &a, &pos.used, player)
                         && !faces(v, options, &a)
+                        && !loud
                     {
                         all.insert((from, to, tag, promotion));
                     }
@@ -736,8 +766,31 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 continue;
             }
             for promotion in promotions(v, options, &pos.cells, player, kind, from, to, tag) {
+                if let Some(k) = promotion {
+                    let mut a = after.clone();
+                    a[to.index()] = Some((player, k));
+                    if loud(v, options, player, kind, &a, &pos.used, to) {
+                        continue;
+                    }
+                }
                 all.insert((from, to, tag, promotion));
             }
+        }
+        // Rule 64.
+        for (to, tag, k) in standing(v, options, pos, from) {
+            let mut after = pos.cells.clone();
+            after[from.index()] = None;
+            after[to.index()] = Some((player, k));
+            let guarded = v.piece(k).not_attacked.iter().any(|g| holds(*g, options));
+            if (guarded && attacked(v, options, &after, &pos.used, to, player))
+                || left_attacked(v, options, &pos.cells, &after, &pos.used, player)
+                || faces(v, options, &after)
+                || (standoff && self::standoff(v, options, &after))
+                || loud(v, options, player, kind, &after, &pos.used, to)
+            {
+                continue;
+            }
+            all.insert((from, to, tag, Some(k)));
         }
     }
     for i in castlings_open(v, options, pos) {
@@ -752,7 +805,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     if v.no_checks {
         // Rule 33.
         all.retain(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, None, None, false);
+            let (next, _) = play_judged(v, options, pos, *m, None, None, Judge::Not);
             (0..v.players.len()).map(|q| PlayerId(q as u8)).all(|q| {
                 q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
             })
@@ -916,7 +969,7 @@ fn answers(v: &Variant, options: &[bool], pos: &Simple, piece: PieceId, zone: us
     let me = pos.to_move;
     !royal_attacked(v, options, &pos.cells, &pos.used, me)
         && legal_moves(v, options, pos).iter().any(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, None, None, false);
+            let (next, _) = play_judged(v, options, pos, *m, None, None, Judge::Not);
             v.zones[zone].cells[me.0 as usize]
                 .iter()
                 .any(|c| next.cells[c.index()] == Some((me, piece)))
@@ -1476,51 +1529,117 @@ fn exposed_exploding(
     !others_lost && royal_attacked(v, options, after, used, me)
 }
 
-/// Rule 17: the kinds a move makes its piece (`None`: it stays itself).
-#[allow(clippy::too_many_arguments)]
-fn promotions(
-    v: &Variant,
+/// Rule 17: the promotion of `player`'s pieces of `kind`, if any.
+fn promotion_of<'a>(
+    v: &'a Variant,
     options: &[bool],
-    cells: &[Option<(PlayerId, PieceId)>],
     player: PlayerId,
     kind: PieceId,
-    from: Cell,
-    to: Cell,
-    tag: Option<TagId>,
-) -> Vec<Option<PieceId>> {
-    let _ = tag;
-    let Some(p) = v
-        .piece(kind)
+) -> Option<&'a Promotion> {
+    v.piece(kind)
         .promotion
         .iter()
         .find(|p| holds(p.guard, options) && p.player.is_none_or(|q| q == player))
-    else {
-        return vec![None];
+}
+
+/// Rules 64 and 65: the promotions of their own open to the piece on `from`, as
+/// (to, tag, kind), before the legality rules.
+fn standing(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    from: Cell,
+) -> Vec<(Cell, Option<TagId>, PieceId)> {
+    let Some((player, kind)) = pos.cells[from.index()] else {
+        return vec![];
     };
-    let zone = &v.zones[p.zone].cells[player.0 as usize];
-    let applies = (p.when.from && zone.contains(&from))
-        || (p.when.into && zone.contains(&to))
-        || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
-        || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
-    // Rule 20: `on capturing in` needs an enemy piece on the destination.
-    let captures = cells[to.index()].is_some_and(|(owner, _)| owner != player);
-    if !applies || (p.when.capturing && !captures) {
-        return vec![None];
+    let Some(p) = promotion_of(v, options, player, kind).filter(|p| p.when.standing) else {
+        return vec![];
+    };
+    let in_zone = v.zones[p.zone].cells[player.0 as usize].contains(&from);
+    // Rule 65.
+    let last = || {
+        pos.cells
+            .iter()
+            .filter(|c| **c == Some((player, kind)))
+            .count()
+            == 1
+    };
+    let open = in_zone || (p.alone && last());
+    if !open {
+        return vec![];
     }
-    let mut out: Vec<Option<PieceId>> = if p.to.is_empty() {
+    let mut out = Vec::new();
+    for k in promotion_kinds(v, options, &pos.cells, player, kind, p) {
+        out.push((from, None, k));
+        let mut probe = pos.cells.clone();
+        probe[from.index()] = Some((player, k));
+        for (to, tag) in moves_of(v, options, &probe, &pos.used, from, |p| !p.copy) {
+            if probe[to.index()].is_none() {
+                out.push((to, tag, k));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Rule 66: whether a promotion of `me`'s `kind` piece, leaving `cells` with the new
+/// piece on `at`, is refused for giving check or attacking an enemy piece.
+fn loud(
+    v: &Variant,
+    options: &[bool],
+    me: PlayerId,
+    kind: PieceId,
+    cells: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    at: Cell,
+) -> bool {
+    let quiet = promotion_of(v, options, me, kind).is_some_and(|p| p.quiet);
+    if !quiet {
+        return false;
+    }
+    let enemy = |c: Cell| cells[c.index()].is_some_and(|(p, _)| p != me && p != NO_ONE);
+    // With explosions the new piece may be gone.
+    let attacks = cells[at.index()].is_some_and(|(p, _)| p == me)
+        && piece_moves(v, options, cells, used, at)
+            .iter()
+            .any(|(to, _)| enemy(*to));
+    let checks = v.board.cells().any(|r| {
+        enemy(r)
+            && cells[r.index()].is_some_and(|(_, k)| royal(v, options, k))
+            && v.board.cells().any(|a| {
+                cells[a.index()].is_some_and(|(p, _)| p == me)
+                    && piece_moves(v, options, cells, used, a)
+                        .iter()
+                        .any(|(to, _)| *to == r)
+            })
+    });
+    attacks || checks
+}
+
+/// Rules 17, 40 and 42: the kinds a promotion may make of `player`'s `kind` piece.
+fn promotion_kinds(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    player: PlayerId,
+    kind: PieceId,
+    p: &Promotion,
+) -> Vec<PieceId> {
+    let mut out: Vec<PieceId> = if p.to.is_empty() {
         (0..v.pieces.len())
             .map(|k| PieceId(k as u8))
             .filter(|k| *k != kind && !royal(v, options, *k))
-            .map(Some)
             .collect()
     } else {
-        p.to.iter().copied().map(Some).collect()
+        p.to.clone()
     };
     if p.lost_only {
         // Rule 40: only kinds of which the board holds fewer of the player's pieces
         // than the setup gives it.
-        out.retain(|k| {
-            let k = k.expect("a kind");
+        out.retain(|&k| {
             let given = v
                 .setup
                 .iter()
@@ -1537,12 +1656,48 @@ fn promotions(
         });
     }
     // Rule 42: `at most N KIND`.
-    out.retain(|k| {
+    out.retain(|&k| {
         p.most.iter().all(|(m, n)| {
-            Some(*m) != *k
-                || cells.iter().filter(|c| **c == Some((player, *m))).count() < *n as usize
+            *m != k || cells.iter().filter(|c| **c == Some((player, *m))).count() < *n as usize
         })
     });
+    out
+}
+
+/// Rule 17: the kinds a move makes its piece (`None`: it stays itself).
+#[allow(clippy::too_many_arguments)]
+fn promotions(
+    v: &Variant,
+    options: &[bool],
+    cells: &[Option<(PlayerId, PieceId)>],
+    player: PlayerId,
+    kind: PieceId,
+    from: Cell,
+    to: Cell,
+    tag: Option<TagId>,
+) -> Vec<Option<PieceId>> {
+    let _ = tag;
+    let Some(p) = promotion_of(v, options, player, kind) else {
+        return vec![None];
+    };
+    if p.when.standing {
+        // Rule 64: only a move of its own promotes.
+        return vec![None];
+    }
+    let zone = &v.zones[p.zone].cells[player.0 as usize];
+    let applies = (p.when.from && zone.contains(&from))
+        || (p.when.into && zone.contains(&to))
+        || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
+        || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
+    // Rule 20: `on capturing in` needs an enemy piece on the destination.
+    let captures = cells[to.index()].is_some_and(|(owner, _)| owner != player);
+    if !applies || (p.when.capturing && !captures) {
+        return vec![None];
+    }
+    let mut out: Vec<Option<PieceId>> = promotion_kinds(v, options, cells, player, kind, p)
+        .into_iter()
+        .map(Some)
+        .collect();
     if p.optional && !(p.forced_if_stuck && alone_stuck(v, options, player, kind, to)) {
         out.push(None);
     }
@@ -1713,7 +1868,7 @@ fn castled(
 
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, None, None, true)
+    play_judged(v, options, pos, mv, None, None, Judge::Fully)
 }
 
 /// [`play`], leaving a wall (rule 49) and bringing a piece in (rule 61).
@@ -1725,7 +1880,7 @@ pub fn play_gated(
     wall: Option<Cell>,
     gate: Gate,
 ) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, wall, gate, true)
+    play_judged(v, options, pos, mv, wall, gate, Judge::Fully)
 }
 
 /// [`play`], leaving a wall (rule 49).
@@ -1736,10 +1891,19 @@ pub fn play_walled(
     mv: Move,
     wall: Option<Cell>,
 ) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, wall, None, true)
+    play_judged(v, options, pos, mv, wall, None, Judge::Fully)
 }
 
-/// The position after a move (assumed legal), and, when `judge`, whether it ends the
+/// Whether a move is asked if it ends the game.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Judge {
+    Not,
+    /// As [`perft`] does (rule 67).
+    Counting,
+    Fully,
+}
+
+/// The position after a move (assumed legal), and, when judged, whether it ends the
 /// game.
 fn play_judged(
     v: &Variant,
@@ -1748,7 +1912,7 @@ fn play_judged(
     mv: Move,
     wall: Option<Cell>,
     gate: Gate,
-    judge: bool,
+    judge: Judge,
 ) -> (Simple, Option<Outcome>) {
     let (from, to, tag, promotion) = mv;
     let mut pos = pos.clone();
@@ -1768,12 +1932,17 @@ fn play_judged(
         next.to_move = PlayerId(((pos.to_move.0 as usize + 1) % v.players.len()) as u8);
         extend_run(v, options, &mut next, pos.to_move);
         let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
-        let outcome = judge
-            .then(|| ending(v, options, &next, None, kind))
+        let outcome = (judge != Judge::Not)
+            .then(|| ending(v, options, &next, None, kind, judge))
             .flatten();
         return (next, outcome);
     }
-    if from == to {
+    // Rule 64: a promotion of its own (in place, from == to, on the mover's piece).
+    let standing = promotion.is_some()
+        && pos.cells[from.index()].is_some_and(|(p, k)| {
+            p == pos.to_move && promotion_of(v, options, p, k).is_some_and(|r| r.when.standing)
+        });
+    if from == to && !standing {
         return drop_piece(
             v,
             options,
@@ -1785,12 +1954,13 @@ fn play_judged(
     }
     let (player, kind) = pos.cells[from.index()].expect("a piece stands on the start cell");
     assert_eq!(player, pos.to_move, "the piece belongs to the side to move");
-    let castle = castling_of(v, pos, mv);
+    let castle = castling_of(v, pos, mv).filter(|_| !standing);
     // A move to an empty passed cell that only a capture in passing reaches takes the
     // piece that passed it.
     let taken = match (&pos.passing, pos.cells[to.index()]) {
         (Some((_, victim, _)), None)
             if castle.is_none()
+                && !standing
                 && in_passing(v, options, pos, from)
                     .iter()
                     .any(|(t, g)| *t == to && *g == tag)
@@ -1801,6 +1971,8 @@ fn play_judged(
         _ => None,
     };
     let captured = match castle {
+        // Rule 64: never a capture (in place, the piece's own cell).
+        _ if standing => None,
         Some(_) => None,
         None => pos.cells[taken.unwrap_or(to).index()].map(|(_, k)| k),
     };
@@ -1835,7 +2007,9 @@ fn play_judged(
                 next.promoted.push(to);
                 next.promoted.sort();
             }
-            next.passing = passing_of(v, options, pos, from, to, kind);
+            if !standing {
+                next.passing = passing_of(v, options, pos, from, to, kind);
+            }
             if captured.is_some() {
                 blast(v, &mut next.cells, to);
             }
@@ -1890,17 +2064,19 @@ fn play_judged(
                 .iter()
                 .any(|a| landed == Some((a.player, a.piece)) && aims(v, options, a, to, c))
     });
+    // Rule 64: a promotion's step is a move of the new kind.
+    let by = promotion.filter(|_| standing).unwrap_or(kind);
     if let Some(t) = tag
         && v.tag(t).once_per_game
-        && !next.used.contains(&(player, kind, t))
+        && !next.used.contains(&(player, by, t))
     {
-        next.used.push((player, kind, t));
+        next.used.push((player, by, t));
     }
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, player);
     extend_run(v, options, &mut next, player);
-    let outcome = judge
-        .then(|| ending(v, options, &next, captured, kind))
+    let outcome = (judge != Judge::Not)
+        .then(|| ending(v, options, &next, captured, kind, judge))
         .flatten();
     (next, outcome)
 }
@@ -1912,7 +2088,7 @@ fn drop_piece(
     pos: &Simple,
     cell: Cell,
     kind: PieceId,
-    judge: bool,
+    judge: Judge,
 ) -> (Simple, Option<Outcome>) {
     let me = pos.to_move;
     let mut next = pos.clone();
@@ -1952,8 +2128,8 @@ fn drop_piece(
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
     extend_run(v, options, &mut next, me);
-    let outcome = judge
-        .then(|| ending(v, options, &next, captured, kind))
+    let outcome = (judge != Judge::Not)
+        .then(|| ending(v, options, &next, captured, kind, judge))
         .flatten();
     (next, outcome)
 }
@@ -1985,6 +2161,7 @@ fn ending(
     next: &Simple,
     captured: Option<PieceId>,
     kind: PieceId,
+    judge: Judge,
 ) -> Option<Outcome> {
     for rule in &v.end_rules {
         if !holds(rule.guard, options) {
@@ -2015,6 +2192,19 @@ fn ending(
                         .runs
                         .get(mover)
                         .is_none_or(|run| run.iter().all(|k| kinds & (1 << k.0) == 0))
+            }
+            Event::OnlyPromotions => {
+                // Rule 67.
+                let me = next.to_move;
+                let promotes = |(from, _, _, k): &Move| {
+                    k.is_some() && next.cells[from.index()].is_some_and(|(p, _)| p == me)
+                };
+                judge != Judge::Counting
+                    && !royal_attacked(v, options, &next.cells, &next.used, me)
+                    && {
+                        let moves = legal_moves(v, options, next);
+                        !moves.is_empty() && moves.iter().all(promotes)
+                    }
             }
             Event::AllPassed => next.passes as usize >= v.players.len(),
             Event::BoardFull => next.cells.iter().all(|c| c.is_some()),
@@ -2145,7 +2335,7 @@ pub fn perft(v: &Variant, options: &[bool], pos: &Simple, depth: u32) -> u64 {
     }
     let mut total = 0;
     for (mv, wall, gate) in moves {
-        let (next, over) = play_gated(v, options, pos, mv, wall, gate);
+        let (next, over) = play_judged(v, options, pos, mv, wall, gate, Judge::Counting);
         if over.is_none() {
             total += perft(v, options, &next, depth - 1);
         }
