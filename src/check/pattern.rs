@@ -290,7 +290,8 @@ fn check_piece(
                     let Ok(k) = decls.piece(kind).map_err(|d| out.push(d)) else {
                         continue;
                     };
-                    if !pr.to.is_empty() && !to.contains(&k) {
+                    // A misspelt kind is reported already: the limit may name it rightly.
+                    if !pr.to.is_empty() && to.len() == pr.to.len() && !to.contains(&k) {
                         out.push(
                             Diagnostic::error(
                                 "variantlab::limit_not_a_choice",

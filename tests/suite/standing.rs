@@ -76,6 +76,19 @@ fn no_second_general_and_no_promotion_outside_the_zone_but_for_the_last_pawn() {
 }
 
 #[test]
+fn a_misspelt_kind_in_a_promotion_is_one_error_not_also_a_limit_outside_the_choice() {
+    let text = std::fs::read_to_string(common::root().join("variants/sittuyin.var"))
+        .unwrap()
+        .replace(
+            "to General, at most 1 General",
+            "to Genral, at most 1 General",
+        );
+    let checked = variantlab::check::check("sittuyin.var", &text);
+    let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["variantlab::unknown_piece"]);
+}
+
+#[test]
 fn a_player_left_with_only_promotions_has_a_draw() {
     let r = rules("sittuyin.var");
     let start = parse_position(&r, "8/8/8/7p/7P/8/2k1n3/K7[] b - - 0 1").unwrap();
