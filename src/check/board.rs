@@ -2,7 +2,7 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{
-    Board, BoardError, Dir, Labels, Orientation, Part, Point, Scheme, SchemeError, Shape,
+    Board, BoardError, Dir, Labels, Lean, Orientation, Part, Point, Scheme, SchemeError, Shape,
 };
 use crate::syntax::{BoardShape, CoordinatesDecl, LineFamily, Name, Span, Spanned, Statement};
 
@@ -79,6 +79,55 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
             Shape::Hexagon {
                 side: side.node,
                 orientation,
+            }
+        }
+        BoardShape::Parallelogram {
+            width,
+            height,
+            pointy,
+            lean,
+        } => {
+            for n in [width, height] {
+                if n.node == 0 {
+                    out.push(
+                        Diagnostic::error(
+                            "variantlab::board_size",
+                            n.span,
+                            "a board needs at least one row and one cell a row",
+                        )
+                        .label("zero"),
+                    );
+                    return None;
+                }
+            }
+            let (orientation, leans) = if *pointy {
+                (Orientation::Pointy, [Lean::NorthEast, Lean::NorthWest])
+            } else {
+                (Orientation::Flat, [Lean::NorthEast, Lean::SouthEast])
+            };
+            let Some(lean) = leans
+                .into_iter()
+                .find(|l| l.name().eq_ignore_ascii_case(&lean.node))
+            else {
+                let [a, b] = leans.map(Lean::name);
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::board_lean",
+                        lean.span,
+                        format!("a {orientation} parallelogram cannot lean `{}`", lean.node),
+                    )
+                    .label("not a slanting side")
+                    .help(format!(
+                        "its slanting sides run `{a}` or `{b}`: each row sits half a cell that way from the one before"
+                    )),
+                );
+                return None;
+            };
+            Shape::Parallelogram {
+                width: width.node,
+                height: height.node,
+                orientation,
+                lean,
             }
         }
     };

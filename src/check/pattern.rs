@@ -480,9 +480,11 @@ fn check_move(
         hurdle: None,
         within: None,
         copy: false,
+        nearby: None,
         span,
     };
     let mut behind: Option<Span> = None;
+    let mut nearby_at: Option<Span> = None;
     let mut dest_seen: Option<Span> = None;
     for c in &m.clauses {
         match &c.node {
@@ -534,16 +536,11 @@ fn check_move(
                 pat.trail = Some(kind(*diag))
             }
             Clause::NeverReversing => pat.never_reversing = true,
-            Clause::From { start, cells } => {
-                let cells = cells
-                    .iter()
-                    .filter_map(|c| super::setup::resolve_cell(board, c, out))
-                    .collect();
-                pat.initial = Some(if *start {
-                    Initial::StartExcept(cells)
-                } else {
-                    Initial::Cells(cells)
-                });
+            Clause::From { .. } | Clause::FromZone(_) => {
+                pat.initial = initial(&c.node, board, zones, out);
+            }
+            Clause::NotFrom(inner) => {
+                pat.initial = initial(inner, board, zones, out).map(|i| Initial::Not(Box::new(i)));
             }
             Clause::EnPassant(names) => {
                 pat.en_passant = names
@@ -553,9 +550,6 @@ fn check_move(
             }
             Clause::EqualLegs => pat.equal_legs = true,
             Clause::Repeated => pat.repeated = true,
-            Clause::FromZone(name) => {
-                pat.initial = super::find_zone(zones, name, out).map(Initial::Zone);
-            }
             Clause::Within(name) => pat.within = super::find_zone(zones, name, out),
             Clause::Copy => pat.copy = true,
             Clause::Over { count, except } => {
@@ -576,7 +570,64 @@ fn check_move(
                 });
             }
             Clause::RightBehind => behind = Some(c.span),
+            Clause::Nearby {
+                present,
+                holder,
+                steps,
+                directions,
+            } => {
+                if nearby_at.is_some() {
+                    out.push(duplicate_clause(
+                        c.span,
+                        "the move already has a condition on nearby cells",
+                        "keep one `unless ...` or `only if ...` clause",
+                    ));
+                }
+                nearby_at = Some(c.span);
+                if steps.node == 0 {
+                    out.push(
+                        Diagnostic::error(
+                            "variantlab::bad_count",
+                            steps.span,
+                            "zero steps from the start is the start itself",
+                        )
+                        .label("zero")
+                        .help("count from 1: `1 step forward`"),
+                    );
+                }
+                let directions = check_directions(
+                    directions,
+                    board,
+                    decls,
+                    true,
+                    &mut no_forward_reported,
+                    out,
+                );
+                pat.nearby = Some(Nearby {
+                    present: *present,
+                    holder: match holder {
+                        syntax::Holder::Enemy => Holder::Enemy,
+                        syntax::Holder::Friend => Holder::Friend,
+                        syntax::Holder::Piece => Holder::Piece,
+                    },
+                    steps: steps.node,
+                    directions,
+                });
+            }
         }
+    }
+    if let Some(at) = nearby_at
+        && pat.dest != Dest::Empty
+    {
+        out.push(
+            Diagnostic::error(
+                "variantlab::nearby_capture",
+                at,
+                "a condition on nearby cells needs a move that never captures",
+            )
+            .label("on a move that may capture")
+            .help("add `to empty` to the move; a capture elsewhere is another move"),
+        );
     }
     if let Some(at) = behind {
         match &mut pat.hurdle {
@@ -592,6 +643,30 @@ fn check_move(
 }
 
 struct Count(u32, Option<u32>);
+
+/// The cells a `from` clause allows.
+fn initial(
+    c: &Clause,
+    board: &Board,
+    zones: &[Zone],
+    out: &mut Vec<Diagnostic>,
+) -> Option<Initial> {
+    match c {
+        Clause::From { start, cells } => {
+            let cells = cells
+                .iter()
+                .filter_map(|c| super::setup::resolve_cell(board, c, out))
+                .collect();
+            Some(if *start {
+                Initial::StartExcept(cells)
+            } else {
+                Initial::Cells(cells)
+            })
+        }
+        Clause::FromZone(name) => super::find_zone(zones, name, out).map(Initial::Zone),
+        _ => None,
+    }
+}
 
 fn bad_hurdle(span: Span, message: &str, help: &str) -> Diagnostic {
     Diagnostic::error("variantlab::bad_hurdle", span, message)

@@ -17,7 +17,8 @@ pub use sets::{SetTables, Sets, Width};
 
 use crate::geometry::{Board, Cell, CellSet, Kind};
 use crate::model::{
-    Dest, Event, Hurdle, Initial, NoDrop, Outcome, PieceId, PlayerId, TagId, Variant, holds,
+    Dest, Event, Holder, Hurdle, Initial, Nearby, NoDrop, Outcome, PieceId, PlayerId, TagId,
+    Variant, holds,
 };
 
 /// One move a piece may make from a cell.
@@ -43,6 +44,20 @@ pub struct MoveEntry {
     pub barred: u8,
     /// The piece stays on its cell, and a copy of it lands on `to`.
     pub copy: bool,
+    /// When non-zero, a condition on nearby cells (see [`nearby_rule`]); the cells are
+    /// stored just before the entry's paths, at `paths[first_path - 1]`.
+    pub near_rule: u8,
+}
+
+/// A [`MoveEntry::near_rule`]: the holder (1 enemy, 2 friend, 3 any piece), plus 4 when
+/// one of the cells must hold such a piece rather than none.
+pub fn nearby_rule(n: &Nearby) -> u8 {
+    let holder = match n.holder {
+        Holder::Enemy => 1,
+        Holder::Friend => 2,
+        Holder::Piece => 3,
+    };
+    holder | if n.present { 4 } else { 0 }
 }
 
 /// The move never promotes.
@@ -751,7 +766,8 @@ fn build<S: Width>(
         for (pi, piece) in variant.pieces.iter().enumerate() {
             for from in board.cells() {
                 offsets.push(entries.len() as u32);
-                let mut here: Vec<(MoveEntry, Vec<S>)> = Vec::new();
+                // Each entry with its paths and the cells its nearby condition looks at.
+                let mut here: Vec<(MoveEntry, Vec<S>, S)> = Vec::new();
                 for (k, pat) in piece
                     .moves
                     .iter()
@@ -797,6 +813,13 @@ fn build<S: Width>(
                             )
                         }
                     };
+                    let (near_rule, near) = match &pat.nearby {
+                        None => (0, S::EMPTY),
+                        Some(n) => (
+                            nearby_rule(n),
+                            S::from_cells(n.cells(board, player.forward, from)),
+                        ),
+                    };
                     for mut reach in reaches {
                         if let Some(z) = &zone {
                             if !z.contains(from) || !z.contains(reach.to) {
@@ -834,12 +857,13 @@ fn build<S: Width>(
                             hurdle,
                             barred: bar,
                             copy: pat.copy,
+                            near_rule,
                         };
-                        here.push((key, reach.paths));
+                        here.push((key, reach.paths, near));
                     }
                 }
                 // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _)| {
+                here.sort_by_key(|(e, _, _)| {
                     (
                         e.to,
                         e.tag,
@@ -849,17 +873,21 @@ fn build<S: Width>(
                         e.passing,
                         e.hurdle,
                         e.barred,
+                        e.near_rule,
                     )
                 });
-                let mut merged: Vec<(MoveEntry, Vec<S>)> = Vec::with_capacity(here.len());
-                for (e, p) in here {
+                let mut merged: Vec<(MoveEntry, Vec<S>, S)> = Vec::with_capacity(here.len());
+                for (e, p, near) in here {
                     match merged.last_mut() {
-                        Some((last, lp)) if *last == e => lp.extend(p),
-                        _ => merged.push((e, p)),
+                        Some((last, lp, ln)) if *last == e && *ln == near => lp.extend(p),
+                        _ => merged.push((e, p, near)),
                     }
                 }
-                for (mut e, p) in merged {
+                for (mut e, p, near) in merged {
                     let p = if e.hurdle == 0 { minimal(p) } else { p };
+                    if e.near_rule != 0 {
+                        paths.push(near);
+                    }
                     e.first_path = paths.len() as u32;
                     e.path_count = p.len() as u32;
                     paths.extend(p);
@@ -908,6 +936,7 @@ fn hurdle_pairs<S: CellSet>(board: &Board, h: &Hurdle, to: Cell, paths: Vec<S>) 
 fn starts_from(v: &Variant, init: &Initial, pl: PlayerId, pc: PieceId, from: Cell) -> bool {
     match init {
         Initial::Zone(z) => v.zones[*z].cells[pl.0 as usize].contains(&from),
+        Initial::Not(inner) => !starts_from(v, inner, pl, pc, from),
         Initial::Cells(cells) => cells.contains(&from),
         Initial::StartExcept(except) => {
             !except.contains(&from)

@@ -72,6 +72,12 @@ impl<S: CellSet> SetTables<S> {
         })
     }
 
+    /// The cells an entry's condition on nearby cells looks at.
+    #[inline]
+    pub fn near(&self, e: &MoveEntry) -> S {
+        S::unpack(&self.paths[e.first_path as usize - 1], &self.pool)
+    }
+
     /// Whether one alternative path (as [`SetTables::paths`] numbers them) is open.
     pub fn path_open(&self, e: &MoveEntry, i: usize, occupied: &S) -> bool {
         let step = if e.hurdle != 0 { 2 } else { 1 };

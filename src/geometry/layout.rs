@@ -1,7 +1,7 @@
 //! Diagram layouts: the empty drawing of a board and where each cell's text goes.
 //! One layout both draws diagrams and reads pasted ones back.
 
-use super::{Board, Cell, Orientation, Shape};
+use super::{Board, Cell, Orientation, Tiling};
 
 /// What a hole in a hexagonal board shows.
 const HOLE: &str = "##";
@@ -37,22 +37,16 @@ impl Layout {
     /// The layout of a whole board in its own style, `width` characters per slot
     /// (hexagonal styles always use 2).
     pub fn whole(board: &Board, width: usize) -> Layout {
-        match board.shape {
-            Shape::Square { .. } => {
+        match board.shape.tiling() {
+            Tiling::Square => {
                 let ((x0, y0), (x1, y1)) = board.bounds();
                 let rows = (y0..=y1)
                     .map(|y| (x0..=x1).map(|x| board.at((x, y))).collect())
                     .collect();
                 Layout::square(rows, width)
             }
-            Shape::Hexagon {
-                orientation: Orientation::Flat,
-                ..
-            } => Layout::hex_flat(board),
-            Shape::Hexagon {
-                orientation: Orientation::Pointy,
-                ..
-            } => Layout::hex_pointy(board),
+            Tiling::Hex(Orientation::Flat) => Layout::hex_flat(board),
+            Tiling::Hex(Orientation::Pointy) => Layout::hex_pointy(board),
         }
     }
 

@@ -40,23 +40,91 @@ pub enum Orientation {
     Pointy,
 }
 
+/// Which way a parallelogram of hexagons leans: the direction of its slanting sides
+/// (north-east or north-west for pointy-topped cells, north-east or south-east for
+/// flat-topped ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lean {
+    NorthEast,
+    NorthWest,
+    SouthEast,
+}
+
+impl Lean {
+    /// The compass name of the lean.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lean::NorthEast => "NE",
+            Lean::NorthWest => "NW",
+            Lean::SouthEast => "SE",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
-    Square { width: u32, height: u32 },
-    Hexagon { side: u32, orientation: Orientation },
+    Square {
+        width: u32,
+        height: u32,
+    },
+    Hexagon {
+        side: u32,
+        orientation: Orientation,
+    },
+    /// Hexagonal cells in `width` by `height` rows: for pointy-topped cells, ranks of
+    /// `width` cells, each half a cell towards the lean from the one below; for
+    /// flat-topped cells, `width` files of `height` cells, each half a cell towards the
+    /// lean from the one on its left.
+    Parallelogram {
+        width: u32,
+        height: u32,
+        orientation: Orientation,
+        lean: Lean,
+    },
+}
+
+/// How cells tile the plane: what drawing, naming and colouring depend on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tiling {
+    Square,
+    Hex(Orientation),
+}
+
+impl Shape {
+    pub fn tiling(self) -> Tiling {
+        match self {
+            Shape::Square { .. } => Tiling::Square,
+            Shape::Hexagon { orientation, .. } | Shape::Parallelogram { orientation, .. } => {
+                Tiling::Hex(orientation)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Orientation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Orientation::Flat => "flat-topped",
+            Orientation::Pointy => "pointy-topped",
+        })
+    }
 }
 
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Shape::Square { width, height } => write!(f, "square {width} by {height}"),
-            Shape::Hexagon { side, orientation } => {
-                let o = match orientation {
-                    Orientation::Flat => "flat-topped",
-                    Orientation::Pointy => "pointy-topped",
-                };
-                write!(f, "hexagon side {side} {o}")
-            }
+            Shape::Hexagon { side, orientation } => write!(f, "hexagon side {side} {orientation}"),
+            Shape::Parallelogram {
+                width,
+                height,
+                orientation,
+                lean,
+            } => write!(
+                f,
+                "parallelogram {width} by {height} {orientation}, leaning {}",
+                lean.name()
+            ),
         }
     }
 }
@@ -281,10 +349,10 @@ impl Board {
     /// The colour a board of this shape gives a lattice point: squares alternate two
     /// colours, hexagons three, so that no two neighbours share one.
     pub fn colour_of(shape: Shape, (x, y): Point) -> u8 {
-        match shape {
-            Shape::Square { .. } => (x + y).rem_euclid(2) as u8,
+        match shape.tiling() {
+            Tiling::Square => (x + y).rem_euclid(2) as u8,
             // Axial coordinates (q, r); q - r differs between neighbours modulo 3.
-            Shape::Hexagon { orientation, .. } => {
+            Tiling::Hex(orientation) => {
                 let (q, r) = match orientation {
                     Orientation::Flat => (x, (y - x).div_euclid(2)),
                     Orientation::Pointy => ((x - y).div_euclid(2), y),
@@ -295,9 +363,9 @@ impl Board {
     }
     /// How many colours [`Board::colour_of`] gives this board's cells.
     pub fn colours(&self) -> u8 {
-        match self.shape {
-            Shape::Square { .. } => 2,
-            Shape::Hexagon { .. } => 3,
+        match self.shape.tiling() {
+            Tiling::Square => 2,
+            Tiling::Hex(_) => 3,
         }
     }
     /// The colour of a cell (see [`Board::colour_of`]).
@@ -310,16 +378,10 @@ impl Board {
     pub fn along(&self, c: Cell, d: Dir) -> i32 {
         let (x, y) = self.point(c);
         let v = self.direction(d);
-        let (wx, wy) = match self.shape {
-            Shape::Square { .. } => (1, 1),
-            Shape::Hexagon {
-                orientation: Orientation::Flat,
-                ..
-            } => (3, 1),
-            Shape::Hexagon {
-                orientation: Orientation::Pointy,
-                ..
-            } => (1, 3),
+        let (wx, wy) = match self.shape.tiling() {
+            Tiling::Square => (1, 1),
+            Tiling::Hex(Orientation::Flat) => (3, 1),
+            Tiling::Hex(Orientation::Pointy) => (1, 3),
         };
         wx * x * v.dx + wy * y * v.dy
     }
@@ -353,7 +415,7 @@ impl Board {
         let target = (mid(x0, x1), (y0 + y1 + 1).div_euclid(2));
         let target = (
             target.0,
-            if matches!(self.shape, Shape::Square { .. }) {
+            if self.shape.tiling() == Tiling::Square {
                 target.1
             } else {
                 mid(y0, y1)
@@ -370,16 +432,10 @@ impl Board {
 
 /// The direction table of a shape's cells.
 fn directions_of(shape: Shape) -> Vec<Direction> {
-    match shape {
-        Shape::Square { .. } => direction::square(),
-        Shape::Hexagon {
-            orientation: Orientation::Flat,
-            ..
-        } => direction::hex_flat(),
-        Shape::Hexagon {
-            orientation: Orientation::Pointy,
-            ..
-        } => direction::hex_pointy(),
+    match shape.tiling() {
+        Tiling::Square => direction::square(),
+        Tiling::Hex(Orientation::Flat) => direction::hex_flat(),
+        Tiling::Hex(Orientation::Pointy) => direction::hex_pointy(),
     }
 }
 
@@ -423,6 +479,39 @@ fn shape_points(shape: Shape) -> Result<Vec<Point>, BoardError> {
                     pts.push(match orientation {
                         Orientation::Flat => (q, 2 * r + q),
                         Orientation::Pointy => (2 * q + r, r),
+                    });
+                }
+            }
+            pts.sort_by_key(|p| (p.1, p.0));
+        }
+        Shape::Parallelogram {
+            width,
+            height,
+            orientation,
+            lean,
+        } => {
+            if width == 0 || height == 0 {
+                return Err(BoardError::Empty);
+            }
+            if (width as u64) * (height as u64) > MAX_SHAPE as u64 {
+                return Err(BoardError::TooManyCells(
+                    (width as usize).saturating_mul(height as usize),
+                ));
+            }
+            // Doubled coordinates keep x + y even; up is -y.
+            let tilt = match lean {
+                Lean::NorthEast | Lean::SouthEast => 1,
+                Lean::NorthWest => -1,
+            };
+            for a in 0..width as i32 {
+                for b in 0..height as i32 {
+                    pts.push(match orientation {
+                        // Rank b from the bottom, cell a from the left.
+                        Orientation::Pointy => (2 * a + tilt * b, -b),
+                        // File a from the left, cell b from the bottom.
+                        Orientation::Flat => {
+                            (a, -2 * b - if lean == Lean::SouthEast { -a } else { a })
+                        }
                     });
                 }
             }

@@ -117,7 +117,8 @@ impl Scheme {
     /// The scheme a board uses when the file gives none: files lettered from the left
     /// and ranks numbered from the bottom (of each file, on flat-topped hexagons); on
     /// pointy-topped hexagons, lines rising to the right numbered from the right, then
-    /// ranks lettered from the top.
+    /// ranks lettered from the top; on pointy-topped parallelograms, the slanting lines
+    /// lettered from the left, then ranks numbered from the bottom.
     pub fn default_for(shape: Shape) -> Scheme {
         let letters = || Labels::Letters { skip: vec![] };
         let parts = match shape {
@@ -126,6 +127,10 @@ impl Scheme {
                 part("E", "S", Labels::Numbers, false),
             ],
             Shape::Hexagon {
+                orientation: Orientation::Flat,
+                ..
+            }
+            | Shape::Parallelogram {
                 orientation: Orientation::Flat,
                 ..
             } => [
@@ -138,6 +143,15 @@ impl Scheme {
             } => [
                 part("NE", "E", Labels::Numbers, false),
                 part("E", "N", letters(), false),
+            ],
+            // The slanting sides are the files, as rule pages of such boards name them.
+            Shape::Parallelogram {
+                orientation: Orientation::Pointy,
+                lean,
+                ..
+            } => [
+                part(lean.name(), "W", letters(), false),
+                part("E", "S", Labels::Numbers, false),
             ],
         };
         Scheme { parts }

@@ -303,6 +303,8 @@ pub enum Initial {
     Cells(Vec<Cell>),
     /// The cells of the player's zone.
     Zone(usize),
+    /// Every cell but those of the inner rule (`not from start`).
+    Not(Box<Initial>),
 }
 
 #[derive(Clone, Debug)]
@@ -436,7 +438,48 @@ pub struct Pattern {
     pub within: Option<usize>,
     /// The piece stays, and a copy of it lands on the end.
     pub copy: bool,
+    /// A condition on cells near the start.
+    pub nearby: Option<Nearby>,
     pub span: Span,
+}
+
+/// `unless an enemy is 1 step forward orthogonal`: a move made only when none (or, if
+/// `present`, at least one) of the cells `steps` straight steps from the start along
+/// the directions holds a piece of `holder`'s side.
+#[derive(Clone, Debug)]
+pub struct Nearby {
+    pub present: bool,
+    pub holder: Holder,
+    pub steps: u32,
+    pub directions: DirExpr,
+}
+
+/// Whose piece a [`Nearby`] condition looks for, seen from the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Enemy,
+    Friend,
+    Piece,
+}
+
+impl Nearby {
+    /// The cells the condition looks at, for a player whose forward is `forward`.
+    pub fn cells(&self, board: &Board, forward: Option<Dir>, from: Cell) -> Vec<Cell> {
+        self.directions
+            .resolve(board, forward, None)
+            .iter()
+            .filter_map(|d| {
+                let mut p = board.point(from);
+                for _ in 0..self.steps {
+                    p = board.shift(p, d);
+                    if !board.within_bounds(p) {
+                        return None;
+                    }
+                }
+                board.at(p)
+            })
+            .collect()
+    }
 }
 
 /// What a move passing over pieces needs on the cells it passes.
@@ -506,6 +549,10 @@ impl Pattern {
     /// Whether the pattern's cells depend on which player moves.
     pub fn is_relative(&self) -> bool {
         self.legs.iter().any(|l| l.directions.is_relative())
+            || self
+                .nearby
+                .as_ref()
+                .is_some_and(|n| n.directions.is_relative())
     }
 }
 

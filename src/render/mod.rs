@@ -15,7 +15,7 @@ pub use marks::{
 };
 
 use crate::compile::Rules;
-use crate::geometry::{Cell, Shape};
+use crate::geometry::{Cell, Tiling};
 use crate::model::{PieceId, Placed, PlayerId, Variant};
 
 /// The whole board with the given pieces, each printed as its player's code.
@@ -57,8 +57,8 @@ pub fn footprint_drawing(
         .map(|(c, m)| (c, m.ascii()))
         .collect();
     let mark = |c: Cell| marks.iter().find(|(m, _)| *m == c).map(|(_, k)| *k);
-    match board.shape {
-        Shape::Square { .. } => {
+    match board.shape.tiling() {
+        Tiling::Square => {
             let layout = if full_board {
                 Layout::whole(board, 1)
             } else {
@@ -84,7 +84,7 @@ pub fn footprint_drawing(
                 }
             })
         }
-        Shape::Hexagon { .. } => Layout::whole(board, 2).render(|c| {
+        Tiling::Hex(_) => Layout::whole(board, 2).render(|c| {
             if c == from {
                 Some(variant.code_for(piece, player))
             } else {

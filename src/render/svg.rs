@@ -8,7 +8,7 @@
 use super::marks::{CAPTURE_NOTE, Mark, footprint_marks, has_capture_only, wall_note};
 use super::text::part_label;
 use crate::compile::Rules;
-use crate::geometry::{Board, Cell, Orientation, Point, Shape};
+use crate::geometry::{Board, Cell, Orientation, Point, Shape, Tiling};
 use crate::model::{PieceId, Placed, PlayerId, Variant};
 use std::fmt::Write;
 
@@ -353,18 +353,12 @@ impl Geometry {
     fn of(board: &Board) -> Geometry {
         let r3 = 3f64.sqrt();
         let ((x0, _), (_, y1)) = board.bounds();
-        let (sx, sy, half_w, half_h) = match board.shape {
-            Shape::Square { .. } => (SQUARE, SQUARE, SQUARE / 2.0, SQUARE / 2.0),
-            Shape::Hexagon {
-                orientation: Orientation::Flat,
-                ..
-            } => (1.5 * HEX, r3 / 2.0 * HEX, HEX, r3 / 2.0 * HEX),
-            Shape::Hexagon {
-                orientation: Orientation::Pointy,
-                ..
-            } => (r3 / 2.0 * HEX, 1.5 * HEX, r3 / 2.0 * HEX, HEX),
+        let (sx, sy, half_w, half_h) = match board.shape.tiling() {
+            Tiling::Square => (SQUARE, SQUARE, SQUARE / 2.0, SQUARE / 2.0),
+            Tiling::Hex(Orientation::Flat) => (1.5 * HEX, r3 / 2.0 * HEX, HEX, r3 / 2.0 * HEX),
+            Tiling::Hex(Orientation::Pointy) => (r3 / 2.0 * HEX, 1.5 * HEX, r3 / 2.0 * HEX, HEX),
         };
-        let unit = if matches!(board.shape, Shape::Square { .. }) {
+        let unit = if board.shape.tiling() == Tiling::Square {
             SQUARE
         } else {
             r3 * HEX
@@ -385,24 +379,24 @@ impl Geometry {
     }
 
     fn element(&self) -> &'static str {
-        match self.shape {
-            Shape::Square { .. } => "rect",
-            Shape::Hexagon { .. } => "polygon",
+        match self.shape.tiling() {
+            Tiling::Square => "rect",
+            Tiling::Hex(_) => "polygon",
         }
     }
 
     /// The attributes giving a cell's outline.
     fn outline(&self, p: Point) -> String {
         let (x, y) = self.centre(p);
-        match self.shape {
-            Shape::Square { .. } => format!(
+        match self.shape.tiling() {
+            Tiling::Square => format!(
                 r##"x="{}" y="{}" width="{}" height="{}""##,
                 n(x - SQUARE / 2.0),
                 n(y - SQUARE / 2.0),
                 n(SQUARE),
                 n(SQUARE)
             ),
-            Shape::Hexagon { orientation, .. } => {
+            Tiling::Hex(orientation) => {
                 let start = if orientation == Orientation::Flat {
                     0.0
                 } else {
@@ -421,9 +415,9 @@ impl Geometry {
 
     fn fill(&self, p: Point) -> &'static str {
         let colour = Board::colour_of(self.shape, p);
-        match self.shape {
-            Shape::Square { .. } => SQUARE_FILLS[(i32::from(colour) == self.dark) as usize],
-            Shape::Hexagon { .. } => HEX_FILLS[colour as usize],
+        match self.shape.tiling() {
+            Tiling::Square => SQUARE_FILLS[(i32::from(colour) == self.dark) as usize],
+            Tiling::Hex(_) => HEX_FILLS[colour as usize],
         }
     }
 }

@@ -2,7 +2,7 @@
 //! edges, the last move marked, and colour when asked for.
 
 use super::Layout;
-use crate::geometry::{Board, Cell, Orientation, Shape};
+use crate::geometry::{Board, Cell, Orientation, Tiling};
 use crate::model::{Placed, Variant};
 
 const RESET: &str = "\x1b[0m";
@@ -73,16 +73,10 @@ pub fn labelled_board(
 
 /// Columns and lines per lattice unit in each drawing style.
 fn steps(board: &Board) -> (f64, f64) {
-    match board.shape {
-        Shape::Square { .. } => (4.0, 1.0),
-        Shape::Hexagon {
-            orientation: Orientation::Flat,
-            ..
-        } => (3.0, 1.0),
-        Shape::Hexagon {
-            orientation: Orientation::Pointy,
-            ..
-        } => (2.0, 2.0),
+    match board.shape.tiling() {
+        Tiling::Square => (4.0, 1.0),
+        Tiling::Hex(Orientation::Flat) => (3.0, 1.0),
+        Tiling::Hex(Orientation::Pointy) => (2.0, 2.0),
     }
 }
 

@@ -140,7 +140,7 @@ impl<S: Width> PositionOf<S> {
                 if out.len() > start && out.last().is_some_and(|m| m.to == e.to && m.tag == e.tag) {
                     continue;
                 }
-                if !self.open(rules, sets, e, occupied) {
+                if !self.open(rules, sets, e, occupied) || !self.near_allows(sets, e, me) {
                     continue;
                 }
                 let m = Move {
@@ -320,6 +320,7 @@ impl<S: Width> PositionOf<S> {
                             && !occupied.contains(e.to)
                             && !(rules.walls && self.walls().contains(e.to))
                             && self.open(rules, sets, e, occupied)
+                            && self.near_allows(sets, e, me)
                     })
                     .map(|e| e.to);
                 let mut last = None;
@@ -911,6 +912,21 @@ impl<S: Width> PositionOf<S> {
             0 => sets.open(e, occupied),
             b => sets.over(e, occupied, &self.kinds_at(rules.barred[b as usize - 1])),
         }
+    }
+
+    /// Whether an entry's condition on nearby cells, if any, holds for `me` moving.
+    #[inline]
+    fn near_allows(&self, sets: &SetTables<S>, e: &MoveEntry, me: PlayerId) -> bool {
+        if e.near_rule == 0 {
+            return true;
+        }
+        let mine = self.of_player(me);
+        let holders = match e.near_rule & 3 {
+            1 => self.occupied().difference(mine),
+            2 => *mine,
+            _ => *self.occupied(),
+        };
+        sets.near(e).intersects(&holders) == (e.near_rule & 4 != 0)
     }
 
     /// The cells holding pieces of the kinds in the set, of any player.

@@ -19,7 +19,7 @@
 
 use super::position::Setup;
 use crate::compile::Rules;
-use crate::geometry::{Board, Cell, Orientation, Shape};
+use crate::geometry::{Board, Cell, Orientation, Tiling};
 use crate::model::{Event, PieceId, PlayerId, TagId, Variant, parts_in_place};
 use std::fmt;
 
@@ -29,13 +29,7 @@ use std::fmt;
 pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
     let b = &v.board;
     let mut cells: Vec<Cell> = b.cells().collect();
-    let by_file = matches!(
-        b.shape,
-        Shape::Hexagon {
-            orientation: Orientation::Flat,
-            ..
-        }
-    );
+    let by_file = b.shape.tiling() == Tiling::Hex(Orientation::Flat);
     let key = |c: &Cell| {
         let (x, y) = b.point(*c);
         if by_file { (x, y) } else { (y, x) }
@@ -64,13 +58,7 @@ fn text_rows(v: &Variant) -> Vec<Vec<Option<Cell>>> {
             .map(|r| r.into_iter().map(Some).collect())
             .collect();
     }
-    let by_file = matches!(
-        b.shape,
-        Shape::Hexagon {
-            orientation: Orientation::Flat,
-            ..
-        }
-    );
+    let by_file = b.shape.tiling() == Tiling::Hex(Orientation::Flat);
     let key = |(x, y): (i32, i32)| if by_file { (x, y) } else { (y, x) };
     let mut points: Vec<_> = b
         .cells()

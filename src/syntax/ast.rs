@@ -291,6 +291,13 @@ pub enum BoardShape {
         side: Spanned<u32>,
         pointy: bool,
     },
+    Parallelogram {
+        width: Spanned<u32>,
+        height: Spanned<u32>,
+        pointy: bool,
+        /// The compass name the slanting sides run along.
+        lean: Name,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -561,6 +568,24 @@ pub enum Clause {
     Within(Name),
     /// `leaving a copy`.
     Copy,
+    /// `not from ...`: a `From` or `FromZone` clause turned round.
+    NotFrom(Box<Clause>),
+    /// `unless an enemy is 1 step forward orthogonal` (`present` false) or
+    /// `only if ...` (true).
+    Nearby {
+        present: bool,
+        holder: Holder,
+        steps: Spanned<u32>,
+        directions: Spanned<DirectionsDecl>,
+    },
+}
+
+/// Whose piece a `nearby` clause looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Enemy,
+    Friend,
+    Piece,
 }
 
 #[derive(Clone, Debug, PartialEq)]

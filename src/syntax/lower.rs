@@ -216,6 +216,18 @@ fn lower_board(cx: &mut Ctx, p: P) -> BoardShape {
             let height = cx.number(&inner.next().unwrap());
             BoardShape::Square { width, height }
         }
+        Rule::parallelogram_shape => {
+            let width = cx.number(&inner.next().unwrap());
+            let height = cx.number(&inner.next().unwrap());
+            let pointy = inner.next().unwrap().as_str() == "pointy-topped";
+            let lean = cx.name(&inner.next().unwrap());
+            BoardShape::Parallelogram {
+                width,
+                height,
+                pointy,
+                lean,
+            }
+        }
         _ => {
             let side = cx.number(&inner.next().unwrap());
             let pointy = inner.next().unwrap().as_str() == "pointy-topped";
@@ -577,8 +589,12 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
         Rule::from_cells => {
-            let parts: Vec<P> = q.into_inner().filter(content).collect();
-            match parts.first() {
+            let mut parts: Vec<P> = q.into_inner().filter(content).collect();
+            let not = parts.first().is_some_and(|p| p.as_rule() == Rule::not_from);
+            if not {
+                parts.remove(0);
+            }
+            let from = match parts.first() {
                 Some(f) if f.as_rule() == Rule::from_zone => {
                     Clause::FromZone(cx.name(&f.clone().into_inner().next().unwrap()))
                 }
@@ -595,6 +611,11 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                     start: false,
                     cells: parts.iter().map(|c| cx.name(c)).collect(),
                 },
+            };
+            if not {
+                Clause::NotFrom(Box::new(from))
+            } else {
+                from
             }
         }
         Rule::en_passant => Clause::EnPassant(
@@ -620,6 +641,31 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::within_zone => Clause::Within(cx.name(&q.into_inner().find(content).unwrap())),
         Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         Rule::leaving_copy => Clause::Copy,
+        Rule::nearby => {
+            let mut it = q.into_inner().filter(content);
+            let present = it.next().unwrap().as_rule() == Rule::only_if;
+            let holder = match it
+                .next()
+                .unwrap()
+                .into_inner()
+                .find(content)
+                .unwrap()
+                .as_rule()
+            {
+                Rule::enemy_holder => Holder::Enemy,
+                Rule::friend_holder => Holder::Friend,
+                _ => Holder::Piece,
+            };
+            let steps = cx.number(&it.next().unwrap());
+            let directions =
+                lower_directions(cx, it.find(|d| d.as_rule() == Rule::directions).unwrap());
+            Clause::Nearby {
+                present,
+                holder,
+                steps,
+                directions,
+            }
+        }
         _ => Clause::NeverReversing,
     };
     Spanned::new(clause, span)

@@ -1943,3 +1943,324 @@ fn quiet_promotions_of_any_trigger_agree_with_the_reference() {
     println!("quiet chess: {compared} promotions compared");
     assert!(compared > 100, "only {compared} promotions compared");
 }
+
+/// What [`nearby_cells_and_not_from_agree_with_the_reference`] compared: positions,
+/// and the moves rules 68 (cells near the start) and 69 (`not from`) decided there. A
+/// move one refused is listed by the reference without the rule but not with it; one
+/// it allowed is listed with the rule but not with the rule turned round.
+#[derive(Debug, Default)]
+struct NearTally {
+    positions: usize,
+    near_refused: usize,
+    near_allowed: usize,
+    not_refused: usize,
+    not_allowed: usize,
+    castlings: usize,
+    in_passing: usize,
+    promotions: usize,
+}
+
+/// `v` with every pattern changed.
+fn with_patterns(v: &Variant, change: impl Fn(&mut variantlab::model::Pattern)) -> Variant {
+    let mut out = v.clone();
+    out.pieces
+        .iter_mut()
+        .flat_map(|p| &mut p.moves)
+        .for_each(change);
+    out
+}
+
+/// A variant with rules 68 and 69 each dropped, and each turned round.
+struct Turned {
+    no_near: Variant,
+    near_round: Variant,
+    no_not: Variant,
+    not_round: Variant,
+}
+
+impl Turned {
+    fn new(v: &Variant) -> Turned {
+        use variantlab::model::Initial;
+        Turned {
+            no_near: with_patterns(v, |p| p.nearby = None),
+            near_round: with_patterns(v, |p| {
+                if let Some(n) = &mut p.nearby {
+                    n.present = !n.present;
+                }
+            }),
+            no_not: with_patterns(v, |p| {
+                if matches!(p.initial, Some(Initial::Not(_))) {
+                    p.initial = None;
+                }
+            }),
+            not_round: with_patterns(v, |p| {
+                if let Some(Initial::Not(inner)) = &p.initial {
+                    p.initial = Some((**inner).clone());
+                }
+            }),
+        }
+    }
+
+    /// Compares both generators at `pos` and counts what each rule decided there.
+    /// With `turn`, also against the variants turned round.
+    fn tally(&self, rules: &Arc<Rules>, pos: &Position, at: &str, turn: bool, t: &mut NearTally) {
+        let v = rules.variant();
+        let options = rules.options();
+        let slow = simple(rules, pos);
+        let want = reference_keys(v, options, &slow);
+        assert_eq!(
+            runtime_moves(rules, pos),
+            want,
+            "{}: generators differ at {at}",
+            v.name
+        );
+        t.positions += 1;
+        if !turn {
+            return;
+        }
+        let minus = |a: &BTreeSet<Key>, b: &BTreeSet<Key>| a.difference(b).count();
+        let keys = |turned: &Variant| reference_keys(turned, options, &slow);
+        t.near_refused += minus(&keys(&self.no_near), &want);
+        t.near_allowed += minus(&want, &keys(&self.near_round));
+        t.not_refused += minus(&keys(&self.no_not), &want);
+        t.not_allowed += minus(&want, &keys(&self.not_round));
+    }
+}
+
+/// A random game from `setup`: both generators agree at every ply. Pawn moves and
+/// captures are preferred now and then, castlings and captures in passing always.
+fn near_game(
+    rules: &Arc<Rules>,
+    turned: &Turned,
+    setup: Setup,
+    seed: u64,
+    plies: usize,
+    t: &mut NearTally,
+) {
+    let v = rules.variant();
+    let pawn = v.find_piece("P").or_else(|| v.find_piece("M"));
+    let mut game = Game::new(rules.clone(), setup).expect("a position");
+    let mut rng = Lcg(seed);
+    for ply in 0..plies {
+        let pos = game.position().clone();
+        // The turned variants on every other ply, to keep the test quick.
+        turned.tally(rules, &pos, &game.position_string(), ply % 2 == 0, t);
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.ending().is_some() {
+            break;
+        }
+        let special: Vec<_> = moves
+            .iter()
+            .filter(|m| matches!(m.special, Special::Castle(_) | Special::InPassing(_)))
+            .collect();
+        t.castlings += moves
+            .iter()
+            .filter(|m| matches!(m.special, Special::Castle(_)))
+            .count();
+        t.in_passing += moves
+            .iter()
+            .filter(|m| matches!(m.special, Special::InPassing(_)))
+            .count();
+        t.promotions += moves.iter().filter(|m| m.promotion.is_some()).count();
+        let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+        let pawns: Vec<_> = moves.iter().filter(|m| Some(m.piece) == pawn).collect();
+        let pick = |list: &[&Move], rng: &mut Lcg, odds: usize| {
+            (!list.is_empty() && rng.below(odds) == 0).then(|| *list[rng.below(list.len())])
+        };
+        let m = pick(&special, &mut rng, 1)
+            .or_else(|| pick(&captures, &mut rng, 3))
+            .or_else(|| pick(&pawns, &mut rng, 2))
+            .unwrap_or_else(|| moves[rng.below(moves.len())]);
+        game.play(m).unwrap();
+    }
+}
+
+/// The destinations of the reference's moves from `from`, written `c2c3`, sorted.
+fn moves_from_cell(v: &Variant, keys: &BTreeSet<Key>, from: &str) -> Vec<String> {
+    let name = |c: u16| v.board.name(Cell(c)).to_lowercase();
+    let mut out: Vec<String> = keys
+        .iter()
+        .filter(|k| name(k.0) == from)
+        .map(|k| format!("{}{}", name(k.0), name(k.1)))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Both generators at each position string, and the moves from one cell as worked by
+/// hand.
+fn near_cases(rules: &Arc<Rules>, cases: &[(&str, &str, &[&str])]) {
+    let v = rules.variant();
+    for (text, from, want) in cases {
+        let setup = variantlab::runtime::parse_position(rules, text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let pos = Position::from_setup(rules, &setup).unwrap();
+        let keys = reference_keys(v, rules.options(), &simple(rules, &pos));
+        assert_eq!(moves_from_cell(v, &keys, from), *want, "{text}");
+        assert_eq!(runtime_moves(rules, &pos), keys, "{text}");
+    }
+}
+
+#[test]
+fn nearby_cells_and_not_from_agree_with_the_reference() {
+    // Brusky's hexagonal chess, hand-worked from docs/language.md (12, "Cells near the
+    // start"; 16a, `not from start`) and the board: a cell's orthogonal neighbours
+    // forward for White are NW (same file, next rank) and NE (next file, next rank);
+    // its forward diagonals are WNW (file before, next rank) and ENE (two files on,
+    // next rank), straight forward N (next file, two ranks up). Black mirrors it.
+    let rules = common::rules("brusky.var");
+    let v = rules.variant();
+    let cases: [(&str, &str, &[&str]); 8] = [
+        // An enemy on d3, one forward edge: c2 may not advance at all, though c3 and
+        // c4 are empty; it captures nothing.
+        ("3k5/10/11/12/12/3p7/2P7/5K3 w - - 0 1", "c2", &[]),
+        // An enemy on c3, the other edge: d3 and e4 stay closed too.
+        ("3k5/10/11/12/12/2p8/2P7/5K3 w - - 0 1", "c2", &[]),
+        // A friend on d3: c2 advances the other way, one cell or two.
+        (
+            "3k5/10/11/12/12/3N7/2P7/5K3 w - - 0 1",
+            "c2",
+            &["c2c3", "c2c4"],
+        ),
+        // An enemy beside c2 on d2 is on no forward edge: all four advances.
+        (
+            "3k5/10/11/12/12/11/2Pp6/5K3 w - - 0 1",
+            "c2",
+            &["c2c3", "c2c4", "c2d3", "c2e4"],
+        ),
+        // An enemy two cells along the NE edge (e4) is not next to c2: the advances
+        // but the one onto e4 itself.
+        (
+            "3k5/10/11/12/4p7/11/2P7/5K3 w - - 0 1",
+            "c2",
+            &["c2c3", "c2c4", "c2d3"],
+        ),
+        // Off its start, on c3, a Pawn next to an enemy on d4 still advances, to c4.
+        ("3k5/10/11/12/3p8/2P8/10/5K3 w - - 0 1", "c3", &["c3c4"]),
+        // ... and next to one on c4, to d4.
+        ("3k5/10/11/12/2p9/2P8/10/5K3 w - - 0 1", "c3", &["c3d4"]),
+        // Black's Pawn on e7 (forward edges d6 and e6) with a White Pawn on d6.
+        ("3k5/2p7/2P8/12/12/11/10/5K3 b - - 0 1", "e7", &[]),
+    ];
+    near_cases(&rules, &cases);
+    // c2-c4 passes c3, which the Pawn on e4 then takes in passing (WSW); off its
+    // start it also steps to d3 and e3.
+    let text = "3k5/10/11/12/4p7/11/2P7/5K3 w - - 0 1";
+    let mut game = Game::new(
+        rules.clone(),
+        variantlab::runtime::parse_position(&rules, text).unwrap(),
+    )
+    .unwrap();
+    let m = variantlab::runtime::parse_move(&rules, game.position(), "c2c4").unwrap();
+    game.play(m).unwrap();
+    let after = game.position_string();
+    near_cases(&rules, &[(&after, "e4", &["e4c3", "e4d3", "e4e3"])]);
+
+    let turned = Turned::new(v);
+    let mut t = NearTally::default();
+    let read = |text: &str| variantlab::runtime::parse_position(&rules, text).unwrap();
+    for seed in 0..12 {
+        near_game(
+            &rules,
+            &turned,
+            Setup::start(&rules),
+            300 + seed,
+            200,
+            &mut t,
+        );
+    }
+    // Pawns waiting on the fourth and fifth ranks for double steps to take in passing.
+    for (n, text) in [
+        "rnbkbqbnr/10/11/12/p1p1p1p1p1p1/11/PPPPPPPPPP/RNBQBKBNR w KQkq - 0 1",
+        "rnbkbqbnr/pppppppppp/11/1P1P1P1P1P1P/12/11/10/RNBQBKBNR b KQkq - 0 1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 0..8 {
+            let seed = 400 + 10 * n as u64 + seed;
+            near_game(&rules, &turned, read(text), seed, 60, &mut t);
+        }
+    }
+    let seen = format!("{t:?}");
+    println!("brusky: {seen}");
+    assert!(t.positions > 3000, "{seen}");
+    assert!(t.near_refused > 100 && t.near_allowed > 1000, "{seen}");
+    assert!(t.not_refused > 50 && t.not_allowed > 1000, "{seen}");
+    assert!(
+        t.castlings > 0 && t.in_passing > 10 && t.promotions > 0,
+        "{seen}"
+    );
+
+    // Both forms of the clause, both kinds of holder and `not from CELLS` on squares.
+    let rules = common::from_text(
+        "name \"Near\"\nboard square 8 by 8\n\
+         player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+         piece King (K) {\n  royal\n  step 1 any\n}\n\
+         piece Man (M) {\n\
+         \x20 step 1 forward orthogonal, to empty, only if a friend is 1 step sideways\n\
+         \x20 slide sideways, to empty, unless a piece is 2 steps diagonal\n\
+         \x20 step 1 forward diagonal, to enemy\n\
+         \x20 step 1 straight backward, to empty, not from d4 e4 d5 e5\n}\n\
+         setup {\n  White: King e1, Man a2 b2 c2 d2 e2 f2 g2 h2\n\
+         \x20 Black: King e8, Man a7 b7 c7 d7 e7 f7 g7 h7\n}\n\
+         game ends {\n  checkmate: mover wins\n  stalemate: draw\n}\n",
+    );
+    // Hand-worked: a Man steps forward only with a friend beside it (E or W), slides
+    // E or W only while none of the four cells two diagonal steps away holds a piece,
+    // and steps back except from the four centre cells.
+    let cases: [(&str, &str, &[&str]); 8] = [
+        // d4 and e4 side by side: each steps forward, slides away from the other.
+        (
+            "7k/8/8/8/3MM3/8/8/K7 w 0 1",
+            "d4",
+            &["d4a4", "d4b4", "d4c4", "d4d5"],
+        ),
+        (
+            "7k/8/8/8/3MM3/8/8/K7 w 0 1",
+            "e4",
+            &["e4e5", "e4f4", "e4g4", "e4h4"],
+        ),
+        // Alone, with an enemy on f6 two diagonal steps away: nothing.
+        ("7k/8/5m2/8/3M4/8/8/K7 w 0 1", "d4", &[]),
+        // The King on e1, two diagonal steps from c3, stops c3's slide, not d3's.
+        ("7k/8/8/8/8/2MM4/8/4K3 w 0 1", "c3", &["c3c2", "c3c4"]),
+        (
+            "7k/8/8/8/8/2MM4/8/4K3 w 0 1",
+            "d3",
+            &["d3d2", "d3d4", "d3e3", "d3f3", "d3g3", "d3h3"],
+        ),
+        // Alone on c3: only back.
+        ("7k/8/8/8/8/2M5/8/4K3 w 0 1", "c3", &["c3c2"]),
+        // An enemy beside c3 is no friend: no step forward.
+        (
+            "7k/8/8/8/8/2Mm4/8/7K w 0 1",
+            "c3",
+            &["c3a3", "c3b3", "c3c2"],
+        ),
+        // Black's Men on d5 and e5: forward is south.
+        (
+            "7k/8/8/3mm3/8/8/8/K7 b 0 1",
+            "d5",
+            &["d5a5", "d5b5", "d5c5", "d5d4"],
+        ),
+    ];
+    near_cases(&rules, &cases);
+    let turned = Turned::new(rules.variant());
+    let mut t = NearTally::default();
+    for seed in 0..16 {
+        near_game(
+            &rules,
+            &turned,
+            Setup::start(&rules),
+            500 + seed,
+            120,
+            &mut t,
+        );
+    }
+    let seen = format!("{t:?}");
+    println!("near: {seen}");
+    assert!(t.positions > 1000, "{seen}");
+    assert!(t.near_refused > 500 && t.near_allowed > 500, "{seen}");
+    assert!(t.not_refused > 50 && t.not_allowed > 500, "{seen}");
+}

@@ -148,6 +148,11 @@ fn moves_with_clauses() {
             "leap 3 direct any, to empty, tagged m",
             "step 1 any, to empty or enemy",
             "step 1 any then outward diagonal then slide orthogonal",
+            "step 1 forward orthogonal, to empty, from start, unless an enemy is 1 step forward orthogonal",
+            "step 1 N, to empty, only if a friend is 2 steps W or E",
+            "step 1 N, to empty, unless a piece is 1 step any except straight backward",
+            "step 1 forward orthogonal, to empty, not from start",
+            "step 1 N, not from b2 c2",
         ],
     );
     rejects(
@@ -161,6 +166,12 @@ fn moves_with_clauses() {
             "step 1 any then",
             "step 1 any, never reverse",
             "step 1 any, end adjacent to start",
+            // The count, the holder and the `is` are all needed.
+            "step 1 N, to empty, unless an enemy is step W",
+            "step 1 N, to empty, unless enemy is 1 step W",
+            "step 1 N, to empty, only a friend is 1 step W",
+            "step 1 N, to empty, unless an enemy 1 step W",
+            "step 1 N, not start",
         ],
     );
     accepts(
@@ -247,6 +258,8 @@ fn board_statements() {
             "board square 8 x 8",
             "board hexagon side 7 flat-topped",
             "board hexagon side 6 pointy-topped",
+            "board parallelogram 12 by 8 pointy-topped, leaning NW",
+            "board parallelogram 9 x 9 flat-topped leaning SE",
         ],
     );
     rejects(
@@ -258,6 +271,9 @@ fn board_statements() {
             "board hexagon side 7",
             "board hexagon 7 flat-topped",
             "board circle 8",
+            "board parallelogram 9 by 9 pointy-topped",
+            "board parallelogram 9 by 9, leaning NW",
+            "board parallelogram 9 pointy-topped, leaning NW",
             "board",
         ],
     );

@@ -28,6 +28,7 @@ mod hostile;
 mod http_fuzz;
 mod keys;
 mod layers;
+mod nearby;
 mod paths;
 mod pgn;
 mod pictures;

@@ -48,6 +48,7 @@ fn settings(folder: &str) -> insta::Settings {
 const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("bad-count", &["bad_count"]),
+    ("board-lean", &["board_lean"]),
     ("bad-hurdle", &["bad_hurdle"]),
     ("bad-scheme", &["bad_scheme"]),
     ("board-size", &["board_size"]),
@@ -68,6 +69,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("second-wall-moved", &["second_wall"]),
     ("aimed-cell", &["aimed_cell"]),
     ("count-unreachable", &["count_unreachable"]),
+    ("nearby-capture", &["nearby_capture"]),
     ("no-count", &["no_count"]),
     ("hole-range", &["hole_range"]),
     ("castle-start", &["castle_start"]),

@@ -346,14 +346,25 @@
 //!     attacked, has legal moves, and each of them promotes a piece: it names a kind
 //!     and starts on a piece of the mover (drops and copies start on none). [`perft`]
 //!     ignores it.
+//!
+//! Cells near the start and initial rules turned round:
+//!
+//! 68. A pattern with a nearby condition applies only when, of the cells exactly
+//!     `steps` straight steps from the start along each of its directions (resolved
+//!     as a first leg's are, by 1, with no previous step), none (`unless`) or at
+//!     least one (`only if`) holds a piece of the holder's side: another player's
+//!     (`an enemy`), the mover's (`a friend`), anyone's (`a piece`). A point off the
+//!     board holds nothing, nor does a wall; the cells in between do not matter.
+//! 69. `not from ...`: a pattern applies only from the cells from which its inner
+//!     initial rule (14, 23) would not let it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
 use variantlab::geometry::{Board, Cell, Kind};
 use variantlab::model::{
-    Count, Dest, DirBase, DirExpr, DirTerm, Event, Initial, NoDrop, Pattern, PieceId, PlayerId,
-    Promotion, TagId, Variant, Walling, holds,
+    Count, Dest, DirBase, DirExpr, DirTerm, Event, Holder, Initial, NoDrop, Pattern, PieceId,
+    PlayerId, Promotion, TagId, Variant, Walling, holds,
 };
 
 /// What stands on each cell.
@@ -1382,17 +1393,67 @@ fn starts_here(
     kind: PieceId,
     from: Cell,
 ) -> bool {
-    match &pattern.initial {
-        None => true,
-        Some(Initial::Cells(cells)) => cells.contains(&from),
-        Some(Initial::Zone(z)) => v.zones[*z].cells[player.0 as usize].contains(&from),
-        Some(Initial::StartExcept(except)) => {
+    pattern
+        .initial
+        .as_ref()
+        .is_none_or(|i| initial_allows(v, i, player, kind, from))
+}
+
+/// Rules 14, 23 and 69: whether an initial rule lets `player`'s `kind` start on `from`.
+fn initial_allows(
+    v: &Variant,
+    initial: &Initial,
+    player: PlayerId,
+    kind: PieceId,
+    from: Cell,
+) -> bool {
+    match initial {
+        Initial::Cells(cells) => cells.contains(&from),
+        Initial::Zone(z) => v.zones[*z].cells[player.0 as usize].contains(&from),
+        Initial::StartExcept(except) => {
             !except.contains(&from)
                 && v.setup
                     .iter()
                     .any(|p| p.cell == from && p.player == player && p.piece == kind)
         }
+        Initial::Not(inner) => !initial_allows(v, inner, player, kind, from),
     }
+}
+
+/// Rule 68: whether the cells near `from` let `player`'s pattern apply.
+fn nearby_allows(
+    v: &Variant,
+    pattern: &Pattern,
+    player: PlayerId,
+    cells: &Cells,
+    from: Cell,
+) -> bool {
+    let Some(n) = &pattern.nearby else {
+        return true;
+    };
+    let b = &v.board;
+    let forward = v
+        .player(player)
+        .forward
+        .map(|d| b.directions()[d.0 as usize].bearing);
+    let holds_one = leg_directions(b, &n.directions, forward, None)
+        .into_iter()
+        .filter_map(|d| {
+            let dir = &b.directions()[d];
+            let (x, y) = b.point(from);
+            let k = n.steps as i32;
+            b.at((x + k * dir.dx, y + k * dir.dy))
+        })
+        .any(|c| match cells[c.index()] {
+            None => false,
+            Some((owner, _)) if owner == NO_ONE => false,
+            Some((owner, _)) => match n.holder {
+                Holder::Enemy => owner != player,
+                Holder::Friend => owner == player,
+                Holder::Piece => true,
+            },
+        });
+    holds_one == n.present
 }
 
 fn royal(v: &Variant, options: &[bool], kind: PieceId) -> bool {
@@ -2363,6 +2424,7 @@ fn passing_of(
         if pattern.en_passant.is_empty()
             || !holds(pattern.guard, options)
             || !starts_here(v, pattern, player, kind, from)
+            || !nearby_allows(v, pattern, player, &pos.cells, from)
             || pos.cells[to.index()].is_some()
         {
             continue;
@@ -2553,6 +2615,9 @@ fn reach(
         .player(player)
         .forward
         .map(|d| v.board.directions()[d.0 as usize].bearing);
+    if !nearby_allows(v, pattern, player, cells, from) {
+        return BTreeSet::new();
+    }
     let mut w = Walk::new(&v.board, pattern, forward, cells, from);
     w.zone = pattern
         .within
