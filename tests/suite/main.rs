@@ -9,6 +9,7 @@ mod accepted;
 mod bad_input;
 mod big_boards;
 mod browser;
+mod browser_hands;
 mod cell_sets;
 mod chess;
 mod cli;
