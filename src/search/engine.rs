@@ -507,8 +507,36 @@ impl Searcher {
         }
     }
 
-    /// Negamax below one position; `depth <= 0` is the quiescence search.
+    /// Negamax below one position; `depth <= 0` is the quiescence search. Where being
+    /// checkmated wins, a side below the root that could give mate by mistake stands
+    /// worse by its chance of a slip (the horizon counts it in its own standing pat).
     fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        last: Option<&Move>,
+    ) -> i32 {
+        if !self.slips || depth <= 0 || ply == 0 || ply >= MAX_PLY - 1 {
+            return self.search(pos, depth, alpha, beta, ply, last);
+        }
+        let rules = Arc::clone(&self.rules);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        pos.legal_moves(&rules, &mut moves);
+        let risk = self.slip_risk(&rules, pos, &moves, ply);
+        self.buffers[ply] = moves;
+        let score = self.search(pos, depth, alpha + risk, beta + risk, ply, last);
+        if score.abs() >= WON - MAX_PLY as i32 {
+            score
+        } else {
+            score - risk
+        }
+    }
+
+    fn search(
         &mut self,
         pos: &mut Position,
         depth: i32,

@@ -503,11 +503,13 @@ impl Steps {
     }
 }
 
-/// Where being checkmated wins: how much a side's material counts against it, and
-/// what each step between its royal pieces and the others' pieces costs it. Giving
-/// the other side more pieces and walking into them makes a mate likelier.
+/// Where being checkmated wins: how much a side's material counts against it, what
+/// each step between its royal pieces and the others' pieces costs it, and what its
+/// royal pieces gain towards the rim. Giving the other side more pieces, walking into
+/// them and standing where few cells are left to flee to make a mate likelier.
 const MATE_BURDEN: i32 = 4;
 const APPROACH: i32 = 16;
+const OWN_RIM: i32 = 8;
 
 /// What a piece is worth more on a cell no line runs through.
 const ANCHOR: i32 = 40;
@@ -614,7 +616,8 @@ impl Evaluator {
                 .sum::<i32>()
     }
 
-    /// Steps from the side to move's royal pieces to the others' pieces, less theirs.
+    /// Steps from the side to move's royal pieces to the others' pieces, and their
+    /// nearness to the rim, less theirs.
     fn approach<S: Width>(&self, pos: &PositionOf<S>, me: PlayerId) -> i32 {
         let mut s = 0;
         for h in &self.approach {
@@ -623,6 +626,7 @@ impl Evaluator {
                 let sign = if p == me { -APPROACH } else { APPROACH };
                 let others = pos.occupied().difference(pos.of_player(p));
                 for a in pos.pieces_of(p, h.kind).iter() {
+                    s -= sign.signum() * OWN_RIM * h.rim[a.index()];
                     for c in others.iter() {
                         s += sign * h.steps[a.index() * n + c.index()].min(16) as i32;
                     }
