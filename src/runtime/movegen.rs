@@ -27,7 +27,7 @@ impl<S: Width> PositionOf<S> {
         keep: impl Fn(&Move) -> bool,
     ) -> bool {
         let sets = rules.sets();
-        self.moves_before_walls(rules, sets, out);
+        self.moves_before_walls(rules, sets, false, out);
         let any = out.iter().any(|m| match self.wall_rule(rules, m) {
             Some(w) => !self.wall_cells(rules, sets, m, w).is_empty(),
             None => true,
@@ -41,14 +41,36 @@ impl<S: Width> PositionOf<S> {
 
     /// [`PositionOf::legal_moves`] with the rules' set tables already looked up.
     pub(super) fn legal_moves_in(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
-        self.moves_before_walls(rules, sets, out);
+        self.moves_before_walls(rules, sets, false, out);
         if rules.walls {
             self.add_walls(rules, sets, out);
         }
     }
 
-    /// The legal moves, but that none has its wall yet (see [`PositionOf::add_walls`]).
-    fn moves_before_walls(&self, rules: &Rules, sets: &SetTables<S>, out: &mut Vec<Move>) {
+    /// The legal moves that capture, and only those: cheaper than all the legal moves
+    /// where few capture. Where a drop must be made when one can, as the rules allow.
+    pub fn legal_captures(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let sets = rules.sets();
+        if rules.variant.drops.compulsory && self.hand_kinds(self.to_move()) != 0 {
+            self.legal_moves_in(rules, sets, out);
+            out.retain(|m| m.captured.is_some());
+            return;
+        }
+        self.moves_before_walls(rules, sets, true, out);
+        if rules.walls {
+            self.add_walls(rules, sets, out);
+        }
+    }
+
+    /// The legal moves, but that none has its wall yet (see [`PositionOf::add_walls`]);
+    /// with `captures`, only those that capture.
+    fn moves_before_walls(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        captures: bool,
+        out: &mut Vec<Move>,
+    ) {
         out.clear();
         // Once every player has passed in turn the game is over.
         if self.all_passed() {
@@ -120,7 +142,7 @@ impl<S: Width> PositionOf<S> {
                         special = Special::InPassing(victim);
                         Some((pl, k))
                     }
-                    None if e.dest.allows_empty() => None,
+                    None if e.dest.allows_empty() && !captures => None,
                     None => continue,
                     Some((pl, _)) if pl == me => continue,
                     Some((pl, k)) => {
@@ -200,13 +222,13 @@ impl<S: Width> PositionOf<S> {
                 }
             }
         }
-        if rules.standing_promotions {
+        if rules.standing_promotions && !captures {
             self.standing_promotions(rules, sets, &royals, in_check, &danger, out);
         }
-        if self.rights() != 0 {
+        if self.rights() != 0 && !captures {
             self.castling_moves(rules, sets, me, &royals, out);
         }
-        let pass = match rules.variant.pass {
+        let pass = match rules.variant.pass.filter(|_| !captures) {
             Some(except_in_check) if !(except_in_check && in_check && !standoff) => royals
                 .iter()
                 .next()
@@ -229,7 +251,7 @@ impl<S: Width> PositionOf<S> {
         if let Some(m) = pass.filter(|_| !last_resort) {
             out.push(m);
         }
-        if self.hand_kinds(me) != 0 && !rules.variant.gates.is_some_and(|g| g.only) {
+        if self.hand_kinds(me) != 0 && !captures && !rules.variant.gates.is_some_and(|g| g.only) {
             let block = if in_check && !rules.royal_together {
                 self.blocking_cells(rules, sets, me, &royals, occupied)
             } else {

@@ -520,6 +520,11 @@ impl Position {
         by_width!(&self.inner, Inner, p => p.legal_moves(rules, out))
     }
 
+    /// The legal moves that capture (see [`PositionOf::legal_captures`]).
+    pub fn legal_captures(&self, rules: &Rules, out: &mut Vec<Move>) {
+        by_width!(&self.inner, Inner, p => p.legal_captures(rules, out))
+    }
+
     /// The legal moves that pass `keep`, asked of each move before it gets its wall (so
     /// `keep` must not look at [`Move::wall`]): where walls multiply moves, the rest
     /// cost nothing. Returns whether the side to move has any legal move, kept or not.

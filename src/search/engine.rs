@@ -161,6 +161,12 @@ pub struct Searcher {
     /// Where being checkmated wins: the horizon weighs the mates the side to move could
     /// slip into (see [`Searcher::slip_risk`]).
     slips: bool,
+    /// Whether the capture search may generate only the captures: nothing else it
+    /// looks at needs the quiet moves (see `search`).
+    captures_alone: bool,
+    /// Whether the evaluation is a measure of material and position that a search
+    /// may trust to leave moves and nodes out near the horizon.
+    prunes: bool,
 }
 
 /// What a reply that checkmates costs the player who may play it, where being mated
@@ -177,6 +183,12 @@ const ASPIRE_FROM: u32 = 4;
 /// (and a quarter of the depth more).
 const NULL_FROM: i32 = 3;
 const NULL_REDUCTION: i32 = 2;
+/// Up to this depth, a node whose worth is this much per ply beyond beta is cut, and
+/// quiet moves are left out where the worth is that far below alpha, or once more
+/// than `LATE_MOVES` and twice the depth squared have been looked at.
+const FUTILE_FROM: i32 = 3;
+const FUTILITY: i32 = 120;
+const LATE_MOVES: usize = 3;
 /// Late quiet moves are searched shallower from this depth and this move on.
 const REDUCE_FROM_DEPTH: i32 = 3;
 const REDUCE_FROM_MOVE: usize = 3;
@@ -237,6 +249,19 @@ impl Searcher {
             stuck_loses: rules.stuck_loses(),
             captures_only: rules.every_move_captures(),
             slips: rules.mate_is_a_goal(),
+            captures_alone: !rules.must_capture
+                && !rules.pass_ends
+                && rules.goals.is_empty()
+                && !rules.stuck_loses()
+                && !rules.mate_is_a_goal()
+                && !rules.every_move_captures(),
+            prunes: !rules.must_capture
+                && !rules.pass_ends
+                && rules.goals.is_empty()
+                && !rules.stuck_loses()
+                && !rules.mate_is_a_goal()
+                && !rules.every_move_captures()
+                && !rules.material_is_a_burden(),
             rules,
         }
     }
@@ -570,10 +595,27 @@ impl Searcher {
             && rules.goals.is_empty()
             && ply > 1
             && (depth < 0 || depth == 0 && !self.eval.in_danger(rules, pos));
+        // Elsewhere beyond the horizon, and at it out of danger, only the captures are
+        // generated: a side not in check is taken to have a quiet move (stalemate is
+        // overlooked there), one in check is looked at in full.
+        let alone = !rules.walls
+            && self.captures_alone
+            && ply > 1
+            && (depth < 0 || depth == 0 && !self.eval.in_danger(rules, pos));
         let mut stuck = None;
         let mut generate = |moves: &mut Vec<Move>| {
             if narrow {
                 let any = pos.legal_moves_where(rules, moves, |m| m.captured.is_some());
+                stuck = Some(!any);
+                any
+            } else if alone {
+                pos.legal_captures(rules, moves);
+                if moves.is_empty() && pos.in_check(rules) {
+                    pos.legal_moves(rules, moves);
+                    stuck = Some(moves.is_empty());
+                    return !moves.is_empty();
+                }
+                let any = true;
                 stuck = Some(!any);
                 any
             } else {
@@ -698,15 +740,22 @@ impl Searcher {
         // Whether the side to move must answer a threat to a deciding piece (check).
         let threatened = !quiet && self.eval.in_danger(rules, pos);
         let scout = beta - alpha == 1;
-        if !quiet
-            && scout
-            && !threatened
-            && ply > 0
+        // Off the principal variation and out of danger, the position's own worth
+        // decides what is not worth searching.
+        let standing_worth = (!quiet && scout && !threatened && ply > 0 && beta.abs() < WON)
+            .then(|| self.eval.evaluate(rules, pos));
+        let prunes = self.prunes && standing_worth.is_some();
+        if let Some(worth) = standing_worth.filter(|_| prunes && depth <= FUTILE_FROM)
+            && worth - FUTILITY * depth >= beta
+        {
+            // So far above beta that no reply at this depth is likely to bring it down.
+            self.buffers[ply] = moves;
+            return worth;
+        }
+        if standing_worth.is_some_and(|w| w >= beta)
             && last.is_some()
             && depth >= NULL_FROM
-            && beta.abs() < WON
             && self.eval.may_pass(rules, pos)
-            && self.eval.evaluate(rules, pos) >= beta
         {
             // Null move: if passing still holds beta, a real move would too.
             let undo = pos.make_pass(rules);
@@ -732,6 +781,16 @@ impl Searcher {
         let mut best_move = None;
         self.path.push(key);
         self.checks.push(self.perpetual && pos.in_check(rules));
+        // Near the horizon, quiet moves that cannot bring the score up to alpha, and
+        // late quiet moves, are not searched.
+        let futile = prunes
+            && depth <= FUTILE_FROM
+            && standing_worth.is_some_and(|w| w + FUTILITY * (depth + 1) <= alpha);
+        let late_quiet = match prunes && depth <= FUTILE_FROM {
+            true => LATE_MOVES + (depth * depth) as usize * 2,
+            false => usize::MAX,
+        };
+        let mut quiet_moves = 0;
         for i in 0..moves.len() {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
@@ -741,8 +800,15 @@ impl Searcher {
                 continue;
             }
             // A move that threatens a deciding piece (a check) is searched a ply deeper.
-            let checks =
-                !quiet && ply < 2 * self.iteration as usize && self.eval.in_danger(rules, pos);
+            let gives_danger = !quiet && self.eval.in_danger(rules, pos);
+            let checks = gives_danger && ply < 2 * self.iteration as usize;
+            if i > 0 && m.captured.is_none() && m.promotion.is_none() && !gives_danger {
+                quiet_moves += 1;
+                if (futile || quiet_moves > late_quiet) && best > -WON {
+                    pos.unmake(rules, &m, undo);
+                    continue;
+                }
+            }
             let next = depth - 1 + checks as i32;
             let score = if i == 0 || quiet {
                 -self.node(pos, next, -beta, -alpha, ply + 1, Some(&m))

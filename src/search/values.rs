@@ -664,10 +664,11 @@ impl Evaluator {
         let deciding = rules.deciding_kinds();
         let own = *pos.of_player(p);
         let enemy = pos.occupied().difference(&own);
-        // Where walls close the board for good, only the moves open now count.
+        // Only the moves open now count (and none onto a wall).
         let sets = rules.sets::<S>();
+        let occupied = pos.occupied();
         let closed = |e: &crate::compile::MoveEntry| {
-            rules.walls && (pos.walls().contains(e.to) || !sets.open(e, pos.occupied()))
+            (rules.walls && pos.walls().contains(e.to)) || !sets.open(e, occupied)
         };
         for (k, v) in self.values.iter().enumerate() {
             let k = PieceId(k as u8);
@@ -676,8 +677,7 @@ impl Evaluator {
             if deciding & (1 << k.0) == 0 {
                 helpers += *v * set.len() as i32;
             }
-            // Mobility and threats on the board as it is, ignoring what blocks the way
-            // (but walls).
+            // Mobility and threats on the board as it is.
             for c in set.iter() {
                 let mut last = None;
                 for e in rules.moves(p, k, c) {

@@ -9,7 +9,7 @@ use variantlab::rng::Rng;
 use variantlab::runtime::{Game, Position, Setup, Special, ends_by_capture};
 
 /// Every file of `variants/`, with its default options and with each option flipped.
-fn every_variant() -> Vec<(String, Rules)> {
+pub(crate) fn every_variant() -> Vec<(String, Rules)> {
     let mut files: Vec<String> = std::fs::read_dir(common::root().join("variants"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

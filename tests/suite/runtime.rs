@@ -331,3 +331,44 @@ fn attackers_count_the_enemy_pieces_that_could_capture_now() {
     assert_eq!(pos.attackers(&r, cell("e6"), !warrior), 0);
     assert_eq!(pos.attackers(&r, cell("e5"), u64::MAX), 0, "an empty cell");
 }
+
+#[test]
+fn the_captures_listed_alone_are_the_captures_among_all_legal_moves() {
+    use variantlab::runtime::Move;
+    let key = |m: &Move| format!("{m:?}");
+    for (name, r) in crate::keys::every_variant() {
+        let mut rng = Lcg(11);
+        let (mut all, mut captures) = (vec![], vec![]);
+        for game in 0..6 {
+            let start = Setup::seeded(&r, game).unwrap_or_else(|_| Setup::start(&r));
+            let mut pos = Position::from_setup(&r, &start).unwrap();
+            for _ in 0..100 {
+                pos.legal_moves(&r, &mut all);
+                pos.legal_captures(&r, &mut captures);
+                let mut want: Vec<String> = all
+                    .iter()
+                    .filter(|m| m.captured.is_some())
+                    .map(key)
+                    .collect();
+                let mut got: Vec<String> = captures.iter().map(key).collect();
+                want.sort();
+                got.sort();
+                assert_eq!(
+                    got,
+                    want,
+                    "{name}: {}",
+                    write_position(&r, &pos.to_setup(&r))
+                );
+                if all.is_empty() {
+                    break;
+                }
+                // Captures half the time, so that positions with many of them come up.
+                let m = match captures.is_empty() || rng.below(2) == 0 {
+                    true => all[rng.below(all.len())],
+                    false => captures[rng.below(captures.len())],
+                };
+                pos.make_unchecked(&r, &m);
+            }
+        }
+    }
+}
