@@ -201,6 +201,13 @@ impl Searcher {
     /// A searcher whose table holds `2^table_bits` entries.
     pub fn new(rules: Arc<Rules>, table_bits: u32) -> Searcher {
         let v = &rules.variant;
+        // Whether only captures, and no quiet move, matter beyond the horizon.
+        let plain = !rules.must_capture
+            && !rules.pass_ends
+            && rules.goals.is_empty()
+            && !rules.stuck_loses()
+            && !rules.mate_is_a_goal()
+            && !rules.every_move_captures();
         Searcher {
             eval: Evaluator::new(&rules),
             table: Table::new(table_bits),
@@ -249,19 +256,8 @@ impl Searcher {
             stuck_loses: rules.stuck_loses(),
             captures_only: rules.every_move_captures(),
             slips: rules.mate_is_a_goal(),
-            captures_alone: !rules.must_capture
-                && !rules.pass_ends
-                && rules.goals.is_empty()
-                && !rules.stuck_loses()
-                && !rules.mate_is_a_goal()
-                && !rules.every_move_captures(),
-            prunes: !rules.must_capture
-                && !rules.pass_ends
-                && rules.goals.is_empty()
-                && !rules.stuck_loses()
-                && !rules.mate_is_a_goal()
-                && !rules.every_move_captures()
-                && !rules.material_is_a_burden(),
+            captures_alone: plain,
+            prunes: plain && !rules.material_is_a_burden(),
             rules,
         }
     }
