@@ -611,9 +611,8 @@ impl Searcher {
                     stuck = Some(moves.is_empty());
                     return !moves.is_empty();
                 }
-                let any = true;
-                stuck = Some(!any);
-                any
+                stuck = Some(false);
+                true
             } else {
                 pos.legal_moves(rules, moves);
                 !moves.is_empty()
