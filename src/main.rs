@@ -258,6 +258,61 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
+    /// Speak XBoard's protocol (CECP) on standard input and output, for XBoard and WinBoard
+    #[command(
+        after_help = "Example:\n  variantlab xboard variants/chess.var\n  xboard -fcp \"variantlab xboard variants/chess.var\""
+    )]
+    Xboard {
+        file: PathBuf,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Play a match between two UCI or USI engines, the variant file the referee
+    #[command(
+        after_help = "Each opening (random legal moves from the seed) is played twice, the engines\nswapping sides; an illegal move or a resignation loses. Commands are split at spaces.\n\nExample:\n  variantlab match variants/xiangqi.var --engine \"variantlab uci variants/xiangqi.var\" \\\n    --opponent fairy-stockfish --opponent-option UCI_Variant=xiangqi --games 20"
+    )]
+    Match {
+        file: PathBuf,
+        /// The first engine's command line
+        #[arg(long)]
+        engine: String,
+        /// The second engine's command line
+        #[arg(long)]
+        opponent: String,
+        /// An option for the first engine, set before the first game
+        #[arg(long = "engine-option", value_name = "NAME=VALUE")]
+        engine_options: Vec<String>,
+        /// An option for the second engine
+        #[arg(long = "opponent-option", value_name = "NAME=VALUE")]
+        opponent_options: Vec<String>,
+        /// The first engine searches each move to this depth, not for the move time
+        #[arg(long = "engine-depth", value_parser = search::parse_level)]
+        engine_depth: Option<u32>,
+        /// The second engine searches each move to this depth
+        #[arg(long = "opponent-depth", value_parser = search::parse_level)]
+        opponent_depth: Option<u32>,
+        /// Speak USI instead of UCI (moves as `7g7f` and `P*5e`)
+        #[arg(long)]
+        usi: bool,
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Time for each move, e.g. `300ms`
+        #[arg(long, default_value = "300ms", value_parser = search::parse_time)]
+        movetime: std::time::Duration,
+        /// Random legal moves that open each game
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=200))]
+        opening: u32,
+        /// A game still going after this many plies is a draw
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the games as PGN to this file
+        #[arg(long)]
+        pgn: Option<PathBuf>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
     /// Explain a diagnostic code: what it means, an example and the fix
     #[command(
         after_help = "Example:\n  variantlab explain unknown_piece\n  variantlab explain     # every code, one a line"
@@ -412,6 +467,40 @@ fn main() -> ExitCode {
         }
         Command::Merge { files, json } => merge(&files, json),
         Command::Explain { code } => explain(code.as_deref()),
+        Command::Match {
+            file,
+            engine,
+            opponent,
+            engine_options,
+            opponent_options,
+            engine_depth,
+            opponent_depth,
+            usi,
+            games,
+            movetime,
+            opening,
+            max_plies,
+            seed,
+            pgn,
+            options,
+        } => {
+            let plan = variantlab::protocol::referee::Plan {
+                games,
+                movetime,
+                opening_plies: opening,
+                max_plies: max_plies as usize,
+                seed,
+            };
+            let contenders = [
+                (&engine, &engine_options, engine_depth),
+                (&opponent, &opponent_options, opponent_depth),
+            ];
+            run_match(&file, &options, usi, &plan, contenders, pgn.as_deref())
+        }
+        Command::Xboard { file, options } => settings(&options).and_then(|s| {
+            let out: Box<dyn std::io::Write + Send> = Box::new(std::io::stdout());
+            variantlab::protocol::xboard::run(&file, s, std::io::stdin().lock(), out)
+        }),
         Command::Uci { file, options } => engine(variantlab::protocol::Dialect::Uci, &file, &options),
         Command::Usi { file, options } => engine(variantlab::protocol::Dialect::Usi, &file, &options),
         Command::Values { file, options } => {
@@ -612,6 +701,91 @@ fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Res
 }
 
 /// Speaks an engine protocol on standard input and output.
+/// Plays a match and prints each game, then the first engine's score.
+fn run_match(
+    file: &Path,
+    options: &[String],
+    usi: bool,
+    plan: &variantlab::protocol::referee::Plan,
+    contenders: [(&String, &Vec<String>, Option<u32>); 2],
+    pgn: Option<&Path>,
+) -> Result<(), String> {
+    use variantlab::protocol::{Dialect, referee};
+    let contender =
+        |(command, options, depth): (&String, &Vec<String>, Option<u32>)| -> Result<_, String> {
+            let options = options
+                .iter()
+                .map(|o| {
+                    o.split_once('=')
+                        .map(|(n, v)| (n.to_string(), v.to_string()))
+                        .ok_or_else(|| format!("option `{o}`: write NAME=VALUE"))
+                })
+                .collect::<Result<_, _>>()?;
+            let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+            Ok(variantlab::protocol::referee::Contender {
+                command,
+                options,
+                depth,
+            })
+        };
+    let contenders = [contender(contenders[0])?, contender(contenders[1])?];
+    let rules = rules(file, options)?;
+    let dialect = if usi { Dialect::Usi } else { Dialect::Uci };
+    let mut out = match pgn {
+        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
+        None => None,
+    };
+    let names = [
+        contenders[0].command.join(" "),
+        contenders[1].command.join(" "),
+    ];
+    let mut points = Vec::new();
+    let mut failed = None;
+    let played = referee::play_match(
+        &rules,
+        dialect,
+        plan,
+        [&contenders[0], &contenders[1]],
+        |g, p| {
+            points.push(p.points);
+            let side = &rules.variant().players[p.first_plays.0 as usize].name;
+            println!(
+                "game {}: the engine plays {side}; {} for it in {} plies ({}); score {}/{}",
+                g + 1,
+                p.points,
+                p.game.move_count(),
+                p.reason,
+                points.iter().sum::<f64>(),
+                points.len()
+            );
+            if let Some(f) = out.as_mut()
+                && let Err(e) = std::io::Write::write_all(
+                    f,
+                    format!("{}\n", referee::pgn(p, [&names[0], &names[1]])).as_bytes(),
+                )
+            {
+                failed.get_or_insert(e.to_string());
+            }
+        },
+    );
+    if let Err(e) = played {
+        return Err(format!(
+            "the match stopped after {} games: {e}",
+            points.len()
+        ));
+    }
+    if let Some(e) = failed {
+        return Err(format!("writing the games: {e}"));
+    }
+    let (mean, margin, [elo, low, high]) = referee::summary(&points);
+    println!(
+        "score {}/{} = {mean:.3} ± {margin:.3} (95%); Elo {elo:+.0} (from {low:+.0} to {high:+.0})",
+        points.iter().sum::<f64>(),
+        points.len()
+    );
+    Ok(())
+}
+
 fn engine(
     dialect: variantlab::protocol::Dialect,
     file: &Path,

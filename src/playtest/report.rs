@@ -146,6 +146,16 @@ pub fn text_report(t: &Tallies) -> String {
             format!(", options {}", options.join(" "))
         }
     );
+    if t.searched > 0 {
+        let _ = writeln!(
+            s,
+            "the computer: level {} (every move searched {} plies deep, then captures), {:.0} nodes a move over {} moves; how strong each level plays: docs/playtesting.md, \"Levels\"",
+            t.level,
+            t.level,
+            t.nodes as f64 / t.searched as f64,
+            t.searched
+        );
+    }
     if t.games < t.games_planned {
         let shards: Vec<String> = t
             .shards

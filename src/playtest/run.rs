@@ -63,7 +63,7 @@ pub fn play_game(
         .collect();
     let mut session =
         Session::new(game).with_searcher(&everyone, Limits::depth(study.level), searcher);
-    let mut plies = 0;
+    let (mut plies, mut searched, mut nodes) = (0, 0, 0);
     while session.game().ending().is_none() && plies < study.max_plies {
         if plies < study.opening_plies {
             let moves = session.game().legal_moves();
@@ -72,7 +72,10 @@ pub fn play_game(
             }
             let m = moves[dice.below(moves.len())];
             session.play(m).expect("a legal move");
-        } else if session.computer_move().is_none() {
+        } else if let Some(c) = session.computer_move() {
+            searched += 1;
+            nodes += c.thought.nodes;
+        } else {
             break;
         }
         plies += 1;
@@ -83,6 +86,8 @@ pub fn play_game(
         score: ending.map(|e| e.score),
         rule: ending.map(|e| e.rule),
         plies,
+        searched,
+        nodes,
     };
     let searcher = session.into_searcher().expect("the computer plays");
     (record, searcher)

@@ -49,6 +49,9 @@ pub struct GameRecord {
     /// The end rule that fired; None when the game reached the ply limit.
     pub rule: Option<usize>,
     pub plies: u32,
+    /// The moves the computer chose, and the nodes its searches visited for them.
+    pub searched: u32,
+    pub nodes: u64,
 }
 
 /// Reads a number of games (`--games`): a whole number up to [`Study::MAX_GAMES`].

@@ -42,6 +42,12 @@ pub struct Tallies {
     pub unfinished: u64,
     /// How many games lasted each number of plies.
     pub lengths: BTreeMap<u32, u64>,
+    /// The moves the computer chose (the others opened games at random), and the nodes
+    /// its searches visited for them: how much each move was thought over.
+    #[serde(default)]
+    pub searched: u64,
+    #[serde(default)]
+    pub nodes: u64,
 }
 
 /// Why tallies cannot be added.
@@ -236,6 +242,8 @@ impl Tallies {
             fired: vec![0; v.end_rules.len()],
             unfinished: 0,
             lengths: BTreeMap::new(),
+            searched: 0,
+            nodes: 0,
         }
     }
 
@@ -259,6 +267,8 @@ impl Tallies {
             self.fired[rule] += 1;
         }
         *self.lengths.entry(r.plies).or_default() += 1;
+        self.searched += r.searched as u64;
+        self.nodes += r.nodes;
     }
 
     /// The shard these tallies cover, when they cover one.
@@ -300,6 +310,8 @@ impl Tallies {
             let slot = self.lengths.entry(*len).or_default();
             *slot = add(*slot, *n, "game lengths")?;
         }
+        self.searched = add(self.searched, other.searched, "moves searched")?;
+        self.nodes = add(self.nodes, other.nodes, "nodes")?;
         Ok(())
     }
 
@@ -421,6 +433,17 @@ impl Tallies {
             return Err(format!(
                 "its game lengths do not count its {} games",
                 self.games
+            ));
+        }
+        let plies: u128 = self
+            .lengths
+            .iter()
+            .map(|(l, n)| *l as u128 * *n as u128)
+            .sum();
+        if self.searched as u128 > plies || self.nodes < self.searched {
+            return Err(format!(
+                "{} moves searched in {plies} plies, with {} nodes: every move searched is a ply and visits a node",
+                self.searched, self.nodes
             ));
         }
         if let Some((&longest, _)) = self.lengths.iter().next_back()

@@ -5,6 +5,8 @@
 
 mod clock;
 mod notation;
+pub mod referee;
+pub mod xboard;
 
 pub use clock::{Clock, budget};
 

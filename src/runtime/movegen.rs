@@ -10,6 +10,8 @@ use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Wid
 use crate::geometry::Cell;
 use crate::model::{Dest, Explosion, PieceId, PlayerId, Walling};
 
+mod exchange;
+
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
     /// keeps its capacity, so a reused buffer never allocates.

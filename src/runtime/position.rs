@@ -458,6 +458,17 @@ impl Position {
     pub fn attackers(&self, rules: &Rules, cell: Cell, kinds: u64) -> u32 {
         by_width!(&self.inner, Inner, p => p.attackers(rules, cell, kinds))
     }
+    /// What the capture `m` wins once both sides have taken back on its cell (see
+    /// [`PositionOf::exchange`]).
+    pub fn exchange(
+        &self,
+        rules: &Rules,
+        m: &Move,
+        values: &[i32],
+        cheapest_first: &[PieceId],
+    ) -> i32 {
+        by_width!(&self.inner, Inner, p => p.exchange(rules, m, values, cheapest_first))
+    }
     /// Whether a royal piece of the side to move is attacked.
     pub fn in_check(&self, rules: &Rules) -> bool {
         by_width!(&self.inner, Inner, p => p.in_check(rules))

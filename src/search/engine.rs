@@ -3,7 +3,7 @@
 use super::table::{Bound, Entry, Table};
 use super::values::Evaluator;
 use crate::compile::Rules;
-use crate::model::{Outcome, PlayerId};
+use crate::model::{Outcome, PieceId, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -167,6 +167,9 @@ pub struct Searcher {
     /// Whether the evaluation is a measure of material and position that a search
     /// may trust to leave moves and nodes out near the horizon.
     prunes: bool,
+    /// Every kind, least valuable first, for static exchanges; empty where the search
+    /// does not prune (captures there are not judged by the material they win).
+    cheapest_first: Vec<PieceId>,
 }
 
 /// What a reply that checkmates costs the player who may play it, where being mated
@@ -208,8 +211,15 @@ impl Searcher {
             && !rules.stuck_loses()
             && !rules.mate_is_a_goal()
             && !rules.every_move_captures();
+        let eval = Evaluator::new(&rules);
+        let prunes = plain && !rules.material_is_a_burden();
+        let mut cheapest_first: Vec<PieceId> = match prunes {
+            true => (0..v.pieces.len() as u8).map(PieceId).collect(),
+            false => Vec::new(),
+        };
+        cheapest_first.sort_by_key(|k| eval.value(*k));
         Searcher {
-            eval: Evaluator::new(&rules),
+            eval,
             table: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; v.players.len() * v.pieces.len() * v.board.len()],
@@ -257,7 +267,8 @@ impl Searcher {
             captures_only: rules.every_move_captures(),
             slips: rules.mate_is_a_goal(),
             captures_alone: plain,
-            prunes: plain && !rules.material_is_a_burden(),
+            prunes,
+            cheapest_first,
             rules,
         }
     }
@@ -789,8 +800,12 @@ impl Searcher {
         for i in 0..moves.len() {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
+            if standing.is_some() && ranks[i] < 0 && m.captured.is_some() {
+                // Loses material in the exchange that follows (ranked so by `rank`).
+                continue;
+            }
             let undo = pos.make(rules, &m);
-            if standing.is_some() && self.losing_capture(rules, pos, &m) {
+            if standing.is_some() && !self.prunes && self.losing_capture(rules, pos, &m) {
                 pos.unmake(rules, &m, undo);
                 continue;
             }
@@ -812,7 +827,7 @@ impl Searcher {
                     && depth >= REDUCE_FROM_DEPTH
                     && !threatened
                     && !checks
-                    && (m.captured.is_none() || self.captures_only)
+                    && (m.captured.is_none() || self.captures_only || ranks[i] < 0)
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
                 // Less on the principal variation, where the window is open.
@@ -917,6 +932,17 @@ impl Searcher {
             && pos.attackers(rules, m.to, u64::MAX) > 0
     }
 
+    /// Where the search prunes, whether the capture `m` gives up more than it takes
+    /// once the other side has taken back: only a piece worth more than its victim can.
+    fn loses_exchange(&self, pos: &Position, m: &Move) -> bool {
+        let Some((_, victim)) = m.captured else {
+            return false;
+        };
+        !self.cheapest_first.is_empty()
+            && self.eval.value(m.piece) > self.eval.value(victim)
+            && pos.exchange(&self.rules, m, &self.eval.values, &self.cheapest_first) < 0
+    }
+
     fn history_index(&self, pos: &Position, m: &Move) -> usize {
         let v = &self.rules.variant;
         (pos.to_move().0 as usize * v.pieces.len() + m.piece.0 as usize) * v.board.len()
@@ -954,6 +980,8 @@ impl Searcher {
             } else if let Some((_, k)) = m.captured.filter(|_| !self.captures_only) {
                 if ends_by_capture(&self.rules, m) {
                     1 << 29
+                } else if self.loses_exchange(pos, m) {
+                    LOSING_CAPTURE + self.eval.value(k).min(1 << 14)
                 } else {
                     (1 << 25) + self.eval.value(k).min(1 << 14) * 256
                         - self.eval.value(m.piece).min(255)
@@ -972,6 +1000,9 @@ impl Searcher {
 
 /// The rank of the first killer move; history ranks stay below the second's.
 const KILLER: i32 = 1 << 24;
+/// Below every quiet move (history ranks are never negative): captures that lose
+/// material in the exchange, by victim.
+const LOSING_CAPTURE: i32 = -(1 << 15);
 
 /// Brings the best remaining move to `i`.
 #[inline]

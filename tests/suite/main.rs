@@ -20,6 +20,7 @@ mod docs;
 mod engine_cli;
 mod error_index;
 mod example;
+mod exchange;
 mod fsf;
 mod gates;
 mod generated;

@@ -210,6 +210,9 @@ fn tallies(wins: Vec<u64>, draws: u64, lengths: &[(u32, u64)]) -> Tallies {
         shares,
         unfinished: 0,
         lengths: lengths.iter().copied().collect(),
+        // Half the plies searched, at 103 nodes each.
+        searched: lengths.iter().map(|(l, n)| *l as u64 * n).sum::<u64>() / 2,
+        nodes: lengths.iter().map(|(l, n)| *l as u64 * n).sum::<u64>() / 2 * 103,
     }
 }
 
@@ -230,6 +233,7 @@ fn the_report_reads_the_tallies() {
         "decisive games 4 80.0%",
         "King captured: mover wins 4 80.0%",
         "game length in plies: mean 20.4, median 20.0, longest 31",
+        "the computer: level 2 (every move searched 2 plies deep, then captures), 103 nodes a move over 51 moves; how strong each level plays: docs/playtesting.md, \"Levels\"",
     ] {
         assert!(lines.iter().any(|l| l == expected), "{expected}:\n{text}");
     }
@@ -290,7 +294,7 @@ fn forged_tallies_are_refused_field_by_field() {
     let whole = merge(&[a.clone(), b.clone()]).expect("honest shards merge");
     assert_eq!((whole.games, whole.shard_count), (5, 1));
     type Forge = fn(&mut Tallies);
-    let forgeries: [(&str, Forge, &str); 16] = [
+    let forgeries: [(&str, Forge, &str); 18] = [
         (
             "a shard out of range",
             |t| t.shards = vec![5],
@@ -390,6 +394,16 @@ fn forged_tallies_are_refused_field_by_field() {
                 t.lengths = [(500, 3)].into();
             },
             "a game of 500 plies is longer than the ply limit, 100",
+        ),
+        (
+            "more moves searched than played",
+            |t| t.searched = 10_000,
+            "10000 moves searched in",
+        ),
+        (
+            "moves searched without a node",
+            |t| t.nodes = 0,
+            "every move searched is a ply and visits a node",
         ),
         (
             "more players than wins",
@@ -508,6 +522,8 @@ fn a_fractional_result_is_tallied_as_its_score_not_as_a_draw() {
         score: Some(e.score),
         rule: Some(e.rule),
         plies: 10,
+        searched: 6,
+        nodes: 600,
     };
     t.add(&stalemate);
     t.add(&stalemate);
@@ -515,6 +531,8 @@ fn a_fractional_result_is_tallied_as_its_score_not_as_a_draw() {
         score: None,
         rule: None,
         plies: 1000,
+        searched: 0,
+        nodes: 0,
     });
     assert_eq!(
         (t.wins.clone(), t.draws, t.split, t.unfinished),

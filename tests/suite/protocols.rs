@@ -255,3 +255,148 @@ fn python_chess_plays_variantlab_against_itself() {
     assert!(text.contains("analysis: depth"), "{text}");
     assert!(text.contains("\ngames 2: "), "{text}");
 }
+
+/// `variantlab match` with the arguments after the file; its status and output.
+fn referee(file: &str, args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(["match", &format!("variants/{file}")])
+        .args(args)
+        .current_dir(common::root())
+        .output()
+        .expect("the binary starts");
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text.into_owned())
+}
+
+/// The first engine's points in each game line of a match's output.
+fn points(text: &str) -> Vec<f64> {
+    text.lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| {
+            let after = l.split("; ").nth(1).expect("points after the side");
+            after.split(' ').next().unwrap().parse().expect("a number")
+        })
+        .collect()
+}
+
+#[test]
+fn a_match_between_two_engines_is_refereed_by_the_variant_and_kept_as_pgn() {
+    let bin = env!("CARGO_BIN_EXE_variantlab");
+    let dir = common::scratch("referee", &[]);
+    let pgn = dir.join("games.pgn");
+    let engine = format!("{bin} uci variants/chess.var");
+    let (ok, text) = referee(
+        "chess.var",
+        &[
+            "--engine",
+            &engine,
+            "--opponent",
+            &engine,
+            "--games",
+            "2",
+            "--movetime",
+            "40ms",
+            "--max-plies",
+            "30",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "{text}");
+    let won = points(&text);
+    assert_eq!(won.len(), 2, "{text}");
+    let total: f64 = won.iter().sum();
+    assert!(text.contains(&format!("score {total}/2 = ")), "{text}");
+    // The PGN's results are the games' results, each side named by its command.
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    let results: Vec<&str> = games
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Result \""))
+        .collect();
+    assert_eq!(results.len(), 2, "{games}");
+    for (i, (r, p)) in results.iter().zip(&won).enumerate() {
+        // The first engine plays White in the first game, Black in the second.
+        let white = match r.trim_end_matches("\"]") {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        let expected = if i == 0 { white } else { 1.0 - white };
+        assert_eq!(*p, expected, "game {}: {r}\n{text}", i + 1);
+    }
+    assert!(games.contains(&format!("[White \"{engine}\"]")), "{games}");
+}
+
+#[test]
+fn a_match_scores_an_illegal_move_as_a_loss_and_a_dead_engine_as_an_error() {
+    let dir = common::scratch("referee-bad", &[]);
+    let script = dir.join("bad.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; \
+         go*) echo 'bestmove z9z9';; quit) exit;; esac; done\n",
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_variantlab");
+    let engine = format!("{bin} uci variants/chess.var");
+    let bad = format!("sh {}", script.display());
+    let (ok, text) = referee(
+        "chess.var",
+        &[
+            "--engine",
+            &engine,
+            "--opponent",
+            &bad,
+            "--games",
+            "2",
+            "--movetime",
+            "30ms",
+        ],
+    );
+    assert!(ok, "{text}");
+    assert_eq!(points(&text), [1.0, 1.0], "{text}");
+    assert!(text.contains("played `z9z9`, refused"), "{text}");
+    let (ok, text) = referee("chess.var", &["--engine", &engine, "--opponent", "true"]);
+    assert!(!ok, "{text}");
+    // It may be gone before it is asked, or before it answers.
+    assert!(
+        text.contains("engine `true` ended before answering `uci"),
+        "{text}"
+    );
+}
+
+#[test]
+fn xboard_plays_its_side_answers_pings_and_says_how_the_game_ended() {
+    let r = common::rules("chess.var");
+    let mut e = Engine::start("xboard", "chess.var");
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until("feature done=1", SECONDS).join("\n");
+    for f in ["variants=\"chess\"", "setboard=1", "usermove=1", "ping=1"] {
+        assert!(features.contains(f), "{f}: {features}");
+    }
+    // After `new` the engine plays Black, and answers White's move with a legal one.
+    e.send("new");
+    e.send("sd 2");
+    e.send("usermove e2e4");
+    let reply = e.until("move ", SECONDS).pop().unwrap();
+    let mut game = variantlab::Game::start(r.clone(), 0).unwrap();
+    game.play_text("e2e4").unwrap();
+    let text = reply.strip_prefix("move ").unwrap();
+    game.play_text(text)
+        .unwrap_or_else(|err| panic!("{reply}: {err}"));
+    e.send("ping 7");
+    e.until("pong 7", SECONDS);
+    e.send("usermove e2e5");
+    let refused = e.until("Illegal move", SECONDS).pop().unwrap();
+    assert!(refused.ends_with(": e2e5"), "{refused}");
+    // From a set-up position, `go` makes it play the side to move: a mate, announced.
+    e.send("force");
+    e.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    e.send("go");
+    assert_eq!(e.until("move ", SECONDS).pop().unwrap(), "move a1a8");
+    let end = e.until("1-0", SECONDS).pop().unwrap();
+    assert!(end.contains("checkmated"), "{end}");
+    e.send("variant xiangqi");
+    e.until("Error (unsupported variant): xiangqi", SECONDS);
+}
