@@ -777,9 +777,9 @@ fn run_match(
     if let Some(e) = failed {
         return Err(format!("writing the games: {e}"));
     }
-    let (mean, margin, [elo, low, high]) = referee::summary(&points);
+    let (mean, [from, to], [elo, low, high]) = referee::summary(&points);
     println!(
-        "score {}/{} = {mean:.3} ± {margin:.3} (95%); Elo {elo:+.0} (from {low:+.0} to {high:+.0})",
+        "score {}/{} = {mean:.3} (95%: {from:.3} to {to:.3}); Elo {elo:+.0} (from {low:+.0} to {high:+.0})",
         points.iter().sum::<f64>(),
         points.len()
     );

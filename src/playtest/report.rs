@@ -149,9 +149,12 @@ pub fn text_report(t: &Tallies) -> String {
     if t.searched > 0 {
         let _ = writeln!(
             s,
-            "the computer: level {} (every move searched {} plies deep, then captures), {:.0} nodes a move over {} moves; how strong each level plays: docs/playtesting.md, \"Levels\"",
+            "the computer: level {}, {} deep then captures, {:.0} nodes a move ({} moves)\nhow strong a level plays: docs/playtesting.md, \"Levels\"",
             t.level,
-            t.level,
+            match t.level {
+                1 => "1 ply".to_string(),
+                n => format!("{n} plies"),
+            },
             t.nodes as f64 / t.searched as f64,
             t.searched
         );

@@ -340,18 +340,21 @@ pub fn pgn(p: &Played, names: [&str; 2]) -> String {
     write_pgn(&p.game, "variantlab match", players)
 }
 
-/// The first engine's mean score, the half-width of its 95% interval, and the Elo
-/// difference of the mean and of the interval's two ends.
-pub fn summary(points: &[f64]) -> (f64, f64, [f64; 3]) {
+/// The first engine's mean score and its 95% interval (Wilson's, which stays honest
+/// when every game went one way), and the Elo differences they mean (infinite at a
+/// score of 0 or 1).
+pub fn summary(points: &[f64]) -> (f64, [f64; 2], [f64; 3]) {
     let n = points.len().max(1) as f64;
     let mean = points.iter().sum::<f64>() / n;
-    let spread = points.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let margin = 1.96 * spread.sqrt() / n.sqrt();
-    let elo = |s: f64| {
-        let s = s.clamp(1e-6, 1.0 - 1e-6);
+    let z2 = 1.96f64 * 1.96;
+    let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = 1.96 / (1.0 + z2 / n) * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt();
+    let (low, high) = ((centre - half).max(0.0), (centre + half).min(1.0));
+    let elo = |s: f64| match s {
+        s if s <= 0.0 => f64::NEG_INFINITY,
+        s if s >= 1.0 => f64::INFINITY,
         // Rounded here, so that no -0 is printed.
-        (-400.0 * (1.0 / s - 1.0).log10()).round() + 0.0
+        s => (-400.0 * (1.0 / s - 1.0).log10()).round() + 0.0,
     };
-    let range = [elo(mean), elo(mean - margin), elo(mean + margin)];
-    (mean, margin, range)
+    (mean, [low, high], [elo(mean), elo(low), elo(high)])
 }

@@ -233,7 +233,8 @@ fn the_report_reads_the_tallies() {
         "decisive games 4 80.0%",
         "King captured: mover wins 4 80.0%",
         "game length in plies: mean 20.4, median 20.0, longest 31",
-        "the computer: level 2 (every move searched 2 plies deep, then captures), 103 nodes a move over 51 moves; how strong each level plays: docs/playtesting.md, \"Levels\"",
+        "the computer: level 2, 2 plies deep then captures, 103 nodes a move (51 moves)",
+        "how strong a level plays: docs/playtesting.md, \"Levels\"",
     ] {
         assert!(lines.iter().any(|l| l == expected), "{expected}:\n{text}");
     }

@@ -400,3 +400,19 @@ fn xboard_plays_its_side_answers_pings_and_says_how_the_game_ended() {
     e.send("variant xiangqi");
     e.until("Error (unsupported variant): xiangqi", SECONDS);
 }
+
+#[test]
+fn a_match_score_has_an_interval_even_when_every_game_went_one_way() {
+    use variantlab::protocol::referee::summary;
+    // Wilson's interval, worked by hand: 0 of 20 is at most 0.161 (-287 Elo).
+    let (mean, [low, high], [elo, _, top]) = summary(&[0.0; 20]);
+    assert_eq!((mean, low), (0.0, 0.0));
+    assert!((high - 0.1611).abs() < 1e-4, "{high}");
+    assert_eq!((elo, top), (f64::NEG_INFINITY, -287.0));
+    // Half of 100: 0.404 to 0.596, ±68 Elo.
+    let even: Vec<f64> = (0..100).map(|i| (i % 2) as f64).collect();
+    let (mean, [low, high], [elo, from, to]) = summary(&even);
+    assert_eq!(mean, 0.5);
+    assert!((low - 0.4038).abs() < 1e-4 && (high - 0.5962).abs() < 1e-4);
+    assert_eq!((elo, from, to), (0.0, -68.0, 68.0));
+}
