@@ -192,6 +192,9 @@ const NULL_REDUCTION: i32 = 2;
 const FUTILE_FROM: i32 = 3;
 const FUTILITY: i32 = 120;
 const LATE_MOVES: usize = 3;
+/// What a move may lose in the exchange on its cell, a ply from the horizon, and still
+/// be searched: the weakest piece's worth (half of it per ply squared for quiet moves).
+const EXCHANGE_LOSS: i32 = 100;
 /// Late quiet moves are searched shallower from this depth and this move on.
 const REDUCE_FROM_DEPTH: i32 = 3;
 const REDUCE_FROM_MOVE: usize = 3;
@@ -800,6 +803,17 @@ impl Searcher {
         for i in 0..moves.len() {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
+            let hangs = prunes
+                && depth <= FUTILE_FROM
+                && i > 0
+                && best > -WON
+                && m.promotion.is_none()
+                && (m.captured.is_none() || ranks[i] < 0)
+                && pos.exchange(rules, &m, &self.eval.values, &self.cheapest_first)
+                    < -match m.captured {
+                        Some(_) => EXCHANGE_LOSS * depth,
+                        None => EXCHANGE_LOSS * depth * depth / 2,
+                    };
             if standing.is_some() && ranks[i] < 0 && m.captured.is_some() {
                 // Loses material in the exchange that follows (ranked so by `rank`).
                 continue;
@@ -818,6 +832,12 @@ impl Searcher {
                     pos.unmake(rules, &m, undo);
                     continue;
                 }
+            }
+            if hangs && !gives_danger {
+                // Near the horizon, a move that loses material in the exchange on its
+                // cell (more, the further from the horizon) is not searched.
+                pos.unmake(rules, &m, undo);
+                continue;
             }
             let next = depth - 1 + checks as i32;
             let score = if i == 0 || quiet {

@@ -108,3 +108,23 @@ fn a_cannon_takes_back_over_a_screen_and_only_over_one() {
         10
     );
 }
+
+#[test]
+fn a_quiet_move_onto_a_guarded_cell_loses_what_the_exchange_takes() {
+    let r = rules("chess.var");
+    // Nc3-d5 steps next to the pawn on e6: it takes the knight for nothing.
+    assert_eq!(
+        exchange(&r, CHESS, "6k1/8/4p3/8/8/2N5/8/6K1 w - - 0 1", "c3d5"),
+        -30
+    );
+    // With the rook behind on d1, the pawn takes, the rook takes back: even.
+    assert_eq!(
+        exchange(&r, CHESS, "6k1/8/4p3/8/8/2N5/8/3R2K1 w - - 0 1", "c3d5"),
+        -20
+    );
+    // Onto a cell nothing guards: nothing lost.
+    assert_eq!(
+        exchange(&r, CHESS, "6k1/8/4p3/8/8/2N5/8/6K1 w - - 0 1", "c3b5"),
+        0
+    );
+}

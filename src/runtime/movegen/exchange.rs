@@ -10,12 +10,13 @@ use crate::model::{PieceId, PlayerId};
 const MAX_STEPS: usize = 64;
 
 impl<S: Width> PositionOf<S> {
-    /// What the capture `m` wins for the mover, in the units of `values` (one per
-    /// kind), when the two sides then take turns capturing on its destination with
-    /// their least valuable piece (`cheapest_first` lists every kind by rising value),
-    /// each free to stop. Pins are not seen; a royal piece takes only where nothing
-    /// could take it back. Where the capture is not a plain one, landing on the cell
-    /// of its victim, or captures explode, it is the victim's value alone.
+    /// What the move `m` wins for the mover, in the units of `values` (one per kind),
+    /// when the two sides then take turns capturing on its destination with their
+    /// least valuable piece (`cheapest_first` lists every kind by rising value), each
+    /// free to stop: for a quiet move, what the piece that moved may lose there. Pins
+    /// are not seen; a royal piece takes only where nothing could take it back. Where
+    /// the move is not a plain one (landing on the cell of its victim, if any), captures
+    /// explode or more than two play, it is the victim's value alone.
     pub fn exchange(
         &self,
         rules: &Rules,
@@ -23,27 +24,30 @@ impl<S: Width> PositionOf<S> {
         values: &[i32],
         cheapest_first: &[PieceId],
     ) -> i32 {
-        let Some((owner, victim)) = m.captured else {
-            return 0;
-        };
         let worth = |k: PieceId| values[k.0 as usize];
         let now = m.promotion.unwrap_or(m.piece);
         let mut gains = [0i32; MAX_STEPS];
-        gains[0] = worth(victim) + worth(now) - worth(m.piece);
+        gains[0] = m.captured.map_or(0, |(_, v)| worth(v)) + worth(now) - worth(m.piece);
         let plain = matches!(m.special, Special::Plain | Special::Passing(_));
-        if !plain || rules.explosion.is_some() || m.gate.is_some() || m.wall.is_some() {
+        if !plain
+            || rules.explosion.is_some()
+            || m.gate.is_some()
+            || m.wall.is_some()
+            || self.players() != 2
+        {
             return gains[0];
         }
         let sets = rules.sets();
         let mover = self.to_move();
+        let owner = PlayerId(1 - mover.0);
         let mut occupied = *self.occupied();
         occupied.remove(m.from);
         let (mut standing, mut side, mut d) = (now, owner, 0);
         while d + 1 < MAX_STEPS {
-            // What taking `standing` would win if nothing took back; where neither
-            // that nor stopping helps the side to take, its choice changes nothing.
+            // What taking `standing` would win if nothing took back, the most taking
+            // can win: where stopping does as well, the side to take stops.
             let gain = worth(standing) - gains[d];
-            if gain.max(-gains[d]) < 0 {
+            if gain <= -gains[d] {
                 break;
             }
             let Some((from, k)) =
