@@ -269,7 +269,7 @@ enum Command {
     },
     /// Play a match between two UCI or USI engines, the variant file the referee
     #[command(
-        after_help = "Each opening (random legal moves from the seed) is played twice, the engines\nswapping sides; an illegal move or a resignation loses. Commands are split at spaces.\n\nExample:\n  variantlab match variants/xiangqi.var --engine \"variantlab uci variants/xiangqi.var\" \\\n    --opponent fairy-stockfish --opponent-option UCI_Variant=xiangqi --games 20"
+        after_help = "Each opening (random legal moves from the seed) is played twice, the engines\nswapping sides; an illegal move or a resignation loses. Commands are split at spaces.\n\nExample:\n  variantlab match variants/chess.var --engine \"variantlab uci variants/chess.var\" \\\n    --opponent other-engine --opponent-option Hash=64 --games 20"
     )]
     Match {
         file: PathBuf,

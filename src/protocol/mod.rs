@@ -89,6 +89,30 @@ fn load(path: &Path, settings: &Settings) -> Result<Arc<Rules>, String> {
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The variant in `path` with its option `name` switched to what `on` reads: the
+/// settings, the rules recompiled, the start, and a fresh searcher with a table of
+/// `hash_mb` MiB.
+fn switch_option(
+    path: &Path,
+    settings: &Settings,
+    rules: &Rules,
+    name: &str,
+    on: impl FnOnce() -> Result<bool, String>,
+    hash_mb: usize,
+) -> Result<(Settings, Arc<Rules>, Game, Searcher), String> {
+    let v = rules.variant();
+    let option = v
+        .find_option(name)
+        .ok_or_else(|| format!("there is no option `{name}`"))?;
+    let settings = settings
+        .clone()
+        .with(&v.options[option.0 as usize].name, on()?);
+    let rules = load(path, &settings)?;
+    let game = start_game(&rules)?;
+    let searcher = Searcher::new(rules.clone(), table_bits(hash_mb << 20));
+    Ok((settings, rules, game, searcher))
+}
+
 fn start_game(rules: &Arc<Rules>) -> Result<Game, String> {
     Game::start(rules.clone(), 0).map_err(|e| format!("cannot set up the start: {e}"))
 }
@@ -246,19 +270,20 @@ impl Engine {
                 )),
             };
         }
-        let v = self.rules.variant();
-        let Some(option) = v.find_option(name) else {
-            return Err(format!("there is no option `{name}`"));
+        let on = || {
+            crate::load::parse_switch(value)
+                .ok_or_else(|| format!("option {name}: `{value}` is not true or false"))
         };
-        let on = crate::load::parse_switch(value)
-            .ok_or_else(|| format!("option {name}: `{value}` is not true or false"))?;
-        let canonical = v.options[option.0 as usize].name.clone();
-        let settings = self.settings.clone().with(&canonical, on);
-        let rules = load(&self.path, &settings)?;
-        self.game = start_game(&rules)?;
-        self.searcher = Some(Searcher::new(rules.clone(), table_bits(self.hash_mb << 20)));
-        self.settings = settings;
-        self.rules = rules;
+        let (settings, rules, game, searcher) = switch_option(
+            &self.path,
+            &self.settings,
+            &self.rules,
+            name,
+            on,
+            self.hash_mb,
+        )?;
+        (self.settings, self.rules, self.game) = (settings, rules, game);
+        self.searcher = Some(searcher);
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 //! Moves are written as in UCI (`e2e4`, `e7e8q`, `P@e5`); the variant is offered under
 //! its name, as `variant NAME` asks for it.
 
-use super::{Clock, budget, load, notation, start_game, variant_name};
+use super::{Clock, budget, load, notation, start_game, switch_option, variant_name};
 use super::{Dialect, HASH_MB, MAX_HASH_MB, OVERHEAD_MS, Output};
 use crate::compile::Rules;
 use crate::load::Settings;
@@ -251,23 +251,23 @@ impl Board {
     /// the game starts afresh.
     fn set_option(&mut self, text: &str) -> Result<(), String> {
         let (name, value) = text.split_once('=').unwrap_or((text, "1"));
-        let v = self.rules.variant();
-        let option = v
-            .find_option(name.trim())
-            .ok_or_else(|| format!("there is no option `{name}`"))?;
-        let on = match value.trim() {
-            "1" => true,
-            "0" => false,
-            other => crate::load::parse_switch(other)
-                .ok_or_else(|| format!("`{other}` is not 0 or 1"))?,
+        let on = || match value.trim() {
+            "1" => Ok(true),
+            "0" => Ok(false),
+            other => {
+                crate::load::parse_switch(other).ok_or_else(|| format!("`{other}` is not 0 or 1"))
+            }
         };
-        let canonical = v.options[option.0 as usize].name.clone();
-        let settings = self.settings.clone().with(&canonical, on);
-        let rules = load(&self.path, &settings)?;
-        self.game = start_game(&rules)?;
-        self.searcher = Some(Searcher::new(rules.clone(), table_bits(self.hash_mb << 20)));
-        self.settings = settings;
-        self.rules = rules;
+        let (settings, rules, game, searcher) = switch_option(
+            &self.path,
+            &self.settings,
+            &self.rules,
+            name.trim(),
+            on,
+            self.hash_mb,
+        )?;
+        (self.settings, self.rules, self.game) = (settings, rules, game);
+        self.searcher = Some(searcher);
         Ok(())
     }
 
