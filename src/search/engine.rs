@@ -803,9 +803,18 @@ impl Searcher {
         for i in 0..moves.len() {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
+            // A quiet move that the futility or late-move test will leave out (unless
+            // it threatens a deciding piece, when nothing here leaves it out) needs no
+            // exchange.
+            let late = i > 0
+                && m.captured.is_none()
+                && m.promotion.is_none()
+                && (futile || quiet_moves + 1 > late_quiet)
+                && best > -WON;
             let hangs = prunes
                 && depth <= FUTILE_FROM
                 && i > 0
+                && !late
                 && best > -WON
                 && m.promotion.is_none()
                 && (m.captured.is_none() || ranks[i] < 0)
