@@ -73,14 +73,30 @@ pub fn run(
     out: Box<dyn Write + Send>,
 ) -> Result<(), String> {
     let mut engine = Engine::new(dialect, path, settings, Arc::new(Mutex::new(out)))?;
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    for line in commands(input) {
         if !engine.handle(&line) {
             return Ok(());
         }
     }
     engine.halt();
     Ok(())
+}
+
+/// The lines of `input` until its end or a read error; bytes that are not text are
+/// read as U+FFFD, so a garbled line is answered, not the end of the session.
+fn commands(mut input: impl BufRead) -> impl Iterator<Item = String> {
+    let mut buf = Vec::new();
+    std::iter::from_fn(move || {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(
+                String::from_utf8_lossy(&buf)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string(),
+            ),
+        }
+    })
 }
 
 fn load(path: &Path, settings: &Settings) -> Result<Arc<Rules>, String> {

@@ -3,7 +3,7 @@
 //! Moves are written as in UCI (`e2e4`, `e7e8q`, `P@e5`); the variant is offered under
 //! its name, as `variant NAME` asks for it.
 
-use super::{Clock, budget, load, notation, start_game, switch_option, variant_name};
+use super::{Clock, budget, commands, load, notation, start_game, switch_option, variant_name};
 use super::{Dialect, HASH_MB, MAX_HASH_MB, OVERHEAD_MS, Output};
 use crate::compile::Rules;
 use crate::load::Settings;
@@ -76,8 +76,7 @@ pub fn run(
         hash_mb: HASH_MB,
         out: Arc::new(Mutex::new(out)),
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
+    for line in commands(input) {
         if !board.handle(&line) {
             return Ok(());
         }

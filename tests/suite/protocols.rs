@@ -416,3 +416,29 @@ fn a_match_score_has_an_interval_even_when_every_game_went_one_way() {
     assert!((low - 0.4038).abs() < 1e-4 && (high - 0.5962).abs() < 1e-4);
     assert_eq!((elo, from, to), (0.0, -68.0, 68.0));
 }
+
+#[test]
+fn bytes_that_are_not_text_are_answered_and_the_session_goes_on() {
+    for (dialect, after) in [("uci", "isready\n"), ("xboard", "ping 4\n")] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .args([dialect, "variants/chess.var"])
+            .current_dir(common::root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(b"usermove \xff\xfe\x00\n").unwrap();
+        input.write_all(after.as_bytes()).unwrap();
+        input.write_all(b"quit\n").unwrap();
+        drop(input);
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let answer = if dialect == "uci" {
+            "readyok"
+        } else {
+            "pong 4"
+        };
+        assert!(text.lines().any(|l| l == answer), "{dialect}: {text}");
+    }
+}
