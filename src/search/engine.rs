@@ -117,6 +117,9 @@ pub struct Searcher {
     table: Table,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// Per ply: the quiet moves searched so far at the node there, which lose credit
+    /// in the history when a later one cuts off.
+    tried: Vec<Vec<Move>>,
     buffers: Vec<Vec<Move>>,
     ranks: Vec<Vec<i32>>,
     /// Per ply: the best line found below the node searched there.
@@ -185,10 +188,13 @@ const ASPIRE_FROM: u32 = 4;
 /// Null-move pruning from this depth on; the reply is searched this much shallower
 /// (and a quarter of the depth more).
 const NULL_FROM: i32 = 3;
-const NULL_REDUCTION: i32 = 2;
-/// Up to this depth, a node whose worth is this much per ply beyond beta is cut, and
-/// quiet moves are left out where the worth is that far below alpha, or once more
-/// than `LATE_MOVES` and twice the depth squared have been looked at.
+const NULL_REDUCTION: i32 = 3;
+/// The null move's reply is searched a ply shallower still for each this much the
+/// worth stands above beta (two at most).
+const NULL_MARGIN: i32 = 200;
+/// Up to this depth, quiet moves are left out where the worth is this much per ply
+/// below alpha, or once more than `LATE_MOVES` and twice the depth squared have been
+/// looked at.
 const FUTILE_FROM: i32 = 3;
 const FUTILITY: i32 = 120;
 const LATE_MOVES: usize = 3;
@@ -197,6 +203,16 @@ const LATE_MOVES: usize = 3;
 const EXCHANGE_LOSS: i32 = 100;
 /// Late quiet moves are searched shallower from this depth and this move on.
 const REDUCE_FROM_DEPTH: i32 = 3;
+/// A quiet move's history credit lies within this bound; a cut-off earns at most
+/// `HISTORY_BONUS`, and each `HISTORY_PER_PLY` of credit spares (or costs) a ply of
+/// reduction.
+const HISTORY_MAX: i32 = 16384;
+const HISTORY_BONUS: i32 = 1600;
+const HISTORY_PER_PLY: i32 = 6000;
+/// Nodes the table has no move for are searched a ply shallower from this depth.
+const IIR_FROM: i32 = 4;
+/// Up to this depth, a node whose worth is `FUTILITY` per ply above beta is cut.
+const REVERSE_FUTILE_FROM: i32 = 6;
 const REDUCE_FROM_MOVE: usize = 3;
 
 /// What a draw costs the side searching: it plays on when a move about this much worse
@@ -226,6 +242,7 @@ impl Searcher {
             table: Table::new(table_bits),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; v.players.len() * v.pieces.len() * v.board.len()],
+            tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             ranks: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             lines: (0..=MAX_PLY + 1)
@@ -748,20 +765,26 @@ impl Searcher {
         }
         // Whether the side to move must answer a threat to a deciding piece (check).
         let threatened = !quiet && self.eval.in_danger(rules, pos);
+        // A node the table knows no move for is searched a ply shallower: its first
+        // move is a guess, and the next iteration comes back with one.
+        let depth = match !quiet && hint.is_none() && depth >= IIR_FROM {
+            true => depth - 1,
+            false => depth,
+        };
         let scout = beta - alpha == 1;
         // Off the principal variation and out of danger, the position's own worth
         // decides what is not worth searching.
         let standing_worth = (!quiet && scout && !threatened && ply > 0 && beta.abs() < WON)
             .then(|| self.eval.evaluate(rules, pos));
         let prunes = self.prunes && standing_worth.is_some();
-        if let Some(worth) = standing_worth.filter(|_| prunes && depth <= FUTILE_FROM)
+        if let Some(worth) = standing_worth.filter(|_| prunes && depth <= REVERSE_FUTILE_FROM)
             && worth - FUTILITY * depth >= beta
         {
             // So far above beta that no reply at this depth is likely to bring it down.
             self.buffers[ply] = moves;
             return worth;
         }
-        if standing_worth.is_some_and(|w| w >= beta)
+        if let Some(worth) = standing_worth.filter(|w| *w >= beta)
             && last.is_some()
             && depth >= NULL_FROM
             && self.eval.may_pass(rules, pos)
@@ -770,7 +793,7 @@ impl Searcher {
             let undo = pos.make_pass(rules);
             self.path.push(key);
             self.checks.push(false);
-            let r = NULL_REDUCTION + depth / 4;
+            let r = NULL_REDUCTION + depth / 4 + ((worth - beta) / NULL_MARGIN).min(2);
             let score = -self.node(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
             self.path.pop();
             self.checks.pop();
@@ -800,6 +823,8 @@ impl Searcher {
             false => usize::MAX,
         };
         let mut quiet_moves = 0;
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         for i in 0..moves.len() {
             pick(&mut moves, &mut ranks, i);
             let m = moves[i];
@@ -860,9 +885,16 @@ impl Searcher {
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
                 // Less on the principal variation, where the window is open.
+                // Less for a quiet move with a good history, more for one with a bad.
+                let credit = match m.captured.is_none() && !self.captures_only {
+                    true => self.history[self.history_index(pos, &m)] / HISTORY_PER_PLY,
+                    false => 0,
+                };
                 let r = match late {
-                    true => (self.reductions[depth.min(63) as usize][i.min(63)] - !scout as i32)
-                        .min(depth - 2),
+                    true => (self.reductions[depth.min(63) as usize][i.min(63)]
+                        - !scout as i32
+                        - credit)
+                        .clamp(0, depth - 2),
                     false => 0,
                 };
                 let mut s = -self.node(pos, next - r, -alpha - 1, -alpha, ply + 1, Some(&m));
@@ -879,6 +911,7 @@ impl Searcher {
             if self.stop {
                 break;
             }
+            let plain = (m.captured.is_none() || self.captures_only) && !quiet;
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -894,14 +927,18 @@ impl Searcher {
                     line[ply].push(m);
                     line[ply].extend_from_slice(&below[0]);
                     if alpha >= beta {
-                        if (m.captured.is_none() || self.captures_only) && !quiet {
-                            self.remember(&m, ply, depth, pos);
+                        if plain {
+                            self.remember(&m, ply, depth, pos, &tried);
                         }
                         break;
                     }
                 }
             }
+            if plain {
+                tried.push(m);
+            }
         }
+        self.tried[ply] = tried;
         self.path.pop();
         self.checks.pop();
         self.buffers[ply] = moves;
@@ -978,15 +1015,22 @@ impl Searcher {
             + m.to.index()
     }
 
-    /// A quiet move that cut off: a killer at this ply, and credit in the history.
-    fn remember(&mut self, m: &Move, ply: usize, depth: i32, pos: &Position) {
+    /// A quiet move that cut off: a killer at this ply, credit in the history, and
+    /// as much taken from the quiet moves `tried` before it. Each change moves a
+    /// credit part of the way towards its bound, so it stays within `HISTORY_MAX`.
+    fn remember(&mut self, m: &Move, ply: usize, depth: i32, pos: &Position, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(*m) {
             k[1] = k[0];
             k[0] = Some(*m);
         }
+        let bonus = (16 * depth * depth).min(HISTORY_BONUS);
         let i = self.history_index(pos, m);
-        self.history[i] = (self.history[i] + depth * depth).min(1 << 20);
+        self.history[i] += bonus - self.history[i] * bonus / HISTORY_MAX;
+        for t in tried {
+            let i = self.history_index(pos, t);
+            self.history[i] -= bonus + self.history[i] * bonus / HISTORY_MAX;
+        }
     }
 
     /// Ranks moves: the table's move, game-ending captures, other captures by most
@@ -1029,7 +1073,7 @@ impl Searcher {
 
 /// The rank of the first killer move; history ranks stay below the second's.
 const KILLER: i32 = 1 << 24;
-/// Below every quiet move (history ranks are never negative): captures that lose
+/// Below every quiet move (history ranks stay above -`HISTORY_MAX`): captures that lose
 /// material in the exchange, by victim.
 const LOSING_CAPTURE: i32 = -(1 << 15);
 
