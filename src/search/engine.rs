@@ -203,6 +203,7 @@ const LATE_MOVES: usize = 3;
 const EXCHANGE_LOSS: i32 = 100;
 /// Late quiet moves are searched shallower from this depth and this move on.
 const REDUCE_FROM_DEPTH: i32 = 3;
+const REDUCE_FROM_MOVE: usize = 3;
 /// A quiet move's history credit lies within this bound; a cut-off earns at most
 /// `HISTORY_BONUS`, and each `HISTORY_PER_PLY` of credit spares (or costs) a ply of
 /// reduction.
@@ -213,7 +214,6 @@ const HISTORY_PER_PLY: i32 = 6000;
 const IIR_FROM: i32 = 4;
 /// Up to this depth, a node whose worth is `FUTILITY` per ply above beta is cut.
 const REVERSE_FUTILE_FROM: i32 = 6;
-const REDUCE_FROM_MOVE: usize = 3;
 
 /// What a draw costs the side searching: it plays on when a move about this much worse
 /// than a draw is available, so games end by the rules that decide them more often.
@@ -884,8 +884,8 @@ impl Searcher {
                     && (m.captured.is_none() || self.captures_only || ranks[i] < 0)
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
-                // Less on the principal variation, where the window is open.
-                // Less for a quiet move with a good history, more for one with a bad.
+                // Less on the principal variation, where the window is open, and for a
+                // quiet move with a good history; more for one with a bad.
                 let credit = match m.captured.is_none() && !self.captures_only {
                     true => self.history[self.history_index(pos, &m)] / HISTORY_PER_PLY,
                     false => 0,
