@@ -38,7 +38,7 @@ const HASH_MB: usize = 64;
 const MAX_HASH_MB: usize = 4096;
 /// Time kept back from every move for the answer to reach the other side (`Move
 /// Overhead`, in milliseconds).
-const OVERHEAD_MS: u64 = 50;
+const OVERHEAD_MS: u64 = 10;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// A search under way on its thread.

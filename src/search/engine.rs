@@ -32,12 +32,16 @@ const RECAPTURES_FROM: i32 = 2;
 /// near losing that way: beyond the horizon it may not stand pat, as if in check.
 const FEW_MOVES: usize = 4;
 
+/// One less than the number of worths the evaluation cache keeps.
+const EVALS_MASK: usize = (1 << 16) - 1;
+
 /// When to stop thinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// The deepest iteration, in plies (captures are followed beyond it).
     pub depth: u32,
-    /// Stop after this long; the last finished iteration's move is played.
+    /// Stop after this long: the last finished iteration's move is played, or a move
+    /// the iteration cut short searched in full and found better.
     pub time: Option<Duration>,
     /// Stop after this many nodes.
     pub nodes: Option<u64>,
@@ -151,12 +155,20 @@ pub struct Searcher {
     deadline: Option<Instant>,
     node_limit: u64,
     root_best: Option<Move>,
+    /// The root move that last rose above alpha in the iteration under way.
+    root_proven: Option<Move>,
+    /// The last finished iteration's move, searched first at the root.
+    root_hint: Option<Move>,
     /// The iteration under way (its depth).
     iteration: u32,
     /// The side the search is for, and what a draw costs it.
     root_side: PlayerId,
     contempt: i32,
-    /// Whether a player left without a move loses.
+    /// Worths already computed, by position key (slot `key & EVALS_MASK`): a node met
+    /// again (a search done again in a wider window or deeper, a transposition)
+    /// is not evaluated twice.
+    evals: Vec<(u64, i32)>,
+    /// Whether a player left without a move loses, and no piece is royal.
     stuck_loses: bool,
     /// Whether every move captures: a capture is then the game's ordinary move, ranked,
     /// remembered and searched shallower as quiet moves are elsewhere.
@@ -224,12 +236,17 @@ impl Searcher {
     pub fn new(rules: Arc<Rules>, table_bits: u32) -> Searcher {
         let v = &rules.variant;
         // Whether only captures, and no quiet move, matter beyond the horizon.
-        let plain = !rules.must_capture
+        let ordinary = !rules.must_capture
             && !rules.pass_ends
             && rules.goals.is_empty()
-            && !rules.stuck_loses()
             && !rules.mate_is_a_goal()
             && !rules.every_move_captures();
+        // Where royal pieces stand, a player left without a move has nearly always been
+        // mated: losing that way does not make the material a poor measure, and beyond
+        // the horizon it is overlooked as stalemate is elsewhere.
+        let royal = rules.royal != 0;
+        let stuck_loses = rules.stuck_loses() && !royal;
+        let plain = ordinary && !stuck_loses;
         let eval = Evaluator::new(&rules);
         let prunes = plain && !rules.material_is_a_burden();
         let mut cheapest_first: Vec<PieceId> = match prunes {
@@ -280,10 +297,13 @@ impl Searcher {
             deadline: None,
             node_limit: u64::MAX,
             root_best: None,
+            root_proven: None,
+            root_hint: None,
             iteration: 0,
             root_side: PlayerId(0),
             contempt: CONTEMPT,
-            stuck_loses: rules.stuck_loses(),
+            evals: vec![(0, 0); EVALS_MASK + 1],
+            stuck_loses,
             captures_only: rules.every_move_captures(),
             slips: rules.mate_is_a_goal(),
             captures_alone: plain,
@@ -379,12 +399,15 @@ impl Searcher {
         };
         for depth in 1..=limits.depth.clamp(1, MAX_PLY as u32 / 2) {
             self.root_best = None;
+            self.root_proven = None;
+            self.root_hint = found.best;
             self.iteration = depth;
             let score = self.aspire(&mut pos, depth, found.score);
             if self.stop && depth > 1 {
                 // The last iteration's move was searched first; a move searched in
-                // full after it replaced it only by doing better.
-                if let Some(m) = self.root_best
+                // full after it replaced it only by rising above alpha (below it, a
+                // score is only a bound).
+                if let Some(m) = self.root_proven
                     && Some(m) != found.best
                 {
                     found.best = Some(m);
@@ -405,13 +428,9 @@ impl Searcher {
             if self.stop || found.best.is_none() || score.abs() > WON {
                 break;
             }
-            if let (Some(t), Some(d)) = (limits.time, self.deadline)
-                && Instant::now() + t / 2 > d
-            {
-                // The next iteration would not finish.
-                break;
-            }
-            // The next iteration takes longer than every one before it together.
+            // With a time alone the next iteration runs until it is up: cut short, it
+            // still plays a move it searched in full and found better. With a time to
+            // aim for, the next iteration takes longer than every one before it together.
             if limits.soft.is_some_and(|s| started.elapsed() * 2 >= s) {
                 break;
             }
@@ -481,6 +500,17 @@ impl Searcher {
             }
         }
         pv
+    }
+
+    /// The position's worth to the side to move, from the cache when it is there.
+    fn evaluate(&mut self, rules: &Rules, pos: &Position, key: u64) -> i32 {
+        let slot = &mut self.evals[key as usize & EVALS_MASK];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let worth = self.eval.evaluate(rules, pos);
+        self.evals[key as usize & EVALS_MASK] = (key, worth);
+        worth
     }
 
     /// Stops the search when a limit is reached; the clock never stops the first
@@ -669,7 +699,7 @@ impl Searcher {
         if stuck == Some(false) && moves.is_empty() {
             // No capture to follow: the position stands as it is.
             self.buffers[ply] = moves;
-            return self.eval.evaluate(rules, pos);
+            return self.evaluate(rules, pos, key);
         }
         if moves.is_empty() {
             // Stuck, and no rule says who won: nobody did.
@@ -681,7 +711,7 @@ impl Searcher {
         let mut hint = None;
         if ply >= MAX_PLY - 1 {
             self.buffers[ply] = moves;
-            return self.eval.evaluate(rules, pos);
+            return self.evaluate(rules, pos, key);
         }
         // At the horizon a side whose deciding piece is attacked may not stand pat;
         // deeper in the captures it may, which keeps the search finite.
@@ -694,10 +724,10 @@ impl Searcher {
             || (self.stuck_loses && moves.len() <= FEW_MOVES);
         if quiet && forced && depth <= -QUIESCENCE_PLIES {
             self.buffers[ply] = moves;
-            return self.eval.evaluate(rules, pos);
+            return self.evaluate(rules, pos, key);
         }
         if quiet && !forced && (depth < 0 || !self.eval.in_danger(rules, pos)) {
-            let mut stand = self.eval.evaluate(rules, pos);
+            let mut stand = self.evaluate(rules, pos, key);
             if self.slips && depth == 0 {
                 stand -= self.slip_risk(rules, pos, &moves, ply);
             }
@@ -751,7 +781,9 @@ impl Searcher {
         } else if let Some(e) = self.table.probe(key) {
             hint = e.best;
             let score = from_table(e.score, ply);
-            if ply > 0 && e.depth as i32 >= depth {
+            // A position the game or the path has met already scores by the moves that
+            // led to it (a repetition may end the game): it is searched, not looked up.
+            if ply > 0 && e.depth as i32 >= depth && occurrences == 1 {
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -775,7 +807,7 @@ impl Searcher {
         // Off the principal variation and out of danger, the position's own worth
         // decides what is not worth searching.
         let standing_worth = (!quiet && scout && !threatened && ply > 0 && beta.abs() < WON)
-            .then(|| self.eval.evaluate(rules, pos));
+            .then(|| self.evaluate(rules, pos, key));
         let prunes = self.prunes && standing_worth.is_some();
         if let Some(worth) = standing_worth.filter(|_| prunes && depth <= REVERSE_FUTILE_FROM)
             && worth - FUTILITY * depth >= beta
@@ -807,6 +839,12 @@ impl Searcher {
                 return beta;
             }
         }
+        // At the root the last iteration's move comes first: the table's entry for the
+        // root may have been replaced where the search met the position again.
+        let hint = match ply {
+            0 => self.root_hint.or(hint),
+            _ => hint,
+        };
         let mut ranks = std::mem::take(&mut self.ranks[ply]);
         self.rank(&moves, &mut ranks, hint, ply, pos);
         let alpha0 = alpha;
@@ -919,6 +957,9 @@ impl Searcher {
                 // alpha a score is only a bound (an aspiration window that failed low).
                 if ply == 0 && (score > alpha || self.root_best.is_none()) {
                     self.root_best = Some(m);
+                    if score > alpha {
+                        self.root_proven = Some(m);
+                    }
                 }
                 if score > alpha {
                     alpha = score;
@@ -943,7 +984,7 @@ impl Searcher {
         self.checks.pop();
         self.buffers[ply] = moves;
         self.ranks[ply] = ranks;
-        if !quiet && !self.stop {
+        if !quiet && !self.stop && occurrences == 1 {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha0 {

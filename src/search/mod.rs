@@ -7,6 +7,7 @@
 
 mod engine;
 mod groups;
+mod promise;
 mod report;
 mod table;
 mod values;

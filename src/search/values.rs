@@ -1,6 +1,7 @@
 //! The evaluation, derived from the rules alone: piece values estimated from each
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
+use super::promise::distances;
 use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
 use crate::geometry::Cell;
 use crate::model::{Dest, PieceId, PlayerId};
@@ -102,7 +103,7 @@ fn measure<S: Width>(rules: &Rules) -> Vec<(f64, f64)> {
         .map(|k| {
             let (mut reach, mut weighed, mut runs) = (0.0, 0.0, 0.0);
             for pl in 0..v.players.len() {
-                for cell in v.board.cells() {
+                for cell in orbit(rules, PlayerId(pl as u8), PieceId(k as u8)) {
                     let entries = rules.moves(PlayerId(pl as u8), PieceId(k as u8), cell);
                     let (r, w) = cell_worth(rules, entries, |e| {
                         if sets.open(e, &full) {
@@ -119,6 +120,43 @@ fn measure<S: Width>(rules: &Rules) -> Vec<(f64, f64)> {
             (reach / runs, weighed / runs)
         })
         .collect()
+}
+
+/// The cells a player's piece of a kind can ever stand on: those it starts on and
+/// those its moves reach from there without having to promote. A piece confined to a
+/// palace or its own half is judged there, not where it never goes. All cells where
+/// pieces come from hands, random setups or promotion.
+fn orbit(rules: &Rules, p: PlayerId, k: PieceId) -> Vec<Cell> {
+    let v = &rules.variant;
+    let all = || v.board.cells().collect();
+    if rules.hands || v.random.is_some() || v.gates.is_some() {
+        return all();
+    }
+    let mut seen = vec![false; v.board.len()];
+    let mut queue: Vec<Cell> = v
+        .setup
+        .iter()
+        .filter(|s| s.player == p && s.piece == k)
+        .map(|s| s.cell)
+        .collect();
+    if queue.is_empty() {
+        return all();
+    }
+    for c in &queue {
+        seen[c.index()] = true;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        for e in rules.moves(p, k, c) {
+            if e.promote != crate::compile::MUST_PROMOTE && !seen[e.to.index()] {
+                seen[e.to.index()] = true;
+                queue.push(e.to);
+            }
+        }
+    }
+    queue
 }
 
 fn open_share<S: Width>(sets: &SetTables<S>, e: &MoveEntry, boards: &[S]) -> f64 {
@@ -346,25 +384,6 @@ fn goals(rules: &Rules) -> Vec<Goal> {
         .collect()
 }
 
-/// Steps from the nearest of `from` to every cell (`u8::MAX`: never, or too far).
-fn distances(next: &[Vec<usize>], from: &[usize]) -> Vec<u8> {
-    let mut d = vec![u8::MAX; next.len()];
-    let mut queue = std::collections::VecDeque::new();
-    for c in from {
-        d[*c] = 0;
-        queue.push_back(*c);
-    }
-    while let Some(c) = queue.pop_front() {
-        for t in &next[c] {
-            if d[*t] == u8::MAX && d[c] < u8::MAX - 1 {
-                d[*t] = d[c] + 1;
-                queue.push_back(*t);
-            }
-        }
-    }
-    d
-}
-
 /// Per cell, when enclosed pieces change sides: [`ANCHOR`] where every line through it
 /// ends there, so nothing can enclose a piece on it, else [`EDGE`] for each line that
 /// ends there; empty otherwise.
@@ -435,6 +454,7 @@ pub struct Evaluator {
     /// pieces count against their side.
     approach: Vec<Hunt>,
     goals: Vec<Goal>,
+    promise: Option<super::promise::Promise>,
     /// With enclosed pieces changing sides: per cell, what a piece there is worth more
     /// for standing where no line runs through it (a corner, which nothing can enclose).
     anchors: Vec<i32>,
@@ -524,7 +544,6 @@ impl Evaluator {
             .min()
             .unwrap_or(0);
         Evaluator {
-            values,
             weakest,
             material: match (rules.mate_is_a_goal(), rules.material_is_a_burden()) {
                 (true, _) => -MATE_BURDEN,
@@ -547,6 +566,7 @@ impl Evaluator {
                 vec![]
             },
             goals: goals(rules),
+            promise: super::promise::Promise::new(rules, &values),
             anchors: anchors(rules),
             near_anchors: near_anchors(rules),
             enclosing_drops: (0..rules.drop_rules.len())
@@ -558,6 +578,7 @@ impl Evaluator {
             live: rules
                 .every_move_captures()
                 .then(|| super::groups::Links::new(rules)),
+            values,
         }
     }
 
@@ -673,9 +694,16 @@ impl Evaluator {
         for (k, v) in self.values.iter().enumerate() {
             let k = PieceId(k as u8);
             let set = pos.pieces_of(p, k);
-            s += *v * set.len() as i32;
+            // A piece in hand is worth what it is on the board: it may be dropped.
+            let held = if rules.hands {
+                pos.in_hand(p, k) as i32
+            } else {
+                0
+            };
+            let n = set.len() as i32 + held;
+            s += *v * n;
             if deciding & (1 << k.0) == 0 {
-                helpers += *v * set.len() as i32;
+                helpers += *v * n;
             }
             // Mobility and threats on the board as it is.
             for c in set.iter() {
@@ -691,6 +719,9 @@ impl Evaluator {
                     }
                 }
             }
+        }
+        if let Some(promise) = &self.promise {
+            s += promise.worth(pos, p);
         }
         if !self.anchors.is_empty() {
             s += own.iter().map(|c| self.anchors[c.index()]).sum::<i32>();

@@ -212,3 +212,68 @@ fn material_is_a_burden_where_the_checkmated_player_wins() {
     let r = rules("antichess.var");
     assert!(!r.mate_is_a_goal() && r.material_is_a_burden());
 }
+
+#[test]
+fn a_piece_in_hand_counts_as_material() {
+    // Black has taken White's 1c Pawn: with it in hand Black stands a Pawn better than
+    // with it gone from the game.
+    let r = rules("shogi.var");
+    let eval = variantlab::search::Evaluator::new(&r);
+    let worth = |text: &str| {
+        let pos = Position::from_setup(&r, &parse_position(&r, text).unwrap()).unwrap();
+        eval.evaluate(&r, &pos)
+    };
+    let held = worth("lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
+    let gone = worth("lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
+    let pawn = eval.value(r.variant().find_piece("Pawn").unwrap());
+    assert_eq!(held - gone, pawn);
+}
+
+#[test]
+fn a_piece_kept_in_a_palace_is_judged_there() {
+    // The Advisor moves one step diagonally inside the palace only: from its centre to
+    // four cells, from each corner to the centre, (4 + 4 * 1) / 5 = 1.6 on average.
+    let r = rules("xiangqi.var");
+    let v = &r.variant();
+    let values = piece_values(&r);
+    let of = |name: &str| &values[v.find_piece(name).unwrap().0 as usize];
+    assert!(
+        (of("Advisor").reach - 1.6).abs() < 1e-9,
+        "{}",
+        of("Advisor").reach
+    );
+    // A Chariot is worth more than a Horse, a Horse more than an Advisor, and the
+    // Advisor and the Elephant stay within a factor of two of a Soldier.
+    assert!(of("Chariot").value > of("Horse").value && of("Horse").value > of("Advisor").value);
+    let soldier = of("Soldier").value;
+    for name in ["Advisor", "Elephant"] {
+        assert!(2 * of(name).value > soldier, "{name}: {}", of(name).value);
+    }
+}
+
+#[test]
+fn a_passed_pawn_is_worth_more_the_nearer_it_stands() {
+    let r = rules("chess.var");
+    let eval = variantlab::search::Evaluator::new(&r);
+    let worth = |text: &str| {
+        let pos = Position::from_setup(&r, &parse_position(&r, text).unwrap()).unwrap();
+        eval.evaluate(&r, &pos)
+    };
+    // White to move each time, kings alike; only the Pawn's rank changes.
+    let ranks: Vec<i32> = [
+        "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+        "4k3/8/8/8/P7/8/8/4K3 w - - 0 1",
+        "4k3/8/8/P7/8/8/8/4K3 w - - 0 1",
+        "4k3/8/P7/8/8/8/8/4K3 w - - 0 1",
+        "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    ]
+    .iter()
+    .map(|t| worth(t))
+    .collect();
+    assert!(ranks.windows(2).all(|w| w[0] < w[1]), "{ranks:?}");
+    // With an enemy Pawn that can take on its way (b7 guards a6), a Pawn on a5 holds
+    // less than with the enemy Pawn far off on h7.
+    let free = worth("4k3/7p/8/P7/8/8/8/4K3 w - - 0 1");
+    let blocked = worth("4k3/1p6/8/P7/8/8/8/4K3 w - - 0 1");
+    assert!(blocked < free, "{blocked} vs {free}");
+}
