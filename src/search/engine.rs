@@ -331,6 +331,7 @@ impl Searcher {
         self.table.clear();
         self.history.fill(0);
         self.killers.fill([None; 2]);
+        self.evals.fill((0, 0));
     }
 
     /// A flag another thread may set to end the search under way; it ends as a
