@@ -213,16 +213,19 @@ fn material_is_a_burden_where_the_checkmated_player_wins() {
     assert!(!r.mate_is_a_goal() && r.material_is_a_burden());
 }
 
+/// The evaluation of a position string, for the side to move.
+fn worth(r: &Arc<Rules>, eval: &variantlab::search::Evaluator, text: &str) -> i32 {
+    let pos = Position::from_setup(r, &parse_position(r, text).unwrap()).unwrap();
+    eval.evaluate(r, &pos)
+}
+
 #[test]
 fn a_piece_in_hand_counts_as_material() {
     // Black has taken White's 1c Pawn: with it in hand Black stands a Pawn better than
     // with it gone from the game.
     let r = rules("shogi.var");
     let eval = variantlab::search::Evaluator::new(&r);
-    let worth = |text: &str| {
-        let pos = Position::from_setup(&r, &parse_position(&r, text).unwrap()).unwrap();
-        eval.evaluate(&r, &pos)
-    };
+    let worth = |text: &str| worth(&r, &eval, text);
     let held = worth("lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1");
     let gone = worth("lnsgkgsnl/1r5b1/pppppppp1/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
     let pawn = eval.value(r.variant().find_piece("Pawn").unwrap());
@@ -255,10 +258,7 @@ fn a_piece_kept_in_a_palace_is_judged_there() {
 fn a_passed_pawn_is_worth_more_the_nearer_it_stands() {
     let r = rules("chess.var");
     let eval = variantlab::search::Evaluator::new(&r);
-    let worth = |text: &str| {
-        let pos = Position::from_setup(&r, &parse_position(&r, text).unwrap()).unwrap();
-        eval.evaluate(&r, &pos)
-    };
+    let worth = |text: &str| worth(&r, &eval, text);
     // White to move each time, kings alike; only the Pawn's rank changes.
     let ranks: Vec<i32> = [
         "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
