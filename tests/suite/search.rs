@@ -6,7 +6,7 @@ use common::rules;
 use std::sync::Arc;
 use variantlab::compile::Rules;
 use variantlab::runtime::{Game, Position, parse_position, write_move};
-use variantlab::search::{Limits, MATE, Searcher, piece_values, think_in_game};
+use variantlab::search::{Limits, MATE, PieceValue, Searcher, piece_values, think_in_game};
 
 fn game(rules: &Arc<Rules>, position: &str) -> Game {
     Game::new(
@@ -91,12 +91,16 @@ fn avoids_a_repetition_draw_when_ahead() {
     assert!(second.score > 200);
 }
 
+/// The estimated value of the piece named `name`.
+fn value_of<'a>(r: &Rules, values: &'a [PieceValue], name: &str) -> &'a PieceValue {
+    &values[r.variant().find_piece(name).unwrap().0 as usize]
+}
+
 #[test]
 fn values_come_from_the_moves() {
     let r = rules("iss-jetan.var");
-    let v = &r.variant();
     let values = piece_values(&r);
-    let of = |name: &str| &values[v.find_piece(name).unwrap().0 as usize];
+    let of = |name: &str| value_of(&r, &values, name);
     // One step in 7 of the 8 directions on 10x10: 90 cells have a neighbour
     // orthogonally, 81 diagonally; (3 * 90 + 4 * 81) / 100 = 5.94 on average.
     assert!((of("Panthan").reach - 5.94).abs() < 1e-9);
@@ -237,9 +241,8 @@ fn a_piece_kept_in_a_palace_is_judged_there() {
     // The Advisor moves one step diagonally inside the palace only: from its centre to
     // four cells, from each corner to the centre, (4 + 4 * 1) / 5 = 1.6 on average.
     let r = rules("xiangqi.var");
-    let v = &r.variant();
     let values = piece_values(&r);
-    let of = |name: &str| &values[v.find_piece(name).unwrap().0 as usize];
+    let of = |name: &str| value_of(&r, &values, name);
     assert!(
         (of("Advisor").reach - 1.6).abs() < 1e-9,
         "{}",
