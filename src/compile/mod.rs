@@ -8,6 +8,7 @@
 
 mod keys;
 mod sets;
+mod shadow;
 
 pub use crate::check::{Reach, destinations, minimal, path_count};
 pub use crate::model::MAX_PLAYERS;
@@ -47,6 +48,9 @@ pub struct MoveEntry {
     /// When non-zero, a condition on nearby cells (see [`nearby_rule`]); the cells are
     /// stored just before the entry's paths, at `paths[first_path - 1]`.
     pub near_rule: u8,
+    /// How many entries right after this one are closed whenever its destination or its
+    /// path holds a piece (see `shadow.rs`): a walk over the run may skip them then.
+    pub shadow: u16,
 }
 
 /// A [`MoveEntry::near_rule`]: the holder (1 enemy, 2 friend, 3 any piece), plus 4 when
@@ -858,6 +862,7 @@ fn build<S: Width>(
                             barred: bar,
                             copy: pat.copy,
                             near_rule,
+                            shadow: 0,
                         };
                         here.push((key, reach.paths, near));
                     }
@@ -883,8 +888,11 @@ fn build<S: Width>(
                         _ => merged.push((e, p, near)),
                     }
                 }
-                for (mut e, p, near) in merged {
-                    let p = if e.hurdle == 0 { minimal(p) } else { p };
+                let merged = merged
+                    .into_iter()
+                    .map(|(e, p, near)| (e, if e.hurdle == 0 { minimal(p) } else { p }, near))
+                    .collect();
+                for (mut e, p, near) in shadow::order_by_shadow(merged) {
                     if e.near_rule != 0 {
                         paths.push(near);
                     }

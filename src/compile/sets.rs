@@ -119,6 +119,13 @@ impl<S: CellSet> SetTables<S> {
         &self.files[player * cells + cell.index()]
     }
 
+    /// The cells from which the run's piece could capture on the run's cell, on an
+    /// empty board (see [`super::Rules::run`]).
+    #[inline]
+    pub fn attack_from(&self, run: usize) -> S {
+        S::unpack(&self.attack_from[run], &self.pool)
+    }
+
     /// Whether some cell of `set` could capture on the run's cell (see [`super::Rules::run`]).
     #[inline]
     pub fn attackers_among(&self, run: usize, set: &S) -> bool {

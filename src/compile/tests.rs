@@ -89,3 +89,34 @@ fn a_leap_passes_nothing_and_capture_modes_are_kept() {
         "{corner:?}"
     );
 }
+
+/// The run in table order: each destination with how many entries it shades.
+fn shadows(r: &Rules, piece: u8, from: &str) -> Vec<(String, u16)> {
+    let b = &r.variant().board;
+    r.moves(PlayerId(0), PieceId(piece), cell(r, from))
+        .iter()
+        .map(|e| (b.name(e.to).to_string(), e.shadow))
+        .collect()
+}
+
+#[test]
+fn a_slides_farther_cells_follow_the_nearer_that_shades_them() {
+    // From a1 sideways: a3 is closed whenever a2 holds a piece, c1 whenever b1 does.
+    let r = rules("piece King (K) {\n  slide orthogonal\n}\n");
+    let named = |v: &[(&str, u16)]| {
+        v.iter()
+            .map(|(c, n)| (c.to_string(), *n))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        shadows(&r, 0, "a1"),
+        named(&[("a2", 1), ("a3", 0), ("b1", 1), ("c1", 0)])
+    );
+    // From the centre every ray is one cell long: nothing shades anything.
+    assert!(shadows(&r, 0, "b2").iter().all(|(_, n)| *n == 0));
+    // A leap passes nothing, so it shades nothing; a lame leap's path is not a step's.
+    let r = rules(
+        "piece King (K) {\n  leap 1 orthogonal then 1 outward diagonal\n  step 1 orthogonal\n}\n",
+    );
+    assert!(shadows(&r, 0, "a1").iter().all(|(_, n)| *n == 0));
+}

@@ -116,7 +116,14 @@ impl<S: Width> PositionOf<S> {
             let careful = !royals.is_empty()
                 && (in_check || danger.contains(from) || rules.royal & (1 << piece.0) != 0);
             let start = out.len();
-            for e in rules.moves(me, piece, from) {
+            let entries = rules.moves(me, piece, from);
+            let mut next = 0;
+            while let Some(e) = entries.get(next) {
+                next += 1;
+                // A piece on the entry's cell or path closes the entries it shades.
+                if e.shadow != 0 && (occupied.contains(e.to) || !sets.open(e, occupied)) {
+                    next += e.shadow as usize;
+                }
                 if rules.walls && self.walls().contains(e.to) {
                     continue;
                 }

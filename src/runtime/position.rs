@@ -733,7 +733,14 @@ impl<S: Width> PositionOf<S> {
             && (0..v.pieces.len() as u8)
                 .filter(|k| rules.royal & (1 << k) != 0)
                 .all(|k| pos.pieces_of(pos.to_move, PieceId(k)).is_empty());
-        if rules.royal != 0 && last != pos.to_move && !blown_up && pos.royal_attacked(rules, last) {
+        // In a standoff the player facing it may pass even in check, which ends the game.
+        let kept_standoff = pos.standing_off(rules, &rules.standoffs);
+        if rules.royal != 0
+            && last != pos.to_move
+            && !blown_up
+            && !kept_standoff
+            && pos.royal_attacked(rules, last)
+        {
             return Err(PositionError::LastMoverInCheck {
                 player: v.player(last).name.clone(),
                 to_move: v.player(pos.to_move).name.clone(),

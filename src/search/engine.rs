@@ -639,6 +639,9 @@ impl Searcher {
         let rules = Arc::clone(&self.rules);
         let rules = &*rules;
         let key = pos.key();
+        if depth > 0 {
+            self.table.prefetch(key);
+        }
         let occurrences = self.occurrences(key);
         if ply > 0 && occurrences > 1 && self.cycles_draw {
             return self.draw(pos);

@@ -708,7 +708,13 @@ impl Evaluator {
             // Mobility and threats on the board as it is.
             for c in set.iter() {
                 let mut last = None;
-                for e in rules.moves(p, k, c) {
+                let entries = rules.moves(p, k, c);
+                let mut next = 0;
+                while let Some(e) = entries.get(next) {
+                    next += 1;
+                    if e.shadow != 0 && (occupied.contains(e.to) || !sets.open(e, occupied)) {
+                        next += e.shadow as usize;
+                    }
                     if last == Some(e.to) || own.contains(e.to) || closed(e) {
                         continue;
                     }
@@ -810,22 +816,23 @@ fn pressure<S: Width>(
     p: PlayerId,
     allowed: u64,
 ) -> i32 {
+    let sets = rules.sets::<S>();
     let mut n = 0;
     for q in (0..pos.players()).map(PlayerId).filter(|q| *q != p) {
-        for k in (0..rules.variant.pieces.len()).filter(|k| allowed & (1 << k) != 0) {
-            let k = PieceId(k as u8);
-            for c in pos.pieces_of(q, k).iter() {
-                let mut last = None;
-                for e in rules.moves(q, k, c) {
-                    if e.dest.allows_enemy() && last != Some(e.to) && zone.contains(e.to) {
-                        last = Some(e.to);
-                        n += 1;
-                    }
-                }
+        for k in kinds(allowed) {
+            let theirs = pos.pieces_of(q, k);
+            if theirs.is_empty() {
+                continue;
+            }
+            for z in zone.iter() {
+                n += sets
+                    .attack_from(rules.run(q, k, z))
+                    .intersection(&theirs)
+                    .len();
             }
         }
     }
-    n
+    n as i32
 }
 
 /// Worth of a cell a side reaches before the others.

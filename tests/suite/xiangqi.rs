@@ -230,6 +230,19 @@ fn in_bikjang_a_player_in_check_may_pass() {
     let text = "4k4/9/9/9/9/9/9/9/r3K4/9 w - - 0 1";
     assert!(moves(&rules("janggi.var"), text).contains(&"e2-e2".to_string()));
     assert!(!moves(&rules(JANGGI), text).contains(&"e2-e2".to_string()));
+    // The game that pass ends is written, and read back, with the General still in check.
+    let r = rules("janggi.var");
+    let mut g = game_at(&r, text);
+    g.play_text("e2e2").unwrap();
+    let after = g.position_string();
+    assert_eq!(
+        write_position(&r, &position(&r, &after).to_setup(&r)),
+        after
+    );
+    // Without the standoff, a General left in check with the other side to move is refused.
+    let broken = "3k5/9/9/9/9/9/9/9/r3K4/9 b - - 0 1";
+    let setup = parse_position(&r, broken).unwrap();
+    assert!(Position::from_setup(&r, &setup).is_err(), "{broken}");
 }
 
 #[test]
