@@ -1090,6 +1090,19 @@ fn index_attacks<S: Width>(rules: &mut Rules) {
         .iter()
         .map(|s| s.pack(&mut tables.pool))
         .collect();
+    // What each run's moves look at: their destinations and every cell of their paths.
+    let mut looks = Vec::with_capacity(buckets);
+    for i in 0..buckets {
+        let mut cells = S::EMPTY;
+        for e in &rules.entries[rules.offsets[i] as usize..rules.offsets[i + 1] as usize] {
+            cells.insert(e.to);
+            for p in tables.paths(e) {
+                cells = cells.union(&p);
+            }
+        }
+        looks.push(cells);
+    }
+    tables.looks = looks.iter().map(|s| s.pack(&mut tables.pool)).collect();
     rules.sets = S::wrap(tables);
 }
 

@@ -10,6 +10,9 @@ pub struct SetTables<S: CellSet> {
     /// For each (player, piece, cell) run: the cells from which that piece could
     /// capture on the cell, on an empty board.
     pub(super) attack_from: Vec<S::Mask>,
+    /// For each (player, piece, cell) run: the cells its moves look at, destinations
+    /// and paths; nothing else changes what the moves are.
+    pub(super) looks: Vec<S::Mask>,
     /// The words of wide masks.
     pub(super) pool: Vec<MaskWord>,
     /// Per (player, piece): the cells it may be dropped on, when empty.
@@ -25,6 +28,7 @@ impl<S: CellSet> Default for SetTables<S> {
         SetTables {
             paths: vec![],
             attack_from: vec![],
+            looks: vec![],
             pool: vec![],
             drop_cells: vec![],
             files: vec![],
@@ -96,6 +100,7 @@ impl<S: CellSet> SetTables<S> {
         }
         bytes(&self.paths)
             + bytes(&self.attack_from)
+            + bytes(&self.looks)
             + bytes(&self.pool)
             + bytes(&self.drop_cells)
             + bytes(&self.files)
@@ -124,6 +129,12 @@ impl<S: CellSet> SetTables<S> {
     #[inline]
     pub fn attack_from(&self, run: usize) -> S {
         S::unpack(&self.attack_from[run], &self.pool)
+    }
+
+    /// The cells the run's moves look at: their destinations and paths.
+    #[inline]
+    pub fn looks(&self, run: usize) -> S {
+        S::unpack(&self.looks[run], &self.pool)
     }
 
     /// Whether some cell of `set` could capture on the run's cell (see [`super::Rules::run`]).

@@ -168,6 +168,8 @@ pub struct Searcher {
     /// again (a search done again in a wider window or deeper, a transposition)
     /// is not evaluated twice.
     evals: Vec<(u64, i32)>,
+    /// The pieces' shares of mobility, kept between evaluations.
+    reaches: super::reaches::Reaches,
     /// Whether a player left without a move loses, and no piece is royal.
     stuck_loses: bool,
     /// Whether every move captures: a capture is then the game's ordinary move, ranked,
@@ -303,6 +305,7 @@ impl Searcher {
             root_side: PlayerId(0),
             contempt: CONTEMPT,
             evals: vec![(0, 0); EVALS_MASK + 1],
+            reaches: Default::default(),
             stuck_loses,
             captures_only: rules.every_move_captures(),
             slips: rules.mate_is_a_goal(),
@@ -332,6 +335,7 @@ impl Searcher {
         self.history.fill(0);
         self.killers.fill([None; 2]);
         self.evals.fill((0, 0));
+        self.reaches.clear();
     }
 
     /// A flag another thread may set to end the search under way; it ends as a
@@ -509,7 +513,7 @@ impl Searcher {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        let worth = self.eval.evaluate(rules, pos);
+        let worth = self.eval.evaluate_reusing(rules, pos, &mut self.reaches);
         self.evals[key as usize & EVALS_MASK] = (key, worth);
         worth
     }

@@ -8,6 +8,7 @@
 mod engine;
 mod groups;
 mod promise;
+mod reaches;
 mod report;
 mod table;
 mod values;

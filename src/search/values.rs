@@ -2,6 +2,7 @@
 //! piece's compiled moves, mobility, and the safety of the pieces that decide the game.
 
 use super::promise::distances;
+use super::reaches::{Reaches, Slot};
 use crate::compile::{MoveEntry, Rules, SetTables, Sets, Width, by_width};
 use crate::geometry::Cell;
 use crate::model::{Dest, PieceId, PlayerId};
@@ -591,15 +592,34 @@ impl Evaluator {
     /// The position's worth to the side to move: its material, mobility and the
     /// safety of its deciding pieces, less the same for the others.
     pub fn evaluate(&self, rules: &Rules, pos: &Position) -> i32 {
-        by_width!(pos.view(), View, p => self.evaluate_at(rules, p))
+        by_width!(pos.view(), View, p => self.evaluate_at(rules, p, None))
     }
 
-    fn evaluate_at<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>) -> i32 {
+    /// The same worth, reusing the pieces' shares of mobility kept in `reaches` where
+    /// nothing their moves look at has changed.
+    pub(super) fn evaluate_reusing(
+        &self,
+        rules: &Rules,
+        pos: &Position,
+        reaches: &mut Reaches,
+    ) -> i32 {
+        // Walls change what a move may reach without changing what it looks at.
+        let reaches = (!rules.walls).then_some(reaches);
+        by_width!(pos.view(), View, p => self.evaluate_at(rules, p, reaches))
+    }
+
+    fn evaluate_at<S: Width>(
+        &self,
+        rules: &Rules,
+        pos: &PositionOf<S>,
+        reaches: Option<&mut Reaches>,
+    ) -> i32 {
+        let mut slots = reaches.map(|r| r.slots::<S>(rules.variant.board.len()));
         let me = pos.to_move();
         let mut helpers = [0; 8];
         let score: i32 = (0..pos.players())
             .map(|p| {
-                let (s, moves, h) = self.side(rules, pos, PlayerId(p));
+                let (s, moves, h) = self.side(rules, pos, PlayerId(p), slots.as_deref_mut());
                 helpers[p as usize % 8] += h;
                 let s = self.material * s + self.moves * moves;
                 if PlayerId(p) == me { s } else { -s }
@@ -678,7 +698,13 @@ impl Evaluator {
 
     /// A side's score less its mobility and threats, those, and the worth of its pieces
     /// that do not decide the game.
-    fn side<S: Width>(&self, rules: &Rules, pos: &PositionOf<S>, p: PlayerId) -> (i32, i32, i32) {
+    fn side<S: Width>(
+        &self,
+        rules: &Rules,
+        pos: &PositionOf<S>,
+        p: PlayerId,
+        mut slots: Option<&mut [Slot<S>]>,
+    ) -> (i32, i32, i32) {
         let mut s = 0;
         let mut moves = 0;
         let mut helpers = 0;
@@ -707,23 +733,37 @@ impl Evaluator {
             }
             // Mobility and threats on the board as it is.
             for c in set.iter() {
-                let mut last = None;
-                let entries = rules.moves(p, k, c);
-                let mut next = 0;
-                while let Some(e) = entries.get(next) {
-                    next += 1;
-                    if e.shadow != 0 && (occupied.contains(e.to) || !sets.open(e, occupied)) {
-                        next += e.shadow as usize;
+                let share = || {
+                    let mut n = 0;
+                    let mut last = None;
+                    let entries = rules.moves(p, k, c);
+                    let mut next = 0;
+                    while let Some(e) = entries.get(next) {
+                        next += 1;
+                        if e.shadow != 0 && (occupied.contains(e.to) || !sets.open(e, occupied)) {
+                            next += e.shadow as usize;
+                        }
+                        if last == Some(e.to) || own.contains(e.to) || closed(e) {
+                            continue;
+                        }
+                        last = Some(e.to);
+                        n += self.mobility;
+                        if e.dest.allows_enemy() && enemy.contains(e.to) {
+                            n += self.threat;
+                        }
                     }
-                    if last == Some(e.to) || own.contains(e.to) || closed(e) {
-                        continue;
+                    n
+                };
+                moves += match slots.as_deref_mut().and_then(|s| s.get_mut(c.index())) {
+                    Some(slot) => {
+                        let run = rules.run(p, k, c);
+                        let looks = sets.looks(run);
+                        let (seen, mine) =
+                            (occupied.intersection(&looks), own.intersection(&looks));
+                        slot.share(run, seen, mine, share)
                     }
-                    last = Some(e.to);
-                    moves += self.mobility;
-                    if e.dest.allows_enemy() && enemy.contains(e.to) {
-                        moves += self.threat;
-                    }
-                }
+                    None => share(),
+                };
             }
         }
         if let Some(promise) = &self.promise {
@@ -902,3 +942,6 @@ fn territory<S: Width>(steps: &Steps, pos: &PositionOf<S>) -> i32 {
         })
         .sum()
 }
+
+#[cfg(test)]
+mod tests;
