@@ -1138,3 +1138,28 @@ fn cambodian_counts_always_and_draws_by_the_count_with_its_option() {
         assert_eq!(g.ending().is_some(), over, "count-draws {on}");
     }
 }
+
+#[test]
+fn the_checkmated_player_wins_misere_chess() {
+    let r = rules("misere.var");
+    // The Fool's Mate, 1. f3 e5 2. g4 Qh4: White is checkmated and so wins.
+    let g = game(
+        &r,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    );
+    let e = g.ending().expect("mate");
+    assert_eq!(
+        (e.outcome, e.winner()),
+        (Outcome::MoverLoses, Some(PlayerId(0)))
+    );
+    // Before Black's second move the mate is only on offer; the game goes on.
+    let g = game(
+        &r,
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+    );
+    assert!(g.ending().is_none());
+    // A stalemate is still a draw.
+    let g = game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let e = g.ending().expect("stalemate");
+    assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
+}

@@ -10,8 +10,9 @@ use variantlab::model::{Outcome, PlayerId};
 use variantlab::runtime::{Game, Move, Setup};
 use variantlab::search::{Limits, Searcher};
 
-/// Games longer than this count as not won.
-const MAX_PLIES: usize = 300;
+/// Games longer than this count as not won: as long as a study's games, so that most
+/// end by their own rules (a fifty-move rule, a count) rather than here.
+const MAX_PLIES: usize = variantlab::playtest::Study::MAX_PLIES as usize;
 
 /// Every shipped variant, or those named (comma-separated file names) in
 /// `VARIANTLAB_VARIANTS`.
