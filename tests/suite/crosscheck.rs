@@ -426,6 +426,7 @@ fn compulsory_capture_and_ends_about_a_player_agree_with_the_reference() {
         "clobber.var",
         "fox-and-hounds.var",
         "shatar.var",
+        "misere.var",
     ] {
         n += random_play(file, &[], 5, 200, 41);
     }
@@ -751,25 +752,28 @@ fn first_moves_lost_to_an_aiming_piece_agree_with_the_reference() {
     );
 }
 
-#[test]
-fn mates_judged_by_their_checks_end_as_the_reference_says() {
-    // Shatar's games, the checking moves preferred so that runs of checks and mates
-    // come often, from the start and from hand-made positions (the check standing in
-    // one starts a run); both sides judge every position the game reaches.
-    let v = load("shatar.var");
+/// Games of `file` from `starts`, the checking moves preferred so that mates come
+/// often; both sides judge every position the game reaches. Returns how many games
+/// each end rule decided.
+fn mates_end_as_the_reference_says(
+    file: &str,
+    starts: &[&str],
+    games: usize,
+    seed: u64,
+) -> std::collections::BTreeMap<usize, usize> {
+    use variantlab::model::Event;
+    let v = load(file);
     let rules = compiled(&v, &[]);
-    let starts = [
-        "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1",
-        "6k1/p1BN3p/4P3/8/8/8/8/KR6 w - - 0 1",
-        "6k1/p1BN3p/4P3/8/8/8/8/K5R1 b - - 0 1",
-        "r3k3/p4ppp/8/2N5/8/8/P4PPP/4K2R w - - 0 1",
-        "4k3/4p3/8/8/2B5/8/3P4/R3K1N1 w - - 0 1",
-        "6bk/7p/8/8/8/8/8/2B3K1 w - - 0 1",
-        "7k/5K1p/6P1/8/8/8/8/8 w - - 0 1",
-    ];
-    let mut rng = Lcg(73);
+    // The reference ignores repetition and quiet moves.
+    let unjudged = |rule: usize| {
+        matches!(
+            v.end_rules[rule].event,
+            Event::Repetition(..) | Event::PliesWithoutCapture(..)
+        )
+    };
+    let mut rng = Lcg(seed);
     let mut ends = std::collections::BTreeMap::new();
-    for game_no in 0..70 {
+    for game_no in 0..games {
         let text = starts[game_no % starts.len()];
         let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
         let mut game = Game::new(rules.clone(), setup).unwrap();
@@ -803,14 +807,13 @@ fn mates_judged_by_their_checks_end_as_the_reference_says() {
             game.play(m).unwrap();
             slow = next;
             let got = game.ending().map(|e| (e.outcome, e.rule));
-            // The reference ignores repetition and quiet moves (rules 5 and 6).
-            if got.is_some_and(|g| g.1 >= 5) {
+            if got.is_some_and(|g| unjudged(g.1)) {
                 break;
             }
             assert_eq!(
                 got.map(|g| g.0),
                 want,
-                "{text}: ends differ at {}",
+                "{file} {text}: ends differ at {}",
                 game.position_string()
             );
             if let Some((_, rule)) = got {
@@ -819,6 +822,23 @@ fn mates_judged_by_their_checks_end_as_the_reference_says() {
             }
         }
     }
+    ends
+}
+
+#[test]
+fn mates_judged_by_their_checks_end_as_the_reference_says() {
+    // Shatar's games from the start and from hand-made positions (the check standing
+    // in one starts a run).
+    let starts = [
+        "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1",
+        "6k1/p1BN3p/4P3/8/8/8/8/KR6 w - - 0 1",
+        "6k1/p1BN3p/4P3/8/8/8/8/K5R1 b - - 0 1",
+        "r3k3/p4ppp/8/2N5/8/8/P4PPP/4K2R w - - 0 1",
+        "4k3/4p3/8/8/2B5/8/3P4/R3K1N1 w - - 0 1",
+        "6bk/7p/8/8/8/8/8/2B3K1 w - - 0 1",
+        "7k/5K1p/6P1/8/8/8/8/8 w - - 0 1",
+    ];
+    let ends = mates_end_as_the_reference_says("shatar.var", &starts, 70, 73);
     // Rules 1 to 3 are the three mate rules: each decided some game.
     for rule in 1..=3 {
         assert!(
@@ -826,6 +846,18 @@ fn mates_judged_by_their_checks_end_as_the_reference_says() {
             "rule {rule} never ended a game: {ends:?}"
         );
     }
+}
+
+#[test]
+fn a_misere_mate_ends_as_the_reference_says() {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+        "4k3/8/8/8/8/8/3q4/R3K3 w Q - 0 1",
+    ];
+    let ends = mates_end_as_the_reference_says("misere.var", &starts, 40, 79);
+    // Rule 0 is the checkmate, which the mated player wins.
+    assert!(ends.contains_key(&0), "no game ended by a mate: {ends:?}");
 }
 
 #[test]
