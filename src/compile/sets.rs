@@ -40,7 +40,7 @@ impl<S: CellSet> Default for SetTables<S> {
 impl<S: CellSet> SetTables<S> {
     /// Whether some path of the entry is clear on the given occupancy: its cells
     /// empty, or for a move over pieces, its hurdles in place (see [`MoveEntry::hurdle`]).
-    #[inline]
+    #[inline(always)]
     pub fn open(&self, e: &MoveEntry, occupied: &S) -> bool {
         if e.hurdle != 0 {
             return self.over(e, occupied, &S::EMPTY);
@@ -135,6 +135,12 @@ impl<S: CellSet> SetTables<S> {
     #[inline]
     pub fn looks(&self, run: usize) -> S {
         S::unpack(&self.looks[run], &self.pool)
+    }
+
+    /// Whether the run's moves look at some cell of `set`.
+    #[inline]
+    pub fn looks_among(&self, run: usize, set: &S) -> bool {
+        !set.misses(&self.looks[run], &self.pool)
     }
 
     /// Whether some cell of `set` could capture on the run's cell (see [`super::Rules::run`]).

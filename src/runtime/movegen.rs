@@ -107,10 +107,18 @@ impl<S: Width> PositionOf<S> {
         }
         // Cells a copy already lands on: copies made from two cells are one move.
         let mut copied = S::EMPTY;
+        // The cells a capture may end on: a piece whose moves look at none has none.
+        let mut targets = occupied.difference(self.of_player(me));
+        if passed_by != 0 {
+            targets = targets.union(passed);
+        }
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
             };
+            if captures && !sets.looks_among(rules.run(me, piece, from), &targets) {
+                continue;
+            }
             let avoids = rules.avoids_attack[piece.0 as usize];
             let promotion = rules.promotion(me, piece);
             let careful = !royals.is_empty()
@@ -937,7 +945,7 @@ impl<S: Width> PositionOf<S> {
 
     /// Whether an entry's path is open on `occupied`, the position's pieces standing
     /// where they are (for moves over pieces that may not jump some kinds).
-    #[inline]
+    #[inline(always)]
     fn open(&self, rules: &Rules, sets: &SetTables<S>, e: &MoveEntry, occupied: &S) -> bool {
         match e.barred {
             0 => sets.open(e, occupied),

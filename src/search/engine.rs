@@ -646,6 +646,7 @@ impl Searcher {
         if depth > 0 {
             self.table.prefetch(key);
         }
+        super::table::prefetch(&self.evals[key as usize & EVALS_MASK]);
         let occurrences = self.occurrences(key);
         if ply > 0 && occurrences > 1 && self.cycles_draw {
             return self.draw(pos);

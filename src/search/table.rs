@@ -53,15 +53,7 @@ impl Table {
     /// work (generating the moves) does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let slot = &self.slots[key as usize & self.mask];
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: a prefetch only hints and never faults; every x86-64 has SSE.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>((slot as *const Option<Entry>).cast()) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot;
+        prefetch(&self.slots[key as usize & self.mask]);
     }
 
     /// Keeps the deeper of two results for the same position; a new position replaces.
@@ -72,4 +64,17 @@ impl Table {
             *slot = Some(e);
         }
     }
+}
+
+/// Asks the processor to bring `item` near: a hint, with no effect on what runs.
+#[inline]
+pub fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch only hints and never faults; every x86-64 has SSE.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
 }
