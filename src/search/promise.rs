@@ -23,8 +23,11 @@ pub(super) struct Promise {
     /// Per player: the kinds with a worth on the way, as a bit set.
     promoting: Vec<u64>,
     worth: Vec<i32>,
-    ranges: Vec<(u32, u32)>,
-    stoppers: Vec<u16>,
+    /// Per (player, kind, cell) with a worth: where its stoppers start in `stoppers`.
+    first: Vec<u32>,
+    /// The stopper cells of each, as a bit set of `words` words.
+    stoppers: Vec<u64>,
+    words: usize,
 }
 
 impl Promise {
@@ -37,8 +40,9 @@ impl Promise {
             cells,
             promoting: vec![0; players],
             worth: vec![0; players * kinds * cells],
-            ranges: vec![(0, 0); players * kinds * cells],
+            first: vec![0; players * kinds * cells],
             stoppers: vec![],
+            words: cells.div_ceil(64),
         };
         for p in (0..players).map(|p| PlayerId(p as u8)) {
             for k in (0..kinds).map(|k| PieceId(k as u8)) {
@@ -115,12 +119,16 @@ impl Promise {
                     }
                 }
             }
-            stop.sort_unstable();
-            stop.dedup();
-            stop.retain(|z| *z as usize != c.index());
-            let first = self.stoppers.len() as u32;
-            self.stoppers.extend(stop);
-            self.ranges[i] = (first, self.stoppers.len() as u32);
+            let first = self.stoppers.len();
+            self.first[i] = first as u32;
+            self.stoppers.resize(first + self.words, 0);
+            for z in stop
+                .into_iter()
+                .map(usize::from)
+                .filter(|z| *z != c.index())
+            {
+                self.stoppers[first + z / 64] |= 1 << (z % 64);
+            }
         }
     }
 
@@ -145,10 +153,10 @@ impl Promise {
                 if w == 0 {
                     continue;
                 }
-                let (a, b) = self.ranges[i];
-                let free = self.stoppers[a as usize..b as usize]
+                let stop = &self.stoppers[self.first[i] as usize..][..self.words];
+                let free = theirs
                     .iter()
-                    .all(|z| !theirs.contains(Cell(*z)));
+                    .all(|z| stop[z.index() / 64] & (1 << (z.index() % 64)) == 0);
                 s += if free { w } else { w / BLOCKED };
             }
         }
