@@ -124,17 +124,17 @@ impl<S: CellSet> SetTables<S> {
         &self.files[player * cells + cell.index()]
     }
 
-    /// The cells from which the run's piece could capture on the run's cell, on an
-    /// empty board (see [`super::Rules::run`]).
+    /// How many cells of `set` the run's piece could capture on the run's cell from,
+    /// on an empty board (see [`super::Rules::run`]).
     #[inline]
-    pub fn attack_from(&self, run: usize) -> S {
-        S::unpack(&self.attack_from[run], &self.pool)
+    pub fn attackers_in(&self, run: usize, set: &S) -> usize {
+        set.count_within(&self.attack_from[run], &self.pool)
     }
 
-    /// The cells the run's moves look at: their destinations and paths.
+    /// The cells of `set` that the run's moves look at (their destinations and paths).
     #[inline]
-    pub fn looks(&self, run: usize) -> S {
-        S::unpack(&self.looks[run], &self.pool)
+    pub fn looked_at(&self, run: usize, set: &S) -> S {
+        set.within(&self.looks[run], &self.pool)
     }
 
     /// Whether the run's moves look at some cell of `set`.

@@ -35,6 +35,10 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     fn misses(&self, mask: &Self::Mask, pool: &[MaskWord]) -> bool;
     /// The set a stored mask holds.
     fn unpack(mask: &Self::Mask, pool: &[MaskWord]) -> Self;
+    /// This set's cells that a stored mask holds.
+    fn within(&self, mask: &Self::Mask, pool: &[MaskWord]) -> Self;
+    /// How many of this set's cells a stored mask holds.
+    fn count_within(&self, mask: &Self::Mask, pool: &[MaskWord]) -> usize;
 
     fn single(c: Cell) -> Self {
         let mut s = Self::EMPTY;
@@ -144,6 +148,17 @@ macro_rules! word_set {
             fn unpack(mask: &Self::Mask, _: &[MaskWord]) -> Self {
                 *mask
             }
+            #[inline]
+            fn within(&self, mask: &Self::Mask, _: &[MaskWord]) -> Self {
+                self & mask
+            }
+            #[inline]
+            fn count_within(&self, mask: &Self::Mask, _: &[MaskWord]) -> usize {
+                match self & mask {
+                    0 => 0,
+                    x => x.count_ones() as usize,
+                }
+            }
         }
     };
 }
@@ -245,6 +260,25 @@ macro_rules! wide_set {
                     s.0[w.index as usize & ($w - 1)] |= w.bits;
                 }
                 s
+            }
+            #[inline]
+            fn within(&self, mask: &MaskRun, pool: &[MaskWord]) -> Self {
+                let mut s = Self::EMPTY;
+                for w in &pool[mask.start as usize..(mask.start + mask.len) as usize] {
+                    let i = w.index as usize & ($w - 1);
+                    s.0[i] = self.0[i] & w.bits;
+                }
+                s
+            }
+            #[inline]
+            fn count_within(&self, mask: &MaskRun, pool: &[MaskWord]) -> usize {
+                // Most words share no cell: they need no count.
+                pool[mask.start as usize..(mask.start + mask.len) as usize]
+                    .iter()
+                    .map(|w| self.0[w.index as usize & ($w - 1)] & w.bits)
+                    .filter(|x| *x != 0)
+                    .map(|x| x.count_ones() as usize)
+                    .sum()
             }
         }
     };

@@ -757,9 +757,8 @@ impl Evaluator {
                 moves += match slots.as_deref_mut().and_then(|s| s.get_mut(c.index())) {
                     Some(slot) => {
                         let run = rules.run(p, k, c);
-                        let looks = sets.looks(run);
                         let (seen, mine) =
-                            (occupied.intersection(&looks), own.intersection(&looks));
+                            (sets.looked_at(run, occupied), sets.looked_at(run, &own));
                         slot.share(run, seen, mine, share)
                     }
                     None => share(),
@@ -865,10 +864,7 @@ fn pressure<S: Width>(
                 continue;
             }
             for z in zone.iter() {
-                n += sets
-                    .attack_from(rules.run(q, k, z))
-                    .intersection(&theirs)
-                    .len();
+                n += sets.attackers_in(rules.run(q, k, z), &theirs);
             }
         }
     }

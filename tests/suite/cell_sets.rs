@@ -47,6 +47,13 @@ fn agrees<S: CellSet>(seed: u64) {
         let mut pool: Vec<MaskWord> = vec![];
         let mask = sb.pack(&mut pool);
         assert_eq!(sa.misses(&mask, &pool), a.is_disjoint(&b));
+        // Read through a stored mask (after another in the pool), the cells in common.
+        let mut pool: Vec<MaskWord> = vec![];
+        sa.pack(&mut pool);
+        let mask = sb.pack(&mut pool);
+        let common: Vec<u16> = a.intersection(&b).copied().collect();
+        assert_eq!(cells(sa.within(&mask, &pool)), common);
+        assert_eq!(sa.count_within(&mask, &pool), common.len());
     }
 }
 
