@@ -29,6 +29,13 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     fn difference(&self, other: &Self) -> Self;
     /// Removes and returns the lowest cell.
     fn pop_first(&mut self) -> Option<Cell>;
+    /// [`CellSet::pop_first`] for a set with no cell below word `*word`, which it
+    /// moves up to the word of the cell returned.
+    #[inline]
+    fn pop_first_from(&mut self, word: &mut usize) -> Option<Cell> {
+        let _ = word;
+        self.pop_first()
+    }
     /// Stores a set in move tables; wide sets append their words to `pool`.
     fn pack(&self, pool: &mut Vec<MaskWord>) -> Self::Mask;
     /// Whether no cell of a stored mask is in this set.
@@ -53,7 +60,7 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     }
     /// The cells in index order, without allocating.
     fn iter(&self) -> Cells<Self> {
-        Cells(*self)
+        Cells(*self, 0)
     }
     fn from_cells(cells: impl IntoIterator<Item = Cell>) -> Self {
         let mut s = Self::EMPTY;
@@ -64,15 +71,15 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     }
 }
 
-/// Iterator over a set's cells, lowest first.
+/// Iterator over a set's cells, lowest first (with the word it has reached).
 #[derive(Clone, Debug)]
-pub struct Cells<S>(S);
+pub struct Cells<S>(S, usize);
 
 impl<S: CellSet> Iterator for Cells<S> {
     type Item = Cell;
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        self.0.pop_first()
+        self.0.pop_first_from(&mut self.1)
     }
 }
 
@@ -226,12 +233,17 @@ macro_rules! wide_set {
             }
             #[inline]
             fn pop_first(&mut self) -> Option<Cell> {
-                for (i, w) in self.0.iter_mut().enumerate() {
+                self.pop_first_from(&mut 0)
+            }
+            #[inline]
+            fn pop_first_from(&mut self, word: &mut usize) -> Option<Cell> {
+                while let Some(w) = self.0.get_mut(*word) {
                     if *w != 0 {
-                        let c = Cell((i * 64) as u16 + w.trailing_zeros() as u16);
+                        let c = Cell((*word * 64) as u16 + w.trailing_zeros() as u16);
                         *w &= *w - 1;
                         return Some(c);
                     }
+                    *word += 1;
                 }
                 None
             }

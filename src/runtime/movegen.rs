@@ -128,9 +128,20 @@ impl<S: Width> PositionOf<S> {
             let mut next = 0;
             while let Some(e) = entries.get(next) {
                 next += 1;
-                // A piece on the entry's cell or path closes the entries it shades.
-                if e.shadow != 0 && (occupied.contains(e.to) || !sets.open(e, occupied)) {
-                    next += e.shadow as usize;
+                // A piece on the entry's cell or path closes the entries it shades; a
+                // closed path closes the entry too (unless its kinds decide that).
+                let mut known_open = false;
+                if e.shadow != 0 {
+                    if occupied.contains(e.to) {
+                        next += e.shadow as usize;
+                    } else if sets.open(e, occupied) {
+                        known_open = e.barred == 0;
+                    } else {
+                        next += e.shadow as usize;
+                        if e.barred == 0 {
+                            continue;
+                        }
+                    }
                 }
                 if rules.walls && self.walls().contains(e.to) {
                     continue;
@@ -179,7 +190,9 @@ impl<S: Width> PositionOf<S> {
                 if out.len() > start && out.last().is_some_and(|m| m.to == e.to && m.tag == e.tag) {
                     continue;
                 }
-                if !self.open(rules, sets, e, occupied) || !self.near_allows(sets, e, me) {
+                if !(known_open || self.open(rules, sets, e, occupied))
+                    || !self.near_allows(sets, e, me)
+                {
                     continue;
                 }
                 let m = Move {

@@ -714,9 +714,6 @@ impl Evaluator {
         // Only the moves open now count (and none onto a wall).
         let sets = rules.sets::<S>();
         let occupied = pos.occupied();
-        let closed = |e: &crate::compile::MoveEntry| {
-            (rules.walls && pos.walls().contains(e.to)) || !sets.open(e, occupied)
-        };
         for (k, v) in self.values.iter().enumerate() {
             let k = PieceId(k as u8);
             let set = pos.pieces_of(p, k);
@@ -740,10 +737,23 @@ impl Evaluator {
                     let mut next = 0;
                     while let Some(e) = entries.get(next) {
                         next += 1;
-                        if e.shadow != 0 && (occupied.contains(e.to) || !sets.open(e, occupied)) {
-                            next += e.shadow as usize;
+                        // A closed path closes the entry and those it shades.
+                        let mut known_open = false;
+                        if e.shadow != 0 {
+                            if occupied.contains(e.to) {
+                                next += e.shadow as usize;
+                            } else if sets.open(e, occupied) {
+                                known_open = true;
+                            } else {
+                                next += e.shadow as usize;
+                                continue;
+                            }
                         }
-                        if last == Some(e.to) || own.contains(e.to) || closed(e) {
+                        if last == Some(e.to)
+                            || own.contains(e.to)
+                            || (rules.walls && pos.walls().contains(e.to))
+                            || !(known_open || sets.open(e, occupied))
+                        {
                             continue;
                         }
                         last = Some(e.to);
