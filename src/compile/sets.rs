@@ -50,6 +50,22 @@ impl<S: CellSet> SetTables<S> {
             .any(|m| occupied.misses(m, &self.pool))
     }
 
+    /// For an entry listed before the entries it shades: how many of those to skip (a
+    /// piece on its cell or path closes them all), and whether its own path is open,
+    /// where that was tested.
+    #[inline(always)]
+    pub fn shade(&self, e: &MoveEntry, occupied: &S) -> (usize, Option<bool>) {
+        if e.shadow == 0 {
+            (0, None)
+        } else if occupied.contains(e.to) {
+            (e.shadow as usize, None)
+        } else if self.open(e, occupied) {
+            (0, Some(true))
+        } else {
+            (e.shadow as usize, Some(false))
+        }
+    }
+
     /// Whether a move over pieces can be made: on some path, the cells that must be
     /// empty are, and exactly the entry's count of its hurdle cells are occupied, none
     /// of them in `barred`.

@@ -130,19 +130,12 @@ impl<S: Width> PositionOf<S> {
                 next += 1;
                 // A piece on the entry's cell or path closes the entries it shades; a
                 // closed path closes the entry too (unless its kinds decide that).
-                let mut known_open = false;
-                if e.shadow != 0 {
-                    if occupied.contains(e.to) {
-                        next += e.shadow as usize;
-                    } else if sets.open(e, occupied) {
-                        known_open = e.barred == 0;
-                    } else {
-                        next += e.shadow as usize;
-                        if e.barred == 0 {
-                            continue;
-                        }
-                    }
+                let (skip, open) = sets.shade(e, occupied);
+                next += skip;
+                if open == Some(false) && e.barred == 0 {
+                    continue;
                 }
+                let known_open = open == Some(true) && e.barred == 0;
                 if rules.walls && self.walls().contains(e.to) {
                     continue;
                 }

@@ -738,21 +738,12 @@ impl Evaluator {
                     while let Some(e) = entries.get(next) {
                         next += 1;
                         // A closed path closes the entry and those it shades.
-                        let mut known_open = false;
-                        if e.shadow != 0 {
-                            if occupied.contains(e.to) {
-                                next += e.shadow as usize;
-                            } else if sets.open(e, occupied) {
-                                known_open = true;
-                            } else {
-                                next += e.shadow as usize;
-                                continue;
-                            }
-                        }
+                        let (skip, open) = sets.shade(e, occupied);
+                        next += skip;
                         if last == Some(e.to)
                             || own.contains(e.to)
                             || (rules.walls && pos.walls().contains(e.to))
-                            || !(known_open || sets.open(e, occupied))
+                            || !open.unwrap_or_else(|| sets.open(e, occupied))
                         {
                             continue;
                         }
