@@ -1,36 +1,18 @@
-//! Embedding variantlab: rules from text, a game through the checked API, and the
-//! engine's answer. Run with `cargo run --example embed`.
+//! Embedding variantlab: rules from a variant file, a game through the checked API, and
+//! the engine's answer. Run with `cargo run --example embed`.
 
+use std::path::Path;
 use std::sync::Arc;
 use variantlab::{Game, Limits, Rules, Session, Settings};
 
-const RULES: &str = r#"
-name "Rook and King"
-board square 4 by 4
-player White: forward north, capitals
-player Black: forward south, lowercase
-piece King (K) {
-  royal
-  step 1 any
-}
-piece Rook (R) {
-  slide orthogonal
-}
-setup {
-  White: King a1, Rook b2
-  Black: King d4
-}
-game ends {
-  checkmate: mover wins
-  stalemate: draw
-}
-"#;
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let rules = Arc::new(Rules::from_text(RULES, &Settings::new())?);
+    // Any variant file; this one is a Rook and a King against a King on a 4 by 4 board.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/rook-and-king.var");
+    let rules = Arc::new(Rules::from_file(&path, &Settings::new())?);
     let mut game = Game::start(rules, 0)?;
     println!("White has {} legal moves", game.legal_moves().len());
     game.play_text("b2-c2")?;
+    // A move that is not legal is refused, and the game stays as it was.
     if let Err(refused) = game.play_text("d4-c3") {
         println!("refused: {refused}");
     }

@@ -41,6 +41,8 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Other places worth showing, such as the first of two declarations.
     pub also: Vec<(Span, String)>,
+    /// The word a "did you mean" help suggests, which the help starts with.
+    pub meant: Option<String>,
 }
 
 impl Diagnostic {
@@ -53,6 +55,7 @@ impl Diagnostic {
             label: String::new(),
             help: None,
             also: Vec::new(),
+            meant: None,
         }
     }
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -72,6 +75,29 @@ impl Diagnostic {
     }
     pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(cut_long_words(help.into()));
+        self
+    }
+    /// Suggests a word: the help becomes "did you mean `WORD`?", then what it said.
+    pub fn meant(mut self, word: impl Into<String>) -> Diagnostic {
+        let word = word.into();
+        let rest = match (&self.help, &self.meant) {
+            (Some(h), Some(old)) => h
+                .strip_prefix(&format!("did you mean `{old}`?"))
+                .unwrap_or(h)
+                .trim_start()
+                .to_string(),
+            (Some(h), None) => h.clone(),
+            (None, _) => String::new(),
+        };
+        let mut help = format!("did you mean `{word}`?");
+        let mut rest = rest.chars();
+        if let Some(first) = rest.next() {
+            help.push(' ');
+            help.extend(first.to_uppercase());
+            help.extend(rest);
+        }
+        self.help = Some(cut_long_words(help));
+        self.meant = Some(word);
         self
     }
     pub fn is_error(&self) -> bool {

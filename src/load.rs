@@ -33,10 +33,12 @@
 //! assert!(matches!(unknown, Err(variantlab::LoadError::UnknownOption { .. })));
 //! ```
 
-use crate::check::check;
+use crate::check::{Checked, check};
 use crate::compile::{CompileError, Rules, compile_tables};
-use crate::diagnostic::Report;
-use crate::model::Variant;
+use crate::diagnostic::{Diagnostic, Report, Span};
+use crate::model::{PieceId, PlayerId, Variant};
+use crate::runtime::{Position, PositionError, Setup};
+use crate::syntax::{self, SetupDecl, Statement};
 use std::fmt;
 use std::fs::{self, File};
 use std::io::Read;
@@ -311,4 +313,164 @@ impl Rules {
         let text = read_variant_text(path)?;
         Rules::from_named_text(&path.display().to_string(), &text, settings)
     }
+}
+
+/// What `variantlab check` reports: [`check`], then what only compiled rules can tell,
+/// with every option at its default: the rules compile, and a game can start from the
+/// start position other commands set up (a random setup drawn as with seed 0).
+pub fn check_all(name: &str, text: &str) -> Checked {
+    let checked = check(name, text);
+    let Some(problem) = checked
+        .variant
+        .as_ref()
+        .and_then(|v| start_problem(v, text))
+    else {
+        return checked;
+    };
+    let mut diagnostics = checked.report.diagnostics;
+    diagnostics.push(problem);
+    Checked {
+        variant: None,
+        report: Report::new(name, text, diagnostics),
+    }
+}
+
+/// Why the checked variant cannot be played as other commands load it, if it cannot.
+fn start_problem(v: &Variant, text: &str) -> Option<Diagnostic> {
+    let rules = match compile_tables(v, &v.default_options()) {
+        Ok(r) => r,
+        Err(e) => return Some(too_large(&e, text)),
+    };
+    // The runtime alone decides what position a game may start from.
+    let e = Setup::seeded(&rules, 0)
+        .and_then(|s| Position::from_setup(&rules, &s))
+        .and_then(|p| p.check_playable(&rules))
+        .err()?;
+    Some(unplayable(&rules, &e, text))
+}
+
+/// Where the setup places `player`'s pieces (anyone's, if none): the placements of
+/// kinds `wanted` accepts, the random pools, and the rest (placement lines, diagrams).
+#[derive(Default)]
+struct Places {
+    pieces: Vec<Span>,
+    pools: Vec<Span>,
+    lines: Vec<Span>,
+}
+
+fn setup_places(
+    v: &Variant,
+    text: &str,
+    player: Option<PlayerId>,
+    wanted: impl Fn(PieceId) -> bool,
+) -> Places {
+    let (file, _) = syntax::parse(text);
+    let ours = |name: &str| player.is_none() || v.find_player(name) == player;
+    let mut out = Places::default();
+    for s in &file.statements {
+        let Statement::Setup(decl) = s else { continue };
+        match decl {
+            SetupDecl::Diagram(d) => out.lines.push(d.span),
+            SetupDecl::Random(r) => out.pools.extend(
+                (r.pools.iter())
+                    .filter(|p| ours(&p.player.node))
+                    .map(|p| p.span),
+            ),
+            SetupDecl::Placements(list) => {
+                for p in list.iter().filter(|p| ours(&p.player.node)) {
+                    let mut end = p.player.span.end;
+                    for (piece, cells) in &p.pieces {
+                        let last = cells.last().map_or(piece.span.end, |c| c.span.end);
+                        end = end.max(last);
+                        if v.find_piece(&piece.node).is_some_and(&wanted) {
+                            out.pieces.push(Span::new(piece.span.start, last));
+                        }
+                    }
+                    if let Some((_, k)) = p.hand.last() {
+                        end = end.max(k.span.end);
+                    }
+                    out.lines.push(Span::new(p.player.span.start, end));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `unplayable_start`: the runtime refuses the start position.
+fn unplayable(rules: &Rules, e: &PositionError, text: &str) -> Diagnostic {
+    let v = &rules.variant;
+    let (player, royal_only, label, help) = match e {
+        PositionError::LastMoverInCheck { player, to_move } => (
+            v.find_player(player),
+            true,
+            format!("a royal piece of {player}'s"),
+            format!(
+                "{to_move} moves first and could capture a royal piece of {player}'s at once, \
+                 which no legal move allows; place {player}'s royal pieces where no piece \
+                 of {to_move}'s attacks them"
+            ),
+        ),
+        PositionError::RedrawLimit { .. } => (
+            None,
+            false,
+            "drawn here".to_string(),
+            "every draw left a player not to move in check or broke a `redraw` rule; \
+             give the pieces more cells, or drop a rule"
+                .to_string(),
+        ),
+        _ => (
+            None,
+            false,
+            "set up here".to_string(),
+            "change the setup: other commands refuse this start too".to_string(),
+        ),
+    };
+    let royal = |k: PieceId| royal_only && rules.royal & (1 << k.0) != 0;
+    let mut places = setup_places(v, text, player, royal);
+    let drawn = matches!(e, PositionError::RedrawLimit { .. }) && !places.pools.is_empty();
+    let spans = if drawn {
+        places.pools
+    } else if places.pieces.is_empty() {
+        places.lines.append(&mut places.pools);
+        places.lines
+    } else {
+        places.pieces
+    };
+    let mut spans = spans.into_iter();
+    let first = spans.next().unwrap_or_default();
+    let mut d = Diagnostic::error(
+        "variantlab::unplayable_start",
+        first,
+        format!("no game can start from this setup: {e}"),
+    )
+    .label(label.clone())
+    .help(help);
+    for s in spans {
+        d = d.also(s, label.clone());
+    }
+    d
+}
+
+/// A limit of the compiled tables the checker does not know of.
+fn too_large(e: &CompileError, text: &str) -> Diagnostic {
+    let (file, _) = syntax::parse(text);
+    let castling = |s: &&Statement| matches!(s, Statement::Castling(_));
+    let span = match e {
+        CompileError::TooManyCastlings(_) => file
+            .statements
+            .iter()
+            .filter(castling)
+            .nth(256)
+            .or_else(|| file.statements.iter().rfind(castling))
+            .and_then(Statement::name_span),
+        _ => None,
+    };
+    Diagnostic::error(
+        "variantlab::too_many",
+        span.unwrap_or_default(),
+        format!("the rules cannot be compiled: {e}"),
+    )
+    .label("past the limit")
+    .help("remove what is past the limit")
 }

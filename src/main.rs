@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use variantlab::check::check;
+use variantlab::load::check_all;
 use variantlab::runtime::{self, Position};
 use variantlab::{Game, PlayerId, Rules, Session, Settings};
 use variantlab::{play, playtest, render, search};
@@ -552,7 +552,7 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
                 continue;
             }
         };
-        let checked = check(&f.display().to_string(), &text);
+        let checked = check_all(&f.display().to_string(), &text);
         eprint!("{}", checked.report.render(width(), colour));
         if checked.variant.is_some() {
             let w = checked.report.warnings();
@@ -986,15 +986,25 @@ fn error_entries() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-/// The entry's text for a terminal: the heading without its marks, code fences left out.
+/// The entry's text for a terminal: the heading without its marks, code fences left out
+/// and the example and its correction indented.
 fn entry_text(entry: &str) -> String {
     let mut out = String::new();
+    let mut code = false;
     for line in entry.lines() {
         if line.starts_with("```") {
+            code = !code;
             continue;
         }
-        let line = line.strip_prefix("## ").unwrap_or(line);
-        out.push_str(&without_links(line));
+        if code {
+            if !line.is_empty() {
+                out.push_str("    ");
+            }
+            out.push_str(line);
+        } else {
+            let line = line.strip_prefix("## ").unwrap_or(line);
+            out.push_str(&without_links(line));
+        }
         out.push('\n');
     }
     out

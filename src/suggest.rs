@@ -49,6 +49,66 @@ pub fn distance(a: &str, b: &str, limit: usize) -> Option<usize> {
     Some(prev[b.len()]).filter(|d| *d <= limit)
 }
 
+/// The number a word spells in English (`sixty`, `forty-two`, `hundred`), below a thousand.
+pub fn number_in_words(word: &str) -> Option<u32> {
+    const UNITS: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    let below_hundred = |w: &str| -> Option<u32> {
+        if let Some(n) = UNITS.iter().position(|u| *u == w) {
+            return Some(n as u32);
+        }
+        let (tens, unit) = w.split_once('-').unwrap_or((w, ""));
+        let t = TENS.iter().position(|x| *x == tens)? as u32 * 10 + 20;
+        match unit {
+            "" => Some(t),
+            u => UNITS[1..10]
+                .iter()
+                .position(|x| *x == u)
+                .map(|n| t + n as u32 + 1),
+        }
+    };
+    let word = word.to_ascii_lowercase();
+    match word.split_once("hundred") {
+        Some(("", "")) => Some(100),
+        Some((h, rest)) => {
+            let h = below_hundred(h.trim_end_matches('-')).filter(|h| (1..10).contains(h))?;
+            let rest = rest
+                .trim_start_matches(['-', '_'])
+                .trim_start_matches("and-");
+            let r = if rest.is_empty() {
+                0
+            } else {
+                below_hundred(rest)?
+            };
+            Some(h * 100 + r)
+        }
+        None => below_hundred(&word),
+    }
+}
+
 /// Letters of other alphabets that look like Latin ones, with the Latin letter and
 /// the alphabet's name.
 const LOOK_ALIKES: &[(char, char, &str)] = &[
@@ -126,6 +186,17 @@ mod tests {
         assert_eq!(distance("abc", "abc", 0), Some(0));
         assert_eq!(distance("abcdef", "a", 2), None);
         assert_eq!(closest(["Rune", "Runner"], "Rnuner"), Some("Runner"));
+    }
+
+    #[test]
+    fn numbers_in_words_read_as_digits() {
+        assert_eq!(number_in_words("sixty"), Some(60));
+        assert_eq!(number_in_words("Forty-two"), Some(42));
+        assert_eq!(number_in_words("seven"), Some(7));
+        assert_eq!(number_in_words("hundred"), Some(100));
+        assert_eq!(number_in_words("two-hundred"), Some(200));
+        assert_eq!(number_in_words("plies"), None);
+        assert_eq!(number_in_words("sixty-ten"), None);
     }
 
     #[test]

@@ -329,12 +329,10 @@ pub(super) fn unknown_direction(board: &Board, name: &Name) -> Diagnostic {
         .iter()
         .flat_map(|d| [Some(d.name), d.long_name])
         .flatten();
+    let d = d.help(format!("this board's directions are {}", names.join(", ")));
     match super::closest(words, &name.node) {
-        Some(w) => d.help(format!(
-            "did you mean `{w}`? This board's directions are {}",
-            names.join(", ")
-        )),
-        None => d.help(format!("this board's directions are {}", names.join(", "))),
+        Some(w) => d.meant(w),
+        None => d,
     }
 }
 

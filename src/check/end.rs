@@ -10,6 +10,7 @@ pub(super) fn check_end(
     decls: &Decls,
     zones: &[Zone],
     setup: &[Placed],
+    unsure: &[bool],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<EndRule> {
     let mut rules = Vec::new();
@@ -67,9 +68,10 @@ pub(super) fn check_end(
                         .iter()
                         .enumerate()
                         .filter(|(i, _)| {
-                            !setup
-                                .iter()
-                                .any(|x| x.piece == p && x.player.0 as usize == *i)
+                            !unsure.get(*i).copied().unwrap_or(false)
+                                && !setup
+                                    .iter()
+                                    .any(|x| x.piece == p && x.player.0 as usize == *i)
                         })
                         .map(|(_, pl)| pl.name.as_str())
                         .collect();
@@ -91,7 +93,10 @@ pub(super) fn check_end(
                                 lacking.join(" and ")
                             )),
                         );
-                    } else if !setup.is_empty() && !setup.iter().any(|x| x.piece == p) {
+                    } else if !setup.is_empty()
+                        && !unsure.contains(&true)
+                        && !setup.iter().any(|x| x.piece == p)
+                    {
                         out.push(
                             Diagnostic::warning(
                                 "variantlab::absent_piece",

@@ -49,9 +49,37 @@ pub fn check(name: &str, text: &str) -> Checked {
         check_file(&file, name, true, &mut diagnostics)
     };
     diagnostics.extend(not_text(text));
+    words_meant(text, &mut diagnostics);
     let report = Report::new(name, text, diagnostics);
     let variant = if report.has_errors() { None } else { variant };
     Checked { variant, report }
+}
+
+/// Unknown names looked for among the grammar's words at most, each costing a parse of
+/// its statement: a file with thousands of them stays quick to check.
+const MAX_WORDS_MEANT: usize = 32;
+
+/// An unknown name may be a misspelt word of the language that fits where it stands
+/// (`forwards` for `forward`): suggests that word when it is closer than any name.
+fn words_meant(text: &str, diagnostics: &mut [Diagnostic]) {
+    for d in diagnostics
+        .iter_mut()
+        .filter(|d| d.code.starts_with("variantlab::unknown_"))
+        .take(MAX_WORDS_MEANT)
+    {
+        let Some(word) = text.get(d.span.start..d.span.end) else {
+            continue;
+        };
+        let Some((edits, meant)) = syntax::word_meant(text, d.span) else {
+            continue;
+        };
+        let named = d.meant.as_ref().and_then(|m| {
+            crate::suggest::distance(&m.to_lowercase(), &word.to_lowercase(), usize::MAX)
+        });
+        if named.is_none_or(|n| edits < n) {
+            *d = d.clone().meant(meant);
+        }
+    }
 }
 
 /// The most runs of bytes that are not text one file reports.
@@ -94,7 +122,7 @@ const NEEDS_STATEMENT: &[(&str, &str)] = &[
 
 /// Whether a diagnostic found beside syntax errors is a mistake of its own: an error,
 /// not about something missing from the whole file, and not about a name that the
-/// text skipped after a syntax error may declare.
+/// text skipped after a syntax error may declare or place.
 fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
     if !d.is_error() || d.span.start == d.span.end {
         return false;
@@ -108,7 +136,9 @@ fn stands_alone(d: &Diagnostic, text: &str, skipped: &[Span]) -> bool {
     if let Some((_, word)) = NEEDS_STATEMENT.iter().find(|(code, _)| *code == d.code) {
         return !skipped_has(word);
     }
-    if !d.code.starts_with("variantlab::unknown_") {
+    // A piece the skipped text may place.
+    let placed_later = d.code == "variantlab::missing_deciding_piece";
+    if !d.code.starts_with("variantlab::unknown_") && !placed_later {
         return true;
     }
     // `+P` names the promoted form of the piece coded `P`, which skipped text may declare.
@@ -176,7 +206,10 @@ fn check_file(
             piece,
         }));
     }
-    let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, out);
+    // A setup naming an unknown piece or player (reported already) may lack pieces it
+    // was meant to place; rules about the start position keep quiet about its players.
+    let unsure = setup::unsure_players(&file.statements, &decls);
+    let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, &unsure, out);
     let points = end::check_points(&file.statements, &decls, out);
     let counts = end::check_counting(&file.statements, &decls, out);
     let drops = check_drops(&file.statements, &decls, !castlings.is_empty(), out);
@@ -294,6 +327,7 @@ fn check_file(
         return None;
     }
     check_once_pairs(&variant, out);
+    check_demotions(&file.statements, &decls, &variant, out);
     end::check_checkmate_royal(&file.statements, &variant, out);
     // Beside syntax errors, the moves are not worked out: the file is not usable yet.
     if whole {
@@ -428,6 +462,92 @@ fn check_explosion(
     Some(explosion)
 }
 
+/// Warns of a kind without a `+` code that several kinds promote to, where captured
+/// pieces go to hand unpromoted: a captured one goes to hand as the first kind declared
+/// that promotes to it, whichever it promoted from.
+fn check_demotions(
+    statements: &[Statement],
+    decls: &declare::Decls,
+    variant: &Variant,
+    out: &mut Vec<Diagnostic>,
+) {
+    if variant.hand.is_none_or(|h| h.keep_promoted) {
+        return;
+    }
+    // (kind promoted to, kind promoting, where it says so), in the file's order.
+    let mut promotions: Vec<(PieceId, PieceId, Span)> = Vec::new();
+    for s in statements {
+        let Statement::Piece(p) = s else { continue };
+        let Ok(base) = decls.piece(&p.name) else {
+            continue;
+        };
+        for item in &p.items {
+            let syntax::PieceItemKind::Promotion(pr) = &item.kind else {
+                continue;
+            };
+            let kinds: Vec<(PieceId, Span)> = if pr.to.is_empty() {
+                (0..variant.pieces.len())
+                    .map(|k| PieceId(k as u8))
+                    .filter(|&k| k != base && variant.piece(k).royal.is_empty())
+                    .map(|k| (k, item.span))
+                    .collect()
+            } else {
+                pr.to
+                    .iter()
+                    .filter_map(|n| decls.piece(n).ok().map(|k| (k, n.span)))
+                    .collect()
+            };
+            for (k, span) in kinds {
+                // A kind with a `+` code goes to hand as its base; turning back is no promotion.
+                if variant.piece(k).demotes_to.is_none()
+                    && variant.piece(base).demotes_to != Some(k)
+                    && !promotions.iter().any(|&(t, b, _)| (t, b) == (k, base))
+                {
+                    promotions.push((k, base, span));
+                }
+            }
+        }
+    }
+    for &(kind, base, span) in &promotions {
+        let Some(first) = promotions
+            .iter()
+            .filter(|&&(t, _, _)| t == kind)
+            .map(|&(_, b, _)| b)
+            .min()
+        else {
+            continue;
+        };
+        if first == base {
+            continue;
+        }
+        let (kind, base, first) = (
+            variant.piece(kind),
+            variant.piece(base),
+            variant.piece(first),
+        );
+        out.push(
+            Diagnostic::warning(
+                "variantlab::ambiguous_demotion",
+                span,
+                format!(
+                    "a {} promoted to {} goes to hand as a {}",
+                    base.name, kind.name, first.name
+                ),
+            )
+            .label(format!("the {} promotes to {} too", first.name, kind.name))
+            .help(format!(
+                "a captured {kind} goes to hand as the first kind declared that promotes to \
+                 it; give the {base}'s promoted kind its own `+` code: declare \
+                 `piece Promoted{base} (+{code}) {{ moves as {kind} }}` and promote the {base} \
+                 to it",
+                kind = kind.name,
+                base = base.name,
+                code = base.code,
+            )),
+        );
+    }
+}
+
 /// (piece, once-per-game tag) pairs the runtime tracks at most: one bit each.
 pub const MAX_ONCE_PAIRS: usize = 32;
 
@@ -530,7 +650,7 @@ pub(crate) fn lookup(
     )
     .label(format!("unknown {what}"));
     match closest(known.iter().map(String::as_str), &name.node) {
-        Some(k) => d = d.help(format!("did you mean `{k}`?")),
+        Some(k) => d = d.meant(k),
         None if known.is_empty() => d = d.help(format!("no {what} is declared")),
         None => d = d.help(format!("the known ones are `{}`", known.join("`, `"))),
     }

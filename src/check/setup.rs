@@ -51,6 +51,40 @@ pub(super) fn check_setup(
     placed.into_iter().map(|(p, _)| p).collect()
 }
 
+/// Per player: whether the setup names, for it, a piece that does not exist; every
+/// player when it names a player that does not exist.
+pub(super) fn unsure_players(statements: &[Statement], decls: &Decls) -> Vec<bool> {
+    let mut unsure = vec![false; decls.players.len()];
+    let mut mark = |player: &Name, pieces: Vec<&Name>| match decls.player(player) {
+        Ok(p) => {
+            if pieces.iter().any(|k| decls.piece(k).is_err()) {
+                unsure[p.0 as usize] = true;
+            }
+        }
+        Err(_) => unsure.iter_mut().for_each(|u| *u = true),
+    };
+    for s in statements {
+        match s {
+            Statement::Setup(SetupDecl::Placements(list)) => {
+                for pl in list {
+                    let pieces = pl.pieces.iter().map(|(k, _)| k);
+                    mark(
+                        &pl.player,
+                        pieces.chain(pl.hand.iter().map(|(_, k)| k)).collect(),
+                    );
+                }
+            }
+            Statement::Setup(SetupDecl::Random(r)) => {
+                for pool in &r.pools {
+                    mark(&pool.player, pool.pieces.iter().map(|(_, k)| k).collect());
+                }
+            }
+            _ => {}
+        }
+    }
+    unsure
+}
+
 /// The pieces in hand at the start, from the setup blocks' `N Piece in hand` entries.
 pub(super) fn check_start_hands(
     statements: &[Statement],

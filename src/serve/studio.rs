@@ -16,9 +16,8 @@
 
 use super::answer::{Answer, shown};
 use super::request::{field, parse_body};
-use crate::check::check;
 use crate::diagnostic::Diagnostic;
-use crate::load::read_variant_text;
+use crate::load::{check_all, read_variant_text};
 use crate::model::{Drawing, PictureSet, Variant, for_player};
 use crate::play::{text_hash, write_atomic};
 use crate::render::picture::piece_picture;
@@ -63,7 +62,7 @@ fn text_field(body: &[u8]) -> Result<(Value, String), Answer> {
 /// (from 1, columns in characters), and the report as `check` prints it.
 pub(super) fn check_text(path: &Path, body: &[u8]) -> Reply {
     let (_, text) = text_field(body)?;
-    let checked = check(&path.display().to_string(), &text);
+    let checked = check_all(&path.display().to_string(), &text);
     let report = &checked.report;
     let list: Vec<Value> = report
         .diagnostics

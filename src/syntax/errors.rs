@@ -67,7 +67,6 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     // Pest places the error where a rule last failed; a missing `)` or `:`, or a word
     // after one that was taken, is further on.
     let (further, marks, words) = furthest(e);
-    let punctuation_missing = !marks.is_empty();
     let further = further + offset;
     let inside_word = |at: usize| {
         let b = text.as_bytes();
@@ -95,9 +94,14 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     } else {
         (found.clone(), Span::new(pos, pos + found.len()))
     };
+    let marks_here: Vec<String> = if pos == further {
+        marks.clone()
+    } else {
+        vec![]
+    };
     let (message, label) = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut wanted: Vec<String> = if pos == further { marks } else { vec![] };
+            let mut wanted: Vec<String> = marks_here.clone();
             if pos == further {
                 wanted.extend(words.iter().map(|w| format!("`{w}`")));
             }
@@ -108,20 +112,29 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
             };
             described.sort();
             for w in described {
-                if !wanted.contains(&w) {
+                if !wanted.contains(&w) && !covered(&w, &wanted) {
                     wanted.push(w);
                 }
             }
-            let wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            // Rules with no words of their own add nothing to a list of what fits.
+            let mut wanted: Vec<&str> = wanted.iter().map(String::as_str).collect();
+            if wanted.len() > 1 {
+                wanted.retain(|w| *w != SOMETHING_ELSE);
+            }
             let wanted = join_or(&wanted);
-            let message = if found.is_empty() {
-                format!("expected {wanted}, but the file ends here")
+            if found.is_empty() {
+                (
+                    format!("expected {wanted}, but the file ends here"),
+                    "the file ends here",
+                )
             } else {
-                format!("expected {wanted}, found `{}`", shown(&found))
-            };
-            (message, format!("expected {wanted}"))
+                (
+                    format!("expected {wanted}, found `{}`", shown(&found)),
+                    "not expected here",
+                )
+            }
         }
-        ErrorVariant::CustomError { message } => (message.clone(), String::new()),
+        ErrorVariant::CustomError { message } => (message.clone(), ""),
     };
     let mut d = Diagnostic::error("variantlab::syntax", span, message).label(label);
     let region_start =
@@ -139,9 +152,23 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
             .label("opened here")
             .help("end the text with `\"\"\"`");
         }
+        if what == "`{`"
+            && let Some(better) = unclosed_block(text, region_start, region_end, opened, span)
+        {
+            return better;
+        }
         d = d.also(opened, format!("this {what} is never closed"));
     }
     if let Some(better) = comma_between_entries(text, region_start, span.start) {
+        return better;
+    }
+    if span.start == pos
+        && let Some(mut better) = missing_mark(text, region_start, region_end, span, &marks_here)
+    {
+        better.also = d.also;
+        return better;
+    }
+    if let Some(better) = joined_cells(text, region_start, region_end, span) {
         return better;
     }
     if let Some(mut better) = misspelt(
@@ -162,14 +189,245 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
                 TOP_LEVEL.join("`, `")
             ));
         }
-    } else if !words.is_empty() && pos == further && !punctuation_missing {
-        let fit: Vec<&str> = words.iter().map(String::as_str).collect();
-        d = d.help(format!(
-            "the words that fit here are `{}`",
-            fit.join("`, `")
-        ));
     }
     d
+}
+
+/// Whether a description of what fits (`` `entering` or `moving ...` ``) only repeats
+/// words the list already names: each of its quoted examples starts with one of them.
+fn covered(description: &str, listed: &[String]) -> bool {
+    let examples: Vec<&str> = description.split('`').skip(1).step_by(2).collect();
+    !examples.is_empty()
+        && examples.iter().all(|x| {
+            let first = x.split_whitespace().next().unwrap_or("");
+            listed.iter().any(|l| l.trim_matches('`') == first)
+        })
+}
+
+/// Line and column (from 1, in characters) of a byte offset.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1,
+    )
+}
+
+/// A block whose `{` is still open where the next statement starts, or where the file
+/// ends: names the block and where it opened.
+fn unclosed_block(
+    text: &str,
+    statement: usize,
+    end: usize,
+    opened: Span,
+    at: Span,
+) -> Option<Diagnostic> {
+    // Where `}` goes: before the first statement line past the `{`, or at the end.
+    let close = if at.start >= text.len() {
+        text.len()
+    } else {
+        statement_lines(text, opened.end)
+            .map(|(line, _)| line)
+            .find(|line| *line <= at.start)?
+    };
+    let next = word_at(text, close);
+    if !reads_past(text, statement, end, close, "} ", at.end.max(next.end)) {
+        return None;
+    }
+    // The block's heading as written, such as `piece Panthan (PN)` or `game ends`.
+    let heading: Vec<&str> = text[statement..opened.start]
+        .lines()
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let (line, column) = line_column(text, opened.start);
+    let (label, before) = if next.is_empty() {
+        ("the file ends here", "at the end of the file".to_string())
+    } else {
+        (
+            "`}` expected before this",
+            format!("before line {}", line_column(text, close).0),
+        )
+    };
+    Some(
+        Diagnostic::error(
+            "variantlab::syntax",
+            next,
+            format!(
+                "the block of `{}` is never closed",
+                shown(&heading.join(" "))
+            ),
+        )
+        .label(label)
+        .also(opened, "opened here")
+        .help(format!(
+            "add `}}` to close the block opened at {line}:{column}, {before}"
+        )),
+    )
+}
+
+/// A mark the grammar expects at the error (`,`, `:`, `)` ...) that, written before the
+/// word found there, lets the statement read on past it.
+fn missing_mark(
+    text: &str,
+    start: usize,
+    end: usize,
+    at: Span,
+    marks: &[String],
+) -> Option<Diagnostic> {
+    if at.is_empty() {
+        return None;
+    }
+    let found = &text[at.start..at.end];
+    // A mark that opens something (`(`, `"`) would need its partner too.
+    let opens = |m: &str| m.starts_with(['(', '{', '[', '"']);
+    let mark = marks
+        .iter()
+        .map(|m| m.trim_matches('`'))
+        .filter(|m| !m.is_empty() && !opens(m))
+        .find(|m| reads_past(text, start, end, at.start, &format!("{m} "), at.end))?;
+    // Commas, colons and closing marks follow a word directly; others stand apart.
+    let gap = if mark.starts_with([',', ':', ';', ')', '}', ']']) {
+        ""
+    } else {
+        " "
+    };
+    let fixed = match word_before(text, at.start) {
+        Some(w) if text[w.end..at.start].trim().is_empty() => {
+            format!("`{}{gap}{mark} {}`", &text[w.start..w.end], shown(found))
+        }
+        _ => format!("`{mark} {}`", shown(found)),
+    };
+    Some(
+        Diagnostic::error(
+            "variantlab::syntax",
+            at,
+            format!("missing `{mark}` before `{}`", shown(found)),
+        )
+        .label(format!("add `{mark}` before this"))
+        .help(format!("write {fixed}")),
+    )
+}
+
+/// Whether the statement between `start` and `end`, with `insert` written at `at`,
+/// parses past `past`.
+fn reads_past(text: &str, start: usize, end: usize, at: usize, insert: &str, past: usize) -> bool {
+    let changed = format!("{}{insert}{}", &text[start..at], &text[at..end]);
+    match VariantParser::parse(Rule::file, &changed) {
+        Ok(_) => true,
+        Err(e) => error_position(&e) > past + insert.len() - start,
+    }
+}
+
+/// Whether a word is a cell name, as the grammar reads one.
+fn is_cell(word: &str) -> bool {
+    VariantParser::parse(Rule::cell, word)
+        .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == word))
+}
+
+/// A word between two cells (`a2 to g2`) where the grammar lists cells one by one:
+/// says so, and lists the cells between when their names make that plain.
+fn joined_cells(text: &str, start: usize, end: usize, at: Span) -> Option<Diagnostic> {
+    if at.start >= text.len() {
+        return None;
+    }
+    // The error may stand just past the word, where the parser tried to read on.
+    let w = match word_at(text, at.start) {
+        w if !w.is_empty() => w,
+        _ => word_before(text, at.start)?,
+    };
+    let first = word_before(text, w.start)?;
+    let rest = &text[w.end..];
+    let second = word_at(
+        text,
+        w.end + rest.len() - rest.trim_start_matches([' ', '\t']).len(),
+    );
+    let (a, b) = (
+        &text[first.start..first.end],
+        &text[second.start..second.end],
+    );
+    if w.is_empty() || !is_cell(a) || !is_cell(b) || !text[first.end..w.start].trim().is_empty() {
+        return None;
+    }
+    // Without the word, the cells read on.
+    if !fits(text, start, end, w, "", second.end) {
+        return None;
+    }
+    let word = &text[w.start..w.end];
+    let help = match cells_between(a, b) {
+        Some(cells) => format!("list every cell: `{}`", cells.join(" ")),
+        None => format!("list every cell from `{a}` to `{b}`, one after another"),
+    };
+    Some(
+        Diagnostic::error(
+            "variantlab::syntax",
+            w,
+            format!(
+                "`{}` does not join cells here: cells are listed one by one",
+                shown(word)
+            ),
+        )
+        .label("not a range of cells")
+        .help(help),
+    )
+}
+
+/// The most cells [`cells_between`] lists.
+const LONGEST_RUN: usize = 26;
+
+/// The cells from `a` to `b` when both names share their letters or their number and
+/// the other part counts along (`a2` to `e2`, `c1` to `c4`).
+fn cells_between(a: &str, b: &str) -> Option<Vec<String>> {
+    let split = |c: &str| {
+        let digits_first = c.starts_with(|ch: char| ch.is_ascii_digit());
+        let cut = c
+            .find(|ch: char| ch.is_ascii_digit() != digits_first)
+            .unwrap_or(c.len());
+        let (x, y) = c.split_at(cut);
+        if digits_first {
+            (y.to_string(), x.to_string(), true)
+        } else {
+            (x.to_string(), y.to_string(), false)
+        }
+    };
+    let (la, na, fa) = split(a);
+    let (lb, nb, fb) = split(b);
+    if fa != fb {
+        return None;
+    }
+    let join = |l: &str, n: &str| {
+        if fa {
+            format!("{n}{l}")
+        } else {
+            format!("{l}{n}")
+        }
+    };
+    let run = |from: u32, to: u32| -> Vec<u32> {
+        if from <= to {
+            (from..=to).collect()
+        } else {
+            (to..=from).rev().collect()
+        }
+    };
+    let cells: Vec<String> = if la == lb {
+        let (x, y) = (na.parse::<u32>().ok()?, nb.parse::<u32>().ok()?);
+        run(x, y)
+            .into_iter()
+            .map(|n| join(&la, &n.to_string()))
+            .collect()
+    } else if na == nb && la.len() == 1 && lb.len() == 1 {
+        let (x, y) = (u32::from(la.as_bytes()[0]), u32::from(lb.as_bytes()[0]));
+        run(x, y)
+            .into_iter()
+            .filter_map(char::from_u32)
+            .map(|c| join(&c.to_string(), &na))
+            .collect()
+    } else {
+        return None;
+    };
+    (cells.len() >= 2 && cells.len() <= LONGEST_RUN).then_some(cells)
 }
 
 /// A comma written between two players' entries of a `setup` or `zone` block (`White:
@@ -293,8 +551,9 @@ fn misspelt(
             );
         }
         let failed = failed_at.max(w.end);
-        if let Some(fix) = replacements(word)
-            .into_iter()
+        let near = replacements(word);
+        if let Some(fix) = near
+            .iter()
             .take(MAX_TRIES)
             .find(|r| fits(text, start, end, w, r, failed))
         {
@@ -304,8 +563,114 @@ fn misspelt(
                     .help(format!("did you mean `{fix}`?")),
             );
         }
+        if let Some(n) = crate::suggest::number_in_words(word)
+            && fits(text, start, end, w, &n.to_string(), failed)
+        {
+            return Some(
+                Diagnostic::error(
+                    "variantlab::syntax",
+                    w,
+                    format!(
+                        "`{}` is a number in words; numbers are written in digits",
+                        shown(word)
+                    ),
+                )
+                .label("a number goes here")
+                .help(format!("write `{n}`")),
+            );
+        }
+        // The word before the error may be the second of two words, the first missing
+        // (`win` for `mover wins`).
+        if i == 1
+            && end - start <= WINDOW
+            && let Some(fix) = phrases(text, start, w, &near)
+                .into_iter()
+                .take(MAX_PHRASE_TRIES)
+                .find(|r| phrase_fits(text, start, end, w, r))
+        {
+            return Some(
+                Diagnostic::error("variantlab::syntax", w, message)
+                    .label(label)
+                    .help(format!("did you mean `{fix}`?")),
+            );
+        }
     }
     None
+}
+
+/// Re-parses at most this many two-word phrases per error.
+const MAX_PHRASE_TRIES: usize = 32;
+
+/// Two-word phrases that could replace the word at `w`: a word the grammar expects where
+/// it stands, then the word itself or a near spelling of it.
+fn phrases(text: &str, start: usize, w: Span, near: &[String]) -> Vec<String> {
+    let word = &text[w.start..w.end];
+    let seconds: Vec<&str> = std::iter::once(word)
+        .chain(near.iter().map(String::as_str).filter(|n| !n.contains(' ')))
+        .collect();
+    expected_words(text, start, w.start)
+        .iter()
+        .flat_map(|first| {
+            seconds
+                .iter()
+                .map(move |second| format!("{first} {second}"))
+        })
+        .collect()
+}
+
+/// Whether the statement between `start` and `end` parses with `phrase` for the word at
+/// `w`, the phrase read as fixed words, none of them as a name.
+fn phrase_fits(text: &str, start: usize, end: usize, w: Span, phrase: &str) -> bool {
+    let changed = format!("{}{phrase}{}", &text[start..w.start], &text[w.end..end]);
+    let Ok(pairs) = VariantParser::parse(Rule::file, &changed) else {
+        return false;
+    };
+    let (from, to) = (w.start - start, w.start - start + phrase.len());
+    !pairs.flatten().any(|p| {
+        let s = p.as_span();
+        p.as_rule() == Rule::ident && s.start() < to && s.end() > from
+    })
+}
+
+/// The grammar's words that may stand at `at`, in the statement that starts at `start`.
+fn expected_words(text: &str, start: usize, at: usize) -> Vec<String> {
+    let Err(e) = VariantParser::parse(Rule::file, &text[start..at]) else {
+        return vec![];
+    };
+    let (reached, _, words) = furthest(&e);
+    if start + reached < text[..at].trim_end().len() {
+        return vec![];
+    }
+    words
+}
+
+/// A grammar word that fits where the word at `at` stands and is a near spelling of it,
+/// with how many edits apart: the statement reads as far with it as without.
+pub(super) fn word_meant(text: &str, at: Span) -> Option<(usize, String)> {
+    let word = text.get(at.start..at.end)?.to_lowercase();
+    let start = statement_start_before(text, 0, at.start)?;
+    let end = resume_point(text, start, at.start).unwrap_or(text.len());
+    // A statement that long is no draft's; re-reading it for each name would cost too much.
+    if end - start > WINDOW {
+        return None;
+    }
+    let limit = if word.chars().count() <= 4 { 1 } else { 2 };
+    let mut near: Vec<(usize, String)> = expected_words(text, start, at.start)
+        .into_iter()
+        .filter_map(|k| crate::suggest::distance(&k, &word, limit).map(|d| (d, k)))
+        .filter(|(d, _)| *d > 0)
+        .collect();
+    near.sort();
+    let reached = |changed: &str| match VariantParser::parse(Rule::file, changed) {
+        Ok(_) => changed.len(),
+        Err(e) => error_position(&e),
+    };
+    let before = reached(&text[start..end]);
+    near.into_iter().find(|(_, k)| {
+        let changed = format!("{}{k}{}", &text[start..at.start], &text[at.end..end]);
+        let shift = k.len() as isize - at.len() as isize;
+        reached(&changed) as isize >= before as isize + shift
+    })
 }
 
 /// Re-parses at most this many replacements per error.
@@ -443,9 +808,12 @@ fn brace_depth(text: &str) -> i32 {
     depth
 }
 
+/// What a rule without a description of its own looks like.
+const SOMETHING_ELSE: &str = "something else";
+
 fn join_or(items: &[&str]) -> String {
     match items {
-        [] => "something else".into(),
+        [] => SOMETHING_ELSE.into(),
         [one] => one.to_string(),
         [rest @ .., last] => format!("{} or {}", rest.join(", "), last),
     }
@@ -590,7 +958,7 @@ fn described(rule: Rule) -> &'static str {
         count_from => "`, from the pieces on the board`",
         count_limit => "a limit such as `16 moves` or `16 moves against KIND`",
         count_event => "`count ran out`",
-        _ => "something else",
+        _ => SOMETHING_ELSE,
     }
 }
 

@@ -111,6 +111,12 @@ pub fn reads_as_variant(text: &str) -> bool {
     first.is_some_and(errors::starts_statement) || !parse(text).0.statements.is_empty()
 }
 
+/// A word of the language that fits where the word at `at` stands and is a near
+/// spelling of it (`forward` for `forwards`), with the edits between them.
+pub fn word_meant(text: &str, at: Span) -> Option<(usize, String)> {
+    errors::word_meant(text, at)
+}
+
 /// Parses text as the grammar rule named `rule`, whole; for tests of single rules.
 /// Panics on a name the grammar does not have, so a test cannot pass by mistake.
 pub fn parses_as(rule: &str, text: &str) -> bool {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
-use variantlab::check::check;
+use variantlab::load::check_all as check;
 use variantlab::model::OptionDef;
 
 /// Far above what any case needs; only a real blow-up trips it.

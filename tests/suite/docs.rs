@@ -12,6 +12,10 @@
 //! - `variant fragment CONTEXT`: statements checked inside one of [`CONTEXTS`];
 //! - `variant excerpt PATH`: lines of the variant file at PATH, in its order (lines
 //!   between them may be left out), indentation aside;
+//! - `variant corrected PATH`: lines that, put in place of those of the `variant excerpt
+//!   PATH` block before it (which must then be consecutive lines of the file), make the
+//!   file check without any error and without any code it reported before;
+//! - `rust file PATH`: the Rust file at PATH, word for word (tests/suite/example.rs);
 //! - `text`, `sh`, `bash`, `toml`, `yaml`: not variant text. A `text` block right after
 //!   a line `<!-- output: ARGS -->` is what `variantlab ARGS` prints, run from the
 //!   repository's root (diagnostics, then the rest).
@@ -24,6 +28,7 @@ use std::process::Command;
 use variantlab::check::check;
 
 /// One fenced block of a markdown file.
+#[derive(Clone)]
 pub struct Block {
     pub file: String,
     pub line: usize,
@@ -132,9 +137,10 @@ fn every_block_says_what_it_holds() {
         let args = b.args();
         let ok = match (b.kind(), args.as_slice()) {
             ("variant", []) => true,
-            ("variant", ["file" | "excerpt", path]) => root().join(path).is_file(),
+            ("variant", ["file" | "excerpt" | "corrected", path]) => root().join(path).is_file(),
             ("variant", ["fragment", context]) => CONTEXTS.iter().any(|(n, _)| n == context),
             ("text" | "sh" | "bash" | "toml" | "yaml", []) => true,
+            ("rust", ["file", path]) => root().join(path).is_file(),
             _ => false,
         };
         if !ok {
@@ -350,6 +356,100 @@ fn excerpts_are_taken_from_their_files() {
     assert!(!is_excerpt_of("b\na", "a\nb"), "the order counts");
 }
 
+/// The lines of `file` an excerpt quotes, as a range of line indices: they must be
+/// consecutive (indentation aside) and found once.
+pub fn quoted_run(file: &str, excerpt: &str) -> Result<std::ops::Range<usize>, String> {
+    let lines: Vec<&str> = file.lines().map(str::trim).collect();
+    let want: Vec<&str> = excerpt.trim_matches('\n').lines().map(str::trim).collect();
+    let starts: Vec<usize> = (0..(lines.len() + 1).saturating_sub(want.len()))
+        .filter(|&i| lines[i..i + want.len()] == want[..])
+        .collect();
+    match starts[..] {
+        [at] => Ok(at..at + want.len()),
+        _ => Err(format!(
+            "the excerpt is found {} times as consecutive lines",
+            starts.len()
+        )),
+    }
+}
+
+/// `file` with the lines `excerpt` quotes replaced by `corrected`.
+pub fn corrected_file(file: &str, excerpt: &str, corrected: &str) -> Result<String, String> {
+    let run = quoted_run(file, excerpt)?;
+    let lines: Vec<&str> = file.lines().collect();
+    let mut out: Vec<&str> = lines[..run.start].to_vec();
+    out.extend(corrected.trim_matches('\n').lines());
+    out.extend(&lines[run.end..]);
+    Ok(out.join("\n") + "\n")
+}
+
+/// Each `variant corrected PATH` block with the corrected file it makes.
+pub fn corrections() -> Vec<(Block, String)> {
+    let mut out = Vec::new();
+    for path in markdown_files() {
+        let blocks = blocks_of(&path);
+        for (i, b) in blocks.iter().enumerate() {
+            let args = b.args();
+            let ("variant", ["corrected", file]) = (b.kind(), args.as_slice()) else {
+                continue;
+            };
+            let example = blocks[..i]
+                .iter()
+                .rev()
+                .find(|e| e.kind() == "variant")
+                .filter(|e| e.info == format!("variant excerpt {file}"))
+                .unwrap_or_else(|| panic!("{}: no excerpt of {file} just before", b.place()));
+            let text = corrected_file(&read(&root().join(file)), &example.text, &b.text)
+                .unwrap_or_else(|e| panic!("{}: {e}", example.place()));
+            out.push((b.clone(), text));
+        }
+    }
+    out
+}
+
+/// What stays wrong in the file at `path` once `text` replaces it: its errors, and its
+/// diagnostics of a code the file reports. Checked under the file's own path, so
+/// pictures are looked for beside it.
+pub fn still_wrong(path: &str, text: &str) -> Option<String> {
+    let name = root().join(path).display().to_string();
+    let before = check(&name, &read(&root().join(path))).report.diagnostics;
+    let after = check(&name, text).report;
+    let wrong = after
+        .diagnostics
+        .iter()
+        .any(|d| d.is_error() || before.iter().any(|b| b.code == d.code));
+    wrong.then(|| after.render(100, false))
+}
+
+#[test]
+fn corrections_fix_their_files() {
+    let found = corrections();
+    for (b, text) in &found {
+        let path = b.args()[1];
+        if let Some(report) = still_wrong(path, text) {
+            panic!(
+                "{}: {path}, corrected, is still wrong:\n{text}\n{report}",
+                b.place()
+            );
+        }
+    }
+    assert!(!found.is_empty(), "no corrections in the docs");
+}
+
+#[test]
+fn a_correction_that_fixes_nothing_fails() {
+    let path = "variants/invalid/unknown-piece.var";
+    let file = read(&root().join(path));
+    let example = "  Black: Thoot a1 f1, Chief c1";
+    let same = corrected_file(&file, example, example).expect("found once");
+    assert_eq!(same, file);
+    assert!(still_wrong(path, &same).is_some());
+    let fixed = corrected_file(&file, example, "  Black: Thoat a1 f1, Chief c1").expect("found");
+    assert!(still_wrong(path, &fixed).is_none(), "{fixed}");
+    // Lines left out between those of an example leave no place to put a correction.
+    assert!(corrected_file(&file, "setup {\n  Orange: Thoat a6 f6, Chief c6", "").is_err());
+}
+
 /// Words of a command line, double quotes grouping.
 fn words(line: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -482,6 +582,7 @@ fn commands_are_written_for_the_installed_binary() {
 pub fn anchors(text: &str) -> Vec<String> {
     let mut inside = false;
     let mut out = Vec::new();
+    let mut slugs: Vec<String> = Vec::new();
     for line in text.lines() {
         if line.trim_start().starts_with("```") {
             inside = !inside;
@@ -495,7 +596,14 @@ pub fn anchors(text: &str) -> Vec<String> {
             .filter(|c| c.is_alphanumeric() || *c == ' ' || *c == '-' || *c == '_')
             .map(|c| if c == ' ' { '-' } else { c })
             .collect();
-        out.push(slug);
+        // A heading met again gets `-1`, `-2` ... after its anchor.
+        let seen = slugs.iter().filter(|s| **s == slug).count();
+        slugs.push(slug.clone());
+        out.push(if seen == 0 {
+            slug
+        } else {
+            format!("{slug}-{seen}")
+        });
     }
     out
 }
@@ -533,6 +641,7 @@ fn links_between_the_docs_lead_somewhere() {
         anchors("## 16a. The chess family: royal pieces\n")
             .contains(&"16a-the-chess-family-royal-pieces".to_string())
     );
+    assert_eq!(anchors("## Notes\n### Notes\n"), ["notes", "notes-1"]);
 }
 
 #[test]

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
-use variantlab::check::check;
+use variantlab::load::check_all as check;
 
 /// Files generated per run; kept small so the suite stays quick.
 const FILES: usize = 24;
@@ -355,6 +355,77 @@ fn generated_files_check_and_every_accepted_one_runs_every_command() {
 #[ignore = "long: cargo test --release -- --ignored"]
 fn many_generated_files_check_and_every_accepted_one_runs_every_command() {
     generated_files(FILES_LONG, 0x1dea_5eed);
+}
+
+/// A generated file whose every statement checks, but whose start leaves Black's
+/// royal Runner attacked with White to move: `check` refuses it, as `perft` would.
+const START_IN_CHECK: &str = r#"name "Generated 162"
+board square 3 by 8
+player White: forward N, capitals
+player Black: forward S, lowercase
+option o = on "a switch"
+tag t "a mark"
+zone z: last cell of each file
+piece Runner (PA) {
+  step 1 any
+  royal
+  slide direct forward forward straight forward or straight forward forward or forward backward except backward backward backward or backward straight forward backward , from b2 b2 a1
+}
+piece Jumper (PB) {
+  step 1 any
+  captured only by Runner 
+}
+setup {
+  White: Runner a1, Jumper b1
+  Black: Runner a8, Jumper b8
+}
+game ends {
+  Runner captured: mover wins
+  no legal move: mover loses
+  position repeated 3 times: draw
+  50 plies without capture: draw
+}
+"#;
+
+#[test]
+fn a_start_in_check_is_refused_by_check() {
+    let checked = check("case.var", START_IN_CHECK);
+    assert!(checked.variant.is_none());
+    let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["variantlab::unplayable_start"]);
+    let d = &checked.report.diagnostics[0];
+    assert_eq!(
+        &START_IN_CHECK[d.span.start..d.span.end],
+        "Runner a8",
+        "the label points at Black's royal piece"
+    );
+    let dir = std::env::temp_dir().join(format!("variantlab-start-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path = dir.join("case.var");
+    std::fs::write(&path, START_IN_CHECK).expect("writes");
+    let file = path.to_string_lossy().into_owned();
+    let refused = run(&["check", &file]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let e = refused.expect_err("`check` refuses the file");
+    assert!(e.contains("unplayable_start"), "{e}");
+}
+
+#[test]
+fn more_castlings_than_the_tables_hold_are_refused_by_check() {
+    let mut text = String::from(
+        "name \"Many castlings\"\nboard square 8 by 8\n\
+         player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+         piece King (K) {\n  step 1 any\n  royal\n}\n\
+         piece Rook (R) {\n  slide orthogonal\n}\n\
+         setup {\n  White: King e1, Rook a1\n  Black: King e8\n}\n\
+         game ends {\n  checkmate: mover wins\n  stalemate: draw\n}\n",
+    );
+    for _ in 0..300 {
+        text.push_str("castling White: King e1 to c1 and Rook a1 to d1, empty b1 c1 d1\n");
+    }
+    let checked = check("case.var", &text);
+    let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["variantlab::too_many"], "{text}");
 }
 
 /// Whether `check` reports a syntax error on `text`.

@@ -7,7 +7,7 @@ use crate::common;
 use common::{root, rules};
 use std::path::PathBuf;
 use std::sync::Arc;
-use variantlab::check::check;
+use variantlab::load::check_all as check;
 use variantlab::model::{PieceId, PlayerId};
 use variantlab::render::footprint_diagram;
 
@@ -168,6 +168,15 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("misspelt-outcome", &["syntax"]),
     ("misspelt-clause", &["syntax"]),
     ("misspelt-board-shape", &["syntax"]),
+    ("misspelt-relative-direction", &["unknown_direction"]),
+    ("misspelt-direction-kind", &["unknown_direction"]),
+    ("missing-comma", &["syntax"]),
+    ("number-in-words", &["syntax"]),
+    ("unfinished-outcome", &["syntax"]),
+    ("cell-range-in-setup", &["syntax"]),
+    ("misspelt-deciding-piece", &["unknown_piece"]),
+    ("ambiguous-demotion", &["ambiguous_demotion"]),
+    ("unplayable-start", &["unplayable_start"]),
 ];
 
 /// Files that document a warning: they must still check, with warnings only.
@@ -183,6 +192,7 @@ const WARNINGS_ONLY: &[&str] = &[
     "missing-end",
     "undecided-end",
     "checkmate-without-royal",
+    "ambiguous-demotion",
 ];
 
 #[test]

@@ -1,13 +1,17 @@
 //! The word index, docs/words.md, generated from the grammar's `///` comments: every
 //! fixed word of the language, where it may appear, what the rule using it means and
 //! the section of the reference that tells more. `VARIANTLAB_WRITE_DOCS=1` rewrites the
-//! file; otherwise a stale or incomplete index fails.
+//! file; otherwise a stale or incomplete index fails. Each row links to the section of
+//! docs/language.md holding the rule's example phrases (unless [`SECTIONS`] says
+//! otherwise), and that section must name the word. docs/statements.md shows every
+//! top-level statement of the grammar.
 
 use crate::common;
-use crate::docs::{anchors, read};
+use crate::docs::{Block, anchors, blocks_of, read};
 
 use common::root;
 use std::collections::{BTreeMap, BTreeSet};
+use variantlab::syntax::parses_as;
 
 /// A rule of the grammar: its name, its `///` comment and its body.
 struct GrammarRule {
@@ -70,76 +74,272 @@ fn tokens(body: &str) -> (Vec<String>, Vec<String>) {
     (literals, names)
 }
 
-/// The section of docs/language.md each rule is told about in; a rule not listed is in
-/// the section of the first rule found using it.
+/// Sections chosen by hand where [`section_of`] would choose another: for a rule and
+/// every rule under it that has no example phrase of its own.
 const SECTIONS: &[(&str, &str)] = &[
-    ("name_stmt", "3-name-inventor-description"),
-    ("inventor_stmt", "3-name-inventor-description"),
-    ("description_stmt", "3-name-inventor-description"),
     ("board_stmt", "4-the-board"),
+    ("square_shape", "square-boards"),
+    ("hexagon_shape", "hexagonal-boards"),
+    ("orientation", "hexagonal-boards"),
+    ("parallelogram_shape", "parallelograms-of-hexagons"),
     ("coordinates_stmt", "5-coordinates"),
-    ("holes_stmt", "6-holes"),
-    ("player_stmt", "8-players"),
-    ("option_stmt", "9-options-and-guards"),
+    ("line_family", "5-coordinates"),
     ("guard", "9-options-and-guards"),
-    ("tag_stmt", "10-tags"),
-    ("once_per_game", "10-tags"),
-    ("piece_stmt", "11-pieces"),
     ("move_stmt", "12-moves"),
-    ("mode", "modes"),
-    ("count", "counts"),
     ("direct", "direct"),
     ("directions", "directions"),
+    ("direction_union", "directions"),
     ("qualifier", "qualifiers"),
-    ("clause", "clauses"),
-    ("captured_only_by", "14-capture-restrictions-and-safety"),
-    ("not_attacked", "14-capture-restrictions-and-safety"),
-    ("royal", "royal-pieces-and-check"),
-    ("from_cells", "initial-moves"),
-    ("en_passant", "en-passant"),
-    ("moves_as", "compounds-bent-riders-and-equal-legs"),
-    ("equal_legs", "compounds-bent-riders-and-equal-legs"),
-    ("promotion", "promotion-zones"),
-    ("no_drop", "drop-restrictions"),
+    ("tagged", "clauses"),
+    ("piece_holder", "clauses"),
+    ("piece_word", "hurdles"),
+    ("within_zone", "moves-within-a-zone"),
     ("setup_stmt", "15-the-setup"),
-    ("setup_block", "by-coordinates"),
     ("setup_diagram", "by-diagram"),
     ("setup_random", "random-setups"),
-    ("end_stmt", "16-how-the-game-ends"),
-    ("perpetual", "endings"),
-    ("checker_loses", "endings"),
-    ("zone_stmt", "zones"),
-    ("castling_stmt", "castling"),
-    ("hand_stmt", "hands"),
-    ("over_pieces", "hurdles"),
-    ("right_behind", "hurdles"),
-    ("within_zone", "moves-within-a-zone"),
-    ("from_zone", "moves-within-a-zone"),
-    ("zone_near", "moves-within-a-zone"),
-    ("facing", "facing-pieces"),
-    ("fen_stmt", "fens-fields"),
-    ("pass_stmt", "passing"),
-    ("passes_event", "passing"),
-    ("drawing_stmt", "drawing-pieces"),
-    ("drawn", "drawing-pieces"),
-    ("explode_stmt", "explosions"),
-    ("checks_stmt", "forbidden-checks"),
-    ("clock_stmt", "fens-fields"),
-    ("check_bound", "royal-pieces-and-check"),
-    ("flip_stmt", "pieces-that-change-sides"),
-    ("drop_enclosing", "placing-stones"),
-    ("drop_first", "placing-stones"),
-    ("leaving_copy", "moves-leaving-a-copy"),
-    ("pass_if_stuck", "passing-when-stuck"),
-    ("board_full_event", "counting-stones"),
-    ("mate_by_event", "mates-judged-by-their-checks"),
-    ("mate_run_event", "mates-judged-by-their-checks"),
-    ("more_pieces", "counting-stones"),
-    ("walling", "16e-walls-trails-removed-cells-and-arrows"),
-    ("moved_wall_stmt", "a-wall-that-moves"),
+    ("hand_pieces", "hands"),
+    ("checkmate", "16-how-the-game-ends"),
+    ("count_bare", "counting-moves-to-a-draw"),
+    ("zone_far", "zones"),
+    ("castle_part", "castling"),
+    ("check_word", "drop-restrictions"),
+    ("drops_stmt", "rules-on-every-drop"),
+    ("gates_only", "gates"),
+    ("explode_except", "explosions"),
 ];
 
-/// What each top-level statement is called in the index's `where` column.
+/// A piece of code in a section of docs/language.md, and how it stands there.
+struct Code {
+    text: String,
+    /// In the first cell of a table row: the row is about it.
+    lead: bool,
+    /// A line of a fenced block, not a span in the prose.
+    block: bool,
+    /// The sections the prose around it links to.
+    links: Vec<String>,
+}
+
+/// A section of docs/language.md, from its heading to the next heading.
+pub struct Section {
+    pub anchor: String,
+    level: usize,
+    code: Vec<Code>,
+}
+
+/// The code spans of a markdown text, blanks collapsed.
+fn spans(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// The local links (`](#anchor)`) of a markdown text.
+fn links(text: &str) -> Vec<String> {
+    text.split("](#")
+        .skip(1)
+        .filter_map(|t| t.split(')').next())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The cells of a table row, `|` inside code spans aside.
+fn cells(row: &str) -> Vec<String> {
+    let (mut out, mut cell, mut code) = (Vec::new(), String::new(), false);
+    for c in row.trim().trim_matches('|').chars() {
+        match c {
+            '`' => (code, cell) = (!code, cell + "`"),
+            '|' if !code => out.push(std::mem::take(&mut cell)),
+            _ => cell.push(c),
+        }
+    }
+    out.push(cell);
+    out
+}
+
+/// The sections of a markdown text, each with the code it holds.
+pub fn sections(text: &str) -> Vec<Section> {
+    let mut names = anchors(text).into_iter();
+    let mut out: Vec<Section> = Vec::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    let mut fenced = false;
+    let flush = |paragraph: &mut Vec<&str>, out: &mut Vec<Section>| {
+        let text = paragraph.join(" ");
+        paragraph.clear();
+        if let Some(s) = out.last_mut() {
+            let links = links(&text);
+            s.code.extend(spans(&text).into_iter().map(|text| Code {
+                text,
+                lead: false,
+                block: false,
+                links: links.clone(),
+            }));
+        }
+    };
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            flush(&mut paragraph, &mut out);
+            fenced = !fenced;
+        } else if fenced {
+            if let Some(s) = out.last_mut() {
+                s.code.push(Code {
+                    text: t.to_string(),
+                    lead: false,
+                    block: true,
+                    links: Vec::new(),
+                });
+            }
+        } else if line.starts_with('#') {
+            flush(&mut paragraph, &mut out);
+            out.push(Section {
+                anchor: names.next().expect("an anchor a heading"),
+                level: line.len() - line.trim_start_matches('#').len(),
+                code: Vec::new(),
+            });
+        } else if t.starts_with('|') {
+            flush(&mut paragraph, &mut out);
+            let links = links(t);
+            for (i, cell) in cells(t).iter().enumerate() {
+                for text in spans(cell) {
+                    let lead = i == 0;
+                    if let Some(s) = out.last_mut() {
+                        s.code.push(Code {
+                            text,
+                            lead,
+                            block: false,
+                            links: links.clone(),
+                        });
+                    }
+                }
+            }
+        } else {
+            if t.is_empty() || t.starts_with("- ") {
+                flush(&mut paragraph, &mut out);
+            }
+            paragraph.push(t);
+        }
+    }
+    flush(&mut paragraph, &mut out);
+    out
+}
+
+/// Whether `word` stands in `text` as a word of its own.
+fn has_word(text: &str, word: &str) -> bool {
+    let part = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    text.match_indices(word)
+        .any(|(i, _)| !text[..i].ends_with(part) && !text[i + word.len()..].starts_with(part))
+}
+
+/// Whether a section names `word` in its code: a code span, a phrase quoted in one, or
+/// a line of an example.
+pub fn mentions(section: &Section, word: &str) -> bool {
+    section.code.iter().any(|c| has_word(&c.text, word))
+}
+
+/// The example phrases of a rule's comment: its code spans, cut at `...`.
+fn phrases(doc: &str) -> Vec<String> {
+    spans(doc)
+        .iter()
+        .flat_map(|s| {
+            s.split("...")
+                .map(|p| p.trim_matches([' ', ',', ':']).to_string())
+        })
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// The words of a rule made of fixed words only (`no legal move`), in order.
+fn fixed_words(body: &str) -> Option<String> {
+    let (literals, names) = tokens(body);
+    let fixed = names
+        .iter()
+        .all(|n| n.starts_with("kw_") || n == "word_char")
+        && literals.iter().all(|l| is_word(l));
+    let mut words = Vec::new();
+    for (i, part) in body.split('"').enumerate() {
+        if i % 2 == 1 {
+            words.push(part.to_string());
+        } else {
+            words.extend(
+                tokens(part)
+                    .1
+                    .iter()
+                    .filter_map(|n| n.strip_prefix("kw_"))
+                    .map(|w| w.replace('_', "-")),
+            );
+        }
+    }
+    (fixed && !words.is_empty()).then(|| words.join(" "))
+}
+
+/// The section that tells most about some of `phrases` and names every one of `words`:
+/// where a phrase leads a table row or is linked from one (3), or else stands in the
+/// prose and in an example (1 each); then the deeper section, then the earlier.
+fn best_section(sections: &[Section], phrases: &[String], words: &[&str]) -> Option<String> {
+    // (section, phrase) -> (leads a row or is linked from one, in prose, in an example)
+    let mut found: BTreeMap<(usize, &str), (bool, bool, bool)> = BTreeMap::new();
+    for (i, s) in sections.iter().enumerate() {
+        for phrase in phrases {
+            for c in s.code.iter().filter(|c| c.text.contains(phrase.as_str())) {
+                let targets: Vec<usize> = c
+                    .links
+                    .iter()
+                    .filter_map(|l| sections.iter().position(|t| t.anchor == *l))
+                    .collect();
+                for &t in &targets {
+                    found.entry((t, phrase)).or_default().0 = true;
+                }
+                if targets.is_empty() {
+                    let f = found.entry((i, phrase)).or_default();
+                    f.0 |= c.lead;
+                    f.1 |= !c.block;
+                    f.2 |= c.block;
+                }
+            }
+        }
+    }
+    let mut score: BTreeMap<usize, usize> = BTreeMap::new();
+    for ((i, _), (lead, prose, block)) in found {
+        *score.entry(i).or_default() += if lead {
+            3
+        } else {
+            usize::from(prose) + usize::from(block)
+        };
+    }
+    score
+        .into_iter()
+        .filter(|(i, _)| words.iter().all(|w| mentions(&sections[*i], w)))
+        .max_by_key(|&(i, v)| (v, sections[i].level, std::cmp::Reverse(i)))
+        .map(|(i, _)| sections[i].anchor.clone())
+}
+
+/// The section of docs/language.md that tells about `rule`'s `words`: an entry of
+/// [`SECTIONS`] or the section holding the example phrases, of the rule or else of the
+/// nearest rule using it; failing those, the section holding the rule's own words, when
+/// it is made of fixed words only.
+fn section_of(
+    rule: &str,
+    words: &[&str],
+    ancestors: &[String],
+    by_name: &BTreeMap<&str, &GrammarRule>,
+    sections: &[Section],
+) -> Option<String> {
+    for a in ancestors {
+        if let Some((_, s)) = SECTIONS.iter().find(|(n, _)| n == a) {
+            return Some(s.to_string());
+        }
+        if let Some(s) = best_section(sections, &phrases(&by_name[a.as_str()].doc), words) {
+            return Some(s);
+        }
+    }
+    let own: Vec<String> = fixed_words(&by_name[rule].body).into_iter().collect();
+    best_section(sections, &own, words)
+}
+
+/// What top-level statements are called in the index's `where` column where their
+/// comment's first example would not do.
 const STATEMENTS: &[(&str, &str)] = &[
     ("name_stmt", "`name`"),
     ("inventor_stmt", "`inventor`"),
@@ -251,18 +451,32 @@ fn generate() -> String {
          the row as the meaning of the phrase.\n\n\
          | word | where | meaning | more |\n| --- | --- | --- | --- |\n",
     );
+    let language = sections(&read(&root().join("docs/language.md")));
+    let statements = statement_rules(&rules);
+    // rule -> the words it has rows for
+    let mut words_of: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (word, rules_using) in &uses {
+        for r in rules_using {
+            words_of.entry(&r.name).or_default().push(word);
+        }
+    }
     for (word, rules_using) in &uses {
         for r in rules_using {
             let up = ancestors(&r.name);
-            let mut places: Vec<&str> = up
+            let mut places: Vec<String> = up
                 .iter()
-                .filter_map(|a| STATEMENTS.iter().find(|(n, _)| n == a).map(|(_, s)| *s))
+                .filter(|a| statements.contains(a))
+                .map(|a| statement_label(by_name[a.as_str()]))
                 .collect();
             places.dedup();
-            let section = up
-                .iter()
-                .find_map(|a| SECTIONS.iter().find(|(n, _)| n == a).map(|(_, s)| *s))
-                .unwrap_or("2-how-a-file-is-written");
+            let section = section_of(
+                &r.name,
+                &words_of[r.name.as_str()],
+                &up,
+                &by_name,
+                &language,
+            )
+            .unwrap_or_else(|| panic!("no section of docs/language.md tells about `{}`", r.name));
             let mark = if reserved.contains(word) {
                 " (reserved)"
             } else {
@@ -281,6 +495,31 @@ fn generate() -> String {
         }
     }
     out
+}
+
+/// The top-level statements: the alternatives of the grammar's `statement` rule.
+fn statement_rules(rules: &[GrammarRule]) -> Vec<String> {
+    let statement = rules
+        .iter()
+        .find(|r| r.name == "statement")
+        .expect("the statement rule");
+    tokens(&statement.body)
+        .1
+        .into_iter()
+        .filter(|n| rules.iter().any(|r| r.name == *n))
+        .collect()
+}
+
+/// What a statement is called in the index's `where` column: its entry in
+/// [`STATEMENTS`], or its comment's first example up to a colon, or its first word.
+fn statement_label(rule: &GrammarRule) -> String {
+    if let Some((_, label)) = STATEMENTS.iter().find(|(n, _)| *n == rule.name) {
+        return label.to_string();
+    }
+    match spans(&rule.doc).first() {
+        Some(example) => format!("`{}`", example.split(':').next().unwrap_or(example)),
+        None => format!("`{} ...`", rule.name.trim_end_matches("_stmt")),
+    }
 }
 
 #[test]
@@ -339,6 +578,94 @@ fn every_rule_that_uses_a_word_is_documented_and_placed() {
                 r.name
             );
         }
+    }
+}
+
+/// The rows of docs/words.md: the word and the anchor its link leads to.
+fn index_rows() -> Vec<(String, String)> {
+    read(&root().join("docs/words.md"))
+        .lines()
+        .filter_map(|l| {
+            let word = l.strip_prefix("| `")?.split('`').next()?;
+            let anchor = l.split("](language.md#").nth(1)?.split(')').next()?;
+            Some((word.to_string(), anchor.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_link_of_the_index_leads_to_a_section_that_names_the_word() {
+    let language = sections(&read(&root().join("docs/language.md")));
+    let rows = index_rows();
+    assert!(rows.len() >= 500, "only {} rows", rows.len());
+    let mut wrong = Vec::new();
+    for (word, anchor) in &rows {
+        match language.iter().find(|s| s.anchor == *anchor) {
+            None => wrong.push(format!("`{word}`: no section #{anchor}")),
+            Some(s) if !mentions(s, word) => {
+                wrong.push(format!("`{word}`: #{anchor} does not name it"))
+            }
+            Some(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // A section ends at the next heading, whatever its level.
+    let two = sections("## A\n`x`\n### B\ntext\n");
+    assert!(mentions(&two[0], "x") && !mentions(&two[1], "x"));
+    assert!(!has_word("checkmate", "check") && has_word("no drop giving check", "check"));
+}
+
+/// The examples of docs/statements.md, one statement a block, each with the link the
+/// text before it gives.
+fn statement_examples() -> Vec<(Block, Option<String>)> {
+    let path = root().join("docs/statements.md");
+    let text = read(&path);
+    let lines: Vec<&str> = text.lines().collect();
+    blocks_of(&path)
+        .into_iter()
+        .filter(|b| b.kind() == "variant")
+        .map(|b| {
+            let link = lines[..b.line - 1]
+                .iter()
+                .rev()
+                .find(|l| l.contains("](language.md#"))
+                .and_then(|l| l.split("](language.md#").nth(1))
+                .and_then(|l| l.split(')').next())
+                .map(str::to_string);
+            (b, link)
+        })
+        .collect()
+}
+
+#[test]
+fn the_statement_page_shows_every_statement_with_its_section() {
+    let statements = statement_rules(&grammar_rules());
+    assert!(statements.len() >= 30, "{statements:?}");
+    let examples = statement_examples();
+    let language = sections(&read(&root().join("docs/language.md")));
+    let missing: Vec<&String> = statements
+        .iter()
+        .filter(|s| !examples.iter().any(|(b, _)| parses_as(s, &b.text)))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/statements.md shows no {missing:?}"
+    );
+    for (b, link) in &examples {
+        let first = b.text.split_whitespace().next().unwrap_or("");
+        let section = link
+            .as_ref()
+            .and_then(|a| language.iter().find(|s| s.anchor == *a));
+        assert!(
+            statements.iter().any(|s| parses_as(s, &b.text)),
+            "{}: not one whole statement",
+            b.place()
+        );
+        assert!(
+            section.is_some_and(|s| mentions(s, first)),
+            "{}: its link {link:?} leads to no section of language.md naming `{first}`",
+            b.place()
+        );
     }
 }
 
