@@ -210,7 +210,7 @@ fn saved_games_commands_and_values_never_panic_and_refusals_change_nothing() {
 
 /// `VARIANTLAB_FUZZ_SECONDS=600 cargo test --release --test suite bad_input:: -- --ignored`
 #[test]
-#[ignore = "long; the duration comes from VARIANTLAB_FUZZ_SECONDS (default 60)"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn fuzz_for_as_long_as_asked() {
     let seconds: u64 = std::env::var("VARIANTLAB_FUZZ_SECONDS")
         .ok()

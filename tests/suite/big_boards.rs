@@ -13,9 +13,9 @@ use variantlab::runtime::{Game, Position, Setup, perft};
 /// reference generator (`reference_counts_the_side_12_start` recounts them).
 const SIDE_12_PERFT: [u64; 3] = [111, 12_430, 1_358_855];
 
-/// About a minute: `cargo test --release --test suite big_boards:: -- --ignored`.
+/// About a minute: a long check.
 #[test]
-#[ignore]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn reference_counts_the_side_12_start() {
     let v = variant("hexagonal-iss-jetan-12.var");
     let start = reference::start(&v);

@@ -7,7 +7,8 @@
 use crate::common;
 
 use common::server::Server;
-use common::webdriver::{Browser, find_chromium, required, skip};
+use common::webdriver::{Browser, find_chromium};
+use common::{skip, tools_required};
 use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::path::Path;
@@ -38,7 +39,7 @@ pub fn shown_moves(b: &Browser) -> String {
 fn browser_with(test: &str, extra: &[String]) -> Option<Browser> {
     match find_chromium() {
         Some((b, d)) => Some(Browser::start_with(&b, &d, extra)),
-        None if required() => panic!(
+        None if tools_required() => panic!(
             "CI needs Chromium and chromedriver (Debian: apt-get install chromium chromium-driver)"
         ),
         None => {

@@ -91,7 +91,7 @@ fn perft_equals_the_published_counts() {
 }
 
 #[test]
-#[ignore = "minutes in release mode; run with --ignored"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn perft_equals_the_published_counts_at_depth() {
     published_up_to(16_000_000, true);
 }

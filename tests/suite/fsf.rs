@@ -243,7 +243,7 @@ fn every_game_agrees_with_fairy_stockfish_from_the_start_and_along_random_games(
 }
 
 #[test]
-#[ignore = "deep perft: cargo test --release --test suite -- --ignored fsf::"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn every_game_agrees_with_fairy_stockfish_on_deep_start_perft() {
     check_all(u64::MAX);
 }

@@ -352,7 +352,7 @@ fn generated_files_check_and_every_accepted_one_runs_every_command() {
 }
 
 #[test]
-#[ignore = "long: cargo test --release -- --ignored"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn many_generated_files_check_and_every_accepted_one_runs_every_command() {
     generated_files(FILES_LONG, 0x1dea_5eed);
 }

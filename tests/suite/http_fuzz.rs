@@ -241,7 +241,8 @@ fn send(address: &str, bytes: &[u8]) -> Option<u16> {
 /// Requests a fuzz sends however long they take.
 const MIN_REQUESTS: usize = 400;
 
-fn fuzz(seconds: u64) {
+/// Fuzzes for `seconds`; the server must stay below `max_rss` KiB throughout.
+fn fuzz(seconds: u64, max_rss: u64) {
     let seed = std::env::var("VARIANTLAB_FUZZ_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -286,7 +287,7 @@ fn fuzz(seconds: u64) {
         let (rss, threads) = s.memory_and_threads();
         peak = peak.max(rss);
         assert!(
-            rss < 300_000,
+            rss < max_rss,
             "seed {seed}: {rss} KiB after {sent} requests"
         );
         assert!(threads <= 12, "seed {seed}: {threads} threads");
@@ -312,15 +313,17 @@ fn fuzz(seconds: u64) {
 
 #[test]
 fn a_short_fuzz_of_the_http_api() {
-    fuzz(3);
+    fuzz(3, 300_000);
 }
 
 #[test]
-#[ignore = "long; run with VARIANTLAB_FUZZ_SECONDS=N"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn a_long_fuzz_of_the_http_api() {
     let seconds = std::env::var("VARIANTLAB_FUZZ_SECONDS")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(60);
-    fuzz(seconds);
+    // Within a minute the server holds as many games as it keeps (256 of chess) and
+    // settles near 300 MiB.
+    fuzz(seconds, 400_000);
 }

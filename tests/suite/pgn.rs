@@ -45,16 +45,19 @@ fn san_is_used_only_where_it_can_be_read() {
     assert!(!writes_san(common::rules("iss-jetan.var").variant()));
 }
 
-fn python_chess() -> bool {
+fn python_chess(test: &str) -> bool {
     let ok = Command::new("python3")
         .args(["-c", "import chess.pgn"])
         .status()
         .is_ok_and(|s| s.success());
-    if !ok && std::env::var_os("CI").is_some() {
+    if !ok && common::tools_required() {
         panic!("CI must have python-chess (.ci/run installs it)");
     }
     if !ok {
-        eprintln!("skipped: python-chess is not installed (python3 -m pip install --user chess)");
+        common::skip(
+            test,
+            "python-chess is not installed (python3 -m pip install --user chess)",
+        );
     }
     ok
 }
@@ -76,7 +79,7 @@ fn read_back(pgn: &std::path::Path) -> String {
 
 #[test]
 fn python_chess_reads_selfplay_games_back() {
-    if !python_chess() {
+    if !python_chess("pgn::python_chess_reads_selfplay_games_back") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("variantlab-pgn-{}", std::process::id()));
@@ -105,7 +108,7 @@ fn python_chess_reads_selfplay_games_back() {
 
 #[test]
 fn a_game_played_from_a_position_is_written_with_its_fen() {
-    if !python_chess() {
+    if !python_chess("pgn::a_game_played_from_a_position_is_written_with_its_fen") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("variantlab-pgn-fen-{}", std::process::id()));

@@ -230,10 +230,13 @@ fn python_chess_plays_variantlab_against_itself() {
         .status()
         .is_ok_and(|s| s.success());
     if !has_chess {
-        if std::env::var_os("CI").is_some() {
+        if common::tools_required() {
             panic!("CI must have python-chess (.ci/run installs it)");
         }
-        eprintln!("skipped: python-chess is not installed (python3 -m pip install --user chess)");
+        common::skip(
+            "protocols::python_chess_plays_variantlab_against_itself",
+            "python-chess is not installed (python3 -m pip install --user chess)",
+        );
         return;
     }
     let out = Command::new("python3")

@@ -317,7 +317,7 @@ fn perft_from_the_xiangqi_start() {
 }
 
 #[test]
-#[ignore = "about half a minute: cargo test --release --test suite reference_scenarios:: -- --ignored"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn perft_3_from_both_starts() {
     perft_agrees("iss-jetan.var", &[42, 1_754, 79_264]);
     perft_agrees("hexagonal-iss-jetan.var", &[84, 7_048, 623_396]);

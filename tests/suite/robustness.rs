@@ -2,7 +2,7 @@
 
 use crate::common;
 
-use common::root;
+use common::{Size, root};
 use std::sync::mpsc;
 use std::time::Duration;
 use variantlab::check::check;
@@ -83,10 +83,23 @@ fn empty_and_blank_files() {
 }
 
 #[test]
-fn every_prefix_of_the_valid_files() {
+fn every_fifth_prefix_of_the_valid_files() {
+    every_prefix_of_the_valid_files(Size::Small);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn every_prefix_of_the_valid_files_in_full() {
+    every_prefix_of_the_valid_files(Size::Full);
+}
+
+/// At [`Size::Small`], every fifth prefix (in characters).
+fn every_prefix_of_the_valid_files(size: Size) {
+    let stride = if size == Size::Full { 1 } else { 5 };
     for text in valid_files() {
         let prefixes = text
             .char_indices()
+            .step_by(stride)
             .map(|(i, _)| text[..i].to_string())
             .collect();
         all_survive("prefix", prefixes);

@@ -35,7 +35,7 @@ fn shipped() -> Vec<(String, Arc<Rules>)> {
         .collect()
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Opponent {
     Random,
     Greedy,
@@ -134,28 +134,41 @@ fn wins(rules: &Arc<Rules>, depth: u32, kind: Opponent, games: u64) -> u64 {
     })
 }
 
-#[test]
-fn beats_a_random_mover_at_least_95_times_in_100() {
+/// Plays `games` games against `kind` on every shipped variant; the engine must win at
+/// least `at_least` in each.
+fn beats(kind: Opponent, depth: u32, games: u64, at_least: u64) {
     for (file, rules) in shipped() {
         let t = std::time::Instant::now();
-        let won = wins(&rules, 1, Opponent::Random, 100);
+        let won = wins(&rules, depth, kind, games);
         eprintln!(
-            "{file}: {won} of 100 won against a random mover ({:?})",
+            "{file}: {won} of {games} won against {kind:?} at depth {depth} ({:?})",
             t.elapsed()
         );
-        assert!(won >= 95, "{file}: the engine won only {won} of 100 games");
+        assert!(
+            won >= at_least,
+            "{file}: the engine won only {won} of {games} games against {kind:?}"
+        );
     }
 }
 
 #[test]
+fn beats_a_random_mover_in_9_of_10_games() {
+    beats(Opponent::Random, 1, 10, 9);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn beats_a_random_mover_at_least_95_times_in_100() {
+    beats(Opponent::Random, 1, 100, 95);
+}
+
+#[test]
+fn beats_a_greedy_player_in_at_least_2_of_4_games() {
+    beats(Opponent::Greedy, 2, 4, 2);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn beats_a_greedy_player_in_most_games() {
-    for (file, rules) in shipped() {
-        let t = std::time::Instant::now();
-        let won = wins(&rules, 2, Opponent::Greedy, 20);
-        eprintln!(
-            "{file}: {won} of 20 won against a greedy player ({:?})",
-            t.elapsed()
-        );
-        assert!(won > 10, "{file}: the engine won only {won} of 20 games");
-    }
+    beats(Opponent::Greedy, 2, 20, 11);
 }

@@ -61,7 +61,7 @@ fn xiangqi_perft_matches_published_counts() {
 }
 
 #[test]
-#[ignore = "deep perft: 133 million positions"]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn xiangqi_perft_5_matches_the_published_count() {
     let r = rules(XIANGQI);
     assert_eq!(perft(&r, &mut position(&r, START), 5), 133_312_995);

@@ -113,3 +113,40 @@ pub fn perft_counts(r: &Arc<Rules>, text: &str, first: u32, counts: &[u64]) {
         );
     }
 }
+
+/// How much of a long check runs. The README's test command runs each at `Small`,
+/// enough to cover every behaviour; the same check at `Full` is an ignored test that
+/// the long checks (`cargo test --release -- --ignored`) run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    Small,
+    Full,
+}
+
+impl Size {
+    /// A count written for the full check (games, seeds, positions, thresholds), as
+    /// this size takes it: a quarter when small, never below one.
+    pub fn of(self, full: usize) -> usize {
+        match self {
+            Size::Full => full,
+            Size::Small => full.div_ceil(4),
+        }
+    }
+
+    /// [`Size::of`] for seeds and other `u64` counts.
+    pub fn of_u64(self, full: u64) -> u64 {
+        self.of(full as usize) as u64
+    }
+}
+
+/// Says past the test harness's capture that a test was skipped, and why.
+pub fn skip(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+}
+
+/// Whether a test whose tool is missing must fail rather than be skipped: under CI,
+/// which installs every tool the tests use.
+pub fn tools_required() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}

@@ -29,17 +29,6 @@ pub fn find_chromium() -> Option<(PathBuf, PathBuf)> {
     Some((browser, driver))
 }
 
-/// Whether browser tests must run (under CI), rather than be skipped when no browser
-/// is installed.
-pub fn required() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
-
-/// Says, past the test harness's capture, that a test was skipped.
-pub fn skip(test: &str, why: &str) {
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
-}
-
 /// A browser session, closed (with its driver) when dropped.
 pub struct Browser {
     driver: Child,
