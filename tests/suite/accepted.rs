@@ -106,8 +106,12 @@ fn every_accepted_file_is_accepted_by_every_command_in_full() {
 
 fn every_accepted_file_is_accepted_by_every_command(size: Size) {
     let mut accepted = 0;
+    // In brief, every file with mistakes that is still accepted (warnings only) and
+    // every fourth shipped game.
+    let stride = if size == Size::Full { 1 } else { 4 };
     for path in var_files("variants")
         .into_iter()
+        .step_by(stride)
         .chain(var_files("variants/invalid"))
     {
         let text = std::fs::read_to_string(&path).expect("readable");

@@ -612,7 +612,17 @@ fn the_shogi_family_agrees_with_the_reference() {
 }
 
 #[test]
-fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
+fn shogi_family_perft_with_full_hands_agrees_with_the_reference_in_brief() {
+    shogi_family_perft_with_full_hands_agrees_with_the_reference(Size::Small);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn shogi_family_perft_with_full_hands_agrees_with_the_reference_in_full() {
+    shogi_family_perft_with_full_hands_agrees_with_the_reference(Size::Full);
+}
+
+fn shogi_family_perft_with_full_hands_agrees_with_the_reference(size: Size) {
     // Depth 2 (drops made and taken back, hands filled and emptied) from positions
     // deep in random games that prefer captures.
     for (file, seed) in [
@@ -629,7 +639,9 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference() {
         let mut game = Game::new(rules.clone(), Setup::start(&rules)).unwrap();
         let mut rng = Lcg(seed);
         let mut compared = 0;
-        for ply in 0..60 {
+        // In brief, two positions a game instead of three.
+        let plies = if size == Size::Full { 60 } else { 40 };
+        for ply in 0..plies {
             let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
@@ -1179,7 +1191,17 @@ fn placement_game(
 }
 
 #[test]
-fn placement_drops_agree_with_the_reference() {
+fn placement_drops_agree_with_the_reference_in_brief() {
+    placement_drops_agree_with_the_reference(Size::Small);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn placement_drops_agree_with_the_reference_in_full() {
+    placement_drops_agree_with_the_reference(Size::Full);
+}
+
+fn placement_drops_agree_with_the_reference(size: Size) {
     use variantlab::runtime::parse_position;
     let v = load("placement.var");
     let rules = compiled(&v, &[]);
@@ -1256,7 +1278,7 @@ fn placement_drops_agree_with_the_reference() {
     let (setup, slow, _) = read("8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1");
     assert_eq!((&slow.cells, &slow.hands), (&start.cells, &start.hands));
     assert_eq!(Setup::start(&rules).cells, setup.cells);
-    for seed in 0..24 {
+    for seed in 0..size.of_u64(24) {
         placement_game(
             &v,
             &rules,
@@ -1280,7 +1302,7 @@ fn placement_drops_agree_with_the_reference() {
         let (setup, slow, _) = read(text);
         let mut rights = slow.castling;
         rights.sort();
-        for seed in 0..4 {
+        for seed in 0..size.of_u64(4) {
             let seed = 100 + 10 * n as u64 + seed;
             placement_game(
                 &v,
@@ -1294,11 +1316,11 @@ fn placement_drops_agree_with_the_reference() {
         }
     }
     let seen = format!("{tally:?}");
-    assert!(tally.positions > 1500, "{seen}");
-    assert!(tally.compulsory > 300, "{seen}");
-    assert!(tally.refused > 150, "{seen}");
-    assert!(tally.gained > 30, "{seen}");
-    assert!(tally.castlings > 15, "{seen}");
+    assert!(tally.positions > size.of(1500), "{seen}");
+    assert!(tally.compulsory > size.of(300), "{seen}");
+    assert!(tally.refused > size.of(150), "{seen}");
+    assert!(tally.gained > size.of(30), "{seen}");
+    assert!(tally.castlings > size.of(15), "{seen}");
 }
 
 /// What random games in Seirawan chess and S-house showed of gates (reference rules
