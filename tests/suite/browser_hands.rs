@@ -3,7 +3,7 @@
 //! the placement phase is played the same way, with its own restrictions.
 
 use crate::browser::{browser, played};
-use crate::common::{self, Lcg};
+use crate::common::{self, Lcg, Size};
 
 use common::server::Server;
 use std::collections::BTreeSet;
@@ -87,12 +87,30 @@ fn shown_hand(b: &crate::common::webdriver::Browser, player: &str) -> Vec<(Strin
 }
 
 #[test]
+fn every_fourth_game_with_hands_shows_them_and_drops_by_clicking() {
+    games_with_hands_show_them_and_drop_by_clicking(
+        "every_fourth_game_with_hands_shows_them_and_drops_by_clicking",
+        Size::Small,
+    );
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
 fn every_game_with_hands_shows_them_and_drops_by_clicking() {
-    let Some(b) = browser("every_game_with_hands_shows_them_and_drops_by_clicking") else {
+    games_with_hands_show_them_and_drop_by_clicking(
+        "every_game_with_hands_shows_them_and_drops_by_clicking",
+        Size::Full,
+    );
+}
+
+/// At [`Size::Small`], every fourth game of [`GAMES`].
+fn games_with_hands_show_them_and_drop_by_clicking(test: &str, size: Size) {
+    let Some(b) = browser(test) else {
         return;
     };
     let s = Server::start(&[Path::new("variants")]);
-    for (i, file) in GAMES.iter().enumerate() {
+    let stride = if size == Size::Full { 1 } else { 4 };
+    for (i, file) in GAMES.iter().enumerate().step_by(stride) {
         let game = game_with_a_drop(file, 7 + i as u64, 12);
         let v = game.variant();
         let pos = game.position();
