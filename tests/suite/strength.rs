@@ -1,5 +1,6 @@
 //! The engine against simple players, on every shipped variant: it must beat a random
-//! mover nearly always and a one-move greedy player in most games.
+//! mover nearly always and a one-move greedy player in most games. The tests play a few
+//! games a variant; the long checks play 100 and 20.
 
 use crate::common;
 
@@ -152,8 +153,8 @@ fn beats(kind: Opponent, depth: u32, games: u64, at_least: u64) {
 }
 
 #[test]
-fn beats_a_random_mover_in_9_of_10_games() {
-    beats(Opponent::Random, 1, 10, 9);
+fn beats_a_random_mover_in_5_of_6_games() {
+    beats(Opponent::Random, 1, 6, 5);
 }
 
 #[test]
@@ -163,8 +164,8 @@ fn beats_a_random_mover_at_least_95_times_in_100() {
 }
 
 #[test]
-fn beats_a_greedy_player_in_at_least_2_of_4_games() {
-    beats(Opponent::Greedy, 2, 4, 2);
+fn beats_a_greedy_player_in_1_of_2_games() {
+    beats(Opponent::Greedy, 2, 2, 1);
 }
 
 #[test]
