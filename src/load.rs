@@ -34,10 +34,10 @@
 //! ```
 
 use crate::check::{Checked, check};
-use crate::compile::{CompileError, Rules, compile_tables};
+use crate::compile::{CompileError, MAX_CASTLINGS, Rules, compile_tables};
 use crate::diagnostic::{Diagnostic, Report, Span};
 use crate::model::{PieceId, PlayerId, Variant};
-use crate::runtime::{Position, PositionError, Setup};
+use crate::runtime::{Game, PositionError};
 use crate::syntax::{self, SetupDecl, Statement};
 use std::fmt;
 use std::fs::{self, File};
@@ -338,14 +338,11 @@ pub fn check_all(name: &str, text: &str) -> Checked {
 /// Why the checked variant cannot be played as other commands load it, if it cannot.
 fn start_problem(v: &Variant, text: &str) -> Option<Diagnostic> {
     let rules = match compile_tables(v, &v.default_options()) {
-        Ok(r) => r,
+        Ok(r) => std::sync::Arc::new(r),
         Err(e) => return Some(too_large(&e, text)),
     };
-    // The runtime alone decides what position a game may start from.
-    let e = Setup::seeded(&rules, 0)
-        .and_then(|s| Position::from_setup(&rules, &s))
-        .and_then(|p| p.check_playable(&rules))
-        .err()?;
+    // The game decides what position it may start from, as every command starts one.
+    let e = Game::start(rules.clone(), 0).err()?;
     Some(unplayable(&rules, &e, text))
 }
 
@@ -461,7 +458,7 @@ fn too_large(e: &CompileError, text: &str) -> Diagnostic {
             .statements
             .iter()
             .filter(castling)
-            .nth(256)
+            .nth(MAX_CASTLINGS)
             .or_else(|| file.statements.iter().rfind(castling))
             .and_then(Statement::name_span),
         _ => None,

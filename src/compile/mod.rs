@@ -272,6 +272,9 @@ pub enum CompileError {
     TooManyCastlings(usize),
 }
 
+/// The most castling moves the tables hold.
+pub const MAX_CASTLINGS: usize = 256;
+
 impl std::fmt::Display for CompileError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -290,7 +293,7 @@ impl std::fmt::Display for CompileError {
             CompileError::TooManyCastlings(n) => {
                 write!(
                     f,
-                    "{n} castling moves; at most 256 are supported, with 64 rights"
+                    "{n} castling moves; at most {MAX_CASTLINGS} are supported, with 64 rights"
                 )
             }
         }
@@ -309,7 +312,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         return Err(CompileError::TooManyPlayers(variant.players.len()));
     }
     let rights = variant.castlings.iter().map(|c| c.right as usize + 1).max();
-    if variant.castlings.len() > 256 || rights.unwrap_or(0) > 64 {
+    if variant.castlings.len() > MAX_CASTLINGS || rights.unwrap_or(0) > 64 {
         return Err(CompileError::TooManyCastlings(variant.castlings.len()));
     }
     let n = Sets::width_for(variant.board.len());
