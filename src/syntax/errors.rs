@@ -619,16 +619,47 @@ fn phrases(text: &str, start: usize, w: Span, near: &[String]) -> Vec<String> {
 }
 
 /// Whether the statement between `start` and `end` parses with `phrase` for the word at
-/// `w`, the phrase read as fixed words, none of them as a name.
+/// `w`, the phrase read as fixed words, none of them as a name. A block with a later
+/// mistake of its own is tried with the phrase's line alone inside it.
 fn phrase_fits(text: &str, start: usize, end: usize, w: Span, phrase: &str) -> bool {
-    let changed = format!("{}{phrase}{}", &text[start..w.start], &text[w.end..end]);
+    let stmt = &text[start..end];
+    let (from, to) = (w.start - start, w.end - start);
+    if reads_with(stmt, from, to, phrase) {
+        return true;
+    }
+    let opened = stmt.find('\n').unwrap_or(stmt.len());
+    let line_start = stmt[..from].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = stmt[to..].find('\n').map_or(stmt.len(), |i| to + i);
+    let closing = stmt.trim_end().rfind('\n').unwrap_or(0);
+    if opened >= line_start || line_end >= closing {
+        return false;
+    }
+    let alone = format!(
+        "{}{}{}",
+        &stmt[..=opened],
+        &stmt[line_start..line_end],
+        &stmt[closing..]
+    );
+    let shift = opened + 1;
+    reads_with(
+        &alone,
+        from - line_start + shift,
+        to - line_start + shift,
+        phrase,
+    )
+}
+
+/// Whether `stmt` parses with `phrase` in place of its bytes `from..to`, none of the
+/// phrase's words read as a name.
+fn reads_with(stmt: &str, from: usize, to: usize, phrase: &str) -> bool {
+    let changed = format!("{}{phrase}{}", &stmt[..from], &stmt[to..]);
     let Ok(pairs) = VariantParser::parse(Rule::file, &changed) else {
         return false;
     };
-    let (from, to) = (w.start - start, w.start - start + phrase.len());
+    let end = from + phrase.len();
     !pairs.flatten().any(|p| {
         let s = p.as_span();
-        p.as_rule() == Rule::ident && s.start() < to && s.end() > from
+        p.as_rule() == Rule::ident && s.start() < end && s.end() > from
     })
 }
 
