@@ -148,6 +148,10 @@ enum Command {
         /// The address to listen on
         #[arg(long, default_value = "127.0.0.1")]
         host: String,
+        /// Let pages on other machines save the served files (off: only this
+        /// machine's pages may save; any page that can reach the server may play)
+        #[arg(long)]
+        remote_saves: bool,
     },
     /// Play a game in the terminal, two people at one keyboard or against the computer
     #[command(
@@ -506,11 +510,27 @@ fn main() -> ExitCode {
         Command::Values { file, options } => {
             rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
         }
-        Command::Serve { files, port, host } => {
-            variantlab::serve::start(files, &host, port).map(|s| {
+        Command::Serve {
+            files,
+            port,
+            host,
+            remote_saves,
+        } => {
+            let options = variantlab::serve::Options {
+                host: host.clone(),
+                port,
+                remote_saves,
+            };
+            variantlab::serve::start(files, &options).map(|s| {
                 if !variantlab::serve::is_loopback(&host) {
                     eprintln!(
-                        "warning: listening on {host}, beyond this machine: anyone who can reach {} can see the variants served and, with the token, play",
+                        "warning: listening on {host}, beyond this machine: anyone who can reach {} can see the variants served and play",
+                        s.address
+                    );
+                }
+                if remote_saves {
+                    eprintln!(
+                        "warning: --remote-saves: a page on any machine that can reach {} can overwrite the variant files served",
                         s.address
                     );
                 }

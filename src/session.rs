@@ -79,6 +79,14 @@ impl Session {
         self
     }
 
+    /// Ends the computer's searches early once `flag` is set (its caller went away);
+    /// a legal move is still played.
+    pub fn set_stop(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        if let Some(c) = self.computer.as_mut() {
+            c.searcher.set_stop(flag);
+        }
+    }
+
     /// The searcher back, for the next session.
     pub fn into_searcher(self) -> Option<Searcher> {
         self.computer.map(|c| c.searcher)

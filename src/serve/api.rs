@@ -47,6 +47,7 @@ use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 /// At most this many games are kept; the least recently used goes first.
@@ -69,8 +70,18 @@ pub const MAX_MOVE_TEXT: usize = 64;
 const MAX_RULE_TEXT: usize = 4096;
 /// Hex digits of a game id.
 const GAME_ID_DIGITS: usize = 32;
-/// The deepest level a page may ask the computer for: a fraction of a second a move.
+/// The deepest level a page may ask the computer for.
 const MAX_LEVEL: u32 = 6;
+
+/// A level's search: its depth, and at most a tenth of a second at level 1, doubling
+/// with each level (3.2 s at the deepest), so that no move holds a worker for long.
+pub fn level_limits(level: u32) -> Limits {
+    let level = level.clamp(1, MAX_LEVEL);
+    Limits {
+        time: Some(std::time::Duration::from_millis(50 << level)),
+        ..Limits::depth(level)
+    }
+}
 
 type Reply = Result<Value, Answer>;
 
@@ -219,6 +230,9 @@ pub struct Api {
     /// Compiles running, at most [`COMPILES`].
     compiling: Mutex<usize>,
     compile_slot: Condvar,
+    /// Held from a save's stamp check to its write, so that of two saves with the
+    /// same stamp one is written and the other told the file changed.
+    saving: Mutex<()>,
 }
 
 /// Takes out a pending cache entry if its compile stops early (an unknown option, or a
@@ -263,6 +277,7 @@ impl Api {
             compiled: Condvar::new(),
             compiling: Mutex::new(0),
             compile_slot: Condvar::new(),
+            saving: Mutex::new(()),
         }
     }
 
@@ -287,13 +302,39 @@ impl Api {
 
     /// Answers one request. `query` is the part of the URL after `?`.
     pub fn handle(&self, method: &str, path: &str, query: &str, body: &[u8]) -> Answer {
-        match self.reply(method, path, query, body) {
+        self.handle_until(method, path, query, body, &Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`Api::handle`], where the computer stops thinking once `gone` is set (the
+    /// client went away); the move it found so far is played.
+    pub fn handle_until(
+        &self,
+        method: &str,
+        path: &str,
+        query: &str,
+        body: &[u8],
+        gone: &Arc<AtomicBool>,
+    ) -> Answer {
+        match self.reply(method, path, query, body, gone) {
             Ok(v) => Answer::json(200, &v),
             Err(a) => a,
         }
     }
 
-    fn reply(&self, method: &str, path: &str, query: &str, body: &[u8]) -> Reply {
+    /// News of a variant file for a page: its stamp, whenever its text changes.
+    pub fn watch(&self, id: &str) -> Result<super::http::Events, Answer> {
+        let path = self.catalog.find(id)?;
+        Ok(studio::watch(path))
+    }
+
+    fn reply(
+        &self,
+        method: &str,
+        path: &str,
+        query: &str,
+        body: &[u8],
+        gone: &Arc<AtomicBool>,
+    ) -> Reply {
         let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
         match (method, parts.as_slice()) {
             ("GET", ["api", "variants"]) => Ok(self.list()),
@@ -307,14 +348,16 @@ impl Api {
             }
             ("GET", ["api", "variants", id, "source"]) => studio::source(&self.catalog.find(id)?),
             ("POST", ["api", "variants", id, "source"]) => {
-                studio::save(&self.catalog.find(id)?, body)
+                let path = self.catalog.find(id)?;
+                let _one = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
+                studio::save(&path, body)
             }
             ("POST", ["api", "variants", id, "check"]) => {
                 let path = self.catalog.find(id)?;
                 let _turn = self.compile_turn();
                 studio::check_text(&path, body)
             }
-            ("POST", ["api", "games"]) => self.new_game(body),
+            ("POST", ["api", "games"]) => self.new_game(body, gone),
             ("GET", ["api", "games", n]) => self.game_at(n, query),
             ("POST", ["api", "games", n, "moves"]) => {
                 let text = field(&parse_body(body)?, "move")?;
@@ -338,6 +381,7 @@ impl Api {
                         let why = e.to_string().replace(&text, &shown(&text));
                         Answer::error(400, format!("move `{}` refused: {why}", shown(&text)))
                     })?;
+                    session.set_stop(gone.clone());
                     session.computer_replies();
                     Ok(())
                 })
@@ -536,7 +580,7 @@ impl Api {
         }))
     }
 
-    fn new_game(&self, body: &[u8]) -> Reply {
+    fn new_game(&self, body: &[u8], gone: &Arc<AtomicBool>) -> Reply {
         let req = parse_body(body)?;
         let id = field(&req, "variant")?;
         let settings: Settings = match req.get("options") {
@@ -617,7 +661,8 @@ impl Api {
                             )
                         })? as u32,
                 };
-                session.set_computer(&[side], Limits::depth(level));
+                session.set_computer(&[side], level_limits(level));
+                session.set_stop(gone.clone());
                 session.computer_replies();
             }
             Some(_) => return Err(Answer::error(400, "`computer` must be a player's name")),

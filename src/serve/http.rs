@@ -1,22 +1,30 @@
-//! A small HTTP/1.1 server over `std::net`, with its limits built in.
+//! The HTTP side of the server: hyper's HTTP/1.1 on a tokio runtime, with the app's
+//! limits around it.
 //!
-//! One reader thread waits on every open connection at once with `poll(2)` and reads
-//! each request whole, within [`REQUEST_TIMEOUT`] and the size limits below; only a
-//! complete request reaches one of [`WORKERS`] threads, which answers it and closes
-//! the connection (no keep-alive). So a slow or idle client holds a few bytes of
-//! buffer, never a thread; at most [`MAX_OPEN`] connections are read at once, the
-//! oldest going first when more arrive; a request that breaks a limit is answered
-//! with its 4xx status at once, before its body is read; and nothing here allocates
-//! more than the limits allow, whatever a client announces.
+//! Connections are tasks, not threads: an idle, slow or reading client costs a few
+//! kilobytes and no worker. A request's head must arrive within [`REQUEST_TIMEOUT`]
+//! (hyper closes the connection otherwise), its body within the same time (408), and
+//! each write of an answer must make progress within [`WRITE_TIMEOUT`]. Only a whole
+//! request reaches the app: [`App::quick`] on the connection's task for what costs
+//! nothing (refusals, the page's files), [`App::work`] on one of [`WORKERS`] blocking
+//! threads, with a flag set when the client goes away so long work can stop.
 
 use super::answer::Answer;
-use std::io::{ErrorKind, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::os::fd::AsRawFd;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, Limited, StreamBody, combinators::BoxBody};
+use hyper::body::{Frame, Incoming};
+use hyper::header::{HeaderName, HeaderValue};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::convert::Infallible;
+use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
-use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::{Semaphore, mpsc};
+use tokio_stream::StreamExt;
+use tokio_io_timeout::TimeoutStream;
 
 /// The longest request target (path and query), in bytes: 414 beyond.
 pub const MAX_TARGET: usize = 2048;
@@ -26,30 +34,33 @@ pub const MAX_HEAD: usize = 16 * 1024;
 pub const MAX_HEADERS: usize = 64;
 /// The largest request body, in bytes: 413 beyond, answered before reading it.
 pub const MAX_BODY: usize = 64 * 1024;
-/// A request must arrive whole within this time from its connection: 408 after.
+/// A request's head, and then its body, must arrive within this time.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
-/// An answer must be taken by the client within this time.
+/// Each write of an answer must be taken by the client within this time.
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
-/// Connections being read at once; the oldest is dropped to make room for a new one.
-pub const MAX_OPEN: usize = 1024;
-/// Threads answering complete requests.
+/// Connections open at once; more wait to be accepted.
+pub const MAX_OPEN: usize = 4096;
+/// Threads doing the app's work.
 pub const WORKERS: usize = 8;
-/// Complete requests waiting for a worker: 503 beyond.
+/// Whole requests waiting for a worker: 503 beyond.
 pub const QUEUE: usize = 64;
-/// After an early answer, what the client still sends is read and dropped for this
-/// long (at most [`DRAIN_BYTES`]), so that the answer is not lost to a reset.
-const DRAIN_TIME: Duration = Duration::from_secs(2);
-const DRAIN_BYTES: usize = 1 << 20;
+/// Event streams open at once: 503 beyond.
+pub const MAX_STREAMS: usize = 64;
+/// How often an event stream looks for news, and how often it says it is alive.
+const EVENT_POLL: Duration = Duration::from_millis(250);
+const EVENT_ALIVE: Duration = Duration::from_secs(15);
 /// Workers run variant checks and compiles, which recurse as deep as a move is long.
 const WORKER_STACK: usize = 32 << 20;
 
-/// A request as read: method, target, headers (names in lowercase) and body.
+/// A request as read: method, target, headers (names in lowercase), body, and who
+/// sent it.
 #[derive(Clone, Debug)]
 pub struct Request {
     pub method: String,
     pub target: String,
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
+    pub peer: SocketAddr,
 }
 
 impl Request {
@@ -62,463 +73,238 @@ impl Request {
     }
 }
 
-/// What answers requests; called on the worker threads.
-pub type Handler = dyn Fn(&Request) -> Answer + Send + Sync;
+/// What a stream of events sends: called every [`EVENT_POLL`]; each `Some` is sent
+/// as one event's data.
+pub type Events = Box<dyn FnMut() -> Option<String> + Send>;
 
-/// Listens on `listener` and answers every request with `handler`; returns the
-/// threads, which run for as long as the process does.
+/// An answer, or a stream of server-sent events.
+pub enum Reply {
+    Whole(Answer),
+    Events(Events),
+}
+
+/// What answers requests.
+pub trait App: Send + Sync + 'static {
+    /// The answer when it needs no work (a refusal, a page file); `None` to [`App::work`].
+    fn quick(&self, r: &Request) -> Option<Answer>;
+    /// The answer, on a worker thread; `gone` is set once the client has gone away.
+    fn work(&self, r: &Request, gone: &Arc<AtomicBool>) -> Reply;
+}
+
+/// Answers every request on `listener` with `app`, on a thread that runs for as long
+/// as the process does.
 pub fn serve(
     listener: TcpListener,
-    handler: Arc<Handler>,
-) -> std::io::Result<Vec<std::thread::JoinHandle<()>>> {
+    app: Arc<dyn App>,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
     listener.set_nonblocking(true)?;
-    let (send, receive) = sync_channel::<(TcpStream, Request)>(QUEUE);
-    let receive = Arc::new(Mutex::new(receive));
-    let mut threads = Vec::new();
-    for i in 0..WORKERS {
-        let (receive, handler) = (receive.clone(), handler.clone());
-        threads.push(
-            std::thread::Builder::new()
-                .name(format!("http-worker-{i}"))
-                .stack_size(WORKER_STACK)
-                .spawn(move || work(&receive, &*handler))?,
-        );
-    }
-    threads.push(
-        std::thread::Builder::new()
-            .name("http-reader".into())
-            .spawn(move || Reader::new(listener, send).run())?,
-    );
-    Ok(threads)
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(WORKERS + 2)
+        .thread_stack_size(WORKER_STACK)
+        .thread_name("http")
+        .enable_all()
+        .build()?;
+    let listener = {
+        let _inside = runtime.enter();
+        tokio::net::TcpListener::from_std(listener)?
+    };
+    std::thread::Builder::new()
+        .name("http-accept".into())
+        .spawn(move || runtime.block_on(accept(listener, app)))
 }
 
-fn work(receive: &Mutex<Receiver<(TcpStream, Request)>>, handler: &Handler) {
+struct Shared {
+    app: Arc<dyn App>,
+    workers: Semaphore,
+    waiting: AtomicUsize,
+    streams: AtomicUsize,
+}
+
+async fn accept(listener: tokio::net::TcpListener, app: Arc<dyn App>) {
+    let shared = Arc::new(Shared {
+        app,
+        workers: Semaphore::new(WORKERS),
+        waiting: AtomicUsize::new(0),
+        streams: AtomicUsize::new(0),
+    });
+    let open = Arc::new(Semaphore::new(MAX_OPEN));
     loop {
-        let next = receive
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .recv();
-        let Ok((mut stream, request)) = next else {
+        let Ok(permit) = open.clone().acquire_owned().await else {
             return;
         };
-        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| handler(&request)))
-            .unwrap_or_else(|_| Answer::error(500, "internal error; the server goes on"));
-        let _ = stream.set_nonblocking(false);
-        let _ = stream.set_write_timeout(Some(WRITE_TIMEOUT));
-        let _ = stream.write_all(&encode(&answer));
-        let _ = stream.shutdown(Shutdown::Write);
-    }
-}
-
-/// An answer as bytes on the wire, closing the connection.
-pub fn encode(a: &Answer) -> Vec<u8> {
-    let mut out = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nConnection: close\r\n\r\n",
-        a.status,
-        reason(a.status),
-        a.content_type,
-        a.body.len()
-    )
-    .into_bytes();
-    out.extend_from_slice(&a.body);
-    out
-}
-
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        409 => "Conflict",
-        411 => "Length Required",
-        413 => "Content Too Large",
-        414 => "URI Too Long",
-        431 => "Request Header Fields Too Large",
-        500 => "Internal Server Error",
-        501 => "Not Implemented",
-        503 => "Service Unavailable",
-        505 => "HTTP Version Not Supported",
-        _ => "Other",
-    }
-}
-
-/// A connection being read, or drained after an early answer.
-struct Conn {
-    stream: TcpStream,
-    buf: Vec<u8>,
-    /// Where the head ends and how long the body is, once the head is read.
-    head: Option<(Head, usize)>,
-    deadline: Instant,
-    /// Set once answered early: the bytes still read and dropped.
-    draining: Option<usize>,
-}
-
-struct Head {
-    method: String,
-    target: String,
-    headers: Vec<(String, String)>,
-    body: usize,
-}
-
-enum Progress {
-    More,
-    Done(Request),
-    /// Answered already; read what the client still sends, then close.
-    Drain,
-    Close,
-}
-
-struct Reader {
-    listener: TcpListener,
-    send: SyncSender<(TcpStream, Request)>,
-    conns: Vec<Conn>,
-}
-
-impl Reader {
-    fn new(listener: TcpListener, send: SyncSender<(TcpStream, Request)>) -> Reader {
-        Reader {
-            listener,
-            send,
-            conns: Vec::new(),
-        }
-    }
-
-    fn run(mut self) {
-        let mut fds: Vec<libc::pollfd> = Vec::new();
-        loop {
-            let now = Instant::now();
-            let wait = self
-                .conns
-                .iter()
-                .map(|c| c.deadline.saturating_duration_since(now))
-                .min()
-                .unwrap_or(Duration::from_secs(1))
-                .min(Duration::from_secs(1));
-            fds.clear();
-            fds.push(pollfd(self.listener.as_raw_fd()));
-            fds.extend(self.conns.iter().map(|c| pollfd(c.stream.as_raw_fd())));
-            // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures, all
-            // naming descriptors owned by this thread for the duration of the call.
-            let n = unsafe {
-                libc::poll(
-                    fds.as_mut_ptr(),
-                    fds.len() as libc::nfds_t,
-                    wait.as_millis().clamp(1, 1000) as libc::c_int,
-                )
-            };
-            if n < 0 {
-                std::thread::sleep(Duration::from_millis(10));
+        let (stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            // Out of descriptors or a connection reset before it was taken: wait a
+            // little rather than spin.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
                 continue;
             }
-            // Connections first, by their readiness in this round; new ones after.
-            let ready: Vec<bool> = fds[1..].iter().map(|f| f.revents != 0).collect();
-            let mut keep = Vec::with_capacity(self.conns.len());
-            let now = Instant::now();
-            for (mut c, ready) in std::mem::take(&mut self.conns).into_iter().zip(ready) {
-                let progress = if ready {
-                    self.progress(&mut c)
-                } else {
-                    Progress::More
-                };
-                match progress {
-                    Progress::More if now >= c.deadline => {
-                        if c.draining.is_none() && !c.buf.is_empty() {
-                            early(
-                                &mut c,
-                                Answer::error(408, "the request did not arrive in time"),
-                            );
-                        }
-                    }
-                    Progress::More => keep.push(c),
-                    Progress::Drain => {
-                        c.deadline = Instant::now() + DRAIN_TIME;
-                        keep.push(c)
-                    }
-                    Progress::Done(request) => match self.send.try_send((c.stream, request)) {
-                        Ok(()) => {}
-                        Err(TrySendError::Full((stream, _))) => {
-                            c.stream = stream;
-                            early(&mut c, Answer::error(503, "the server is busy; try again"));
-                            c.deadline = Instant::now() + DRAIN_TIME;
-                            keep.push(c);
-                        }
-                        Err(TrySendError::Disconnected(_)) => {}
-                    },
-                    Progress::Close => {}
-                }
-            }
-            self.conns = keep;
-            if fds[0].revents != 0 {
-                self.accept();
-            }
-        }
-    }
-
-    fn accept(&mut self) {
-        // A bounded batch, so that a flood of connections cannot starve the others.
-        for _ in 0..256 {
-            match self.listener.accept() {
-                Ok((stream, _)) => {
-                    if stream.set_nonblocking(true).is_err() {
-                        continue;
-                    }
-                    let _ = stream.set_nodelay(true);
-                    if self.conns.len() >= MAX_OPEN {
-                        // The oldest connection makes room: it had the longest time.
-                        let mut old = self.conns.remove(0);
-                        if old.draining.is_none() {
-                            let _ = old.stream.write(&encode(&Answer::error(
-                                503,
-                                "too many connections; try again",
-                            )));
-                        }
-                    }
-                    self.conns.push(Conn {
-                        stream,
-                        buf: Vec::new(),
-                        head: None,
-                        deadline: Instant::now() + REQUEST_TIMEOUT,
-                        draining: None,
-                    });
-                }
-                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(_) => {
-                    // Out of descriptors or memory: wait a little rather than spin.
-                    std::thread::sleep(Duration::from_millis(20));
-                    return;
-                }
-            }
-        }
-    }
-
-    /// Reads what a connection has sent and acts on it.
-    fn progress(&self, c: &mut Conn) -> Progress {
-        let mut chunk = [0u8; 16 * 1024];
-        loop {
-            if let Some(left) = c.draining {
-                match c.stream.read(&mut chunk) {
-                    Ok(0) => return Progress::Close,
-                    Ok(n) if n >= left => return Progress::Close,
-                    Ok(n) => c.draining = Some(left - n),
-                    Err(e) if e.kind() == ErrorKind::WouldBlock => return Progress::More,
-                    Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                    Err(_) => return Progress::Close,
-                }
-                continue;
-            }
-            // Never read past what the request may hold.
-            let room = match &c.head {
-                None => MAX_HEAD + 4 - c.buf.len(),
-                Some((h, end)) => (end + h.body).saturating_sub(c.buf.len()),
-            };
-            let want = room.min(chunk.len());
-            if want == 0 {
-                return self.step(c);
-            }
-            match c.stream.read(&mut chunk[..want]) {
-                Ok(0) => return Progress::Close,
-                Ok(n) => {
-                    let from = c.buf.len().saturating_sub(3);
-                    c.buf.extend_from_slice(&chunk[..n]);
-                    if c.head.is_none() {
-                        match parse_head(&c.buf, from) {
-                            Ok(None) => {}
-                            Ok(Some((head, end))) => {
-                                if head.expects_continue && head.head.body > 0 {
-                                    let _ = c.stream.write(b"HTTP/1.1 100 Continue\r\n\r\n");
-                                }
-                                c.head = Some((head.head, end));
-                            }
-                            Err(a) => {
-                                early(c, a);
-                                return Progress::Drain;
-                            }
-                        }
-                    }
-                    if let Some((h, end)) = &c.head
-                        && c.buf.len() >= end + h.body
-                    {
-                        return self.step(c);
-                    }
-                }
-                Err(e) if e.kind() == ErrorKind::WouldBlock => return Progress::More,
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
-                Err(_) => return Progress::Close,
-            }
-        }
-    }
-
-    /// The complete request, its body cut to the length announced.
-    fn step(&self, c: &mut Conn) -> Progress {
-        let Some((head, end)) = c.head.take() else {
-            return Progress::Close;
         };
-        let mut body = c.buf.split_off(end);
-        body.truncate(head.body);
-        Progress::Done(Request {
-            method: head.method,
-            target: head.target,
-            headers: head.headers,
-            body,
-        })
+        let _ = stream.set_nodelay(true);
+        let mut stream = TimeoutStream::new(stream);
+        stream.set_write_timeout(Some(WRITE_TIMEOUT));
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let service = service_fn(move |r| answer(shared.clone(), peer, r));
+            let _ = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(REQUEST_TIMEOUT)
+                .max_buf_size(MAX_HEAD)
+                .max_headers(MAX_HEADERS)
+                .serve_connection(TokioIo::new(Box::pin(stream)), service)
+                .await;
+            drop(permit);
+        });
     }
 }
 
-fn pollfd(fd: std::os::fd::RawFd) -> libc::pollfd {
-    libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
+type Body = BoxBody<Bytes, Infallible>;
+
+/// Sets its flag when dropped: hyper drops a request's future when its client goes.
+struct Gone(Arc<AtomicBool>);
+
+impl Drop for Gone {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
-/// Answers a connection before its request is whole (a small answer, which fits the
-/// socket's buffer), and marks it to be drained.
-fn early(c: &mut Conn, a: Answer) {
-    let _ = c.stream.write(&encode(&a));
-    let _ = c.stream.shutdown(Shutdown::Write);
-    c.draining = Some(DRAIN_BYTES);
-    c.buf = Vec::new();
-    c.head = None;
-}
-
-struct ParsedHead {
-    head: Head,
-    expects_continue: bool,
-}
-
-/// Reads a request head from the start of `buf` once it is whole (`from` is where to
-/// look for its end); the head and where the body begins. A head that breaks a limit
-/// or the protocol is the answer to send.
-fn parse_head(buf: &[u8], from: usize) -> Result<Option<(ParsedHead, usize)>, Answer> {
-    // The request line alone: method, target and version.
-    let line_end = buf.windows(2).position(|w| w == b"\r\n");
-    if line_end.unwrap_or(buf.len()) > MAX_TARGET + 32 {
-        return Err(Answer::error(
-            414,
-            format!("request targets are limited to {MAX_TARGET} bytes"),
-        ));
-    }
-    let Some(end) = buf[from..]
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .map(|p| from + p)
-    else {
-        if buf.len() > MAX_HEAD {
-            return Err(Answer::error(
-                431,
-                format!("request heads are limited to {MAX_HEAD} bytes"),
-            ));
-        }
-        return Ok(None);
+async fn answer(
+    shared: Arc<Shared>,
+    peer: SocketAddr,
+    r: hyper::Request<Incoming>,
+) -> Result<hyper::Response<Body>, Infallible> {
+    let request = match read(r, peer).await {
+        Ok(request) => request,
+        Err(a) => return Ok(whole(a)),
     };
-    if end + 4 > MAX_HEAD + 4 {
-        return Err(Answer::error(
-            431,
-            format!("request heads are limited to {MAX_HEAD} bytes"),
-        ));
+    if let Some(a) = shared.app.quick(&request) {
+        return Ok(whole(a));
     }
-    let text = std::str::from_utf8(&buf[..end])
-        .map_err(|_| Answer::error(400, "the request head is not text"))?;
-    let mut lines = text.split("\r\n");
-    let first = lines.next().unwrap_or("");
-    let mut words = first.split(' ');
-    let (Some(method), Some(target), Some(version), None) =
-        (words.next(), words.next(), words.next(), words.next())
-    else {
-        return Err(Answer::error(
-            400,
-            "the request line is not METHOD TARGET HTTP/1.1",
-        ));
+    if shared.waiting.fetch_add(1, Ordering::Relaxed) >= QUEUE {
+        shared.waiting.fetch_sub(1, Ordering::Relaxed);
+        return Ok(whole(Answer::error(503, "the server is busy; try again")));
+    }
+    let worker = shared.workers.acquire().await;
+    shared.waiting.fetch_sub(1, Ordering::Relaxed);
+    let Ok(_worker) = worker else {
+        return Ok(whole(Answer::error(503, "the server is stopping")));
     };
-    if method.is_empty() || method.len() > 16 || !method.bytes().all(|b| b.is_ascii_uppercase()) {
-        return Err(Answer::error(
-            400,
-            "the request line is not METHOD TARGET HTTP/1.1",
-        ));
-    }
-    if !matches!(version, "HTTP/1.1" | "HTTP/1.0") {
-        return Err(Answer::error(
-            505,
-            "only HTTP/1.0 and HTTP/1.1 are spoken here",
-        ));
-    }
+    let gone = Gone(Arc::new(AtomicBool::new(false)));
+    let (app, flag) = (shared.app.clone(), gone.0.clone());
+    let reply = tokio::task::spawn_blocking(move || app.work(&request, &flag)).await;
+    drop(gone);
+    Ok(match reply {
+        Ok(Reply::Whole(a)) => whole(a),
+        Ok(Reply::Events(events)) => stream(&shared, events),
+        Err(_) => whole(Answer::error(500, "internal error; the server goes on")),
+    })
+}
+
+/// The request whole, within the limits, or the answer that refuses it.
+async fn read(r: hyper::Request<Incoming>, peer: SocketAddr) -> Result<Request, Answer> {
+    let target = r
+        .uri()
+        .path_and_query()
+        .map_or_else(|| r.uri().to_string(), |p| p.as_str().to_string());
     if target.len() > MAX_TARGET {
         return Err(Answer::error(
             414,
-            format!("request targets are limited to {MAX_TARGET} bytes"),
+            format!("a request target is at most {MAX_TARGET} bytes"),
         ));
     }
-    if !target.starts_with('/') || !target.bytes().all(|b| b.is_ascii_graphic()) {
-        return Err(Answer::error(
-            400,
-            "the request target must be a path starting with /",
-        ));
+    let mut headers = Vec::with_capacity(r.headers().len());
+    for (name, value) in r.headers() {
+        let value = value
+            .to_str()
+            .map_err(|_| Answer::error(400, format!("header `{name}` is not text")))?;
+        headers.push((name.as_str().to_string(), value.to_string()));
     }
-    let mut headers = Vec::new();
-    for line in lines {
-        if headers.len() == MAX_HEADERS {
-            return Err(Answer::error(
-                431,
-                format!("requests are limited to {MAX_HEADERS} headers"),
-            ));
-        }
-        let Some((name, value)) = line.split_once(':') else {
-            return Err(Answer::error(400, "a header line has no `:`"));
-        };
-        if name.is_empty()
-            || !name
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
-        {
-            return Err(Answer::error(400, "a header's name is not a token"));
-        }
-        headers.push((name.to_ascii_lowercase(), value.trim().to_string()));
+    let announced = r
+        .headers()
+        .get(hyper::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(too_large());
     }
-    fn get<'a>(headers: &'a [(String, String)], n: &'a str) -> impl Iterator<Item = &'a str> {
-        headers
-            .iter()
-            .filter(move |(h, _)| h == n)
-            .map(|(_, v)| v.as_str())
-    }
-    if get(&headers, "transfer-encoding").next().is_some() {
-        return Err(Answer::error(
-            501,
-            "chunked bodies are not supported; send Content-Length",
-        ));
-    }
-    let lengths: Vec<&str> = get(&headers, "content-length").collect();
-    let body = match lengths.as_slice() {
-        [] => 0,
-        [n] if !n.is_empty() && n.len() <= 20 && n.bytes().all(|b| b.is_ascii_digit()) => {
-            match n.parse::<u64>() {
-                Ok(n) if n <= MAX_BODY as u64 => n as usize,
-                _ => {
-                    return Err(Answer::error(
-                        413,
-                        format!("request bodies are limited to {MAX_BODY} bytes"),
-                    ));
-                }
-            }
-        }
-        [_] => return Err(Answer::error(400, "Content-Length is not a number")),
-        _ => return Err(Answer::error(400, "Content-Length is given more than once")),
+    let method = r.method().as_str().to_string();
+    let body = Limited::new(r.into_body(), MAX_BODY);
+    let body = match tokio::time::timeout(REQUEST_TIMEOUT, body.collect()).await {
+        Err(_) => return Err(Answer::error(408, "the request did not arrive in time")),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return Err(too_large()),
+        Ok(Err(_)) => return Err(Answer::error(400, "the request's body is broken")),
+        Ok(Ok(b)) => b.to_bytes().to_vec(),
     };
-    let expects_continue = get(&headers, "expect").any(|v| v.eq_ignore_ascii_case("100-continue"));
-    Ok(Some((
-        ParsedHead {
-            head: Head {
-                method: method.to_string(),
-                target: target.to_string(),
-                headers,
-                body,
-            },
-            expects_continue,
-        },
-        end + 4,
-    )))
+    Ok(Request {
+        method,
+        target,
+        headers,
+        body,
+        peer,
+    })
+}
+
+fn too_large() -> Answer {
+    Answer::error(413, format!("a request body is at most {MAX_BODY} bytes"))
+}
+
+fn whole(a: Answer) -> hyper::Response<Body> {
+    let mut out = hyper::Response::new(Full::new(Bytes::from(a.body)).boxed());
+    *out.status_mut() =
+        hyper::StatusCode::from_u16(a.status).unwrap_or(hyper::StatusCode::INTERNAL_SERVER_ERROR);
+    headers(&mut out, a.content_type);
+    out
+}
+
+fn headers(out: &mut hyper::Response<Body>, content_type: &'static str) {
+    let h = out.headers_mut();
+    for (name, value) in [
+        ("content-type", content_type),
+        ("cache-control", "no-store"),
+        ("x-content-type-options", "nosniff"),
+        ("x-frame-options", "DENY"),
+    ] {
+        h.insert(
+            HeaderName::from_static(name),
+            HeaderValue::from_static(value),
+        );
+    }
+}
+
+/// Server-sent events: each news `events` gives, and a comment now and then so that
+/// a dead client is found by a failed write.
+fn stream(shared: &Arc<Shared>, mut events: Events) -> hyper::Response<Body> {
+    if shared.streams.fetch_add(1, Ordering::Relaxed) >= MAX_STREAMS {
+        shared.streams.fetch_sub(1, Ordering::Relaxed);
+        return whole(Answer::error(503, "too many pages are open; close some"));
+    }
+    let (send, receive) = mpsc::channel::<Frame<Bytes>>(1);
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        let mut quiet = Duration::ZERO;
+        loop {
+            let news = tokio::task::block_in_place(&mut events);
+            let text = match news {
+                Some(data) => format!("data: {}\n\n", data.replace('\n', "\ndata: ")),
+                None if quiet >= EVENT_ALIVE => ": alive\n\n".to_string(),
+                None => {
+                    quiet += EVENT_POLL;
+                    tokio::time::sleep(EVENT_POLL).await;
+                    continue;
+                }
+            };
+            quiet = Duration::ZERO;
+            if send.send(Frame::data(Bytes::from(text))).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(EVENT_POLL).await;
+        }
+        shared.streams.fetch_sub(1, Ordering::Relaxed);
+    });
+    let frames = tokio_stream::wrappers::ReceiverStream::new(receive).map(Ok::<_, Infallible>);
+    let mut out = hyper::Response::new(BodyExt::boxed(StreamBody::new(frames)));
+    headers(&mut out, "text/event-stream");
+    out
 }

@@ -26,11 +26,13 @@ pub use answer::Answer;
 pub use api::Api;
 pub use catalog::Catalog;
 pub use http::{
-    MAX_BODY, MAX_HEAD, MAX_HEADERS, MAX_OPEN, MAX_TARGET, QUEUE, REQUEST_TIMEOUT, Request,
-    WORKERS, WRITE_TIMEOUT,
+    MAX_BODY, MAX_HEAD, MAX_HEADERS, MAX_OPEN, MAX_STREAMS, MAX_TARGET, QUEUE, REQUEST_TIMEOUT,
+    Request, WORKERS, WRITE_TIMEOUT,
 };
 
 use answer::shown;
+use http::Reply;
+use std::sync::atomic::AtomicBool;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -44,20 +46,18 @@ const SCRIPT: &str = include_str!("page/app.js");
 /// Where the page's HTML takes the token.
 const TOKEN_SLOT: &str = "@TOKEN@";
 
-/// A running server: its address, its token, and the threads answering.
+/// A running server: its address, its token, and the thread answering.
 pub struct Running {
     pub address: SocketAddr,
     /// The secret each write must carry in [`TOKEN_HEADER`].
     pub token: String,
-    threads: Vec<std::thread::JoinHandle<()>>,
+    thread: std::thread::JoinHandle<()>,
 }
 
 impl Running {
     /// Blocks while the server runs.
     pub fn wait(self) {
-        for t in self.threads {
-            let _ = t.join();
-        }
+        let _ = self.thread.join();
     }
 }
 
@@ -71,9 +71,20 @@ pub fn is_loopback(host: &str) -> bool {
             .is_ok_and(|ip| ip.is_loopback())
 }
 
-/// Starts serving the given variant files and folders on `host:port` (`port` 0 picks
-/// a free one).
-pub fn start(sources: Vec<PathBuf>, host: &str, port: u16) -> Result<Running, String> {
+/// Where the server listens and whom it lets write.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub host: String,
+    /// 0 picks a free one.
+    pub port: u16,
+    /// Whether a page on another machine may save the served files; without it only
+    /// this machine's may.
+    pub remote_saves: bool,
+}
+
+/// Starts serving the given variant files and folders.
+pub fn start(sources: Vec<PathBuf>, options: &Options) -> Result<Running, String> {
+    let (host, port) = (options.host.as_str(), options.port);
     let listener = TcpListener::bind((host, port))
         .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
     let address = listener
@@ -86,14 +97,14 @@ pub fn start(sources: Vec<PathBuf>, host: &str, port: u16) -> Result<Running, St
         token: token.clone(),
         host: host.to_string(),
         port: address.port(),
+        remote_saves: options.remote_saves,
     });
-    let handler: Arc<http::Handler> = Arc::new(move |r: &Request| site.answer(r));
-    let threads =
-        http::serve(listener, handler).map_err(|e| format!("cannot start the server: {e}"))?;
+    let thread =
+        http::serve(listener, site).map_err(|e| format!("cannot start the server: {e}"))?;
     Ok(Running {
         address,
         token,
-        threads,
+        thread,
     })
 }
 
@@ -105,14 +116,66 @@ struct Site {
     /// The `--host` given, and the port bound.
     host: String,
     port: u16,
+    remote_saves: bool,
+}
+
+impl http::App for Site {
+    fn quick(&self, r: &Request) -> Option<Answer> {
+        if let Err(a) = self.admit(r) {
+            return Some(a);
+        }
+        let (method, url) = (r.method.as_str(), r.target.as_str());
+        let path = url.split_once('?').map_or(url, |(p, _)| p);
+        let page = |content_type, text: &str| Answer {
+            status: 200,
+            content_type,
+            body: text.as_bytes().to_vec(),
+        };
+        match (method, path) {
+            ("GET", "/" | "/index.html") => Some(page("text/html; charset=utf-8", &self.index)),
+            ("GET", "/style.css") => Some(page("text/css; charset=utf-8", STYLE)),
+            ("GET", "/app.js") => Some(page("text/javascript; charset=utf-8", SCRIPT)),
+            (_, p) if p.starts_with("/api/") => None,
+            (_, "/" | "/index.html" | "/style.css" | "/app.js") => Some(Answer::error(
+                405,
+                format!("{method} is not allowed on {path}"),
+            )),
+            _ => Some(Answer::error(404, format!("nothing at {}", shown(path)))),
+        }
+    }
+
+    fn work(&self, r: &Request, gone: &Arc<AtomicBool>) -> Reply {
+        let url = r.target.as_str();
+        let (path, query) = url.split_once('?').unwrap_or((url, ""));
+        let path = match request::decode(path) {
+            Ok(p) => p,
+            Err(a) => return Reply::Whole(a),
+        };
+        if r.method == "POST" && path.ends_with("/source") && !self.may_save(r) {
+            return Reply::Whole(Answer::error(
+                403,
+                "saving files from another machine is off; the server's owner can turn it on with --remote-saves",
+            ));
+        }
+        if r.method == "GET"
+            && let Some(id) = path
+                .strip_prefix("/api/variants/")
+                .and_then(|p| p.strip_suffix("/events"))
+            && !id.contains('/')
+        {
+            return match self.api.watch(id) {
+                Ok(events) => Reply::Events(events),
+                Err(a) => Reply::Whole(a),
+            };
+        }
+        Reply::Whole(self.api.handle_until(&r.method, &path, query, &r.body, gone))
+    }
 }
 
 impl Site {
-    fn answer(&self, r: &Request) -> Answer {
-        match self.admit(r) {
-            Ok(()) => self.route(r),
-            Err(a) => a,
-        }
+    /// Saves come from this machine, unless the owner lets other machines save.
+    fn may_save(&self, r: &Request) -> bool {
+        self.remote_saves || r.peer.ip().is_loopback()
     }
 
     /// Refuses requests that name another server, come from another origin's page, or
@@ -186,32 +249,6 @@ impl Site {
             && (name.eq_ignore_ascii_case("localhost")
                 || name.eq_ignore_ascii_case(&self.host)
                 || name.parse::<IpAddr>().is_ok())
-    }
-
-    fn route(&self, r: &Request) -> Answer {
-        let (method, url) = (r.method.as_str(), r.target.as_str());
-        let (path, query) = url.split_once('?').unwrap_or((url, ""));
-        let page = |content_type, text: &str| Answer {
-            status: 200,
-            content_type,
-            body: text.as_bytes().to_vec(),
-        };
-        match (method, path) {
-            ("GET", "/" | "/index.html") => page("text/html; charset=utf-8", &self.index),
-            ("GET", "/style.css") => page("text/css; charset=utf-8", STYLE),
-            ("GET", "/app.js") => page("text/javascript; charset=utf-8", SCRIPT),
-            (_, p) if p.starts_with("/api/") => {
-                let path = match request::decode(p) {
-                    Ok(p) => p,
-                    Err(a) => return a,
-                };
-                self.api.handle(method, &path, query, &r.body)
-            }
-            (_, "/" | "/index.html" | "/style.css" | "/app.js") => {
-                Answer::error(405, format!("{method} is not allowed on {path}"))
-            }
-            _ => Answer::error(404, format!("nothing at {}", shown(path))),
-        }
     }
 }
 

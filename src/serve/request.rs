@@ -41,7 +41,11 @@ pub(super) fn decode(s: &str) -> Result<String, Answer> {
     while i < b.len() {
         match b[i] {
             b'%' => {
+                // Two hex digits: `from_str_radix` alone would take a sign (`%+5`).
                 let hex = b.get(i + 1..i + 3).ok_or_else(bad)?;
+                if !hex.iter().all(u8::is_ascii_hexdigit) {
+                    return Err(bad());
+                }
                 let hex = std::str::from_utf8(hex).map_err(|_| bad())?;
                 out.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
                 i += 3;

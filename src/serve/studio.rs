@@ -3,8 +3,11 @@
 //!
 //! ```text
 //! GET  /api/variants/ID/stamp    {"stamp"}: changes whenever the file's text does
+//! GET  /api/variants/ID/events   server-sent events, one {"stamp"} each time it changes
 //! GET  /api/variants/ID/source   {"file", "text", "stamp"}
-//! POST /api/variants/ID/check    {"text"} -> {"ok", "diagnostics", "rendered"}
+//! POST /api/variants/ID/check    {"text"} -> {"ok", "errors", "warnings", "diagnostics",
+//!                                "more", "rendered"}: the first 200 diagnostics, and how
+//!                                many more there are
 //! POST /api/variants/ID/source   {"text", "stamp"} -> {"stamp"}; 409 with the file's
 //!                                text and stamp when it changed since `stamp`
 //! GET  /api/variants/ID/pictures  {"pictures": [{player, piece, svg, turns}], "problems"}:
@@ -26,6 +29,8 @@ use std::path::{Path, PathBuf};
 
 /// The most bytes of a text saved or checked: what `check` reads from a file.
 pub const MAX_SOURCE: usize = 1 << 20;
+/// The most diagnostics a check answers with; `more` counts the rest.
+pub const MAX_DIAGNOSTICS: usize = 200;
 
 type Reply = Result<Value, Answer>;
 
@@ -35,6 +40,29 @@ fn read(path: &Path) -> Result<String, Answer> {
 
 pub(super) fn stamp(path: &Path) -> Reply {
     Ok(json!({"stamp": text_hash(&read(path)?)}))
+}
+
+/// The file's stamp each time it changes, starting with the stamp it has now; its
+/// text is read again only when its length or time of change moves.
+pub(super) fn watch(path: PathBuf) -> super::http::Events {
+    let mut seen: Option<(u64, Option<std::time::SystemTime>)> = None;
+    let mut last: Option<String> = None;
+    Box::new(move || {
+        let meta = std::fs::metadata(&path).ok().map(|m| (m.len(), m.modified().ok()));
+        if meta.is_some() && meta == seen {
+            return None;
+        }
+        seen = meta;
+        let stamp = match read(&path) {
+            Ok(text) => text_hash(&text),
+            Err(_) => "gone".to_string(),
+        };
+        if last.as_ref() == Some(&stamp) {
+            return None;
+        }
+        last = Some(stamp.clone());
+        Some(json!({"stamp": stamp}).to_string())
+    })
 }
 
 pub(super) fn source(path: &Path) -> Reply {
@@ -63,18 +91,29 @@ fn text_field(body: &[u8]) -> Result<(Value, String), Answer> {
 pub(super) fn check_text(path: &Path, body: &[u8]) -> Reply {
     let (_, text) = text_field(body)?;
     let checked = check_all(&path.display().to_string(), &text);
-    let report = &checked.report;
+    let mut report = checked.report;
+    let (errors, warnings) = (report.errors(), report.warnings());
+    let more = report.diagnostics.len().saturating_sub(MAX_DIAGNOSTICS);
+    report.diagnostics.truncate(MAX_DIAGNOSTICS);
     let list: Vec<Value> = report
         .diagnostics
         .iter()
         .map(|d| diagnostic(&text, d))
         .collect();
+    let mut rendered = match report.diagnostics.is_empty() {
+        true => String::new(),
+        false => report.render(100, false),
+    };
+    if more > 0 {
+        rendered.push_str(&format!("\n… and {more} more not shown\n"));
+    }
     Ok(json!({
         "ok": checked.variant.is_some(),
-        "errors": report.errors(),
-        "warnings": report.warnings(),
+        "errors": errors,
+        "warnings": warnings,
         "diagnostics": list,
-        "rendered": if report.diagnostics.is_empty() { String::new() } else { report.render(100, false) },
+        "more": more,
+        "rendered": rendered,
     }))
 }
 
@@ -143,7 +182,10 @@ pub const MAX_PICTURE: u64 = 64 << 10;
 /// UTF-8) is left out and named in `problems`. `turns`: the picture turns with the
 /// board (it points at the opponent) instead of staying upright.
 pub(super) fn pictures(path: &Path, v: &Variant) -> Value {
-    let folder = path.parent().unwrap_or(Path::new(""));
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
     let dir = path
         .file_stem()
         .map(|stem| path.with_file_name(format!("{}.pieces", stem.to_string_lossy())))
@@ -156,7 +198,7 @@ pub(super) fn pictures(path: &Path, v: &Variant) -> Value {
                 let text = for_player(texts, i).unwrap_or(&piece.code);
                 piece_picture(set, text, i, promoted).map(Ok)
             };
-            let file = |file: PathBuf| Some(read_picture(&file).map(|svg| (svg, false)));
+            let file = |file: PathBuf| Some(read_picture(folder, &file).map(|svg| (svg, false)));
             let own = match &piece.drawing {
                 Some(Drawing::Set(set, texts)) => drawn(*set, texts),
                 Some(Drawing::Files(files)) => {
@@ -189,7 +231,20 @@ pub(super) fn pictures(path: &Path, v: &Variant) -> Value {
     json!({"pictures": found, "problems": problems})
 }
 
-fn read_picture(file: &Path) -> Result<String, String> {
+/// A picture's text, if it lies in `folder` once links are followed: a link out of
+/// the variant's folder would let anyone who can reach the page read any file.
+fn read_picture(folder: &Path, file: &Path) -> Result<String, String> {
+    let inside = |f: &Path| {
+        let folder = folder.canonicalize().ok()?;
+        f.canonicalize().ok().filter(|f| f.starts_with(&folder))
+    };
+    let file = &inside(file).ok_or_else(|| {
+        format!(
+            "{} is not a file in the variant's folder {}",
+            file.display(),
+            folder.display()
+        )
+    })?;
     crate::load::read_limited(file, MAX_PICTURE, "piece picture")
         .map_err(|e| e.to_string())
         .and_then(|b| {

@@ -1018,7 +1018,7 @@ async function save(stamp) {
     editor.dirty = false;
     $('conflict').hidden = true;
     fileState('saved');
-    await watch();
+    await watch(true);
   } catch (e) {
     if (e.status === 409 && e.data && e.data.text !== undefined) {
       // Both texts stay: the editor's here, the file's below.
@@ -1049,22 +1049,48 @@ function takeDisk() {
   checkNow();
 }
 
-// ---- Live reload: the file is watched; new rules reach the page within a second. ----
+// ---- Live reload: the server tells the page when the file changes (server-sent
+// events); new rules reach the page within a second. ----
 
-async function watch() {
+let follower = null;
+
+// Listens to the shown variant's file, and only to it.
+function follow() {
+  const id = page.variant;
+  if (follower && follower.id === id) return;
+  if (follower) follower.source.close();
+  follower = null;
+  if (!id || typeof EventSource === 'undefined') return;
+  const source = new EventSource(variantPath(id) + '/events');
+  const f = { id, source, stamp: null };
+  source.onmessage = (e) => {
+    try {
+      f.stamp = JSON.parse(e.data).stamp;
+    } catch (_) {
+      return;
+    }
+    if (follower === f) watch().catch(() => {});
+  };
+  follower = f;
+}
+
+// Reloads the rules when the file's stamp is news; `ask`: ask the server for it now.
+async function watch(ask) {
   if (!page.variant || document.hidden || page.loading || page.stamp === null) return;
   const id = page.variant;
-  let s;
-  try {
-    s = await api('GET', variantPath(id) + '/stamp');
-  } catch (_) {
-    return;
+  let stamp = follower && follower.id === id ? follower.stamp : null;
+  if (ask) {
+    try {
+      stamp = (await api('GET', variantPath(id) + '/stamp')).stamp;
+    } catch (_) {
+      return;
+    }
   }
-  if (page.loading || page.variant !== id || s.stamp === page.stamp) return;
-  page.stamp = s.stamp;
+  if (stamp === null || page.loading || page.variant !== id || stamp === page.stamp) return;
+  page.stamp = stamp;
   page.loading++;
   try {
-    await reloadRules(s.stamp);
+    await reloadRules(stamp);
   } finally {
     page.loading--;
   }
@@ -1177,5 +1203,9 @@ document.addEventListener('keydown', (e) => {
   else return;
   e.preventDefault();
 });
-setInterval(() => watch().catch(() => {}), 500);
+// News that came while the page was busy is taken up here.
+setInterval(() => {
+  follow();
+  watch().catch(() => {});
+}, 500);
 loadList().catch((e) => say(e.message));
