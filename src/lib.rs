@@ -30,6 +30,7 @@
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
+pub mod files;
 pub mod geometry;
 pub mod load;
 pub mod model;

@@ -1,14 +1,14 @@
 //! The `variantlab` command line: a thin layer over the library.
 
 use clap::{Parser, Subcommand};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use variantlab::load::check_all;
 use variantlab::runtime::{self, Position};
 use variantlab::{Game, PlayerId, Rules, Session, Settings};
-use variantlab::{play, playtest, render, search};
+use variantlab::{files, play, playtest, render, search};
 
 // All output goes through these, so a closed pipe (`| head -1`) ends the program
 // quietly instead of panicking, and a closed standard error loses only the messages.
@@ -505,8 +505,12 @@ fn main() -> ExitCode {
             let out: Box<dyn std::io::Write + Send> = Box::new(std::io::stdout());
             variantlab::protocol::xboard::run(&file, s, std::io::stdin().lock(), out)
         }),
-        Command::Uci { file, options } => engine(variantlab::protocol::Dialect::Uci, &file, &options),
-        Command::Usi { file, options } => engine(variantlab::protocol::Dialect::Usi, &file, &options),
+        Command::Uci { file, options } => {
+            engine(variantlab::protocol::Dialect::Uci, &file, &options)
+        }
+        Command::Usi { file, options } => {
+            engine(variantlab::protocol::Dialect::Usi, &file, &options)
+        }
         Command::Values { file, options } => {
             rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
         }
@@ -521,7 +525,7 @@ fn main() -> ExitCode {
                 port,
                 remote_saves,
             };
-            variantlab::serve::start(files, &options).map(|s| {
+            variantlab::serve::start(files, &options).and_then(|s| {
                 if !variantlab::serve::is_loopback(&host) {
                     eprintln!(
                         "warning: listening on {host}, beyond this machine: anyone who can reach {} can see the variants served and play",
@@ -534,9 +538,17 @@ fn main() -> ExitCode {
                         s.address
                     );
                 }
-                println!("Serving on http://{}/ (Ctrl-C stops)", s.address);
-                println!("API token: {}", s.token);
-                s.wait()
+                // Unwritten, the address and token are lost: a server no one can use.
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "Serving on http://{}/ (Ctrl-C stops)", s.address)
+                    .and_then(|()| writeln!(out, "API token: {}", s.token))
+                    .and_then(|()| out.flush())
+                    .map_err(|e| {
+                        format!("cannot write the server's address and token to standard output ({e}); stopped")
+                    })?;
+                drop(out);
+                s.wait();
+                Ok(())
             })
         }
     };
@@ -649,15 +661,51 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Refuses to write a PGN over a variant file.
-fn pgn_target(path: Option<&Path>) -> Result<(), String> {
-    match path {
-        Some(p) if p.extension().is_some_and(|e| e == "var") => Err(format!(
-            "{} is a variant file; write the PGN to another, e.g. games.pgn",
-            p.display()
-        )),
-        _ => Ok(()),
+/// How every PGN file variantlab writes begins.
+const PGN_START: &[u8] = b"[Event \"variantlab";
+
+/// Refuses a PGN file that would destroy another: the variant file `variant` (under
+/// any name), a `.var` name, or an existing file that is not empty and not a PGN file
+/// variantlab wrote (one beginning `[Event "variantlab`). Checked before any game.
+fn pgn_target(path: Option<&Path>, variant: &Path) -> Result<(), String> {
+    use std::io::Read;
+    let Some(p) = path else {
+        return Ok(());
+    };
+    let shown = p.display();
+    let other = "write the games to another file, e.g. games.pgn";
+    if files::same_file(p, variant) {
+        return Err(format!("{shown} is the variant file itself; {other}"));
     }
+    if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("var")) {
+        return Err(format!("{shown} is named like a variant file; {other}"));
+    }
+    // Looked at before opened: opening a named pipe would wait for a writer.
+    match std::fs::metadata(p) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // Found now, not after the games: a folder that is not there.
+            return match p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                Some(d) if !d.is_dir() => Err(format!(
+                    "cannot write the games to {shown}: there is no folder {}",
+                    d.display()
+                )),
+                _ => Ok(()),
+            };
+        }
+        Err(e) => return Err(format!("cannot write the games to {shown}: {e}")),
+        Ok(m) if !m.is_file() => return Err(format!("{shown} is not a plain file; {other}")),
+        Ok(_) => {}
+    }
+    let mut start = Vec::new();
+    std::fs::File::open(p)
+        .and_then(|f| f.take(PGN_START.len() as u64).read_to_end(&mut start))
+        .map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if start.is_empty() || start == PGN_START {
+        return Ok(());
+    }
+    Err(format!(
+        "{shown} exists and is not a PGN file variantlab wrote (those begin `[Event \"variantlab`); only such a file or an empty one is replaced: {other}, or remove it"
+    ))
 }
 
 fn play(
@@ -667,7 +715,7 @@ fn play(
     (vs, pgn): (&str, Option<&Path>),
     engine: &EngineArgs,
 ) -> Result<(), String> {
-    pgn_target(pgn)?;
+    pgn_target(pgn, file)?;
     let mut console = play::Console::open_seeded(file, &settings(options)?, Some(pos.0), pos.1)?
         .with_colour(colour());
     match vs {
@@ -683,7 +731,7 @@ fn play(
         }
     }
     let (mut input, mut output) = (std::io::stdin().lock(), std::io::stdout().lock());
-    let ran = play::run(&mut console, &mut input, &mut output).map_err(|e| e.to_string());
+    let ran = play::run(&mut console, &mut input, &mut output);
     if let Some(path) = pgn {
         let game = console.game();
         let side = |p: u8| match console.computer_plays(PlayerId(p)) {
@@ -691,10 +739,13 @@ fn play(
             false => "human",
         };
         let text = runtime::write_pgn(game, "variantlab play", [side(0), side(1)]);
-        play::write_atomic(path, &text)
+        files::write_atomic(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    ran
+    match ran {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => play::output_closed(),
+        r => r.map_err(|e| e.to_string()),
+    }
 }
 
 /// The side `--computer-plays` names, or the side not to move at the start.
@@ -749,12 +800,11 @@ fn run_match(
             })
         };
     let contenders = [contender(contenders[0])?, contender(contenders[1])?];
+    pgn_target(pgn, file)?;
     let rules = rules(file, options)?;
     let dialect = if usi { Dialect::Usi } else { Dialect::Uci };
-    let mut out = match pgn {
-        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()))?),
-        None => None,
-    };
+    // Opened when the first game ends, so that a match that plays none leaves it be.
+    let mut out: Option<std::fs::File> = None;
     let names = [
         contenders[0].command.join(" "),
         contenders[1].command.join(" "),
@@ -778,13 +828,22 @@ fn run_match(
                 points.iter().sum::<f64>(),
                 points.len()
             );
-            if let Some(f) = out.as_mut()
-                && let Err(e) = std::io::Write::write_all(
-                    f,
-                    format!("{}\n", referee::pgn(p, [&names[0], &names[1]])).as_bytes(),
-                )
+            if let Some(path) = pgn
+                && failed.is_none()
             {
-                failed.get_or_insert(e.to_string());
+                let text = format!("{}\n", referee::pgn(p, [&names[0], &names[1]]));
+                let written = (|| {
+                    if out.is_none() {
+                        out = Some(std::fs::File::create(path)?);
+                    }
+                    match out.as_mut() {
+                        Some(f) => f.write_all(text.as_bytes()),
+                        None => Ok(()),
+                    }
+                })();
+                if let Err(e) = written {
+                    failed = Some(format!("{}: {e}", path.display()));
+                }
             }
         },
     );
@@ -907,7 +966,7 @@ fn selfplay(
         None => vec![(String::new(), settings)],
         Some(c) => playtest::compared_settings(&settings, c)?,
     };
-    pgn_target(pgn.as_deref())?;
+    pgn_target(pgn.as_deref(), file)?;
     let terminal = std::io::stderr().is_terminal();
     let games = std::sync::Mutex::new(std::collections::BTreeMap::new());
     let mut results = vec![];
@@ -946,28 +1005,42 @@ fn selfplay(
         (false, None) => playtest::text_report(&results[0].1),
         (false, Some(_)) => playtest::compare_report(&results),
     };
-    if let Some(path) = pgn {
-        let all = games.into_inner().unwrap_or_else(|e| e.into_inner());
+    let all = games.into_inner().unwrap_or_else(|e| e.into_inner());
+    // No game, no file: one already there is left as it was.
+    if let Some(path) = pgn.filter(|_| !all.is_empty()) {
         let text: String = all.into_values().collect();
-        play::write_atomic(&path, &text)
+        files::write_atomic(&path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     print!("{text}");
     Ok(())
 }
 
+/// Pretty JSON, with DEL and the C1 controls escaped too (JSON escapes only C0), so
+/// that no text from a file reaches a terminal raw.
 fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
-    serde_json::to_string_pretty(value)
-        .map(|s| s + "\n")
-        .map_err(|e| e.to_string())
+    let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
+    let mut out = String::with_capacity(text.len() + 1);
+    for c in text.chars() {
+        if c.is_control() && !c.is_ascii_whitespace() {
+            out += &format!("\\u{:04x}", c as u32);
+        } else {
+            out.push(c);
+        }
+    }
+    Ok(out + "\n")
 }
 
 fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
     let mut parts = vec![];
     for f in files {
-        let text = read(f)?;
-        let t: playtest::Tallies = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not selfplay tallies: {e}", f.display()))?;
+        let bytes =
+            variantlab::load::read_limited(f, variantlab::load::MAX_VARIANT_BYTES, "tallies file")
+                .map_err(|e| e.to_string())?;
+        let t: playtest::Tallies = serde_json::from_slice(&bytes).map_err(|e| {
+            let e = playtest::printable(&e.to_string()).into_owned();
+            format!("{}: not selfplay tallies: {e}", f.display())
+        })?;
         parts.push(t);
     }
     let merged = playtest::merge(&parts).map_err(|e| match e {

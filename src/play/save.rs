@@ -16,6 +16,9 @@
 
 use crate::load::parse_switch;
 
+/// The largest saved game read (16 MiB: some two million moves).
+pub const MAX_SAVE_BYTES: u64 = 16 << 20;
+
 /// The first line of every saved game.
 pub const SAVE_HEADER: &str = "# variantlab saved game";
 
@@ -23,7 +26,7 @@ pub const SAVE_HEADER: &str = "# variantlab saved game";
 pub struct SavedGame {
     /// The variant file, relative to the saved game's folder (or absolute).
     pub variant: String,
-    /// [`super::text_hash`] of the variant file's text when the game was saved.
+    /// [`crate::files::text_hash`] of the variant file's text when the game was saved.
     pub rules: String,
     pub options: Vec<(String, bool)>,
     pub start: String,

@@ -11,7 +11,7 @@ pub const MAX_LINE_BYTES: usize = 4096;
 
 /// Plays until `quit` or the end of input, the computer answering when it plays a
 /// side. A line that is too long or not UTF-8 is refused like any bad command. A
-/// closed output ends the game quietly.
+/// closed output ends the game with an error of kind `BrokenPipe`.
 pub fn run(
     console: &mut Console,
     input: &mut impl BufRead,
@@ -24,45 +24,39 @@ pub fn run(
             writeln!(out, "{text}")
         }
     };
-    let result = (|| -> io::Result<()> {
-        writeln!(out, "{}\nType `help` for commands.", console.status())?;
-        tell(out, console.computer_turn())?;
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            let (read, whole) = match read_line(input, &mut line) {
-                Ok(r) => r,
-                Err(e) => {
-                    writeln!(
-                        out,
-                        "Could not read the input ({e}): the game was not saved."
-                    )?;
-                    return Ok(());
-                }
-            };
-            if read == 0 {
-                writeln!(out, "{}", console.end_of_input())?;
+    writeln!(out, "{}\nType `help` for commands.", console.status())?;
+    tell(out, console.computer_turn())?;
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let (read, whole) = match read_line(input, &mut line) {
+            Ok(r) => r,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "Could not read the input ({e}): the game was not saved."
+                )?;
                 return Ok(());
             }
-            let reply = match std::str::from_utf8(&line) {
-                _ if !whole => super::Reply::refused(format!(
-                    "a line of more than {MAX_LINE_BYTES} bytes; the game goes on"
-                )),
-                Ok(text) => console.handle(text),
-                Err(e) => super::Reply::refused(format!(
-                    "the line is not UTF-8 text (byte {} is not valid); the game goes on",
-                    e.valid_up_to() + 1
-                )),
-            };
-            if reply.quit {
-                return Ok(());
-            }
-            tell(out, reply.text)?;
+        };
+        if read == 0 {
+            writeln!(out, "{}", console.end_of_input())?;
+            return Ok(());
         }
-    })();
-    match result {
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
-        r => r,
+        let reply = match std::str::from_utf8(&line) {
+            _ if !whole => super::Reply::refused(format!(
+                "a line of more than {MAX_LINE_BYTES} bytes; the game goes on"
+            )),
+            Ok(text) => console.handle(text),
+            Err(e) => super::Reply::refused(format!(
+                "the line is not UTF-8 text (byte {} is not valid); the game goes on",
+                e.valid_up_to() + 1
+            )),
+        };
+        if reply.quit {
+            return Ok(());
+        }
+        tell(out, reply.text)?;
     }
 }
 
@@ -102,15 +96,22 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<(usize, 
 }
 
 /// Writes to standard output. When the reader has gone (`| head -1`), the program ends
-/// quietly with success, as Unix tools do; another write error ends it with failure.
+/// quietly ([`output_closed`]); another write error ends it with a message. Either way
+/// the exit status is a failure: the output was cut short.
 pub fn print_stdout(args: fmt::Arguments) {
     if let Err(e) = io::stdout().lock().write_fmt(args) {
         if e.kind() == ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            output_closed();
         }
         print_stderr(format_args!("error: cannot write the output: {e}\n"));
         std::process::exit(1);
     }
+}
+
+/// Ends the program because its reader has gone: with failure, since not all of the
+/// output was read, and without a message, as Unix tools end in a pipe.
+pub fn output_closed() -> ! {
+    std::process::exit(1)
 }
 
 /// Writes to standard error. When it is closed (`2>&1 | head -1` after the reader

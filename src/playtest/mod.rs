@@ -9,7 +9,7 @@ mod shard;
 mod study;
 mod tally;
 
-pub use report::{compare_report, compared_settings, progress_line, text_report};
+pub use report::{compare_report, compared_settings, printable, progress_line, text_report};
 pub use run::{game_start, play_game, run_study, run_study_recording};
 pub use shard::{Shard, shard_from_env};
 pub use study::{GameRecord, Study, parse_games, parse_threads};

@@ -2,6 +2,7 @@
 
 use super::tally::Tallies;
 use crate::load::Settings;
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// A normal-approximation 95% interval's half width.
@@ -120,6 +121,24 @@ fn fraction_value(share: &str) -> f64 {
     if b > 0.0 { a / b } else { 0.0 }
 }
 
+/// Text read from a file as a terminal may be shown it: each control character (C0,
+/// DEL and C1, escape among them) written `\u{1b}`, so that no name can move the
+/// cursor, recolour or retitle the terminal, or start a line of its own.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 fn share(n: u64, of: u64) -> String {
     format!("{:5.1}%", 100.0 * n as f64 / of.max(1) as f64)
 }
@@ -127,15 +146,18 @@ fn share(n: u64, of: u64) -> String {
 /// The study's report, as `selfplay` and `merge` print it.
 pub fn text_report(t: &Tallies) -> String {
     let mut s = String::new();
+    // Every name may come from a file (`merge`).
     let options: Vec<String> = t
         .options
         .iter()
-        .map(|(k, v)| format!("{k}={}", if *v { "on" } else { "off" }))
+        .map(|(k, v)| format!("{}={}", printable(k), if *v { "on" } else { "off" }))
         .collect();
+    let players: Vec<Cow<str>> = t.players.iter().map(|p| printable(p)).collect();
+    let end_rules: Vec<Cow<str>> = t.end_rules.iter().map(|r| printable(r)).collect();
     let _ = writeln!(
         s,
         "{}: {} games, level {}, seed {}, {} random opening plies{}",
-        t.variant,
+        printable(&t.variant),
         t.games,
         t.level,
         t.seed,
@@ -172,16 +194,15 @@ pub fn text_report(t: &Tallies) -> String {
             t.games_planned
         );
     }
-    let width = t
-        .players
+    let width = players
         .iter()
         .map(|p| p.len() + 5)
-        .chain(t.end_rules.iter().map(|r| r.len()))
+        .chain(end_rules.iter().map(|r| r.len()))
         .max()
         .unwrap_or(10)
         .max(24);
     s += "\nresults\n";
-    for (p, w) in t.players.iter().zip(&t.wins) {
+    for (p, w) in players.iter().zip(&t.wins) {
         let _ = writeln!(
             s,
             "  {:<width$} {w:>7} {}",
@@ -223,7 +244,7 @@ pub fn text_report(t: &Tallies) -> String {
         share(decisive, t.games)
     );
     s += "\nend rules fired (draws by reason among them)\n";
-    for (r, n) in t.end_rules.iter().zip(&t.fired) {
+    for (r, n) in end_rules.iter().zip(&t.fired) {
         let _ = writeln!(s, "  {r:<width$} {n:>7} {}", share(*n, t.games));
     }
     let longest = t.lengths.keys().next_back().copied().unwrap_or(0);
@@ -237,7 +258,7 @@ pub fn text_report(t: &Tallies) -> String {
             t.median_length(),
         );
     }
-    if let Some(first) = t.players.first() {
+    if let Some(first) = players.first() {
         let score = match t.games {
             0 => NO_GAMES.to_string(),
             _ => t.first_score().interval(3, 0.0, 1.0),

@@ -1,11 +1,13 @@
 //! The raw counts of a study, which add up across shards.
 
+use super::report::printable;
 use super::shard::Shard;
 use super::study::{GameRecord, Study};
 use crate::compile::Rules;
 use crate::model::{EndRule, Event, Outcome, PlayerId, Variant};
+use crate::search::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
 /// Counts only, so that shards add up exactly to one run.
@@ -328,6 +330,12 @@ impl Tallies {
                 Study::MAX_GAMES
             ));
         }
+        if !(1..=MAX_LEVEL).contains(&self.level) {
+            return Err(format!(
+                "level {} is not one selfplay plays: a level is from 1 to {MAX_LEVEL} plies",
+                self.level
+            ));
+        }
         if self.shard_count == 0 {
             return Err("the shard count is 0".into());
         }
@@ -335,14 +343,15 @@ impl Tallies {
             return Err("it lists no shard".into());
         }
         let mut held = 0u64;
-        for (i, &k) in self.shards.iter().enumerate() {
+        let mut seen = HashSet::with_capacity(self.shards.len());
+        for &k in &self.shards {
             if k >= self.shard_count {
                 return Err(format!(
                     "shard number {k} is not one of the {} shards (numbered from 0)",
                     self.shard_count
                 ));
             }
-            if self.shards[..i].contains(&k) {
+            if !seen.insert(k) {
                 return Err(format!(
                     "shard {}/{} is listed twice",
                     k + 1,
@@ -395,10 +404,11 @@ impl Tallies {
         let finished = self.games - self.unfinished;
         let mut points = 0.0;
         for (p, shares) in self.shares.iter().enumerate() {
-            let name = &self.players[p];
+            let name = printable(&self.players[p]);
             let mut counted = 0u64;
             for (share, &n) in shares {
                 let (a, b) = read_share(share).ok_or_else(|| {
+                    let share = printable(share);
                     format!("`{share}` is not a share of the point (a fraction from 0/1 to 1/1 in lowest terms)")
                 })?;
                 counted = counted
@@ -468,6 +478,8 @@ pub fn merge(parts: &[Tallies]) -> Result<Tallies, MergeError> {
     }
     let (first, rest) = parts.split_first().ok_or(MergeError::Nothing)?;
     let mut out = first.clone();
+    // A set, not a search of the list: thousands of shards merge in linear time.
+    let mut seen: HashSet<u32> = first.shards.iter().copied().collect();
     for p in rest {
         let same: [(&'static str, bool); 10] = [
             ("variants", p.variant == out.variant),
@@ -485,7 +497,7 @@ pub fn merge(parts: &[Tallies]) -> Result<Tallies, MergeError> {
             return Err(MergeError::Different(what));
         }
         for s in &p.shards {
-            if out.shards.contains(s) {
+            if !seen.insert(*s) {
                 return Err(MergeError::Overlap(*s));
             }
             out.shards.push(*s);

@@ -17,7 +17,7 @@
 //! board of one-letter codes this is FEN.
 //! In FEN's layout a row also lists the board's holes in their places, each as `*`.
 
-use super::position::Setup;
+use super::position::{MAX_COUNTER, Setup};
 use crate::compile::Rules;
 use crate::geometry::{Board, Cell, Orientation, Tiling};
 use crate::model::{Event, PieceId, PlayerId, TagId, Variant, parts_in_place};
@@ -410,11 +410,12 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         fields.push(plies.to_string());
     }
     let number = if sfen_style(v) {
-        // SFEN counts plies, from 1.
-        let players = v.players.len() as u32;
-        setup.move_number.saturating_sub(1) * players + u32::from(setup.to_move.0) + 1
+        // SFEN counts plies, from 1; in u64, as a move number near 2^32 times the
+        // players would pass u32.
+        let players = v.players.len() as u64;
+        u64::from(setup.move_number.saturating_sub(1)) * players + u64::from(setup.to_move.0) + 1
     } else {
-        setup.move_number
+        u64::from(setup.move_number)
     };
     fields.push(number.to_string());
     fields.join(" ")
@@ -554,6 +555,13 @@ pub enum PositionTextError {
         field: PositionField,
         text: String,
     },
+    /// A number too large to hold, past [`MAX_COUNTER`] in any case.
+    TooLarge {
+        field: PositionField,
+        text: String,
+    },
+    /// A move number of 0: the count starts at 1.
+    MoveNumberZero,
     /// Not a count of checks left for each player, joined by `+`.
     ChecksLeft {
         text: String,
@@ -586,7 +594,8 @@ impl PositionTextError {
             | E::RowLength { .. }
             | E::HoleUnmarked { .. }
             | E::NotAHole { .. } => PositionField::Board,
-            E::Missing(field) | E::NotANumber { field, .. } => *field,
+            E::Missing(field) | E::NotANumber { field, .. } | E::TooLarge { field, .. } => *field,
+            E::MoveNumberZero => PositionField::MoveNumber,
             E::UnknownSide { .. } => PositionField::SideToMove,
             E::HandCount(_) | E::CountsNothing(_) | E::UnknownHandCode(_) => PositionField::Hands,
             E::UnknownCastling(_) | E::UnknownGate(_) => PositionField::Castling,
@@ -648,6 +657,11 @@ impl fmt::Display for PositionTextError {
             E::OnceCode(code) => write!(f, "`{code}` is not a piece code of this variant"),
             E::OnceTag(mark) => write!(f, "`{mark}` is not a tag of this variant"),
             E::NotANumber { text, .. } => write!(f, "`{text}` is not a number"),
+            E::TooLarge { text, .. } => write!(
+                f,
+                "`{text}` is more than {MAX_COUNTER}, the largest accepted"
+            ),
+            E::MoveNumberZero => write!(f, "`0`: the count of moves starts at 1"),
             E::ChecksLeft { text, goal } => write!(
                 f,
                 "`{text}` is not the checks each player has left, from 0 to {goal}, joined by `+` (`{goal}+{goal}`)"
@@ -1001,13 +1015,17 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
     }
     let mut number = |field: PositionField, default: u32| -> Result<u32, PositionTextError> {
-        match fields.next() {
-            None => Ok(default),
-            Some(t) => t.parse().map_err(|_| E::NotANumber {
-                field,
-                text: t.to_string(),
-            }),
-        }
+        let Some(t) = fields.next() else {
+            return Ok(default);
+        };
+        let text = t.to_string();
+        t.parse().map_err(|_| {
+            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                E::TooLarge { field, text }
+            } else {
+                E::NotANumber { field, text }
+            }
+        })
     };
     let mut quiet_plies = if has_quiet_count(rules) {
         number(PositionField::QuietPlies, 0)?
@@ -1020,6 +1038,9 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         quiet_plies = 0;
     }
     let mut move_number = number(PositionField::MoveNumber, 1)?;
+    if move_number == 0 {
+        return Err(E::MoveNumberZero);
+    }
     if sfen_style(v) {
         move_number = move_number.saturating_sub(1) / v.players.len() as u32 + 1;
     }

@@ -508,7 +508,7 @@ impl Api {
         // The text the rules are read from, for each piece's rule text and the stamp
         // live reload compares.
         let text = read_variant_text(&path).unwrap_or_default();
-        let stamp = crate::play::text_hash(&text);
+        let stamp = crate::files::text_hash(&text);
         let rules = match self.load(&path, &Settings::new())? {
             Loaded::Ready(r) => r,
             Loaded::Broken(report) => {

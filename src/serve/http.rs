@@ -23,8 +23,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::{Semaphore, mpsc};
-use tokio_stream::StreamExt;
 use tokio_io_timeout::TimeoutStream;
+use tokio_stream::StreamExt;
 
 /// The longest request target (path and query), in bytes: 414 beyond.
 pub const MAX_TARGET: usize = 2048;

@@ -32,10 +32,10 @@ pub use http::{
 
 use answer::shown;
 use http::Reply;
-use std::sync::atomic::AtomicBool;
 use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// The header that carries the token on writes.
 pub const TOKEN_HEADER: &str = "X-Variantlab-Token";
@@ -168,7 +168,10 @@ impl http::App for Site {
                 Err(a) => Reply::Whole(a),
             };
         }
-        Reply::Whole(self.api.handle_until(&r.method, &path, query, &r.body, gone))
+        Reply::Whole(
+            self.api
+                .handle_until(&r.method, &path, query, &r.body, gone),
+        )
     }
 }
 

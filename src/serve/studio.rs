@@ -20,9 +20,9 @@
 use super::answer::{Answer, shown};
 use super::request::{field, parse_body};
 use crate::diagnostic::Diagnostic;
+use crate::files::{text_hash, write_atomic};
 use crate::load::{check_all, read_variant_text};
 use crate::model::{Drawing, PictureSet, Variant, for_player};
-use crate::play::{text_hash, write_atomic};
 use crate::render::picture::piece_picture;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -48,7 +48,9 @@ pub(super) fn watch(path: PathBuf) -> super::http::Events {
     let mut seen: Option<(u64, Option<std::time::SystemTime>)> = None;
     let mut last: Option<String> = None;
     Box::new(move || {
-        let meta = std::fs::metadata(&path).ok().map(|m| (m.len(), m.modified().ok()));
+        let meta = std::fs::metadata(&path)
+            .ok()
+            .map(|m| (m.len(), m.modified().ok()));
         if meta.is_some() && meta == seen {
             return None;
         }

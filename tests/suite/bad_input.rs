@@ -242,3 +242,56 @@ fn a_hole_in_a_fen_row_must_be_written_as_a_star_and_only_a_hole() {
         "in the board: row 8: `*` marks a hole, but a1 is a cell of the board"
     );
 }
+
+#[test]
+fn a_move_number_of_0_is_refused_and_huge_ones_never_overflow() {
+    use variantlab::runtime::{PositionField, PositionTextError};
+    let chess = rules("chess.var");
+    let shogi = rules("shogi.var");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -";
+    for (r, text) in [(&chess, format!("{fen} 0")), (&shogi, format!("{sfen} 0"))] {
+        let e = parse_position(r, &text).expect_err(&text);
+        assert_eq!(e, PositionTextError::MoveNumberZero, "{text}");
+        assert_eq!(e.field(), PositionField::MoveNumber);
+        assert_eq!(
+            e.to_string(),
+            "in the move number: `0`: the count of moves starts at 1"
+        );
+        assert!(start_setup(r, Some(&text)).is_err(), "{text}");
+    }
+    // `00` is 0 too; 1 is the first move.
+    assert!(parse_position(&chess, &format!("{fen} 00")).is_err());
+    assert_eq!(
+        parse_position(&chess, &format!("{fen} 1"))
+            .unwrap()
+            .move_number,
+        1
+    );
+    // Past what a number holds: too large, not "not a number".
+    for (r, text) in [
+        (&chess, format!("{fen} 99999999999999999999")),
+        (&shogi, format!("{sfen} 4294967296")),
+    ] {
+        let e = parse_position(r, &text).expect_err(&text).to_string();
+        assert_eq!(
+            e,
+            format!(
+                "in the move number: `{}` is more than 1000000000, the largest accepted",
+                text.rsplit(' ').next().unwrap()
+            )
+        );
+    }
+    // The largest ply number SFEN can write reads back, and a move number near 2^32
+    // is written as its ply number, not wrapped.
+    let setup = parse_position(&shogi, &format!("{sfen} 4294967295")).unwrap();
+    assert_eq!(setup.move_number, 2_147_483_648);
+    assert!(write_position(&shogi, &setup).ends_with(" 4294967295"));
+    let mut setup = Setup::start(&shogi);
+    setup.move_number = u32::MAX;
+    let text = write_position(&shogi, &setup);
+    assert!(text.ends_with(" 8589934589"), "{text}");
+    let mut setup = Setup::start(&chess);
+    setup.move_number = u32::MAX;
+    assert!(write_position(&chess, &setup).ends_with(" 4294967295"));
+}

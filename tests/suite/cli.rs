@@ -296,7 +296,7 @@ fn perft_refuses_depths_past_the_limit() {
 }
 
 #[test]
-fn a_closed_output_pipe_ends_the_program_quietly() {
+fn a_closed_output_pipe_ends_the_program_quietly_with_failure() {
     for args in [
         &[
             "perft",
@@ -321,9 +321,71 @@ fn a_closed_output_pipe_ends_the_program_quietly() {
             .stderr(Stdio::piped())
             .output()
             .unwrap();
-        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        // Cut short is not success: `set -o pipefail` must see it.
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
         assert_eq!(text(&out.stderr), "", "{args:?}");
     }
+}
+
+#[test]
+fn check_fails_when_files_fail_even_if_its_output_is_closed() {
+    // `check variants/invalid/*.var | head -1`.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(root.join("variants/invalid"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "var"))
+        .collect();
+    files.sort();
+    files.insert(0, root.join("variants/chess.var"));
+    assert!(files.len() > 10);
+    let out = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .arg("check")
+        .args(&files)
+        .current_dir(root)
+        .stdout(closed_pipe())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn serve_stops_with_a_message_when_its_address_cannot_be_written() {
+    // `variantlab serve FILES | true`: a server whose address no one saw.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(["serve", "variants/chess.var", "--port", "0"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(closed_pipe())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("the server went on serving unseen");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot write the server's address and token"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]
@@ -585,4 +647,112 @@ fn bytes_that_are_not_text_are_reported_where_they_stand() {
     assert!(!o.status.success(), "{err}");
     assert_eq!(err.matches("variantlab::not_text").count(), 3, "{err}");
     assert!(err.contains("latin.var:3:10"), "{err}");
+}
+
+#[test]
+fn pgn_files_are_checked_before_any_game_and_never_emptied() {
+    let dir = temp_dir("pgn-targets");
+    let chess = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.var"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("CHESS.VAR"), &chess).unwrap();
+    std::fs::write(dir.join("rules.txt"), &chess).unwrap();
+    std::fs::write(dir.join("notes.txt"), "[my notes]\n").unwrap();
+    let old = "[Event \"variantlab selfplay, level 1\"]\n\n*\n\n";
+    std::fs::write(dir.join("old.pgn"), old).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("CHESS.VAR", dir.join("link.pgn")).unwrap();
+    // An engine that leaves a mark if it is ever started.
+    let mark = dir.join("started");
+    let engine = format!("touch {}", mark.display());
+    let match_to = |pgn: &str| {
+        run_in(
+            &dir,
+            &[
+                "match",
+                "CHESS.VAR",
+                "--engine",
+                &engine,
+                "--opponent",
+                &engine,
+                "--games",
+                "1",
+                "--pgn",
+                pgn,
+            ],
+            b"",
+        )
+    };
+    let selfplay_to = |pgn: &str| {
+        let args = ["selfplay", "CHESS.VAR", "--games", "1", "--level", "1"];
+        let mut args = args.to_vec();
+        args.extend(["--max-plies", "6", "--threads", "1", "--pgn", pgn]);
+        run_in(&dir, &args, b"")
+    };
+    // No input: a program that stops at once may have closed it before it is written.
+    let play_to = |pgn: &str| run_in(&dir, &["play", "CHESS.VAR", "--pgn", pgn], b"");
+    let mut refused = vec![
+        ("CHESS.VAR", "is the variant file itself"),
+        ("./CHESS.VAR", "is the variant file itself"),
+        ("OTHER.Var", "is named like a variant file"),
+        ("rules.txt", "is not a PGN file variantlab wrote"),
+        ("notes.txt", "is not a PGN file variantlab wrote"),
+        (
+            "no-such-folder/games.pgn",
+            "there is no folder no-such-folder",
+        ),
+    ];
+    if cfg!(unix) {
+        refused.push(("link.pgn", "is the variant file itself"));
+    }
+    for (pgn, says) in refused {
+        for (how, out) in [
+            ("match", match_to(pgn)),
+            ("selfplay", selfplay_to(pgn)),
+            ("play", play_to(pgn)),
+        ] {
+            let e = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{how} --pgn {pgn}: {e}");
+            assert!(e.contains(says), "{how} --pgn {pgn}: {e}");
+        }
+    }
+    assert!(!mark.exists(), "an engine was started");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("CHESS.VAR")).unwrap(),
+        chess
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("rules.txt")).unwrap(),
+        chess
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).unwrap(),
+        "[my notes]\n"
+    );
+    assert!(!dir.join("OTHER.Var").exists());
+
+    // A match that plays no game (its engines never answer) leaves a PGN file as it was
+    // and makes none.
+    for pgn in ["old.pgn", "new.pgn"] {
+        let out = match_to(pgn);
+        assert!(!out.status.success(), "{}", text(&out.stdout));
+    }
+    assert!(mark.exists(), "the engine was started this time");
+    assert_eq!(std::fs::read_to_string(dir.join("old.pgn")).unwrap(), old);
+    assert!(!dir.join("new.pgn").exists());
+
+    // A PGN file variantlab wrote, or an empty file, is replaced.
+    std::fs::write(dir.join("empty.pgn"), "").unwrap();
+    for pgn in ["old.pgn", "empty.pgn"] {
+        let out = selfplay_to(pgn);
+        assert!(out.status.success(), "{pgn}: {}", text(&out.stderr));
+        let games = std::fs::read_to_string(dir.join(pgn)).unwrap();
+        assert_eq!(
+            games.matches("[Event \"variantlab selfplay").count(),
+            1,
+            "{games}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -166,7 +166,10 @@ fn slow_clients_hold_no_worker_and_time_out() {
             assert_eq!(status, 408, "slow client {i}");
         } else if i >= 50 {
             // Half a head: closed, or told 408.
-            assert!(matches!(answer.map(|a| a.0), None | Some(408)), "half a head {i}");
+            assert!(
+                matches!(answer.map(|a| a.0), None | Some(408)),
+                "half a head {i}"
+            );
         }
     }
     assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());

@@ -546,3 +546,147 @@ fn a_fractional_result_is_tallied_as_its_score_not_as_a_draw() {
     assert!(report.contains("0.667 ±"), "{report}");
     assert!(report.contains("split by a score"), "{report}");
 }
+
+/// Runs `variantlab merge` on `files` with `args`, killing it after `limit`.
+fn merge_files(
+    files: &[std::path::PathBuf],
+    args: &[&str],
+    limit: std::time::Duration,
+) -> std::process::Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .arg("merge")
+        .args(files)
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let id = child.id();
+    let (done, waited) = std::sync::mpsc::channel();
+    let guard = std::thread::spawn(move || {
+        if waited.recv_timeout(limit).is_err() {
+            // Still running: end it, so that the test fails instead of hanging.
+            let _ = Command::new("kill").arg(id.to_string()).status();
+        }
+    });
+    let out = child.wait_with_output().expect("finishes");
+    let _ = done.send(());
+    guard.join().unwrap();
+    out
+}
+
+#[test]
+fn merging_many_shards_takes_time_linear_in_them() {
+    // A study of 800,000 games in as many shards, one game each, in 8 files of 100,000
+    // shards (some 700 kB each). Searching the shards listed so far for each new one
+    // took 40 s; a set takes well under a second.
+    let dir = std::env::temp_dir().join(format!("variantlab-many-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (files, per) = (8u32, 100_000u32);
+    let mut paths = vec![];
+    for f in 0..files {
+        let mut t = tallies(vec![per as u64, 0], 0, &[(5, per as u64)]);
+        t.games_planned = (files * per) as u64;
+        t.shard_count = files * per;
+        t.shards = (f * per..(f + 1) * per).collect();
+        let path = dir.join(format!("{f}.json"));
+        std::fs::write(&path, serde_json::to_string(&t).unwrap()).unwrap();
+        paths.push(path);
+    }
+    let started = std::time::Instant::now();
+    let out = merge_files(&paths, &["--json"], std::time::Duration::from_secs(20));
+    let took = started.elapsed();
+    assert!(
+        out.status.success(),
+        "after {took:?}: {:?} {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let m: Tallies = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((m.games, m.shard_count, m.shards), (800_000, 1, vec![0]));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn merge_refuses_levels_selfplay_does_not_play() {
+    for level in [0, 33, 4_000_000_000] {
+        let mut t = tallies(vec![1, 0], 0, &[(5, 1)]);
+        t.level = level;
+        match merge(std::slice::from_ref(&t)) {
+            Err(MergeError::Invalid { part: 0, problem }) => assert!(
+                problem.contains(&format!(
+                    "level {level} is not one selfplay plays: a level is from 1 to 32 plies"
+                )),
+                "{problem}"
+            ),
+            other => panic!("level {level}: {other:?}"),
+        }
+    }
+    let mut t = tallies(vec![1, 0], 0, &[(5, 1)]);
+    for level in [1, 32] {
+        t.level = level;
+        assert!(merge(std::slice::from_ref(&t)).is_ok(), "level {level}");
+    }
+}
+
+#[test]
+fn merge_shows_control_characters_from_its_files_escaped() {
+    let dir = std::env::temp_dir().join(format!("variantlab-escapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // ESC sequences that would clear the screen and retitle the window, a C1 CSI
+    // (U+009B), DEL and a line break, in every name a shard file carries.
+    let mut t = tallies(vec![1, 0], 0, &[(5, 1)]);
+    t.variant = "Chess\u{1b}[2J\u{1b}]0;owned\u{7}".into();
+    t.players = vec!["Wh\u{9b}31mite".into(), "Bl\u{7f}ack\nforged line".into()];
+    t.end_rules[0] = "King captured\u{1b}[1A: mover wins".into();
+    t.options.insert("opt\u{1b}[5m".into(), true);
+    let path = dir.join("shard.json");
+    std::fs::write(&path, serde_json::to_string(&t).unwrap()).unwrap();
+    let raw = |s: &str| s.chars().any(|c| c.is_control() && c != '\n');
+    let limit = std::time::Duration::from_secs(60);
+
+    let out = merge_files(std::slice::from_ref(&path), &[], limit);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(!raw(&report), "{report:?}");
+    for shown in [
+        "Chess\\u{1b}[2J\\u{1b}]0;owned\\u{7}: 1 games",
+        "Wh\\u{9b}31mite wins",
+        "Bl\\u{7f}ack\\u{a}forged line wins",
+        "King captured\\u{1b}[1A: mover wins",
+        "options opt\\u{1b}[5m=on",
+    ] {
+        assert!(report.contains(shown), "{shown}:\n{report}");
+    }
+    assert!(
+        !report.lines().any(|l| l.starts_with("forged line")),
+        "{report}"
+    );
+
+    // As JSON: still the same tallies, with no raw control character.
+    let out = merge_files(std::slice::from_ref(&path), &["--json"], limit);
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert!(!raw(&json), "{json:?}");
+    assert_eq!(serde_json::from_str::<Tallies>(&json).unwrap(), t);
+
+    // In errors: a forged share, and a field of the wrong type.
+    let mut forged = t.clone();
+    let n = forged.shares[0].remove("1/1").unwrap();
+    forged.shares[0].insert("\u{1b}[31m1/1".into(), n);
+    std::fs::write(&path, serde_json::to_string(&forged).unwrap()).unwrap();
+    let out = merge_files(std::slice::from_ref(&path), &[], limit);
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success());
+    assert!(!raw(&e), "{e:?}");
+    assert!(e.contains("\\u{1b}[31m1/1"), "{e}");
+    std::fs::write(&path, r#"{"seed": "\u001b[2J\u009b2J"}"#).unwrap();
+    let out = merge_files(std::slice::from_ref(&path), &[], limit);
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success());
+    assert!(!raw(&e), "{e:?}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -352,7 +352,8 @@ game ends {
 
 /// A saved game of `plies` random moves of [`WANDERERS`] in `dir`.
 fn long_save(dir: &Path, plies: usize) -> PathBuf {
-    use variantlab::play::{SavedGame, text_hash};
+    use variantlab::files::text_hash;
+    use variantlab::play::SavedGame;
     let variant = dir.join("wanderers.var");
     std::fs::write(&variant, WANDERERS).unwrap();
     let rules = std::sync::Arc::new(
@@ -467,4 +468,118 @@ fn saving_over_a_file_keeps_its_permissions_and_its_other_names() {
     let saved = std::fs::read_to_string(&other).unwrap();
     assert!(saved.starts_with(SAVE_HEADER), "{saved}");
     assert!(Console::restore(&other).is_ok());
+}
+
+#[test]
+fn saves_at_once_each_leave_a_whole_file_and_no_leftovers() {
+    // Each writer its own temporary file: with one name for all, one writer's rename
+    // would carry off another's half-written file, or find it gone.
+    let dir = temp_dir("at-once");
+    let path = dir.join("game.txt");
+    let texts: Vec<String> = (0..4).map(|i| format!("{i}").repeat(256 << 10)).collect();
+    for round in 0..12 {
+        let start = std::sync::Barrier::new(texts.len());
+        std::thread::scope(|s| {
+            for text in &texts {
+                let (start, path) = (&start, &path);
+                s.spawn(move || {
+                    start.wait();
+                    variantlab::files::write_atomic(path, text)
+                        .unwrap_or_else(|e| panic!("round {round}: {e}"));
+                });
+            }
+        });
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            texts.contains(&written),
+            "round {round}: a file of {} bytes mixing writers",
+            written.len()
+        );
+    }
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["game.txt"], "temporary files left behind");
+}
+
+#[cfg(unix)]
+#[test]
+fn saving_through_a_symbolic_link_writes_its_file_and_keeps_the_link() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    use variantlab::files::write_atomic;
+    let dir = temp_dir("symlink");
+    let real = dir.join("real.txt");
+    std::fs::write(&real, "old\n").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.txt");
+    symlink("real.txt", &link).unwrap();
+    // A link to a link, and one to a file not there yet.
+    let again = dir.join("again.txt");
+    symlink("link.txt", &again).unwrap();
+    let dangling = dir.join("dangling.txt");
+    symlink("later.txt", &dangling).unwrap();
+
+    write_atomic(&link, "new\n").unwrap();
+    let kept = std::fs::symlink_metadata(&link).unwrap();
+    assert!(kept.file_type().is_symlink(), "the link became a file");
+    assert_eq!(std::fs::read_link(&link).unwrap(), Path::new("real.txt"));
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "new\n");
+    let mode = std::fs::metadata(&real).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600, "the file keeps its permissions");
+
+    write_atomic(&again, "newer\n").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&again)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_to_string(&real).unwrap(), "newer\n");
+
+    write_atomic(&dangling, "first\n").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("later.txt")).unwrap(),
+        "first\n"
+    );
+
+    // A new file gets the mode any new file gets here, not a temporary file's 0600.
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, "").unwrap();
+    let fresh = dir.join("fresh.txt");
+    write_atomic(&fresh, "x").unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&fresh), mode(&plain));
+
+    // A game saved over a link, as the terminal saves it.
+    let mut s = game_in(&dir);
+    let saved = dir.join("saved.txt");
+    std::fs::write(&saved, "old\n").unwrap();
+    let to_saved = dir.join("to-saved.txt");
+    symlink("saved.txt", &to_saved).unwrap();
+    let r = s.handle(&format!("save --force {}", to_saved.display()));
+    assert!(!r.refused, "{}", r.text);
+    assert!(
+        std::fs::symlink_metadata(&to_saved)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&saved)
+            .unwrap()
+            .starts_with(SAVE_HEADER)
+    );
 }
