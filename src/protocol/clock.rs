@@ -26,13 +26,15 @@ pub fn budget(clock: &Clock, overhead: Duration) -> (Duration, Duration) {
     let moves = clock.moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, MOVES_LEFT);
     // With one move to go the whole rest may be used, less a safety share.
     // Half the increment: the other half builds a reserve for a stalled machine.
-    let share = left / moves + clock.increment / 2;
+    // Saturating: a clock may say anything.
+    let share = (left / moves).saturating_add(clock.increment / 2);
     let hard = if moves == 1 {
-        left * 3 / 4
+        left / 4 * 3
     } else {
-        (share * 4).min(left / 3)
-    } + per_move;
-    let soft = (share + per_move).min(hard);
+        share.saturating_mul(4).min(left / 3)
+    }
+    .saturating_add(per_move);
+    let soft = share.saturating_add(per_move).min(hard);
     (soft.max(floor), hard.max(floor))
 }
 
@@ -70,6 +72,21 @@ mod tests {
             ..Clock::default()
         };
         assert_eq!(budget(&c, ms(20)), (ms(2000), ms(8000)));
+    }
+
+    #[test]
+    fn the_largest_clocks_saturate() {
+        let c = Clock {
+            left: Duration::MAX,
+            increment: Duration::MAX,
+            moves_to_go: Some(u32::MAX),
+            byoyomi: Duration::MAX,
+        };
+        let (soft, hard) = budget(&c, ms(20));
+        assert!(
+            soft <= hard && hard > Duration::from_secs(1 << 60),
+            "{soft:?} {hard:?}"
+        );
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The engine protocols: UCI for any variant, USI for the shogi family. The variant
 //! file is the game; its options are the engine's options. The search runs on a thread
-//! of its own, so that `stop`, `isready` and `quit` are read while it thinks; it keeps
-//! its table from one move to the next.
+//! of its own, as does `go perft`, so that `stop`, `isready` and `quit` are read while
+//! it thinks; it keeps its table from one move to the next.
 
 mod clock;
+mod lines;
 mod notation;
 pub mod referee;
 pub mod xboard;
@@ -12,9 +13,11 @@ pub use clock::{Clock, budget};
 
 use crate::compile::Rules;
 use crate::load::Settings;
-use crate::runtime::{Game, PlayError, Setup, divide, parse_position};
+use crate::runtime::{Game, PlayError, Setup, divide_until, parse_position};
 use crate::search::{Limits, MAX_LEVEL, Searcher, Thought, table_bits, think_in_game_reporting};
+use lines::{Line, MAX_LINE, lines, shorten};
 use std::io::{BufRead, Write};
+use std::num::IntErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -41,10 +44,11 @@ const MAX_HASH_MB: usize = 4096;
 const OVERHEAD_MS: u64 = 10;
 const MAX_OVERHEAD_MS: u64 = 5000;
 
-/// A search under way on its thread.
+/// A search or a perft under way on its thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    thread: JoinHandle<Searcher>,
+    /// The searcher back; a perft takes none.
+    thread: JoinHandle<Option<Searcher>>,
 }
 
 /// One engine: the variant, the game the other side set up, and the searcher.
@@ -73,8 +77,15 @@ pub fn run(
     out: Box<dyn Write + Send>,
 ) -> Result<(), String> {
     let mut engine = Engine::new(dialect, path, settings, Arc::new(Mutex::new(out)))?;
-    for line in commands(input) {
-        if !engine.handle(&line) {
+    for line in lines(input) {
+        let go_on = match line {
+            Line::Text(line) => engine.handle(&line),
+            Line::TooLong => {
+                engine.tell(&format!("a line of over {MAX_LINE} bytes, ignored"));
+                true
+            }
+        };
+        if !go_on {
             return Ok(());
         }
     }
@@ -82,21 +93,25 @@ pub fn run(
     Ok(())
 }
 
-/// The lines of `input` until its end or a read error; bytes that are not text are
-/// read as U+FFFD, so a garbled line is answered, not the end of the session.
-fn commands(mut input: impl BufRead) -> impl Iterator<Item = String> {
-    let mut buf = Vec::new();
-    std::iter::from_fn(move || {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => None,
-            Ok(_) => Some(
-                String::from_utf8_lossy(&buf)
-                    .trim_end_matches(['\n', '\r'])
-                    .to_string(),
-            ),
-        }
-    })
+/// Writes a line; a reader gone is not an error here, since `quit` or the end of the
+/// input follows.
+fn say(out: &Output, text: &str) {
+    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(o, "{text}");
+    let _ = o.flush();
+}
+
+/// A whole number sent as a clock or a limit: a negative one (a clock already run out
+/// may be sent so) reads as 0, one past 64 bits as the largest.
+fn whole(text: &str) -> Option<u64> {
+    match text.parse::<i64>() {
+        Ok(n) => Some(n.max(0).unsigned_abs()),
+        Err(e) => match e.kind() {
+            IntErrorKind::PosOverflow => Some(u64::MAX),
+            IntErrorKind::NegOverflow => Some(0),
+            _ => None,
+        },
+    }
 }
 
 fn load(path: &Path, settings: &Settings) -> Result<Arc<Rules>, String> {
@@ -119,7 +134,7 @@ fn switch_option(
     let v = rules.variant();
     let option = v
         .find_option(name)
-        .ok_or_else(|| format!("there is no option `{name}`"))?;
+        .ok_or_else(|| format!("there is no option `{}`", shorten(name)))?;
     let settings = settings
         .clone()
         .with(&v.options[option.0 as usize].name, on()?);
@@ -157,9 +172,7 @@ impl Engine {
     }
 
     fn say(&self, text: &str) {
-        let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
+        say(&self.out, text);
     }
 
     fn tell(&self, text: &str) {
@@ -211,7 +224,7 @@ impl Engine {
                 self.halt();
                 return false;
             }
-            other => self.tell(&format!("unknown command `{other}`")),
+            other => self.tell(&format!("unknown command `{}`", shorten(other))),
         }
         true
     }
@@ -251,7 +264,10 @@ impl Engine {
     fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
         let text = args.join(" ");
         let rest = text.strip_prefix("name ").ok_or_else(|| {
-            format!("`setoption {text}`: write `setoption name NAME value VALUE`")
+            format!(
+                "`setoption {}`: write `setoption name NAME value VALUE`",
+                shorten(&text)
+            )
         })?;
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
@@ -262,7 +278,12 @@ impl Engine {
                 .parse::<u64>()
                 .ok()
                 .filter(|n| *n <= max)
-                .ok_or_else(|| format!("option {name}: `{value}` is not a number from 0 to {max}"))
+                .ok_or_else(|| {
+                    format!(
+                        "option {name}: `{}` is not a number from 0 to {max}",
+                        shorten(value)
+                    )
+                })
         };
         if name.eq_ignore_ascii_case("Hash") {
             self.hash_mb = (number(MAX_HASH_MB as u64)? as usize).max(1);
@@ -281,14 +302,20 @@ impl Engine {
             return match value.eq_ignore_ascii_case(&own) {
                 true => Ok(()),
                 false => Err(format!(
-                    "this engine plays only `{own}` (the variant of {}), not `{value}`",
-                    self.path.display()
+                    "this engine plays only `{own}` (the variant of {}), not `{}`",
+                    self.path.display(),
+                    shorten(value)
                 )),
             };
         }
         let on = || {
-            crate::load::parse_switch(value)
-                .ok_or_else(|| format!("option {name}: `{value}` is not true or false"))
+            crate::load::parse_switch(value).ok_or_else(|| {
+                format!(
+                    "option {}: `{}` is not true or false",
+                    shorten(name),
+                    shorten(value)
+                )
+            })
         };
         let (settings, rules, game, searcher) = switch_option(
             &self.path,
@@ -312,7 +339,7 @@ impl Engine {
                 let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
                 let text = rest[..end].join(" ");
                 let setup = parse_position(&self.rules, &text)
-                    .map_err(|e| format!("bad position `{text}`: {e}"))?;
+                    .map_err(|e| format!("bad position `{}`: {e}", shorten(&text)))?;
                 (setup, &rest[end..])
             }
             _ => return Err("write `position startpos`, `position fen FEN` or `position sfen SFEN`, then `moves` and the moves".into()),
@@ -322,7 +349,7 @@ impl Engine {
         let moves = match rest.split_first() {
             None => &[][..],
             Some((&"moves", moves)) => moves,
-            Some((other, _)) => return Err(format!("`{other}`: expected `moves`")),
+            Some((other, _)) => return Err(format!("`{}`: expected `moves`", shorten(other))),
         };
         for text in moves {
             let text = notation::readable(text);
@@ -334,9 +361,9 @@ impl Engine {
                     let setup = game.position().to_setup(&self.rules);
                     game = Game::new(self.rules.clone(), setup).map_err(|e| e.to_string())?;
                     game.play_text(&text)
-                        .map_err(|e| format!("move `{text}`: {e}"))?;
+                        .map_err(|e| format!("move `{}`: {e}", shorten(&text)))?;
                 }
-                Err(e) => return Err(format!("move `{text}`: {e}")),
+                Err(e) => return Err(format!("move `{}`: {e}", shorten(&text))),
             }
         }
         self.game = game;
@@ -359,18 +386,17 @@ impl Engine {
             let value = || -> Result<u64, String> {
                 let text = args
                     .get(i + 1)
-                    .ok_or_else(|| format!("`go {word}` needs a number"))?;
-                // A clock already run out may be sent as a negative time.
-                text.parse::<i64>()
-                    .map(|n| n.max(0) as u64)
-                    .map_err(|_| format!("`go {word} {text}`: not a whole number"))
+                    .ok_or_else(|| format!("`go {}` needs a number", shorten(word)))?;
+                whole(text)
+                    .ok_or_else(|| format!("`go {word} {}`: not a whole number", shorten(text)))
             };
+            let at_most_u32 = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
             let ms = |n: u64| Duration::from_millis(n);
             let side = |c: char| if c == first { 0 } else { 1 };
             match word {
                 "infinite" | "ponder" => wait = true,
                 "perft" => return self.perft(value()?),
-                "depth" => limits.depth = (value()? as u32).clamp(1, MAX_LEVEL),
+                "depth" => limits.depth = at_most_u32(value()?).clamp(1, MAX_LEVEL),
                 "nodes" => limits.nodes = Some(value()?.max(1)),
                 "movetime" => {
                     let t = ms(value()?);
@@ -384,7 +410,7 @@ impl Engine {
                     clocks[side(word.as_bytes()[0] as char)].increment = ms(value()?)
                 }
                 "movestogo" => {
-                    let n = value()? as u32;
+                    let n = at_most_u32(value()?);
                     clocks.iter_mut().for_each(|c| c.moves_to_go = Some(n));
                 }
                 "byoyomi" => {
@@ -414,26 +440,38 @@ impl Engine {
         Ok(())
     }
 
-    fn perft(&self, depth: u64) -> Result<(), String> {
+    /// Counts on a thread of its own, each root move's count as it is found; `stop`
+    /// abandons the count, saying so.
+    fn perft(&mut self, depth: u64) -> Result<(), String> {
         let max = crate::runtime::MAX_PERFT_DEPTH as u64;
         if depth > max {
             return Err(format!("perft depth {depth}: at most {max}"));
         }
         let mut pos = self.game.position().clone();
-        let rows = if depth == 0 {
-            vec![]
-        } else {
-            divide(&self.rules, &mut pos, depth as u32)
-        };
-        let mut total = if depth == 0 { 1u64 } else { 0 };
-        for (m, n) in &rows {
-            self.say(&format!(
-                "{}: {n}",
-                notation::write(&self.rules, self.dialect, m)
-            ));
-            total = total.saturating_add(*n);
-        }
-        self.say(&format!("\nNodes searched: {total}"));
+        let stop = Arc::new(AtomicBool::new(false));
+        let (out, rules, dialect, flag) = (
+            self.out.clone(),
+            self.rules.clone(),
+            self.dialect,
+            stop.clone(),
+        );
+        let thread = std::thread::spawn(move || {
+            let mut total = u64::from(depth == 0);
+            let done = depth == 0
+                || divide_until(&rules, &mut pos, depth as u32, &flag, |m, n| {
+                    say(
+                        &out,
+                        &format!("{}: {n}", notation::write(&rules, dialect, &m)),
+                    );
+                    total = total.saturating_add(n);
+                });
+            match done {
+                true => say(&out, &format!("\nNodes searched: {total}")),
+                false => say(&out, "info string perft stopped; its count is incomplete"),
+            }
+            None
+        });
+        self.running = Some(Running { stop, thread });
         Ok(())
     }
 
@@ -450,13 +488,8 @@ impl Engine {
         let (rules, dialect) = (self.rules.clone(), self.dialect);
         let flag = stop.clone();
         let thread = std::thread::spawn(move || {
-            let say = |text: String| {
-                let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
-                let _ = writeln!(o, "{text}");
-                let _ = o.flush();
-            };
             let t = think_in_game_reporting(&mut searcher, &game, &limits, &mut |t| {
-                say(info(&rules, dialect, t));
+                say(&out, &info(&rules, dialect, t));
             });
             while wait && !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
@@ -466,19 +499,21 @@ impl Engine {
                 (None, Dialect::Uci) => "(none)".into(),
                 (None, Dialect::Usi) => "resign".into(),
             };
-            say(format!("bestmove {best}"));
-            searcher
+            say(&out, &format!("bestmove {best}"));
+            Some(searcher)
         });
         self.running = Some(Running { stop, thread });
     }
 
-    /// Ends the search under way, if any (it prints its `bestmove`), and takes the
-    /// searcher back.
+    /// Ends the search or perft under way, if any (a search prints its `bestmove`), and
+    /// takes the searcher back.
     fn halt(&mut self) {
         if let Some(r) = self.running.take() {
             r.stop.store(true, Ordering::Relaxed);
             match r.thread.join() {
-                Ok(s) => self.searcher = Some(s),
+                Ok(Some(s)) => self.searcher = Some(s),
+                Ok(None) => {}
+                Err(_) if self.searcher.is_some() => self.tell("the count failed"),
                 Err(_) => {
                     self.tell("the search failed; starting afresh");
                     self.searcher = Some(Searcher::new(

@@ -3,12 +3,13 @@
 //! Each opening (random legal moves from a seed) is played twice, the engines swapping
 //! sides.
 
+use super::lines::{self, Line};
 use super::{Dialect, notation};
 use crate::compile::Rules;
 use crate::model::PlayerId;
 use crate::rng::Rng;
-use crate::runtime::{Game, write_pgn};
-use std::io::{BufRead, BufReader, Write};
+use crate::runtime::{Game, PositionError, write_pgn};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -21,6 +22,8 @@ const STARTUP: Duration = Duration::from_secs(30);
 const GRACE: Duration = Duration::from_secs(5);
 /// How long a search to a fixed depth may take before it is told to stop.
 const DEPTH_TIME: Duration = Duration::from_secs(120);
+/// Openings drawn before the match gives up on finding one where the game goes on.
+const OPENING_TRIES: u32 = 1000;
 
 /// One engine of a match: the program and its arguments, the options to set, and
 /// the depth it searches each move to instead of the match's move time.
@@ -55,6 +58,12 @@ pub enum MatchError {
     Silent { engine: String, waiting_for: String },
     /// It ended (or closed its output) while an answer was awaited.
     Ended { engine: String, waiting_for: String },
+    /// The variant's start cannot be set up.
+    Start(PositionError),
+    /// The game is over at the start, by the reason given.
+    OverAtStart(String),
+    /// Every opening drawn ended the game before the engines could play.
+    NoOpening { tries: u32, plies: u32 },
 }
 
 impl std::fmt::Display for MatchError {
@@ -74,6 +83,16 @@ impl std::fmt::Display for MatchError {
             } => write!(
                 f,
                 "engine `{engine}` ended before answering `{waiting_for}`"
+            ),
+            MatchError::Start(e) => write!(f, "the variant's start cannot be set up: {e}"),
+            MatchError::OverAtStart(reason) => write!(
+                f,
+                "the game is over at the start ({reason}): there is nothing to play"
+            ),
+            MatchError::NoOpening { tries, plies } => write!(
+                f,
+                "each of {tries} openings of {plies} random moves ended the game \
+                 before the engines could play"
             ),
         }
     }
@@ -120,9 +139,11 @@ impl Process {
         let input = child.stdin.take().expect("piped");
         let output = child.stdout.take().expect("piped");
         let (send, lines) = channel();
+        // Read as bytes: a stray byte that is not UTF-8 shows as U+FFFD, and a line too
+        // long to be an answer is dropped.
         std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
+            for line in lines::lines(BufReader::new(output)) {
+                let Line::Text(line) = line else { continue };
                 if send.send(line).is_err() {
                     break;
                 }
@@ -245,11 +266,15 @@ impl Drop for Process {
 }
 
 /// A position after random legal moves from the start, the same for a seed; one where
-/// the game goes on.
-fn opening(rules: &Arc<Rules>, plies: u32, seed: u64) -> Game {
+/// the game goes on, drawn again at most [`OPENING_TRIES`] times.
+fn opening(rules: &Arc<Rules>, plies: u32, seed: u64) -> Result<Game, MatchError> {
+    let start = Game::start(rules.clone(), 0).map_err(MatchError::Start)?;
+    if let Some(end) = start.ending() {
+        return Err(MatchError::OverAtStart(end.reason.clone()));
+    }
     let mut rng = Rng::new(seed);
-    loop {
-        let mut game = Game::start(rules.clone(), 0).expect("the variant's start is playable");
+    for _ in 0..OPENING_TRIES {
+        let mut game = start.clone();
         for _ in 0..plies {
             let moves = game.legal_moves();
             if game.ending().is_some() || moves.is_empty() {
@@ -259,9 +284,13 @@ fn opening(rules: &Arc<Rules>, plies: u32, seed: u64) -> Game {
                 .expect("a legal move");
         }
         if game.ending().is_none() {
-            return game;
+            return Ok(game);
         }
     }
+    Err(MatchError::NoOpening {
+        tries: OPENING_TRIES,
+        plies,
+    })
 }
 
 /// Plays the match, calling `each` after every game; the games played.
@@ -272,14 +301,16 @@ pub fn play_match(
     contenders: [&Contender; 2],
     mut each: impl FnMut(u32, &Played),
 ) -> Result<Vec<Played>, MatchError> {
+    let seed = |g: u32| plan.seed.wrapping_mul(100_003).wrapping_add(g as u64 / 2);
+    // A variant with no opening to play is refused before any engine starts.
+    opening(rules, plan.opening_plies, seed(0))?;
     let mut engines = [
         Process::start(contenders[0], dialect)?,
         Process::start(contenders[1], dialect)?,
     ];
     let mut played = Vec::new();
     for g in 0..plan.games {
-        let seed = plan.seed.wrapping_mul(100_003).wrapping_add(g as u64 / 2);
-        let mut game = opening(rules, plan.opening_plies, seed);
+        let mut game = opening(rules, plan.opening_plies, seed(g))?;
         let first_plays = PlayerId((g % 2) as u8);
         for e in engines.iter_mut() {
             e.send(match dialect {

@@ -3,7 +3,8 @@
 //! Moves are written as in UCI (`e2e4`, `e7e8q`, `P@e5`); the variant is offered under
 //! its name, as `variant NAME` asks for it.
 
-use super::{Clock, budget, commands, load, notation, start_game, switch_option, variant_name};
+use super::lines::{Line, MAX_LINE, lines, shorten};
+use super::{Clock, budget, load, notation, say, start_game, switch_option, variant_name, whole};
 use super::{Dialect, HASH_MB, MAX_HASH_MB, OVERHEAD_MS, Output};
 use crate::compile::Rules;
 use crate::load::Settings;
@@ -76,19 +77,20 @@ pub fn run(
         hash_mb: HASH_MB,
         out: Arc::new(Mutex::new(out)),
     };
-    for line in commands(input) {
-        if !board.handle(&line) {
+    for line in lines(input) {
+        let go_on = match line {
+            Line::Text(line) => board.handle(&line),
+            Line::TooLong => {
+                board.say(&format!("Error (line of over {MAX_LINE} bytes): ignored"));
+                true
+            }
+        };
+        if !go_on {
             return Ok(());
         }
     }
     board.halt(true);
     Ok(())
-}
-
-fn say(out: &Output, text: &str) {
-    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(o, "{text}");
-    let _ = o.flush();
 }
 
 /// `1-0 {reason}`, `0-1 {...}` or `1/2-1/2 {...}` once the game has ended.
@@ -133,7 +135,7 @@ impl Board {
                 let name = args.first().copied().unwrap_or("");
                 let stem = self.path.file_stem().and_then(|s| s.to_str());
                 if !name.eq_ignore_ascii_case(&own) && Some(name) != stem {
-                    self.say(&format!("Error (unsupported variant): {name}"));
+                    self.say(&format!("Error (unsupported variant): {}", shorten(name)));
                 }
             }
             "force" => {
@@ -179,18 +181,21 @@ impl Board {
                     self.control.increment = inc;
                     self.control.per_move = None;
                 }
-                None => self.say(&format!("Error (bad time control): {}", args.join(" "))),
+                None => self.say(&format!(
+                    "Error (bad time control): level {}",
+                    shorten(&args.join(" "))
+                )),
             },
             "st" => match number(0) {
                 Some(s) => self.control.per_move = Some(Duration::from_secs(s.min(86_400))),
                 None => self.say("Error (st needs whole seconds): st"),
             },
             "sd" => match number(0) {
-                Some(d) => self.control.depth = Some((d as u32).clamp(1, MAX_LEVEL)),
+                Some(d) => self.control.depth = Some(d.clamp(1, MAX_LEVEL.into()) as u32),
                 None => self.say("Error (sd needs a depth): sd"),
             },
-            "time" => match args.first().and_then(|w| w.parse::<i64>().ok()) {
-                Some(cs) => self.control.mine = Duration::from_millis(cs.max(0) as u64 * 10),
+            "time" => match args.first().and_then(|w| whole(w)) {
+                Some(cs) => self.control.mine = Duration::from_millis(cs.saturating_mul(10)),
                 None => self.say("Error (time needs centiseconds): time"),
             },
             "memory" => match number(0) {
@@ -223,7 +228,7 @@ impl Board {
             // Nothing to do: no pondering, no draw offers taken, one thread.
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "otim" | "draw" | "cores" | "." | "bk" | "hint" => {}
-            other => self.say(&format!("Error (unknown command): {other}")),
+            other => self.say(&format!("Error (unknown command): {}", shorten(other))),
         }
         true
     }
@@ -395,16 +400,18 @@ impl Board {
 }
 
 /// `level MOVES BASE INC`: the base in minutes or `minutes:seconds`, the increment in
-/// seconds.
+/// seconds. A base past 64 bits of seconds is refused; one past 30 days is cut there.
 fn level(args: &[&str]) -> Option<(u32, Duration, Duration)> {
     let [moves, base, inc] = args else {
         return None;
     };
     let moves = moves.parse::<u32>().ok()?;
-    let base = match base.split_once(':') {
-        Some((m, s)) => m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?,
-        None => base.parse::<u64>().ok()? * 60,
-    };
+    let (minutes, seconds) = base.split_once(':').unwrap_or((base, "0"));
+    let base = minutes
+        .parse::<u64>()
+        .ok()?
+        .checked_mul(60)?
+        .checked_add(seconds.parse::<u64>().ok()?)?;
     let inc = inc
         .parse::<f64>()
         .ok()

@@ -16,7 +16,7 @@ mod short_text;
 pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
 pub use move_text::{MoveError, named_cells, parse_move, write_move};
-pub use perft::{MAX_PERFT_DEPTH, divide, ends_by_capture, perft};
+pub use perft::{MAX_PERFT_DEPTH, divide, divide_until, ends_by_capture, perft};
 pub use pgn::{write_pgn, writes_san};
 pub use position::{
     MAX_COUNTER, MAX_OF_A_KIND, Move, Position, PositionError, PositionOf, Setup, Special, Undo,

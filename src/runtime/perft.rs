@@ -2,6 +2,7 @@
 
 use super::position::{Move, Position, PositionOf, ViewMut};
 use crate::compile::{Rules, SetTables, Width};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The deepest perft the command line runs. Counts that deep would take ages on any
 /// board; the limit keeps the recursion, and the move buffers it needs, small.
@@ -28,44 +29,73 @@ fn buffers(depth: u32) -> Vec<Vec<Move>> {
 /// Repetition and move-count draws are not applied, as in published perft counts.
 /// Counts saturate at `u64::MAX` instead of wrapping.
 pub fn perft(rules: &Rules, pos: &mut Position, depth: u32) -> u64 {
-    count(rules, pos, depth, &mut buffers(depth))
+    count(
+        rules,
+        pos,
+        depth,
+        &mut buffers(depth),
+        &AtomicBool::new(false),
+    )
 }
 
 /// Perft below each root move, in generation order.
 pub fn divide(rules: &Rules, pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut rows = Vec::new();
+    divide_until(rules, pos, depth, &AtomicBool::new(false), |m, n| {
+        rows.push((m, n))
+    });
+    rows
+}
+
+/// [`divide`], each root move's count given to `each` as it is found, until `stop` is
+/// set: then false, the move being counted left out. The position is left as it was.
+pub fn divide_until(
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    stop: &AtomicBool,
+    mut each: impl FnMut(Move, u64),
+) -> bool {
     let mut moves = Vec::new();
     if pos.ended_in_place(rules) {
-        return vec![];
+        return true;
     }
     pos.legal_moves(rules, &mut moves);
     let mut buffers = buffers(depth);
-    moves
-        .into_iter()
-        .map(|m| {
-            let n = if depth <= 1 {
-                1
+    for m in moves {
+        let n = if depth <= 1 {
+            1
+        } else {
+            let undo = pos.make(rules, &m);
+            let n = if ends_by_capture(rules, &m) {
+                0
             } else {
-                let undo = pos.make(rules, &m);
-                let n = if ends_by_capture(rules, &m) {
-                    0
-                } else {
-                    count(rules, pos, depth - 1, &mut buffers)
-                };
-                pos.unmake(rules, &m, undo);
-                n
+                count(rules, pos, depth - 1, &mut buffers, stop)
             };
-            (m, n)
-        })
-        .collect()
+            pos.unmake(rules, &m, undo);
+            n
+        };
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        each(m, n);
+    }
+    true
 }
 
-/// Perft below a position, at its width.
-fn count(rules: &Rules, pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// Perft below a position, at its width; 0 once `stop` is set.
+fn count(
+    rules: &Rules,
+    pos: &mut Position,
+    depth: u32,
+    buffers: &mut [Vec<Move>],
+    stop: &AtomicBool,
+) -> u64 {
     match pos.view_mut() {
-        ViewMut::One(p) => walk(rules, rules.sets(), p, depth, buffers),
-        ViewMut::Two(p) => walk(rules, rules.sets(), p, depth, buffers),
-        ViewMut::Wide8(p) => walk(rules, rules.sets(), p, depth, buffers),
-        ViewMut::Wide16(p) => walk(rules, rules.sets(), p, depth, buffers),
+        ViewMut::One(p) => walk(rules, rules.sets(), p, depth, buffers, stop),
+        ViewMut::Two(p) => walk(rules, rules.sets(), p, depth, buffers, stop),
+        ViewMut::Wide8(p) => walk(rules, rules.sets(), p, depth, buffers, stop),
+        ViewMut::Wide16(p) => walk(rules, rules.sets(), p, depth, buffers, stop),
     }
 }
 
@@ -76,9 +106,14 @@ fn walk<S: Width>(
     pos: &mut PositionOf<S>,
     depth: u32,
     buffers: &mut [Vec<Move>],
+    stop: &AtomicBool,
 ) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    // Not at the last level, which only generates moves: there it would cost time.
+    if depth > 1 && stop.load(Ordering::Relaxed) {
+        return 0;
     }
     if rules.ends_in_place && pos.ended_in_place(rules) {
         return 0;
@@ -100,7 +135,7 @@ fn walk<S: Width>(
             continue;
         }
         let undo = pos.make(rules, m);
-        total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest));
+        total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest, stop));
         pos.unmake(rules, m, undo);
     }
     total

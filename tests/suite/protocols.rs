@@ -3,7 +3,7 @@
 //! module (a client written outside this project) playing full games through UCI.
 
 use crate::common;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -69,7 +69,9 @@ impl Engine {
 impl Drop for Engine {
     fn drop(&mut self) {
         let _ = writeln!(self.input, "quit");
-        let _ = self.child.wait();
+        let _ = self.input.flush();
+        // An engine deaf to `quit` is ended, so that a failing test ends too.
+        ended_within(&mut self.child, SECONDS);
     }
 }
 
@@ -443,5 +445,300 @@ fn bytes_that_are_not_text_are_answered_and_the_session_goes_on() {
             "pong 4"
         };
         assert!(text.lines().any(|l| l == answer), "{dialect}: {text}");
+    }
+}
+
+/// Waits up to `within` for `child` to end: its status, or None (then it is killed).
+fn ended_within(child: &mut Child, within: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + within;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+#[test]
+fn long_lines_are_read_unkept_and_unknown_commands_echoed_short() {
+    let long = format!("{}\u{ff}\n", "y".repeat(20 << 20));
+    let unknown = format!("{}\n", "z".repeat(300_000));
+    let named = format!("{}\n", "w".repeat(1000));
+    for (dialect, after, answer, too_long) in [
+        (
+            "uci",
+            "isready",
+            "readyok",
+            "info string a line of over 65536 bytes, ignored",
+        ),
+        (
+            "xboard",
+            "ping 3",
+            "pong 3",
+            "Error (line of over 65536 bytes): ignored",
+        ),
+    ] {
+        let mut e = Engine::start(dialect, "chess.var");
+        for text in [&long, &unknown, &named] {
+            e.input.write_all(text.as_bytes()).unwrap();
+        }
+        e.input.write_all(b"\xe9\xff go on\n").unwrap();
+        e.send(after);
+        let lines = e.until(answer, SECONDS);
+        let said = lines.join("\n");
+        assert_eq!(lines.iter().filter(|l| *l == too_long).count(), 2, "{said}");
+        let cut = format!("{}…", "w".repeat(40));
+        assert!(lines.iter().any(|l| l.contains(&cut)), "{said}");
+        assert!(lines.iter().any(|l| l.contains('\u{fffd}')), "{said}");
+        assert!(said.len() < 1000, "{dialect}: {} bytes said", said.len());
+    }
+}
+
+#[test]
+fn perft_runs_on_its_thread_so_isready_stop_quit_and_the_end_are_heard() {
+    let mut e = Engine::start("uci", "chess.var");
+    e.send("position startpos");
+    e.send("go perft 9");
+    e.send("isready");
+    let lines = e.until("readyok", Duration::from_secs(5));
+    assert!(!lines.iter().any(|l| l.starts_with("Nodes")), "{lines:?}");
+    e.send("stop");
+    e.until("info string perft stopped", Duration::from_secs(5));
+    // Counted to the end, it still says its total.
+    e.send("go perft 2");
+    assert_eq!(nodes_searched(&e.until("Nodes searched", SECONDS)), 400);
+    for end in ["quit\n", ""] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .args(["uci", "variants/chess.var"])
+            .current_dir(common::root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        write!(input, "go perft 9\n{end}").unwrap();
+        drop(input);
+        let status = ended_within(&mut child, Duration::from_secs(5));
+        assert!(status.is_some_and(|s| s.success()), "{end:?}: {status:?}");
+    }
+}
+
+#[test]
+fn an_engine_whose_reader_is_gone_goes_on_quietly_and_ends_with_its_input() {
+    for dialect in ["uci", "xboard"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+            .args([dialect, "variants/chess.var"])
+            .current_dir(common::root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let mut input = child.stdin.take().unwrap();
+        let commands = "uci\nprotover 2\ngo depth 3\nisready\ngo perft 3\nfoo\nnew\nsd 2\n\
+                        usermove e2e4\nping 1\n";
+        input.write_all(commands.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        drop(input);
+        let status = ended_within(&mut child, Duration::from_secs(10));
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        assert!(
+            status.is_some_and(|s| s.success()),
+            "{dialect}: {status:?} {err}"
+        );
+        assert!(!err.contains("panicked"), "{dialect}: {err}");
+    }
+}
+
+/// Whether one of `lines` is a thinking line (`post`) at least `depth` deep.
+fn thought_to(lines: &[String], depth: u32) -> bool {
+    lines.iter().any(|l| {
+        let mut words = l.split(' ');
+        let deep = words.next().and_then(|d| d.parse::<u32>().ok());
+        deep.is_some_and(|d| d >= depth) && words.count() >= 4
+    })
+}
+
+#[test]
+fn xboard_clocks_past_64_bits_are_refused_or_saturate_never_wrap() {
+    let mut e = Engine::start("xboard", "chess.var");
+    e.send("xboard");
+    e.send("new");
+    e.send("force");
+    // Both bases wrap, times 60, to under a minute.
+    for base in ["307445734561825861", "4611686018427387904:1"] {
+        e.send(&format!("level 40 {base} 0"));
+        e.send("ping 1");
+        let lines = e.until("pong 1", SECONDS);
+        let refused = format!("Error (bad time control): level 40 {base} 0");
+        assert!(lines.contains(&refused), "{lines:?}");
+    }
+    // 1844674407370955162 centiseconds wrap, times 10, to 4 ms; kept, they are an age.
+    e.send("post");
+    e.send("time 1844674407370955162");
+    e.send("otim -5");
+    e.send("go");
+    let lines = e.until("5 ", SECONDS);
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    e.send("?");
+    e.until("move ", SECONDS);
+    // A depth past 32 bits is the deepest, not 1.
+    e.send("new");
+    e.send("force");
+    e.send("sd 4294967297");
+    e.send("st 1");
+    e.send("go");
+    let lines = e.until("move ", SECONDS);
+    assert!(thought_to(&lines, 2), "{lines:?}");
+}
+
+#[test]
+fn uci_numbers_past_64_bits_or_negative_neither_wrap_nor_stop_the_engine() {
+    let mut e = Engine::start("uci", "chess.var");
+    e.send("position startpos");
+    // A depth past 32 bits wrapped to 1.
+    e.send("go depth 4294967297");
+    let lines = e.until("info depth 3 ", SECONDS);
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.until("bestmove", SECONDS);
+    // So did 2^32 moves to go, to the last move before the control: 3/4 of the clock.
+    let asked = Instant::now();
+    e.send("go wtime 30000 btime 30000 movestogo 4294967296");
+    e.until("bestmove", SECONDS);
+    assert!(
+        asked.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        asked.elapsed()
+    );
+    for go in [
+        "go wtime -9223372036854775808 btime -1 winc -5 binc 99999999999999999999 movestogo -3",
+        "go nodes -7 depth -2",
+        "go movetime -1",
+    ] {
+        e.send(go);
+        let lines = e.until("bestmove", Duration::from_secs(5));
+        assert!(
+            !lines.iter().any(|l| l.contains("info string")),
+            "{go}: {lines:?}"
+        );
+    }
+    e.send("go movetime 99999999999999999999 depth 99999999999999999999");
+    e.send("isready");
+    let lines = e.until("readyok", Duration::from_secs(5));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.until("bestmove", Duration::from_secs(5));
+}
+
+/// `variantlab match` on a variant file anywhere, given up after `within`: its status
+/// (none if it had to be ended) and output.
+fn referee_within(file: &str, args: &[&str], within: Duration) -> (Option<bool>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
+        .args(["match", file])
+        .args(args)
+        .current_dir(common::root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let status = ended_within(&mut child, within);
+    let mut text = String::new();
+    for mut pipe in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
+        let mut bytes = vec![];
+        pipe.read_to_end(&mut bytes).unwrap();
+        text += &String::from_utf8_lossy(&bytes);
+    }
+    (status.map(|s| s.success()), text)
+}
+
+#[test]
+fn a_match_reads_stray_bytes_and_long_lines_from_an_engine_and_goes_on() {
+    let dir = common::scratch("referee-bytes", &[]);
+    let script = dir.join("latin1.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in \
+         uci) printf 'id name caf\\351\\n'; head -c 100000 /dev/zero | tr '\\0' x; echo; \
+         echo uciok;; isready) echo readyok;; go*) echo 'bestmove z9z9';; quit) exit;; \
+         esac; done\n",
+    )
+    .unwrap();
+    let bin = env!("CARGO_BIN_EXE_variantlab");
+    let engine = format!("{bin} uci variants/chess.var");
+    let odd = format!("sh {}", script.display());
+    let (ok, text) = referee(
+        "chess.var",
+        &[
+            "--engine",
+            &engine,
+            "--opponent",
+            &odd,
+            "--games",
+            "2",
+            "--movetime",
+            "30ms",
+        ],
+    );
+    assert!(ok, "{text}");
+    assert_eq!(points(&text), [1.0, 1.0], "{text}");
+}
+
+#[test]
+fn a_match_refuses_a_variant_with_no_opening_to_play() {
+    let bin = env!("CARGO_BIN_EXE_variantlab");
+    let engine = format!("{bin} uci variants/chess.var");
+    let engines = ["--engine", &engine, "--opponent", &engine, "--games", "2"];
+    let (ok, text) = referee_within("variants/invalid/unplayable-start.var", &engines, SECONDS);
+    assert_eq!(ok, Some(false), "{text}");
+    assert!(
+        text.contains("the variant's start cannot be set up"),
+        "{text}"
+    );
+    assert!(!text.contains("panicked"), "{text}");
+    // White's one Pawn reaches the far rank with any move; or stands there already.
+    let race = |white: &str| {
+        format!(
+            "name \"Race\"\nboard square 3 by 3\n\
+             player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+             zone goal: last cell of each file\n\
+             piece Pawn (P) {{\n  step 1 straight forward, to empty\n}}\n\
+             setup {{\n  White: Pawn {white}\n  Black: Pawn c2\n}}\n\
+             game ends {{\n  Pawn reaches goal: that player wins\n}}\n"
+        )
+    };
+    let dir = common::scratch("referee-openings", &[]);
+    for (white, plies, says) in [
+        (
+            "a2",
+            "4",
+            "each of 1000 openings of 4 random moves ended the game",
+        ),
+        ("a3", "0", "the game is over at the start"),
+    ] {
+        let file = dir.join(format!("race-{white}.var"));
+        std::fs::write(&file, race(white)).unwrap();
+        let args: Vec<&str> = engines
+            .iter()
+            .copied()
+            .chain(["--opening", plies])
+            .collect();
+        let (ok, text) = referee_within(file.to_str().unwrap(), &args, SECONDS);
+        assert_eq!(ok, Some(false), "{white}: {text}");
+        assert!(text.contains(says), "{white}: {text}");
     }
 }
