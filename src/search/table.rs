@@ -73,7 +73,10 @@ pub fn prefetch<T>(item: &T) {
     {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
         // SAFETY: a prefetch only hints and never faults; every x86-64 has SSE.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast()) };
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast())
+        };
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = item;

@@ -156,13 +156,16 @@ impl State {
         self.clock
     }
 
-    /// Drops the least recently used compiled rules until the cache fits its budget.
+    /// Drops the least recently used compiled rules until the cache fits its budget,
+    /// but never the rules used last: rules larger than the whole budget are still
+    /// kept once, not compiled again for every game.
     fn trim_cache(&mut self) {
+        let newest = self.cache.values().map(|c| c.used).max().unwrap_or(0);
         while self.cache_bytes > CACHE_BYTES {
             let Some(old) = self
                 .cache
                 .iter()
-                .filter(|(_, c)| c.value.is_some())
+                .filter(|(_, c)| c.value.is_some() && c.used != newest)
                 .min_by_key(|(_, c)| c.used)
                 .map(|(k, _)| k.clone())
             else {
@@ -918,4 +921,47 @@ fn known_route(parts: &[&str]) -> bool {
             | ["api", "games", _]
             | ["api", "games", _, "moves" | "undo"]
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cached(used: u64, bytes: usize) -> Cached {
+        Cached {
+            text: Arc::from(""),
+            value: Some(Loaded::Broken(String::new())),
+            bytes,
+            used,
+        }
+    }
+
+    fn key(n: u64) -> Key {
+        Key {
+            text_hash: n,
+            settings: vec![],
+        }
+    }
+
+    #[test]
+    fn rules_larger_than_the_cache_are_kept_once() {
+        let mut st = State::default();
+        st.cache.insert(key(1), cached(1, 10));
+        st.cache.insert(key(2), cached(2, CACHE_BYTES + 1));
+        st.cache_bytes = CACHE_BYTES + 11;
+        st.trim_cache();
+        assert_eq!(
+            st.cache.keys().map(|k| k.text_hash).collect::<Vec<_>>(),
+            [2]
+        );
+        assert_eq!(st.cache_bytes, CACHE_BYTES + 1);
+        // Others that fit go first, oldest first.
+        st.cache.insert(key(3), cached(3, 10));
+        st.cache_bytes += 10;
+        st.trim_cache();
+        assert_eq!(
+            st.cache.keys().map(|k| k.text_hash).collect::<Vec<_>>(),
+            [3]
+        );
+    }
 }

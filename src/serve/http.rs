@@ -116,7 +116,7 @@ pub fn serve(
 
 struct Shared {
     app: Arc<dyn App>,
-    workers: Semaphore,
+    workers: Arc<Semaphore>,
     waiting: AtomicUsize,
     streams: AtomicUsize,
 }
@@ -124,7 +124,7 @@ struct Shared {
 async fn accept(listener: tokio::net::TcpListener, app: Arc<dyn App>) {
     let shared = Arc::new(Shared {
         app,
-        workers: Semaphore::new(WORKERS),
+        workers: Arc::new(Semaphore::new(WORKERS)),
         waiting: AtomicUsize::new(0),
         streams: AtomicUsize::new(0),
     });
@@ -187,14 +187,20 @@ async fn answer(
         shared.waiting.fetch_sub(1, Ordering::Relaxed);
         return Ok(whole(Answer::error(503, "the server is busy; try again")));
     }
-    let worker = shared.workers.acquire().await;
+    let worker = shared.workers.clone().acquire_owned().await;
     shared.waiting.fetch_sub(1, Ordering::Relaxed);
-    let Ok(_worker) = worker else {
+    let Ok(worker) = worker else {
         return Ok(whole(Answer::error(503, "the server is stopping")));
     };
     let gone = Gone(Arc::new(AtomicBool::new(false)));
     let (app, flag) = (shared.app.clone(), gone.0.clone());
-    let reply = tokio::task::spawn_blocking(move || app.work(&request, &flag)).await;
+    // The worker is held by the work, not by this future: work whose client went
+    // away still counts until it stops.
+    let reply = tokio::task::spawn_blocking(move || {
+        let _worker = worker;
+        app.work(&request, &flag)
+    })
+    .await;
     drop(gone);
     Ok(match reply {
         Ok(Reply::Whole(a)) => whole(a),

@@ -27,6 +27,7 @@ mod generated;
 mod grammar;
 mod hands;
 mod hostile;
+mod hostile_server;
 mod http_fuzz;
 mod keys;
 mod layers;

@@ -18,10 +18,16 @@ pub struct Server {
 impl Server {
     /// Serves the given files or folders (relative paths from the repository root).
     pub fn start(sources: &[&Path]) -> Server {
+        Server::start_with(sources, &[])
+    }
+
+    /// [`Server::start`] with more arguments to `serve`.
+    pub fn start_with(sources: &[&Path], args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))
             .arg("serve")
             .args(sources)
             .args(["--port", "0"])
+            .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
