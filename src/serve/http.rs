@@ -97,6 +97,11 @@ pub fn serve(
     listener: TcpListener,
     app: Arc<dyn App>,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
+    // A burst of connections waits in the kernel's queue rather than being dropped
+    // (std listens with room for 128).
+    let listener = socket2::Socket::from(listener);
+    listener.listen(1024)?;
+    let listener = TcpListener::from(listener);
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -111,7 +116,9 @@ pub fn serve(
     };
     std::thread::Builder::new()
         .name("http-accept".into())
-        .spawn(move || runtime.block_on(accept(listener, app)))
+        .spawn(move || {
+            let _ = runtime.block_on(runtime.spawn(accept(listener, app)));
+        })
 }
 
 struct Shared {
