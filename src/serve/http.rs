@@ -105,7 +105,7 @@ pub fn serve(
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
-        .max_blocking_threads(WORKERS + 2)
+        .max_blocking_threads(WORKERS)
         .thread_stack_size(WORKER_STACK)
         .thread_name("http")
         .enable_all()
@@ -298,7 +298,8 @@ fn stream(shared: &Arc<Shared>, mut events: Events) -> hyper::Response<Body> {
     tokio::spawn(async move {
         let mut quiet = Duration::ZERO;
         loop {
-            let news = tokio::task::block_in_place(&mut events);
+            // A look at the file's length and time; its text only when they change.
+            let news = events();
             let text = match news {
                 Some(data) => format!("data: {}\n\n", data.replace('\n', "\ndata: ")),
                 None if quiet >= EVENT_ALIVE => ": alive\n\n".to_string(),
