@@ -3,8 +3,7 @@
 
 use divan::counter::ItemsCount;
 use std::sync::Arc;
-use variantlab::runtime::{Position, perft};
-use variantlab::{Rules, Settings};
+use variantlab::{Position, Rules, Settings, perft};
 
 fn main() {
     divan::main();

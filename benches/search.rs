@@ -3,10 +3,8 @@
 
 use divan::counter::ItemsCount;
 use std::sync::Arc;
-use variantlab::playtest::{Study, run_study};
-use variantlab::runtime::Position;
-use variantlab::search::{Limits, Searcher};
-use variantlab::{Rules, Settings};
+use variantlab::study::{Study, run_study};
+use variantlab::{Limits, Position, Rules, Searcher, Settings};
 
 fn main() {
     divan::main();

@@ -1,11 +1,11 @@
 //! variantlab: chess variants written as plain text, checked, drawn and played.
 //!
-//! The pipeline runs one way: [`syntax`] parses a file, [`check`] resolves it into a
-//! [`model::Variant`] (reporting every mistake), [`compile`] turns that into per-cell
-//! move tables ([`Rules`]), and [`runtime`] plays positions from them. [`search`] is
-//! the computer opponent, [`playtest`] its studies. [`Rules::from_text`] runs the
-//! first three; a [`Game`] owns its rules and plays only legal moves; a [`Session`]
-//! adds a computer opponent that remembers what it learnt between moves.
+//! The pipeline runs one way: a file's text is parsed and [`check`]ed into a
+//! [`Variant`] (reporting every mistake), [`compile_tables`] turns that into per-cell
+//! move tables ([`Rules`]), and a [`Position`] is played from them. A [`Searcher`] is
+//! the computer opponent, [`study`] its self-play. [`Rules::from_text`] runs the first
+//! three; a [`Game`] owns its rules and plays only legal moves; a [`Session`] adds a
+//! computer opponent that remembers what it learnt between moves.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -23,35 +23,80 @@
 //! assert!(session.game().moves().last() == Some(&reply.played));
 //! ```
 //!
-//! The terminal game and the web server ([`play`], [`serve`]) are front ends behind
-//! the default feature `front-ends`; without it the library needs no command-line or
-//! HTTP crates.
+//! Everything public is re-exported here or in a few modules: [`variant`] (the parts
+//! of a resolved variant), [`grammar`], [`diagrams`], [`study`], and the facades
+//! [`load`], [`session`] and [`files`]. The terminal game, the web server and the
+//! engine protocols ([`play`], [`serve`], [`protocol`]) are front ends behind the
+//! default feature `front-ends`; without it the library needs no command-line or HTTP
+//! crates. They use only this public API.
 
-pub mod check;
-pub mod compile;
-pub mod diagnostic;
+// The stages of the pipeline and the tools they share: internal.
+pub(crate) mod check;
+pub(crate) mod compile;
+pub(crate) mod diagnostic;
+pub(crate) mod geometry;
+pub(crate) mod model;
+pub(crate) mod playtest;
+pub(crate) mod render;
+pub(crate) mod rng;
+pub(crate) mod runtime;
+pub(crate) mod search;
+pub(crate) mod suggest;
+pub(crate) mod syntax;
+
+// The public modules.
+pub mod diagrams;
 pub mod files;
-pub mod geometry;
+pub mod grammar;
 pub mod load;
-pub mod model;
+pub mod session;
+pub mod study;
+pub mod variant;
+
 #[cfg(feature = "front-ends")]
 pub mod play;
-pub mod playtest;
 #[cfg(feature = "front-ends")]
 pub mod protocol;
-pub mod render;
-pub mod rng;
-pub mod runtime;
-pub mod search;
 #[cfg(feature = "front-ends")]
 pub mod serve;
-pub mod session;
-pub mod suggest;
-pub mod syntax;
 
-pub use compile::Rules;
-pub use load::{LoadError, Settings};
-pub use model::{PieceId, PlayerId, Variant};
-pub use runtime::{Ending, Game, Move, PlayError, Score, Setup};
-pub use search::{Limits, Thought};
+// Reading and checking a file: every mistake reported, with its place.
+pub use check::{Checked, check};
+pub use diagnostic::{Diagnostic, Report, Span};
+pub use load::{
+    LoadError, MAX_VARIANT_BYTES, ReadError, Settings, SettingsError, check_all, parse_switch,
+    read_limited, read_variant_text,
+};
+
+// The resolved variant; its parts are in `variant`.
+pub use model::{Outcome, PieceId, Placed, PlayerId, TagId, Variant};
+
+// Compiling: a variant and its option values to move tables.
+pub use compile::{CompileError, Rules, compile_tables};
+
+// Playing: positions, legal moves, games and how they end.
+pub use runtime::{
+    Ending, Game, MAX_COUNTER, MAX_DRAWS, Move, MoveError, PlayError, Position, PositionError,
+    Score, Setup, Special, ends_by_capture,
+};
+
+// Counting moves.
+pub use runtime::{MAX_PERFT_DEPTH, divide, divide_until, perft};
+
+// Notation: positions and moves as text.
+pub use runtime::{
+    PositionField, PositionTextError, named_cells, parse_move, parse_position, side_token,
+    write_move, write_pgn, write_position, write_short, write_short_moves, writes_san,
+};
+
+// The computer opponent.
+pub use search::{
+    Evaluator, Limits, MATE, MAX_LEVEL, PieceValue, Searcher, Thought, WON, describe_score,
+    describe_thought, piece_values, table_bits, think_in_game, think_in_game_reporting,
+    values_table,
+};
 pub use session::{ComputerMove, Session};
+
+// Small tools: the seeded generator every random choice uses; "did you mean".
+pub use rng::Rng;
+pub use suggest::closest;

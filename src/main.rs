@@ -5,10 +5,12 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use variantlab::load::check_all;
-use variantlab::runtime::{self, Position};
-use variantlab::{Game, PlayerId, Rules, Session, Settings};
-use variantlab::{files, play, playtest, render, search};
+use std::time::Duration;
+use variantlab::{
+    Game, Limits, MAX_LEVEL, PlayerId, Position, Rules, Session, Settings, check_all, write_move,
+    write_pgn,
+};
+use variantlab::{diagrams, files, play, study};
 
 // All output goes through these, so a closed pipe (`| head -1`) ends the program
 // quietly instead of panicking, and a closed standard error loses only the messages.
@@ -193,18 +195,18 @@ enum Command {
     Selfplay {
         file: PathBuf,
         /// The number of games, at most 1,000,000,000
-        #[arg(long, default_value_t = 100, value_parser = playtest::parse_games)]
+        #[arg(long, default_value_t = 100, value_parser = parse_games)]
         games: u64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Search depth in plies for both sides, from 1 to 32
-        #[arg(long, default_value_t = playtest::Study::LEVEL, value_parser = search::parse_level)]
+        #[arg(long, default_value_t = study::Study::LEVEL, value_parser = parse_level)]
         level: u32,
         /// Random moves that open each game
-        #[arg(long, default_value_t = playtest::Study::OPENING_PLIES)]
+        #[arg(long, default_value_t = study::Study::OPENING_PLIES)]
         opening: u32,
         /// Stop a game after this many plies and count it unfinished
-        #[arg(long, default_value_t = playtest::Study::MAX_PLIES)]
+        #[arg(long, default_value_t = study::Study::MAX_PLIES)]
         max_plies: u32,
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
@@ -219,7 +221,7 @@ enum Command {
         #[arg(long, value_name = "N")]
         shard_count: Option<u32>,
         /// Threads to play on, from 1 to 256 (default: every core)
-        #[arg(long, value_parser = playtest::parse_threads)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Play the same games under each value of an option, e.g. `last-resort=on,off`
         #[arg(long, value_name = "NAME=V1,V2")]
@@ -290,10 +292,10 @@ enum Command {
         #[arg(long = "opponent-option", value_name = "NAME=VALUE")]
         opponent_options: Vec<String>,
         /// The first engine searches each move to this depth, not for the move time
-        #[arg(long = "engine-depth", value_parser = search::parse_level)]
+        #[arg(long = "engine-depth", value_parser = parse_level)]
         engine_depth: Option<u32>,
         /// The second engine searches each move to this depth
-        #[arg(long = "opponent-depth", value_parser = search::parse_level)]
+        #[arg(long = "opponent-depth", value_parser = parse_level)]
         opponent_depth: Option<u32>,
         /// Speak USI instead of UCI (moves as `7g7f` and `P*5e`)
         #[arg(long)]
@@ -301,8 +303,8 @@ enum Command {
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         games: u32,
         /// Time for each move, e.g. `300ms`
-        #[arg(long, default_value = "300ms", value_parser = search::parse_time)]
-        movetime: std::time::Duration,
+        #[arg(long, default_value = "300ms", value_parser = parse_time)]
+        movetime: Duration,
         /// Random legal moves that open each game
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(0..=200))]
         opening: u32,
@@ -331,27 +333,109 @@ enum Command {
 #[derive(clap::Args)]
 struct EngineArgs {
     /// Search depth in plies, from 1 to 32 (the same move on every machine)
-    #[arg(long, value_parser = search::parse_level)]
+    #[arg(long, value_parser = parse_level)]
     level: Option<u32>,
     /// Time per move, e.g. `2s` or `500ms`, at most 24 hours (default: 1s when no
     /// level is given)
-    #[arg(long, value_parser = search::parse_time)]
-    time: Option<std::time::Duration>,
+    #[arg(long, value_parser = parse_time)]
+    time: Option<Duration>,
     /// The side the computer plays (default: the side not to move at the start)
     #[arg(long = "computer-plays", value_name = "PLAYER")]
     computer_plays: Option<String>,
 }
 
 impl EngineArgs {
-    fn limits(&self) -> Result<search::Limits, String> {
+    fn limits(&self) -> Result<Limits, String> {
         let mut limits = match self.level {
-            Some(l) => search::Limits::depth(l),
-            None => search::Limits::time(std::time::Duration::from_secs(1)),
+            Some(l) => Limits::depth(l),
+            None => Limits::time(Duration::from_secs(1)),
         };
         if let Some(t) = self.time {
             limits.time = Some(t);
         }
         Ok(limits)
+    }
+}
+
+/// The longest time a move may be given: a day.
+const MAX_TIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Reads a time such as `2s`, `500ms`, `1m` or `1.5` (seconds): more than nothing and
+/// at most [`MAX_TIME`].
+fn parse_time(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (t, 1.0)
+    };
+    let secs = match number.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => x * scale,
+        _ => {
+            return Err(format!(
+                "`{text}` is not a time; write e.g. `2s`, `500ms` or `1m`"
+            ));
+        }
+    };
+    if secs > MAX_TIME.as_secs_f64() {
+        return Err(format!(
+            "`{text}` is too long: a move may take at most 24 hours (`1440m`)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Reads a search depth (`--level`): a whole number from 1 to [`MAX_LEVEL`].
+fn parse_level(text: &str) -> Result<u32, String> {
+    match text.trim().parse::<u64>() {
+        Ok(l) if (1..=MAX_LEVEL as u64).contains(&l) => Ok(l as u32),
+        Ok(0) => Err(format!("the level is from 1 to {MAX_LEVEL} plies, not 0")),
+        Ok(_) => Err(format!(
+            "the level is at most {MAX_LEVEL} plies: a deeper search would not finish"
+        )),
+        Err(_) if !text.trim().is_empty() && text.trim().bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!(
+                "the level is at most {MAX_LEVEL} plies: a deeper search would not finish"
+            ))
+        }
+        Err(_) => Err(format!(
+            "`{text}` is not a level; write a whole number of plies from 1 to {MAX_LEVEL}"
+        )),
+    }
+}
+
+/// Reads a number of games (`--games`): a whole number up to [`study::Study::MAX_GAMES`].
+fn parse_games(text: &str) -> Result<u64, String> {
+    let max = study::Study::MAX_GAMES;
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "`{text}` is not a number of games; write a whole number up to {max}"
+        ));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        _ => Err(format!("a study plays at most {max} games")),
+    }
+}
+
+/// Reads a number of threads (`--threads`): from 1 to [`study::Study::MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let max = study::Study::MAX_THREADS;
+    let digits = text.trim();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "`{text}` is not a number of threads; write a whole number from 1 to {max}"
+        ));
+    }
+    match digits.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        Ok(0) => Err(format!("the threads are from 1 to {max}, not 0")),
+        _ => Err(format!("a study plays on at most {max} threads")),
     }
 }
 
@@ -395,17 +479,17 @@ fn main() -> ExitCode {
         } => rules(&file, &[]).and_then(|r| {
             let v = &r.variant();
             let setup = play::start_setup_seeded(&r, None, seed)?;
-            let pieces = play::setup_pieces(&setup);
+            let pieces = setup.placed();
             print!(
                 "{}",
                 match (svg, coordinates) {
-                    (true, _) => render::svg::board_svg(v, &pieces, None),
-                    (false, true) => render::text::labelled_board(v, &pieces, None, colour()),
-                    (false, false) => render::board_diagram(v, &pieces),
+                    (true, _) => diagrams::board_svg(v, &pieces, None),
+                    (false, true) => diagrams::labelled_board(v, &pieces, None, colour()),
+                    (false, false) => diagrams::board_diagram(v, &pieces),
                 }
             );
             if !svg {
-                print!("{}", render::hands_text(v, &setup.hands));
+                print!("{}", diagrams::hands_text(v, &setup.hands));
             }
             Ok(())
         }),
@@ -459,7 +543,7 @@ fn main() -> ExitCode {
             compare,
             pgn,
         } => {
-            let mut study = playtest::Study::new(games, seed);
+            let mut study = study::Study::new(games, seed);
             study.level = level;
             study.opening_plies = opening;
             study.max_plies = max_plies;
@@ -512,7 +596,7 @@ fn main() -> ExitCode {
             engine(variantlab::protocol::Dialect::Usi, &file, &options)
         }
         Command::Values { file, options } => {
-            rules(&file, &options).map(|r| print!("{}", search::values_table(&r)))
+            rules(&file, &options).map(|r| print!("{}", variantlab::values_table(&r)))
         }
         Command::Serve {
             files,
@@ -569,7 +653,7 @@ fn width() -> usize {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    variantlab::load::read_variant_text(path).map_err(|e| e.to_string())
+    variantlab::read_variant_text(path).map_err(|e| e.to_string())
 }
 
 fn check_files(files: &[PathBuf]) -> ExitCode {
@@ -639,13 +723,13 @@ fn perft(
 ) -> Result<(), String> {
     let (rules, mut pos) = position(file, pos, options)?;
     let total = if divide && depth > 0 {
-        let rows = runtime::divide(&rules, &mut pos, depth);
+        let rows = variantlab::divide(&rules, &mut pos, depth);
         for (m, n) in &rows {
-            println!("{} {n}", runtime::write_move(rules.variant(), m));
+            println!("{} {n}", write_move(rules.variant(), m));
         }
         rows.iter().fold(0u64, |t, (_, n)| t.saturating_add(*n))
     } else {
-        runtime::perft(&rules, &mut pos, depth)
+        variantlab::perft(&rules, &mut pos, depth)
     };
     println!("nodes {total}");
     Ok(())
@@ -656,7 +740,7 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     let mut list = Vec::new();
     pos.legal_moves(&rules, &mut list);
     for m in &list {
-        println!("{}", runtime::write_move(rules.variant(), m));
+        println!("{}", write_move(rules.variant(), m));
     }
     Ok(())
 }
@@ -738,7 +822,7 @@ fn play(
             true => "variantlab",
             false => "human",
         };
-        let text = runtime::write_pgn(game, "variantlab play", [side(0), side(1)]);
+        let text = write_pgn(game, "variantlab play", [side(0), side(1)]);
         files::write_atomic(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
@@ -767,7 +851,7 @@ fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Res
         return Err(format!("the game is over: {}", e.reason));
     }
     let t = Session::new(game).think(&engine.limits()?);
-    print!("{}", search::describe_thought(&rules, &t));
+    print!("{}", variantlab::describe_thought(&rules, &t));
     Ok(())
 }
 
@@ -927,16 +1011,16 @@ fn footprint(
     if how.svg {
         print!(
             "{}",
-            render::svg::footprint_svg(&rules, player, id, cell, how.captures)
+            diagrams::footprint_svg(&rules, player, id, cell, how.captures)
         );
         return Ok(());
     }
-    let marks = render::footprint_marks(&rules, player, id, cell, how.captures);
-    let hidden = !how.captures && render::has_capture_only(&rules, player, id, cell);
+    let marks = diagrams::footprint_marks(&rules, player, id, cell, how.captures);
+    let hidden = !how.captures && diagrams::has_capture_only(&rules, player, id, cell);
     print!(
         "{}{}",
-        render::footprint_drawing(&rules, player, id, cell, how.full_board, how.captures),
-        render::footprint_legend(&rules, id, &marks, hidden)
+        diagrams::footprint_drawing(&rules, player, id, cell, how.full_board, how.captures),
+        diagrams::footprint_legend(&rules, id, &marks, hidden)
     );
     Ok(())
 }
@@ -949,7 +1033,7 @@ struct Output {
 
 fn selfplay(
     file: &Path,
-    mut study: playtest::Study,
+    mut study: study::Study,
     options: &[String],
     Output { json, pgn }: Output,
     shard: Option<String>,
@@ -957,14 +1041,14 @@ fn selfplay(
     compare: Option<String>,
 ) -> Result<(), String> {
     study.shard = match shard {
-        Some(s) => playtest::Shard::parse(&s)?,
-        None => playtest::shard_from_env(|k| std::env::var(k).ok(), shard_count)?
-            .unwrap_or(playtest::Shard::WHOLE),
+        Some(s) => study::Shard::parse(&s)?,
+        None => study::shard_from_env(|k| std::env::var(k).ok(), shard_count)?
+            .unwrap_or(study::Shard::WHOLE),
     };
     let settings = settings(options)?;
     let runs = match &compare {
         None => vec![(String::new(), settings)],
-        Some(c) => playtest::compared_settings(&settings, c)?,
+        Some(c) => study::compared_settings(&settings, c)?,
     };
     pgn_target(pgn.as_deref(), file)?;
     let terminal = std::io::stderr().is_terminal();
@@ -977,7 +1061,7 @@ fn selfplay(
             if terminal {
                 eprint!(
                     "\r{}  ",
-                    playtest::progress_line(done, total, started.elapsed())
+                    study::progress_line(done, total, started.elapsed())
                 );
             }
         };
@@ -988,12 +1072,12 @@ fn selfplay(
         let player = format!("variantlab level {}", study.level);
         let record = |n: u64, g: &Game| {
             if pgn.is_some() {
-                let text = runtime::write_pgn(g, &event, [&player, &player]);
+                let text = write_pgn(g, &event, [&player, &player]);
                 let mut all = games.lock().unwrap_or_else(|e| e.into_inner());
                 all.insert((label.clone(), n), text);
             }
         };
-        let tallies = playtest::run_study_recording(&rules, &study, &show, &record)?;
+        let tallies = study::run_study_recording(&rules, &study, &show, &record)?;
         if terminal {
             eprintln!();
         }
@@ -1002,8 +1086,8 @@ fn selfplay(
     let text = match (json, &compare) {
         (true, None) => to_json(&results[0].1)?,
         (true, Some(_)) => to_json(&results.iter().map(|(_, t)| t).collect::<Vec<_>>())?,
-        (false, None) => playtest::text_report(&results[0].1),
-        (false, Some(_)) => playtest::compare_report(&results),
+        (false, None) => study::text_report(&results[0].1),
+        (false, Some(_)) => study::compare_report(&results),
     };
     let all = games.into_inner().unwrap_or_else(|e| e.into_inner());
     // No game, no file: one already there is left as it was.
@@ -1034,17 +1118,16 @@ fn to_json(value: &impl serde::Serialize) -> Result<String, String> {
 fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
     let mut parts = vec![];
     for f in files {
-        let bytes =
-            variantlab::load::read_limited(f, variantlab::load::MAX_VARIANT_BYTES, "tallies file")
-                .map_err(|e| e.to_string())?;
-        let t: playtest::Tallies = serde_json::from_slice(&bytes).map_err(|e| {
-            let e = playtest::printable(&e.to_string()).into_owned();
+        let bytes = variantlab::read_limited(f, variantlab::MAX_VARIANT_BYTES, "tallies file")
+            .map_err(|e| e.to_string())?;
+        let t: study::Tallies = serde_json::from_slice(&bytes).map_err(|e| {
+            let e = study::printable(&e.to_string()).into_owned();
             format!("{}: not selfplay tallies: {e}", f.display())
         })?;
         parts.push(t);
     }
-    let merged = playtest::merge(&parts).map_err(|e| match e {
-        playtest::MergeError::Invalid { part, problem } => format!(
+    let merged = study::merge(&parts).map_err(|e| match e {
+        study::MergeError::Invalid { part, problem } => format!(
             "{}: not the tallies of a selfplay run: {problem}",
             files[part].display()
         ),
@@ -1053,7 +1136,7 @@ fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
     if json {
         print!("{}", to_json(&merged)?);
     } else {
-        print!("{}", playtest::text_report(&merged));
+        print!("{}", study::text_report(&merged));
     }
     Ok(())
 }
@@ -1153,11 +1236,38 @@ fn explain(code: Option<&str>) -> Result<(), String> {
         }
         None => {
             let known = entries.iter().map(|(c, _)| *c);
-            let hint = match variantlab::suggest::closest(known, &wanted) {
+            let hint = match variantlab::closest(known, &wanted) {
                 Some(c) => format!("did you mean `{c}`?"),
                 None => "`variantlab explain` lists every code".to_string(),
             };
             Err(format!("there is no diagnostic code `{code}`; {hint}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_limits_are_refused_past_their_bounds() {
+        assert_eq!(MAX_LEVEL, 32);
+        assert_eq!(parse_level("32"), Ok(32));
+        for bad in ["33", "100", "4294967296", "99999999999999999999999"] {
+            let e = parse_level(bad).unwrap_err();
+            assert!(e.contains("at most 32"), "{bad}: {e}");
+        }
+        assert!(parse_level("0").unwrap_err().contains("from 1 to 32"));
+        assert!(parse_level("deep").unwrap_err().contains("not a level"));
+        assert_eq!(Limits::depth(100).depth, 32);
+        assert_eq!(parse_time("1440m"), Ok(MAX_TIME));
+        for bad in ["1e300", "1e19", "1e300ms", "86401", "1441m"] {
+            let e = parse_time(bad).unwrap_err();
+            assert!(e.contains("at most 24 hours"), "{bad}: {e}");
+        }
+        for bad in ["inf", "NaN", "-1s", "0", "soon"] {
+            let e = parse_time(bad).unwrap_err();
+            assert!(e.contains("is not a time"), "{bad}: {e}");
         }
     }
 }

@@ -17,7 +17,7 @@ mod setup;
 mod special;
 mod walk;
 
-pub use walk::{Reach, destinations, minimal, path_count};
+pub use walk::{Reach, destinations, minimal};
 
 use crate::diagnostic::{Diagnostic, Report};
 use crate::model::*;

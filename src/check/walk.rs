@@ -352,3 +352,6 @@ impl<'a> Counts<'a> {
 fn on_board(board: &Board, p: Point, leg: &Leg) -> bool {
     board.at(p).is_some() || (leg.leap && (!leg.direct || board.within_bounds(p)))
 }
+
+#[cfg(test)]
+mod tests;

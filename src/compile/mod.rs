@@ -10,7 +10,7 @@ mod keys;
 mod sets;
 mod shadow;
 
-pub use crate::check::{Reach, destinations, minimal, path_count};
+pub use crate::check::{Reach, destinations, minimal};
 pub use crate::model::MAX_PLAYERS;
 pub use keys::Keys;
 pub(crate) use sets::by_width;
@@ -30,7 +30,7 @@ pub struct MoveEntry {
     /// Only an enemy of this kind may be captured.
     pub target: Option<PieceId>,
     pub tag: Option<TagId>,
-    /// Alternative must-be-empty sets: `paths[first..first + len]` of [`SetTables`].
+    /// Alternative must-be-empty sets: `paths[first..first + len]` of `SetTables`.
     pub first_path: u32,
     pub path_count: u32,
     /// When non-zero, the move may be captured in passing: `Rules::passing[passing - 1]`.
@@ -1174,10 +1174,6 @@ impl Rules {
     pub fn options(&self) -> &[bool] {
         &self.options
     }
-    /// The cell-set tables at the width chosen for this board.
-    pub fn tables(&self) -> &Sets {
-        &self.sets
-    }
     /// Each option's name with the value these rules were compiled under.
     pub fn option_settings(&self) -> Vec<(String, bool)> {
         let names = self.variant.options.iter().map(|o| o.name.clone());
@@ -1190,7 +1186,7 @@ impl Rules {
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    /// The index of a (player, piece, cell) run, as [`SetTables`] methods take it.
+    /// The index of a (player, piece, cell) run, as `SetTables` methods take it.
     #[inline]
     pub fn run(&self, player: PlayerId, piece: PieceId, cell: Cell) -> usize {
         (player.0 as usize * self.variant.pieces.len() + piece.0 as usize)
@@ -1336,7 +1332,7 @@ impl Rules {
         self.promotions[player.0 as usize * self.variant.pieces.len() + piece.0 as usize].as_ref()
     }
 
-    /// Whether a move from `from` to `to` goes forward for `player` (see [`Rules::ahead`]).
+    /// Whether a move from `from` to `to` goes forward for `player` (see `Rules::ahead`).
     #[inline]
     pub fn goes_forward(&self, player: PlayerId, from: Cell, to: Cell) -> bool {
         let a = &self.ahead[player.0 as usize];

@@ -1,7 +1,7 @@
 //! Compiled tables of small hand-worked boards.
 
 use crate::check::check;
-use crate::compile::{Rules, compile_tables};
+use crate::compile::{Rules, Sets, compile_tables};
 use crate::geometry::{Cell, CellSet};
 use crate::model::{Dest, PieceId, PlayerId};
 
@@ -119,4 +119,21 @@ fn a_slides_farther_cells_follow_the_nearer_that_shades_them() {
         "piece King (K) {\n  leap 1 orthogonal then 1 outward diagonal\n  step 1 orthogonal\n}\n",
     );
     assert!(shadows(&r, 0, "a1").iter().all(|(_, n)| *n == 0));
+}
+
+/// Boards past 128 cells take wide tables: eight words up to 512 cells, sixteen up to
+/// 1,024.
+#[test]
+fn big_boards_take_wide_tables() {
+    let compiled = |text: &str| {
+        let v = check("big.var", text).variant.expect("the variant checks");
+        compile_tables(&v, &v.default_options()).expect("it compiles")
+    };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let side_12 = std::fs::read_to_string(root.join("variants/hexagonal-iss-jetan-12.var"))
+        .expect("variant file");
+    assert!(matches!(compiled(&side_12).sets, Sets::Wide8(_)));
+    let square_32 = PLAYERS.replace("3 by 3", "32 by 32")
+        + "piece King (K) { step 1 any }\nsetup {\n  White: King a1\n  Black: King af32\n}\ngame ends {\n  King captured: mover wins\n}\n";
+    assert!(matches!(compiled(&square_32).sets, Sets::Wide16(_)));
 }

@@ -298,3 +298,6 @@ macro_rules! wide_set {
 
 wide_set!(8);
 wide_set!(16);
+
+#[cfg(test)]
+mod tests;

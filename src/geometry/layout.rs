@@ -126,10 +126,6 @@ impl Layout {
         }
     }
 
-    pub fn slot_width(&self) -> usize {
-        self.width
-    }
-
     /// Each drawn cell with the line and column of its slot's first character.
     pub fn slots(&self) -> &[(Cell, usize, usize)] {
         &self.slots

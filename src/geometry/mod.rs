@@ -9,16 +9,16 @@ mod direction;
 mod layout;
 mod scheme;
 
-pub use cellset::{CellSet, Cells, MaskRun, MaskWord, Wide};
+pub use cellset::{CellSet, MaskWord, Wide};
 pub use direction::{Dir, DirSet, Direction, Kind, angle_between};
-pub use layout::{DiagramError, Layout, ReadSlot, trim_blank_lines};
+pub use layout::{Layout, ReadSlot, trim_blank_lines};
 pub use scheme::{Labels, Part, Scheme, SchemeError};
 
 use std::collections::HashMap;
 use std::fmt;
 
 /// Index of a cell on its board, in reading order; a board has at most
-/// [`MAX_CELLS`] cells.
+/// `MAX_CELLS` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(pub u16);
 

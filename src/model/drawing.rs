@@ -7,7 +7,7 @@ pub enum PictureSet {
     /// A disc with the piece's code, as the board draws it without pictures.
     #[default]
     Letters,
-    /// Drawn figures, chosen by name from [`FIGURES`] (the piece's code by default).
+    /// Drawn figures, chosen by name from `FIGURES` (the piece's code by default).
     Figures,
     /// A five-sided wedge pointing at the opponent, with the piece's text.
     Wedges,

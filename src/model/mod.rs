@@ -738,7 +738,7 @@ pub enum Event {
     /// Checkmate, every piece giving check being of a kind in the bit set.
     CheckmateOnlyBy(u64),
     /// Checkmate, and no check of the mover's run was given by a kind in the bit set:
-    /// see [`crate::compile::Rules::run_kinds`].
+    /// see `Rules::run_kinds`.
     CheckmateRunWithout(u64),
     /// The running count (see [`Count`]) has passed its limit.
     CountRanOut,

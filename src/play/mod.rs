@@ -4,20 +4,16 @@
 mod save;
 mod terminal;
 
-// The web server still reaches these through `play`.
-use crate::files::{text_hash, write_atomic};
 pub use save::{MAX_SAVE_BYTES, SAVE_HEADER, SavedGame};
 pub use terminal::{MAX_LINE_BYTES, output_closed, print_stderr, print_stdout, run};
 
-use crate::compile::Rules;
-use crate::files::{absolute, relative};
-use crate::load::{LoadError, Settings, read_limited, read_variant_text};
-use crate::model::{Placed, PlayerId, Variant};
-use crate::render::hands_text;
-use crate::render::text::labelled_board;
-use crate::runtime::{Game, MAX_PERFT_DEPTH, Position, Setup, parse_position, side_token};
-use crate::search::{Limits, describe_score};
-use crate::session::Session;
+use crate::diagrams::{board_diagram, hands_text, labelled_board};
+use crate::files::{absolute, relative, text_hash, write_atomic};
+use crate::grammar::reads_as_variant;
+use crate::{
+    Game, Limits, LoadError, MAX_PERFT_DEPTH, PlayerId, Rules, Session, Settings, Setup, Variant,
+    describe_score, parse_position, read_limited, read_variant_text, side_token, write_position,
+};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -158,26 +154,10 @@ pub fn setup_text(rules: &Rules, seed: u64) -> Result<String, String> {
     let setup = start_setup_seeded(rules, None, seed)?;
     Ok(format!(
         "{}\n{}{}",
-        crate::runtime::write_position(rules, &setup),
-        crate::render::board_diagram(&rules.variant, &setup_pieces(&setup)),
+        write_position(rules, &setup),
+        board_diagram(&rules.variant, &setup.placed()),
         hands_text(&rules.variant, &setup.hands)
     ))
-}
-
-/// The pieces of a setup, as placements.
-pub fn setup_pieces(setup: &Setup) -> Vec<Placed> {
-    setup
-        .cells
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| {
-            c.map(|(player, piece)| Placed {
-                cell: crate::geometry::Cell(i as u16),
-                player,
-                piece,
-            })
-        })
-        .collect()
 }
 
 impl Console {
@@ -242,7 +222,7 @@ impl Console {
         let game = self.session.game();
         let v = game.variant();
         let pos = game.position();
-        let pieces = placed(v, pos);
+        let pieces = pos.placed(v);
         let last = game.moves().last();
         let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
         s += &hands_text(v, &pos.to_setup(game.rules()).hands);
@@ -420,7 +400,7 @@ impl Console {
 
     /// Whether saving to `path` would destroy a variant file: this game's, any `.var`
     /// file, or an existing file that reads as a variant or a draft of one (see
-    /// [`crate::syntax::reads_as_variant`]), syntax errors and all.
+    /// [`reads_as_variant`]), syntax errors and all.
     fn is_variant_file(&self, path: &Path, target: &Path) -> bool {
         if path
             .extension()
@@ -435,7 +415,7 @@ impl Console {
         if text.trim_start().starts_with(SAVE_HEADER) {
             return false;
         }
-        crate::syntax::reads_as_variant(&text)
+        reads_as_variant(&text)
     }
 
     fn load(&mut self, path: &Path) -> Reply {
@@ -519,19 +499,4 @@ impl Console {
     pub fn rules(&self) -> &Arc<Rules> {
         self.session.game().rules()
     }
-}
-
-/// What stands on the board in a position, cell by cell.
-pub fn placed(variant: &Variant, pos: &Position) -> Vec<Placed> {
-    variant
-        .board
-        .cells()
-        .filter_map(|c| {
-            pos.at(c).map(|(player, piece)| Placed {
-                cell: c,
-                player,
-                piece,
-            })
-        })
-        .collect()
 }

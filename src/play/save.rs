@@ -14,7 +14,7 @@
 //! `option` may repeat and other `#` lines are comments. `end` proves the file whole:
 //! a save cut anywhere lacks it or disagrees with it.
 
-use crate::load::parse_switch;
+use crate::parse_switch;
 
 /// The largest saved game read (16 MiB: some two million moves).
 pub const MAX_SAVE_BYTES: u64 = 16 << 20;

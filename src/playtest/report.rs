@@ -1,5 +1,6 @@
 //! Reading tallies: rates, game lengths and confidence intervals.
 
+use super::printable;
 use super::tally::Tallies;
 use crate::load::Settings;
 use std::borrow::Cow;
@@ -119,24 +120,6 @@ fn fraction_value(share: &str) -> f64 {
         b.parse::<f64>().unwrap_or(1.0),
     );
     if b > 0.0 { a / b } else { 0.0 }
-}
-
-/// Text read from a file as a terminal may be shown it: each control character (C0,
-/// DEL and C1, escape among them) written `\u{1b}`, so that no name can move the
-/// cursor, recolour or retitle the terminal, or start a line of its own.
-pub fn printable(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
 }
 
 fn share(n: u64, of: u64) -> String {

@@ -53,34 +53,3 @@ pub struct GameRecord {
     pub searched: u32,
     pub nodes: u64,
 }
-
-/// Reads a number of games (`--games`): a whole number up to [`Study::MAX_GAMES`].
-pub fn parse_games(text: &str) -> Result<u64, String> {
-    let max = Study::MAX_GAMES;
-    let digits = text.trim();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "`{text}` is not a number of games; write a whole number up to {max}"
-        ));
-    }
-    match digits.parse::<u64>() {
-        Ok(n) if n <= max => Ok(n),
-        _ => Err(format!("a study plays at most {max} games")),
-    }
-}
-
-/// Reads a number of threads (`--threads`): from 1 to [`Study::MAX_THREADS`].
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    let max = Study::MAX_THREADS;
-    let digits = text.trim();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "`{text}` is not a number of threads; write a whole number from 1 to {max}"
-        ));
-    }
-    match digits.parse::<usize>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        Ok(0) => Err(format!("the threads are from 1 to {max}, not 0")),
-        _ => Err(format!("a study plays on at most {max} threads")),
-    }
-}

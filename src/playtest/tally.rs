@@ -1,6 +1,6 @@
 //! The raw counts of a study, which add up across shards.
 
-use super::report::printable;
+use super::printable;
 use super::shard::Shard;
 use super::study::{GameRecord, Study};
 use crate::compile::Rules;

@@ -11,10 +11,10 @@ pub mod xboard;
 
 pub use clock::{Clock, budget};
 
-use crate::compile::Rules;
-use crate::load::Settings;
-use crate::runtime::{Game, PlayError, Setup, divide_until, parse_position};
-use crate::search::{Limits, MAX_LEVEL, Searcher, Thought, table_bits, think_in_game_reporting};
+use crate::{
+    Game, Limits, MAX_LEVEL, MAX_PERFT_DEPTH, PlayError, Rules, Searcher, Settings, Setup, Thought,
+    divide_until, parse_position, parse_switch, table_bits, think_in_game_reporting,
+};
 use lines::{Line, MAX_LINE, lines, shorten};
 use std::io::{BufRead, Write};
 use std::num::IntErrorKind;
@@ -309,7 +309,7 @@ impl Engine {
             };
         }
         let on = || {
-            crate::load::parse_switch(value).ok_or_else(|| {
+            parse_switch(value).ok_or_else(|| {
                 format!(
                     "option {}: `{}` is not true or false",
                     shorten(name),
@@ -443,7 +443,7 @@ impl Engine {
     /// Counts on a thread of its own, each root move's count as it is found; `stop`
     /// abandons the count, saying so.
     fn perft(&mut self, depth: u64) -> Result<(), String> {
-        let max = crate::runtime::MAX_PERFT_DEPTH as u64;
+        let max = MAX_PERFT_DEPTH as u64;
         if depth > max {
             return Err(format!("perft depth {depth}: at most {max}"));
         }

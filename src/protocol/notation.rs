@@ -1,9 +1,7 @@
 //! Moves and scores as the engine protocols write them.
 
 use super::Dialect;
-use crate::compile::Rules;
-use crate::runtime::{Move, Special};
-use crate::search::{MATE, WON};
+use crate::{MATE, Move, Rules, Special, WON};
 
 /// A move in the protocol's notation: the two cells' names run together (`e2e4`), a
 /// promotion's code in lower case (`e7e8q`) or `+` where a piece has one promotion and

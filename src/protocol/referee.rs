@@ -5,10 +5,7 @@
 
 use super::lines::{self, Line};
 use super::{Dialect, notation};
-use crate::compile::Rules;
-use crate::model::PlayerId;
-use crate::rng::Rng;
-use crate::runtime::{Game, PositionError, write_pgn};
+use crate::{Game, PlayerId, PositionError, Rng, Rules, write_pgn};
 use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;

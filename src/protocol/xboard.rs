@@ -6,11 +6,10 @@
 use super::lines::{Line, MAX_LINE, lines, shorten};
 use super::{Clock, budget, load, notation, say, start_game, switch_option, variant_name, whole};
 use super::{Dialect, HASH_MB, MAX_HASH_MB, OVERHEAD_MS, Output};
-use crate::compile::Rules;
-use crate::load::Settings;
-use crate::model::PlayerId;
-use crate::runtime::{Game, parse_position};
-use crate::search::{Limits, MAX_LEVEL, Searcher, Thought, table_bits, think_in_game_reporting};
+use crate::{
+    Game, Limits, MAX_LEVEL, PlayerId, Rules, Searcher, Settings, Thought, parse_position,
+    parse_switch, table_bits, think_in_game_reporting,
+};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -258,9 +257,7 @@ impl Board {
         let on = || match value.trim() {
             "1" => Ok(true),
             "0" => Ok(false),
-            other => {
-                crate::load::parse_switch(other).ok_or_else(|| format!("`{other}` is not 0 or 1"))
-            }
+            other => parse_switch(other).ok_or_else(|| format!("`{other}` is not 0 or 1")),
         };
         let (settings, rules, game, searcher) = switch_option(
             &self.path,

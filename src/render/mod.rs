@@ -8,11 +8,8 @@ pub mod picture;
 pub mod svg;
 pub mod text;
 
-pub use crate::geometry::{DiagramError, Layout, ReadSlot, trim_blank_lines};
-pub use marks::{
-    CAPTURE_NOTE, CAPTURE_ONLY, Mark, footprint_legend, footprint_marks, has_capture_only,
-    wall_note,
-};
+pub use crate::geometry::Layout;
+pub use marks::{CAPTURE_NOTE, Mark, footprint_legend, footprint_marks, has_capture_only};
 
 use crate::compile::Rules;
 use crate::geometry::{Cell, Tiling};
@@ -41,7 +38,7 @@ pub fn footprint_diagram(
     footprint_drawing(rules, player, piece, from, full_board, false)
 }
 
-/// [`footprint_diagram`], with capture-only cells marked [`CAPTURE_ONLY`] when `captures`.
+/// [`footprint_diagram`], with capture-only cells marked `*` when `captures`.
 pub fn footprint_drawing(
     rules: &Rules,
     player: PlayerId,

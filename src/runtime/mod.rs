@@ -18,14 +18,10 @@ pub use game::{Ending, Game, PlayError};
 pub use move_text::{MoveError, named_cells, parse_move, write_move};
 pub use perft::{MAX_PERFT_DEPTH, divide, divide_until, ends_by_capture, perft};
 pub use pgn::{write_pgn, writes_san};
-pub use position::{
-    MAX_COUNTER, MAX_OF_A_KIND, Move, Position, PositionError, PositionOf, Setup, Special, Undo,
-    View,
-};
+pub use position::{MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, View};
 pub use position_text::{
-    PositionField, PositionTextError, castling_letter, castling_tokens, parse_position, rows,
-    side_token, write_position,
+    PositionField, PositionTextError, parse_position, side_token, write_position,
 };
 pub use random::MAX_DRAWS;
 pub use score::Score;
-pub use short_text::{write_short, write_short_line, write_short_moves};
+pub use short_text::{write_short, write_short_moves};

@@ -2,7 +2,7 @@
 
 use crate::compile::{MAX_PLAYERS, Rules, Sets, Width, by_width};
 use crate::geometry::{Cell, CellSet, Wide};
-use crate::model::{PieceId, PlayerId, TagId};
+use crate::model::{PieceId, Placed, PlayerId, TagId, Variant};
 use std::fmt;
 
 /// A position as written or read, not yet checked against the rules.
@@ -26,7 +26,7 @@ pub struct Setup {
     /// Checks given so far, by player (missing entries: none), in games that count them.
     pub checks: Vec<u8>,
     /// Cells whose pieces got their kind by promotion and go to a hand as the kind
-    /// they promoted from (only in variants with hands; see [`Rules::promoted_from`]).
+    /// they promoted from (only in variants with hands; see `Rules::promoted_from`).
     pub promoted: Vec<Cell>,
     /// The cell of the piece that passed `passed`, when the position string must say
     /// which piece it was (several could have).
@@ -71,6 +71,21 @@ impl Setup {
             count: None,
             gates: rules.gate_cells.iter().map(|g| g.1).collect(),
         }
+    }
+
+    /// The pieces on the board, as placements.
+    pub fn placed(&self) -> Vec<Placed> {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                c.map(|(player, piece)| Placed {
+                    cell: Cell(i as u16),
+                    player,
+                    piece,
+                })
+            })
+            .collect()
     }
 }
 
@@ -209,7 +224,7 @@ const FLIP_COUNT: u8 = 63;
 const BLAST_MOVER: u16 = 1 << 15;
 
 /// A legal position. Its cell sets have the width the rules were compiled with; code
-/// that needs them works on a [`PositionOf`] through [`Position::view`].
+/// that needs them works on a `PositionOf` through [`Position::view`].
 /// Make and unmake never allocate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -363,7 +378,7 @@ impl Position {
         Position::from_setup(rules, &Setup::start(rules))
     }
 
-    /// The position at its width, for code generic over [`CellSet`].
+    /// The position at its width, for code generic over `CellSet`.
     pub fn view(&self) -> View<'_> {
         by_width!(&self.inner, Inner => View, p => p)
     }
@@ -393,6 +408,20 @@ impl Position {
     #[inline]
     pub fn at(&self, c: Cell) -> Option<(PlayerId, PieceId)> {
         by_width!(&self.inner, Inner, p => p.at(c))
+    }
+    /// What stands on the board, cell by cell.
+    pub fn placed(&self, variant: &Variant) -> Vec<Placed> {
+        variant
+            .board
+            .cells()
+            .filter_map(|c| {
+                self.at(c).map(|(player, piece)| Placed {
+                    cell: c,
+                    player,
+                    piece,
+                })
+            })
+            .collect()
     }
     /// The walled-off cells, lowest index first.
     pub fn walls(&self) -> Vec<Cell> {
@@ -459,7 +488,7 @@ impl Position {
         by_width!(&self.inner, Inner, p => p.attackers(rules, cell, kinds))
     }
     /// What the capture `m` wins once both sides have taken back on its cell (see
-    /// [`PositionOf::exchange`]).
+    /// `PositionOf::exchange`).
     pub fn exchange(
         &self,
         rules: &Rules,
@@ -531,7 +560,7 @@ impl Position {
         by_width!(&self.inner, Inner, p => p.legal_moves(rules, out))
     }
 
-    /// The legal moves that capture (see [`PositionOf::legal_captures`]).
+    /// The legal moves that capture (see `PositionOf::legal_captures`).
     pub fn legal_captures(&self, rules: &Rules, out: &mut Vec<Move>) {
         by_width!(&self.inner, Inner, p => p.legal_captures(rules, out))
     }

@@ -15,7 +15,7 @@ pub struct Score {
 
 impl Score {
     /// What an outcome gives. `mover` made the last move; `named` is the player the
-    /// rule names (see [`super::Verdict::named`]), for [`Outcome::CheckerLoses`] and the
+    /// rule names (see `Verdict::named`), for [`Outcome::CheckerLoses`] and the
     /// `that player` outcomes. What a named player
     /// does not get is shared equally by the others.
     pub fn of(outcome: Outcome, mover: PlayerId, named: Option<PlayerId>, players: u8) -> Score {

@@ -32,17 +32,12 @@ use super::catalog::Catalog;
 use super::random::random_hex;
 use super::request::{field, parse_body, parse_query, parse_settings};
 use super::studio;
-use crate::compile::Rules;
-use crate::load::{LoadError, Settings, read_variant_text};
-use crate::model::{PieceId, PlayerId};
-use crate::play::placed;
-use crate::render::footprint_marks;
-use crate::render::svg::{board_svg, footprint_svg};
-use crate::runtime::{
-    Game, Move, Setup, Special, named_cells, parse_position, write_move, write_short_moves,
+use crate::diagrams::{board_svg, footprint_marks, footprint_svg};
+use crate::files::text_hash;
+use crate::{
+    Game, Limits, LoadError, Move, PieceId, PlayerId, Rules, Session, Settings, Setup, Span,
+    Special, named_cells, parse_position, read_variant_text, write_move, write_short_moves,
 };
-use crate::search::Limits;
-use crate::session::Session;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
@@ -511,7 +506,7 @@ impl Api {
         // The text the rules are read from, for each piece's rule text and the stamp
         // live reload compares.
         let text = read_variant_text(&path).unwrap_or_default();
-        let stamp = crate::files::text_hash(&text);
+        let stamp = text_hash(&text);
         let rules = match self.load(&path, &Settings::new())? {
             Loaded::Ready(r) => r,
             Loaded::Broken(report) => {
@@ -521,9 +516,8 @@ impl Api {
             }
         };
         let v = &rules.variant;
-        let rule = |span: crate::diagnostic::Span| {
-            studio::statement_text(&text, span.start, MAX_RULE_TEXT).to_string()
-        };
+        let rule =
+            |span: Span| studio::statement_text(&text, span.start, MAX_RULE_TEXT).to_string();
         Ok(json!({
             "id": id,
             "file": path.display().to_string(),
@@ -818,7 +812,7 @@ fn replay(session: &mut Session, moves: Option<&Value>) -> Reply {
 fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
     let v = game.variant();
     let pos = game.position();
-    let pieces = placed(v, pos);
+    let pieces = pos.placed(v);
     let last = game.moves().last().map(|m| (m.from, m.to));
     let moves = game.legal_moves();
     let shorts = write_short_moves(game.rules(), &moves);

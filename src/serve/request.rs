@@ -1,7 +1,7 @@
 //! Reading requests: JSON bodies, query strings, percent-encoding, option settings.
 
 use super::answer::{Answer, shown};
-use crate::load::Settings;
+use crate::Settings;
 use serde_json::Value;
 
 pub(super) fn parse_body(body: &[u8]) -> Result<Value, Answer> {

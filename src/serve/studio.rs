@@ -19,11 +19,10 @@
 
 use super::answer::{Answer, shown};
 use super::request::{field, parse_body};
-use crate::diagnostic::Diagnostic;
+use crate::diagrams::piece_picture;
 use crate::files::{text_hash, write_atomic};
-use crate::load::{check_all, read_variant_text};
-use crate::model::{Drawing, PictureSet, Variant, for_player};
-use crate::render::picture::piece_picture;
+use crate::variant::{Drawing, PictureSet, for_player};
+use crate::{Diagnostic, Variant, check_all, read_limited, read_variant_text};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
@@ -247,7 +246,7 @@ fn read_picture(folder: &Path, file: &Path) -> Result<String, String> {
             folder.display()
         )
     })?;
-    crate::load::read_limited(file, MAX_PICTURE, "piece picture")
+    read_limited(file, MAX_PICTURE, "piece picture")
         .map_err(|e| e.to_string())
         .and_then(|b| {
             String::from_utf8(b).map_err(|_| format!("{} is not UTF-8 text", file.display()))

@@ -127,3 +127,6 @@ pub fn parses_as(rule: &str, text: &str) -> bool {
     VariantParser::parse(rule, text)
         .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == text.trim()))
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::mpsc;
 use std::time::Duration;
 use variantlab::load::check_all as check;
-use variantlab::model::OptionDef;
+use variantlab::variant::OptionDef;
 
 /// Far above what any case needs; only a real blow-up trips it.
 const LIMIT: Duration = Duration::from_secs(20);
@@ -128,7 +128,7 @@ fn every_accepted_file_is_accepted_by_every_command(size: Size) {
 
 /// Checks and renders `text` on another thread; fails on a panic or past [`LIMIT`].
 /// Returns the rendered report.
-fn checked_in_time(what: &str, text: String) -> (variantlab::diagnostic::Report, String) {
+fn checked_in_time(what: &str, text: String) -> (variantlab::Report, String) {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let report = check("case.var", &text).report;
@@ -159,7 +159,7 @@ fn sixteen_thousand_syntax_errors_show_the_first_hundred() {
     let n = report.diagnostics.len();
     assert_eq!(
         n,
-        variantlab::syntax::MAX_SYNTAX_ERRORS + 1,
+        variantlab::grammar::MAX_SYNTAX_ERRORS + 1,
         "{n} diagnostics"
     );
     let last = report.diagnostics.last().expect("diagnostics");
@@ -289,6 +289,6 @@ fn sixteen_thousand_unclosed_braces_are_reported_quickly() {
     let (report, _) = checked_in_time("16,000 unclosed braces", text);
     assert_eq!(
         report.diagnostics.len(),
-        variantlab::syntax::MAX_SYNTAX_ERRORS + 1
+        variantlab::grammar::MAX_SYNTAX_ERRORS + 1
     );
 }

@@ -5,9 +5,8 @@ use crate::common;
 
 use common::{Lcg, rules};
 use std::time::{Duration, Instant};
-use variantlab::Settings;
 use variantlab::play::{Console, find_player, parse_depth, start_setup};
-use variantlab::runtime::{Game, Position, Setup, parse_position, write_position};
+use variantlab::{Game, Position, Settings, Setup, parse_position, write_position};
 
 const PIECES: &[&str] = &[
     "/",
@@ -245,7 +244,7 @@ fn a_hole_in_a_fen_row_must_be_written_as_a_star_and_only_a_hole() {
 
 #[test]
 fn a_move_number_of_0_is_refused_and_huge_ones_never_overflow() {
-    use variantlab::runtime::{PositionField, PositionTextError};
+    use variantlab::{PositionField, PositionTextError};
     let chess = rules("chess.var");
     let shogi = rules("shogi.var");
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0";

@@ -8,8 +8,7 @@ use crate::common::{self, Lcg, Size};
 use common::server::Server;
 use std::collections::BTreeSet;
 use std::path::Path;
-use variantlab::model::{PieceId, PlayerId};
-use variantlab::runtime::{Game, Move, Special};
+use variantlab::{Game, Move, PieceId, PlayerId, Special};
 
 /// The games whose pieces go to hand or start there.
 const GAMES: &[&str] = &[

@@ -6,13 +6,9 @@ use crate::common;
 
 use common::{perft_counts, rules};
 use std::sync::Arc;
-use variantlab::PlayError;
-use variantlab::check::check;
-use variantlab::compile::Rules;
-use variantlab::model::{Outcome, PlayerId};
-use variantlab::runtime::{
-    Game, MoveError, Position, PositionError, Setup, parse_position, perft, write_move,
-    write_position,
+use variantlab::{
+    Game, MoveError, Outcome, PlayError, PlayerId, Position, PositionError, Rules, Setup, check,
+    parse_position, perft, write_move, write_position,
 };
 
 const CHESS: &str = "chess.var";
@@ -513,7 +509,7 @@ fn a_redraw_rule_that_can_never_be_met_is_reported() {
     assert_eq!(
         Setup::seeded(&r, 1),
         Err(PositionError::RedrawLimit {
-            tries: variantlab::runtime::MAX_DRAWS
+            tries: variantlab::MAX_DRAWS
         })
     );
 }
@@ -996,7 +992,7 @@ fn a_run_of_checks_is_taken_back_with_its_moves() {
     let mut undos = vec![];
     let mut played = vec![];
     for text in ["b1g1", "g8h8", "a1a2", "a7a6"] {
-        let m = variantlab::runtime::parse_move(&r, &pos, text).unwrap();
+        let m = variantlab::parse_move(&r, &pos, text).unwrap();
         undos.push(pos.make_unchecked(&r, &m));
         played.push(m);
         assert_eq!(pos.key(), pos.key_from_scratch(&r), "after {text}");

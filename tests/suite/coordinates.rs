@@ -2,8 +2,8 @@
 //! pages use (as set out in shared/rules-notes.md).
 
 use std::collections::BTreeSet;
-use variantlab::check::check;
-use variantlab::geometry::Board;
+use variantlab::check;
+use variantlab::variant::Board;
 
 fn board(shape: &str, coordinates: &str) -> Board {
     let text = format!("board {shape}\ncoordinates {coordinates}\nplayer A: capitals\n");

@@ -9,11 +9,10 @@ use common::{Lcg, Size};
 use std::sync::Arc;
 
 use std::collections::BTreeSet;
-use variantlab::check::check;
-use variantlab::compile::{Rules, compile_tables};
-use variantlab::geometry::Cell;
-use variantlab::model::Variant;
-use variantlab::runtime::{Game, Move, Position, Setup, Special, ends_by_capture};
+use variantlab::variant::Cell;
+use variantlab::{
+    Game, Move, Position, Rules, Setup, Special, Variant, check, compile_tables, ends_by_capture,
+};
 
 fn load(file: &str) -> Variant {
     let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -64,7 +63,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
     let passing = pos.passed(rules).map(|(cells, by, victim)| {
         let kinds = (0..rules.variant().pieces.len())
             .filter(|k| by & (1 << k) != 0)
-            .map(|k| variantlab::model::PieceId(k as u8))
+            .map(|k| variantlab::PieceId(k as u8))
             .collect();
         (cells, victim, kinds)
     });
@@ -169,7 +168,7 @@ fn scenarios_hold_for_the_runtime() {
             setup.used.push((
                 v.find_player(player).unwrap(),
                 v.find_piece(piece).unwrap(),
-                variantlab::model::TagId(tag as u8),
+                variantlab::TagId(tag as u8),
             ));
         }
         let pos =
@@ -338,7 +337,7 @@ fn random_setups_play(file: &str, seeds: std::ops::Range<u64>, plies: usize) -> 
                 next.cells,
                 simple(&rules, game.position()).cells,
                 "{file} seed {seed}: boards differ after {}",
-                variantlab::runtime::write_move(&v, &m)
+                variantlab::write_move(&v, &m)
             );
             rights = next.castling;
             if game.ending().is_some() {
@@ -524,7 +523,7 @@ fn perft_agrees_with_the_reference_away_from_the_start(size: Size) {
             let mut pos = game.position().clone();
             let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
             assert_eq!(
-                variantlab::runtime::perft(&rules, &mut pos, 2),
+                variantlab::perft(&rules, &mut pos, 2),
                 want,
                 "{file} at {}",
                 game.position_string()
@@ -544,7 +543,7 @@ fn published_chess_positions_agree_with_the_reference() {
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     ] {
-        let setup = variantlab::runtime::parse_position(&rules, fen).unwrap();
+        let setup = variantlab::parse_position(&rules, fen).unwrap();
         let mut pos = Position::from_setup(&rules, &setup).unwrap();
         assert_eq!(
             runtime_moves(&rules, &pos),
@@ -552,11 +551,7 @@ fn published_chess_positions_agree_with_the_reference() {
             "{fen}"
         );
         let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
-        assert_eq!(
-            variantlab::runtime::perft(&rules, &mut pos, 2),
-            want,
-            "{fen}"
-        );
+        assert_eq!(variantlab::perft(&rules, &mut pos, 2), want, "{fen}");
     }
 }
 
@@ -573,7 +568,7 @@ fn deep_perft_agrees_with_the_reference() {
         let rules = compiled(&v, &[]);
         let mut pos = Position::start(&rules).unwrap();
         assert_eq!(
-            variantlab::runtime::perft(&rules, &mut pos, depth),
+            variantlab::perft(&rules, &mut pos, depth),
             want,
             "{file} runtime"
         );
@@ -662,7 +657,7 @@ fn shogi_family_perft_with_full_hands_agrees_with_the_reference(size: Size) {
             let mut pos = game.position().clone();
             let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 2);
             assert_eq!(
-                variantlab::runtime::perft(&rules, &mut pos, 2),
+                variantlab::perft(&rules, &mut pos, 2),
                 want,
                 "{file} at {}",
                 game.position_string()
@@ -703,11 +698,11 @@ fn standoffs_agree_with_the_reference() {
         let v = load(file);
         let rules = compiled(&v, &[]);
         for text in texts {
-            let setup = variantlab::runtime::parse_position(&rules, text).expect("reads");
+            let setup = variantlab::parse_position(&rules, text).expect("reads");
             let mut pos = Position::from_setup(&rules, &setup).expect("a position");
             for depth in 1..=3 {
                 let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), depth);
-                let got = variantlab::runtime::perft(&rules, &mut pos, depth);
+                let got = variantlab::perft(&rules, &mut pos, depth);
                 assert_eq!(got, want, "{file} {text} depth {depth}");
             }
         }
@@ -762,11 +757,11 @@ fn perft_agrees_from(file: &str, depth: u32, texts: &[&str]) {
     let v = load(file);
     let rules = compiled(&v, &[]);
     for text in texts {
-        let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
-        let mut pos = variantlab::runtime::Position::from_setup(&rules, &setup).unwrap();
+        let setup = variantlab::parse_position(&rules, text).unwrap();
+        let mut pos = variantlab::Position::from_setup(&rules, &setup).unwrap();
         let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), depth);
         assert_eq!(
-            variantlab::runtime::perft(&rules, &mut pos, depth),
+            variantlab::perft(&rules, &mut pos, depth),
             want,
             "{file}: {text}"
         );
@@ -797,7 +792,7 @@ fn mates_end_as_the_reference_says(
     games: usize,
     seed: u64,
 ) -> std::collections::BTreeMap<usize, usize> {
-    use variantlab::model::Event;
+    use variantlab::variant::Event;
     let v = load(file);
     let rules = compiled(&v, &[]);
     // The reference ignores repetition and quiet moves.
@@ -811,7 +806,7 @@ fn mates_end_as_the_reference_says(
     let mut ends = std::collections::BTreeMap::new();
     for game_no in 0..games {
         let text = starts[game_no % starts.len()];
-        let setup = variantlab::runtime::parse_position(&rules, text).unwrap();
+        let setup = variantlab::parse_position(&rules, text).unwrap();
         let mut game = Game::new(rules.clone(), setup).unwrap();
         let mut slow = reference::start_runs(&v, rules.options(), &simple(&rules, game.position()));
         for _ in 0..150 {
@@ -898,8 +893,8 @@ fn a_misere_mate_ends_as_the_reference_says() {
 
 #[test]
 fn counts_of_moves_run_as_the_reference_says() {
-    use variantlab::model::{Event, Outcome};
-    use variantlab::runtime::{parse_position, write_move};
+    use variantlab::variant::{Event, Outcome};
+    use variantlab::{parse_position, write_move};
     // Hand-worked from docs/language.md. The string carries a count against a Rook.
     let v = load("makruk.var");
     let rules = compiled(&v, &[]);
@@ -1171,7 +1166,7 @@ fn placement_game(
         let (next, _) = reference::play(v, options, &slow, (from, to, m.tag, kind));
         game.play(m).unwrap();
         let after = simple(rules, game.position());
-        let text = variantlab::runtime::write_move(v, &m);
+        let text = variantlab::write_move(v, &m);
         assert_eq!(
             next.cells, after.cells,
             "seed {seed}: boards differ after {text}"
@@ -1202,7 +1197,7 @@ fn placement_drops_agree_with_the_reference_in_full() {
 }
 
 fn placement_drops_agree_with_the_reference(size: Size) {
-    use variantlab::runtime::parse_position;
+    use variantlab::parse_position;
     let v = load("placement.var");
     let rules = compiled(&v, &[]);
     let options = rules.options();
@@ -1402,7 +1397,7 @@ fn gate_game(
             .or((m.special == Special::Drop).then_some(m.piece));
         let (next, _) =
             reference::play_gated(v, options, &slow, (from, to, m.tag, kind), m.wall, m.gate);
-        let text = variantlab::runtime::write_move(v, &m);
+        let text = variantlab::write_move(v, &m);
         game.play(m).unwrap();
         let after = simple(rules, game.position());
         assert_eq!(
@@ -1451,7 +1446,7 @@ fn gates_agree_with_the_reference_in_full() {
 }
 
 fn gates_agree_with_the_reference(size: Size) {
-    use variantlab::runtime::parse_position;
+    use variantlab::parse_position;
     let v = load("seirawan.var");
     let rules = compiled(&v, &[]);
     let options = rules.options();
@@ -1616,7 +1611,7 @@ struct StandingTally {
 
 /// Sittuyin with one of the rules on standing promotions loosened, for counting what
 /// the rule refuses.
-fn loosened(v: &Variant, change: impl Fn(&mut variantlab::model::Promotion)) -> Variant {
+fn loosened(v: &Variant, change: impl Fn(&mut variantlab::variant::Promotion)) -> Variant {
     let mut out = v.clone();
     for piece in &mut out.pieces {
         piece
@@ -1697,7 +1692,7 @@ impl Loose {
         assert!(strict.is_subset(&promotions), "{at}");
         t.last += promotions.len() - strict.len();
         for (f, to, tag, k, _, _) in extra(&self.loud) {
-            use variantlab::model::{PieceId, TagId};
+            use variantlab::{PieceId, TagId};
             let mv = (Cell(f), Cell(to), tag.map(TagId), k.map(PieceId));
             let (next, _) = reference::play(&self.loud, options, &slow, mv);
             if reference::in_check(&self.loud, options, &next) {
@@ -1722,7 +1717,7 @@ fn standing_game(
     plies: usize,
     t: &mut StandingTally,
 ) {
-    use variantlab::model::Event;
+    use variantlab::variant::Event;
     let options = rules.options();
     let judged = |rule: usize| {
         v.end_rules[..=rule].iter().all(|r| {
@@ -1765,7 +1760,7 @@ fn standing_game(
             .promotion
             .or((m.special == Special::Drop).then_some(m.piece));
         let (next, want) = reference::play(v, options, &slow, (m.from, m.to, m.tag, kind));
-        let text = variantlab::runtime::write_move(v, &m);
+        let text = variantlab::write_move(v, &m);
         game.play(m).unwrap();
         let after = simple(rules, game.position());
         assert_eq!(
@@ -1794,7 +1789,7 @@ fn promotion_texts(v: &Variant, pos: &reference::Simple, keys: &BTreeSet<Key>) -
     let mut out: Vec<String> = promoting(pos, keys)
         .iter()
         .map(|(f, t, _, k, _, _)| {
-            let code = &v.piece(variantlab::model::PieceId(k.unwrap())).code;
+            let code = &v.piece(variantlab::PieceId(k.unwrap())).code;
             format!("{}{}{}", name(*f), name(*t), code.to_lowercase())
         })
         .collect();
@@ -1814,8 +1809,7 @@ fn standing_promotions_agree_with_the_reference_in_full() {
 }
 
 fn standing_promotions_agree_with_the_reference(size: Size) {
-    use variantlab::model::Outcome;
-    use variantlab::runtime::parse_position;
+    use variantlab::{Outcome, parse_position};
     let v = load("sittuyin.var");
     let rules = compiled(&v, &[]);
     let options = rules.options();
@@ -1885,7 +1879,7 @@ fn standing_promotions_agree_with_the_reference(size: Size) {
     let (setup, _) = read("8/8/8/7p/7P/8/2k1n3/K7[] b - - 0 1");
     let mut game = Game::new(rules.clone(), setup).unwrap();
     let slow = simple(&rules, game.position());
-    let m = variantlab::runtime::parse_move(&rules, game.position(), "e2c1").unwrap();
+    let m = variantlab::parse_move(&rules, game.position(), "e2c1").unwrap();
     let (next, want) = reference::play(&v, options, &slow, (m.from, m.to, m.tag, None));
     game.play(m).unwrap();
     assert_eq!(want, Some(Outcome::Draw));
@@ -1911,7 +1905,7 @@ fn standing_promotions_agree_with_the_reference(size: Size) {
     let (setup, _) = read("k7/8/8/r7/8/4p1s1/4P3/7K[] b - - 0 1");
     let mut game = Game::new(rules.clone(), setup).unwrap();
     let slow = simple(&rules, game.position());
-    let m = variantlab::runtime::parse_move(&rules, game.position(), "a5a1").unwrap();
+    let m = variantlab::parse_move(&rules, game.position(), "a5a1").unwrap();
     let (next, want) = reference::play(&v, options, &slow, (m.from, m.to, m.tag, None));
     game.play(m).unwrap();
     assert_eq!(want, None);
@@ -1960,7 +1954,7 @@ fn standing_promotions_agree_with_the_reference(size: Size) {
 
 #[test]
 fn quiet_promotions_of_any_trigger_agree_with_the_reference() {
-    use variantlab::runtime::parse_position;
+    use variantlab::parse_position;
     // Chess whose Pawns promote on entering, giving no check and attacking no enemy
     // (rule 66 on a trigger other than `standing`).
     let path = format!("{}/variants/chess.var", env!("CARGO_MANIFEST_DIR"));
@@ -2003,11 +1997,7 @@ fn quiet_promotions_of_any_trigger_agree_with_the_reference() {
     for text in &texts {
         let mut pos = Position::from_setup(&rules, &setup(text)).unwrap();
         let want = reference::perft(&v, options, &simple(&rules, &pos), 3);
-        assert_eq!(
-            variantlab::runtime::perft(&rules, &mut pos, 3),
-            want,
-            "{text}"
-        );
+        assert_eq!(variantlab::perft(&rules, &mut pos, 3), want, "{text}");
     }
     // Random games with Pawns close to promotion.
     let mut compared = 0;
@@ -2061,7 +2051,7 @@ struct NearTally {
 }
 
 /// `v` with every pattern changed.
-fn with_patterns(v: &Variant, change: impl Fn(&mut variantlab::model::Pattern)) -> Variant {
+fn with_patterns(v: &Variant, change: impl Fn(&mut variantlab::variant::Pattern)) -> Variant {
     let mut out = v.clone();
     out.pieces
         .iter_mut()
@@ -2080,7 +2070,7 @@ struct Turned {
 
 impl Turned {
     fn new(v: &Variant) -> Turned {
-        use variantlab::model::Initial;
+        use variantlab::variant::Initial;
         Turned {
             no_near: with_patterns(v, |p| p.nearby = None),
             near_round: with_patterns(v, |p| {
@@ -2192,8 +2182,8 @@ fn moves_from_cell(v: &Variant, keys: &BTreeSet<Key>, from: &str) -> Vec<String>
 fn near_cases(rules: &Arc<Rules>, cases: &[(&str, &str, &[&str])]) {
     let v = rules.variant();
     for (text, from, want) in cases {
-        let setup = variantlab::runtime::parse_position(rules, text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let setup =
+            variantlab::parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let pos = Position::from_setup(rules, &setup).unwrap();
         let keys = reference_keys(v, rules.options(), &simple(rules, &pos));
         assert_eq!(moves_from_cell(v, &keys, from), *want, "{text}");
@@ -2258,17 +2248,17 @@ fn nearby_cells_and_not_from_agree_with_the_reference(size: Size) {
     let text = "3k5/10/11/12/4p7/11/2P7/5K3 w - - 0 1";
     let mut game = Game::new(
         rules.clone(),
-        variantlab::runtime::parse_position(&rules, text).unwrap(),
+        variantlab::parse_position(&rules, text).unwrap(),
     )
     .unwrap();
-    let m = variantlab::runtime::parse_move(&rules, game.position(), "c2c4").unwrap();
+    let m = variantlab::parse_move(&rules, game.position(), "c2c4").unwrap();
     game.play(m).unwrap();
     let after = game.position_string();
     near_cases(&rules, &[(&after, "e4", &["e4c3", "e4d3", "e4e3"])]);
 
     let turned = Turned::new(v);
     let mut t = NearTally::default();
-    let read = |text: &str| variantlab::runtime::parse_position(&rules, text).unwrap();
+    let read = |text: &str| variantlab::parse_position(&rules, text).unwrap();
     for seed in 0..size.of_u64(12) {
         near_game(
             &rules,

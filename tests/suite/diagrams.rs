@@ -3,8 +3,8 @@
 use crate::common;
 
 use common::{fixture, normalize, rules, variant};
-use variantlab::model::PlayerId;
-use variantlab::render::{board_diagram, footprint_diagram};
+use variantlab::PlayerId;
+use variantlab::diagrams::{board_diagram, footprint_diagram};
 
 const PIECES: [&str; 8] = [
     "Panthan", "Thoat", "Warrior", "Padwar", "Dwar", "Flier", "Chief", "Princess",

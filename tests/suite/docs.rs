@@ -25,7 +25,7 @@ use crate::common;
 use common::{normalize, root};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use variantlab::check::check;
+use variantlab::check;
 
 /// One fenced block of a markdown file.
 #[derive(Clone)]

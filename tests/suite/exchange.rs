@@ -4,9 +4,7 @@
 
 use crate::common::rules;
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::model::PieceId;
-use variantlab::runtime::{Position, parse_move, parse_position};
+use variantlab::{PieceId, Position, Rules, parse_move, parse_position};
 
 /// What the move `text` wins in `position`, in tenths of a pawn.
 fn exchange(r: &Arc<Rules>, worth: &[(&str, i32)], position: &str, text: &str) -> i32 {

@@ -11,9 +11,10 @@
 use crate::common;
 
 use std::sync::Arc;
-use variantlab::compile::{Rules, compile_tables};
-use variantlab::model::NoDrop;
-use variantlab::runtime::{Position, parse_move, parse_position, perft, write_position};
+use variantlab::variant::NoDrop;
+use variantlab::{
+    Position, Rules, compile_tables, parse_move, parse_position, perft, write_position,
+};
 
 /// Start perft counts above this run only in the ignored deep test.
 const QUICK_NODES: u64 = 250_000;

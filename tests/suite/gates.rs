@@ -6,8 +6,7 @@ use crate::common;
 
 use common::rules;
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::runtime::{Game, parse_position, write_move, write_short_moves};
+use variantlab::{Game, Rules, parse_position, write_move, write_short_moves};
 
 fn game(file: &str, text: &str) -> Game {
     let r: Arc<Rules> = rules(file);

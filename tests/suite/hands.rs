@@ -6,10 +6,9 @@ use crate::common;
 
 use common::{Lcg, from_text, rules};
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::model::PlayerId;
-use variantlab::runtime::{
-    Game, Position, Setup, parse_move, parse_position, perft, write_move, write_position,
+use variantlab::{
+    Game, PlayerId, Position, Rules, Setup, parse_move, parse_position, perft, write_move,
+    write_position,
 };
 
 fn position(rules: &Arc<Rules>, text: &str) -> Position {
@@ -251,7 +250,7 @@ setup random {
 }
 game ends { checkmate: mover wins }
 "#;
-    let checked = variantlab::check::check("overlap.var", text);
+    let checked = variantlab::check("overlap.var", text);
     assert!(checked.variant.is_none());
     assert!(
         checked
@@ -275,7 +274,7 @@ piece Pawn (P) { step 1 straight forward promotes on entering camp to King }
 setup { White: King b1, Pawn a2  Black: King b7 }
 game ends { checkmate: mover wins }
 "#;
-    let checked = variantlab::check::check("camp.var", text);
+    let checked = variantlab::check("camp.var", text);
     assert!(
         checked.variant.is_some(),
         "{:?}",
@@ -299,7 +298,7 @@ piece Tokin (+P) {
 setup { White: Tokin a1  Black: Tokin e5 }
 game ends { no legal move: mover wins }
 "#;
-    let checked = variantlab::check::check("cascade.var", text);
+    let checked = variantlab::check("cascade.var", text);
     let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
     assert!(!codes.contains(&"variantlab::unknown_code"), "{codes:?}");
     assert!(!codes.is_empty());
@@ -319,7 +318,7 @@ piece King (K) { royal step 1 any }
 setup { White: King 3e  Black: King 3a }
 game ends { checkmate: mover wins }
 "#;
-    let v = variantlab::check::check("pointy.var", text)
+    let v = variantlab::check("pointy.var", text)
         .variant
         .expect("checks");
     let far = &v.zones[0].cells[0];

@@ -4,9 +4,7 @@
 use crate::common;
 
 use common::{rules, variant};
-use variantlab::compile::{Rules, compile_tables};
-use variantlab::rng::Rng;
-use variantlab::runtime::{Game, Position, Setup, Special, ends_by_capture};
+use variantlab::{Game, Position, Rng, Rules, Setup, Special, compile_tables, ends_by_capture};
 
 /// Every file of `variants/`, with its default options and with each option flipped.
 pub(crate) fn every_variant() -> Vec<(String, Rules)> {
@@ -140,7 +138,7 @@ fn hands_change_the_key() {
         let mut s = board.clone();
         for (player, n) in hands {
             for _ in 0..n {
-                s.hands.push((variantlab::model::PlayerId(player), pawn));
+                s.hands.push((variantlab::PlayerId(player), pawn));
             }
         }
         key(&r, &s)
@@ -167,12 +165,9 @@ fn once_per_game_uses_change_the_key() {
     for p in 0..v.players.len() {
         for k in 0..v.pieces.len() {
             for t in 0..v.tags.len() {
-                let (k, t) = (
-                    variantlab::model::PieceId(k as u8),
-                    variantlab::model::TagId(t as u8),
-                );
+                let (k, t) = (variantlab::PieceId(k as u8), variantlab::TagId(t as u8));
                 if r.once_bit(k, Some(t)).is_some() {
-                    used.push((variantlab::model::PlayerId(p as u8), k, t));
+                    used.push((variantlab::PlayerId(p as u8), k, t));
                 }
             }
         }
@@ -245,7 +240,7 @@ fn a_moved_wall_must_move_and_stands_alone() {
     g.play_text("a2a3,a3d5").unwrap();
     // Two ducks are one too many for a position string.
     let two = "rnbqkbnr/pppppppp/8/3*4/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let err = variantlab::runtime::parse_position(&r, two)
+    let err = variantlab::parse_position(&r, two)
         .map_err(|e| e.to_string())
         .and_then(|s| {
             Game::new(r.clone(), s)

@@ -1,6 +1,7 @@
 //! Every arrow points down: each module of src/ sits on a level, and names only
 //! modules on lower levels. Modules on one level stand beside each other and may not
-//! name each other. Front ends are named by front ends only. Within a module, its
+//! name each other. Front ends are named by front ends only, and name only the public
+//! API: what the crate root re-exports and its public modules. Within a module, its
 //! files name each other one way only.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// The modules of src/, bottom level first. A new module must be placed here.
 const LEVELS: &[&[&str]] = &[
-    &["diagnostic", "suggest", "geometry", "rng"],
+    &["diagnostic", "suggest", "geometry", "rng", "files"],
     // The resolved variant, and the grammar: beside each other.
     &["model", "syntax"],
     &["check"],
@@ -21,14 +22,22 @@ const LEVELS: &[&[&str]] = &[
     // A game with a computer opponent.
     &["session"],
     &["playtest"],
-    &["play"],
-    // The web page reuses the terminal game's helpers; the engine protocols stand beside it.
-    &["serve", "protocol"],
+    // Public faces of the modules below.
+    &["variant", "grammar", "diagrams", "study"],
+    // The front ends stand beside each other: none names another.
+    &["play", "serve", "protocol"],
     &["main"],
 ];
 
 /// Modules that talk to a person; no library module may name them.
 const FRONT_ENDS: &[&str] = &["play", "serve", "protocol", "main"];
+
+/// The modules src/lib.rs declares `pub`; every other module is internal, and reached
+/// only through what the crate root re-exports.
+const PUBLIC: &[&str] = &[
+    "load", "session", "files", "variant", "grammar", "diagrams", "study", "play", "serve",
+    "protocol",
+];
 
 const HOW_TO_PLACE: &str = "add it to LEVELS in tests/suite/layers.rs, above every module it uses";
 
@@ -239,6 +248,7 @@ fn every_module_of_src_has_a_level() {
 
 #[test]
 fn no_module_names_one_above_or_beside_it() {
+    let present = present_modules();
     let mut bad = Vec::new();
     for module in LEVELS.iter().flat_map(|l| l.iter().copied()) {
         // The binary names the library as `variantlab::`; it is at the top anyway.
@@ -254,6 +264,11 @@ fn no_module_names_one_above_or_beside_it() {
                     continue;
                 }
                 let why = match level(&name) {
+                    // An item the crate root re-exports: the front ends' door.
+                    None if !present.contains(&name) && FRONT_ENDS.contains(&module) => continue,
+                    None if !present.contains(&name) => format!(
+                        "`crate::{name}` is the public door, for front ends; name the module that holds it"
+                    ),
                     None => format!("`{name}` is in no level: {HOW_TO_PLACE}"),
                     Some(_)
                         if FRONT_ENDS.contains(&name.as_str()) && !FRONT_ENDS.contains(&module) =>
@@ -273,6 +288,162 @@ fn no_module_names_one_above_or_beside_it() {
     assert!(
         bad.is_empty(),
         "imports against the levels:\n{}",
+        bad.join("\n")
+    );
+}
+
+/// Whether a module of src/ is internal: placed, neither public nor a front end.
+fn internal(module: &str) -> bool {
+    level(module).is_some() && !PUBLIC.contains(&module) && !FRONT_ENDS.contains(&module)
+}
+
+/// The internal modules a front end's file names: through `crate::` and `super::` from
+/// a file of the library `depth` modules deep; through `variantlab::` from the binary
+/// (`None`), a crate of its own.
+fn internal_names(code: &str, depth: Option<usize>) -> Vec<String> {
+    let mut names = match depth {
+        Some(depth) => crate_names(code, depth),
+        None => paths_from(code, "variantlab")
+            .into_iter()
+            .flat_map(|(_, rest)| names_after(rest))
+            .collect(),
+    };
+    names.retain(|n| internal(n));
+    names
+}
+
+#[test]
+fn internal_modules_are_found_however_they_are_named() {
+    let lib = |code: &str, depth| internal_names(code, Some(depth));
+    assert_eq!(lib("use crate::runtime::Game;", 2), ["runtime"]);
+    assert_eq!(lib("use crate::{Game, compile::Rules};", 1), ["compile"]);
+    assert_eq!(lib("super::super::check::check(a, b)", 2), ["check"]);
+    assert!(lib("use crate::{Game, diagrams::board_svg, load};", 1).is_empty());
+    assert_eq!(
+        internal_names("use variantlab::{files, render, search::Limits};", None),
+        ["render", "search"]
+    );
+    assert!(internal_names("variantlab::variant::Cell(0)", None).is_empty());
+    assert!(internal_names("crate::runtime()", None).is_empty());
+}
+
+#[test]
+fn front_ends_name_only_the_facade() {
+    let mut files: Vec<(PathBuf, Option<usize>)> = FRONT_ENDS
+        .iter()
+        .filter(|m| **m != "main")
+        .flat_map(|m| module_files(m))
+        .map(|f| {
+            let depth = depth_of(&f);
+            (f, Some(depth))
+        })
+        .collect();
+    files.push((src().join("main.rs"), None));
+    let mut bad = Vec::new();
+    for (file, depth) in files {
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        let shown = file.strip_prefix(src()).unwrap().display().to_string();
+        let root = if depth.is_some() {
+            "crate"
+        } else {
+            "variantlab"
+        };
+        for name in internal_names(&code, depth) {
+            bad.push(format!(
+                "src/{shown}: names {root}::{name}, an internal module"
+            ));
+        }
+    }
+    bad.sort();
+    bad.dedup();
+    assert!(
+        bad.is_empty(),
+        "front ends use only the public API; re-export what they need at the crate root \
+         (src/lib.rs):\n{}",
+        bad.join("\n")
+    );
+}
+
+/// A `use` tree's full paths: `a::{b, c::{d as e}}` is `a::b` and `a::c::d as e`.
+fn use_paths(tree: &str) -> Vec<String> {
+    let tree = tree.trim();
+    let (Some(open), Some(close)) = (tree.find('{'), tree.rfind('}')) else {
+        return vec![tree.to_string()];
+    };
+    let (prefix, inner) = (&tree[..open], &tree[open + 1..close]);
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices().chain([(inner.len(), ',')]) {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                let item = inner[start..i].trim();
+                if !item.is_empty() {
+                    out.extend(use_paths(item).into_iter().map(|p| format!("{prefix}{p}")));
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_facade_is_public() {
+    assert_eq!(
+        use_paths("a::{b, c::{d as e, f}}"),
+        ["a::b", "a::c::d as e", "a::c::f"]
+    );
+    let lib = code_of(&std::fs::read_to_string(src().join("lib.rs")).unwrap());
+    let mut public = BTreeSet::new();
+    for line in lib.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let Some(i) = words.iter().position(|w| *w == "mod")
+            && i > 0
+            && words[i - 1] == "pub"
+            && let Some(name) = words.get(i + 1)
+        {
+            public.insert(name.trim_end_matches([';', '{']).to_string());
+        }
+    }
+    let allowed: BTreeSet<String> = PUBLIC.iter().map(|m| m.to_string()).collect();
+    assert_eq!(
+        public, allowed,
+        "src/lib.rs declares `pub mod` exactly the modules of PUBLIC in tests/suite/layers.rs; \
+         the others are `pub(crate)`, reached through re-exports"
+    );
+    // Nor is an internal module re-exported whole, under its name or another.
+    let mut files = vec![src().join("lib.rs")];
+    for m in PUBLIC.iter().filter(|m| !FRONT_ENDS.contains(m)) {
+        files.extend(module_files(m));
+    }
+    let mut bad = Vec::new();
+    for file in files {
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        let shown = file.strip_prefix(src()).unwrap().display().to_string();
+        for (at, _) in code.match_indices("pub use ") {
+            let tree = &code[at + "pub use ".len()..];
+            let tree = &tree[..tree.find(';').unwrap_or(tree.len())];
+            for path in use_paths(tree) {
+                let name = path.split(" as ").next().unwrap_or("").trim();
+                let (before, last) = name.rsplit_once("::").unwrap_or(("", name));
+                // `crate::runtime` or `runtime` is the module; `runtime::perft` an item.
+                let top = before
+                    .split("::")
+                    .all(|s| ["", "crate", "self"].contains(&s));
+                if last == "*" || last == "self" || (top && internal(last)) {
+                    bad.push(format!(
+                        "src/{shown}: `pub use {path}` opens a whole module"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "re-export items one by one:\n{}",
         bad.join("\n")
     );
 }

@@ -6,8 +6,7 @@ use crate::common;
 
 use common::{from_text, rules};
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::runtime::{Position, parse_position, write_move};
+use variantlab::{Position, Rules, parse_position, write_move};
 
 fn position(rules: &Arc<Rules>, text: &str) -> Position {
     let setup = parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -73,7 +72,7 @@ fn a_flat_parallelogram_numbers_each_file_from_its_bottom() {
 }
 
 fn setup(r: &Arc<Rules>) -> String {
-    variantlab::runtime::write_position(r, &variantlab::runtime::Setup::start(r))
+    variantlab::write_position(r, &variantlab::Setup::start(r))
 }
 
 #[test]

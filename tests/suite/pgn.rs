@@ -3,7 +3,7 @@
 
 use crate::common;
 use std::process::Command;
-use variantlab::runtime::{Position, parse_move, parse_position, write_short, writes_san};
+use variantlab::{Position, parse_move, parse_position, write_short, writes_san};
 
 fn san(fen: &str, uci: &str) -> String {
     let r = common::rules("chess.var");

@@ -5,10 +5,8 @@ use crate::common;
 
 use common::{root, rules};
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::model::PlayerId;
-use variantlab::render::svg::{board_svg, footprint_svg};
-use variantlab::render::{self, CAPTURE_NOTE, Mark};
+use variantlab::diagrams::{self, CAPTURE_NOTE, Mark, board_svg, footprint_svg};
+use variantlab::{PlayerId, Rules};
 
 fn pointy() -> Arc<Rules> {
     let path = root().join("tests/fixtures/pointy-hexagon.var");
@@ -51,7 +49,7 @@ fn parse_board<'a>(rules: &Arc<Rules>, svg: &'a str) -> roxmltree::Document<'a> 
     doc
 }
 
-fn piece(rules: &Arc<Rules>, name: &str) -> variantlab::model::PieceId {
+fn piece(rules: &Arc<Rules>, name: &str) -> variantlab::PieceId {
     rules.variant().find_piece(name).expect("a piece")
 }
 
@@ -116,7 +114,7 @@ fn hexagonal_boards_use_three_colours_no_two_neighbours_alike() {
         colours.sort();
         colours.dedup();
         assert_eq!(colours.len(), 3);
-        let ortho = b.directions_of(variantlab::geometry::Kind::Orthogonal);
+        let ortho = b.directions_of(variantlab::variant::Kind::Orthogonal);
         for c in b.cells() {
             for d in ortho.iter() {
                 if let Some(n) = b.at(b.shift(b.point(c), d)) {
@@ -203,16 +201,16 @@ fn capture_only_moves_are_drawn_on_request_and_noted_otherwise() {
     assert_eq!(marks.iter().filter(|m| *m == "capture").count(), 42);
     assert!(!full.contains(CAPTURE_NOTE) && full.contains("captures only"));
     // ASCII: the same cells, drawn `**`; the default drawing is unchanged.
-    let ascii = render::footprint_drawing(&r, PlayerId(0), chief, g7, false, true);
+    let ascii = diagrams::footprint_drawing(&r, PlayerId(0), chief, g7, false, true);
     assert_eq!(ascii.matches("**").count(), 42);
     assert_eq!(
-        render::footprint_drawing(&r, PlayerId(0), chief, g7, false, false),
-        render::footprint_diagram(&r, PlayerId(0), chief, g7, false)
+        diagrams::footprint_drawing(&r, PlayerId(0), chief, g7, false, false),
+        diagrams::footprint_diagram(&r, PlayerId(0), chief, g7, false)
     );
     // A move to empty cells only is told apart from one that may also capture.
     let p = pointy();
     let centre = p.variant().board.centre();
-    let marks = render::footprint_marks(&p, PlayerId(0), piece(&p, "stepper"), centre, true);
+    let marks = diagrams::footprint_marks(&p, PlayerId(0), piece(&p, "stepper"), centre, true);
     assert_eq!(marks.iter().filter(|(_, m)| *m == Mark::Either).count(), 6);
     assert_eq!(
         marks.iter().filter(|(_, m)| *m == Mark::MoveOnly).count(),

@@ -5,7 +5,7 @@ use crate::common;
 
 use std::collections::BTreeMap;
 use std::process::{Command, Stdio};
-use variantlab::playtest::{
+use variantlab::study::{
     MergeError, Shard, Study, Tallies, merge, run_study, shard_from_env, text_report,
 };
 
@@ -257,7 +257,7 @@ fn a_report_of_no_games_says_so() {
     assert!(text.contains("game length in plies: no games"), "{text}");
     assert!(!text.contains("0.000 ± 0.000"), "{text}");
     let compared =
-        variantlab::playtest::compare_report(&[("a=on".into(), t.clone()), ("a=off".into(), t)]);
+        variantlab::study::compare_report(&[("a=on".into(), t.clone()), ("a=off".into(), t)]);
     assert!(compared.contains("no games to compare"), "{compared}");
 }
 
@@ -487,16 +487,16 @@ fn merging_refuses_other_studies_and_repeated_shards() {
 
 #[test]
 fn each_game_of_a_random_setup_draws_its_own_start() {
-    use variantlab::runtime::Setup;
+    use variantlab::Setup;
     let r = common::rules("hexcetran-chess.var");
     let study = small_study();
     let starts: Vec<Setup> = (0..6)
-        .map(|i| variantlab::playtest::game_start(&r, &study, i))
+        .map(|i| variantlab::study::game_start(&r, &study, i))
         .collect();
     // Reproducible, and each one a draw the variant itself can make.
     for (i, s) in starts.iter().enumerate() {
-        assert_eq!(*s, variantlab::playtest::game_start(&r, &study, i as u64));
-        assert!(variantlab::runtime::Position::from_setup(&r, s).is_ok());
+        assert_eq!(*s, variantlab::study::game_start(&r, &study, i as u64));
+        assert!(variantlab::Position::from_setup(&r, s).is_ok());
     }
     let mut distinct = starts.clone();
     distinct.dedup();
@@ -504,15 +504,15 @@ fn each_game_of_a_random_setup_draws_its_own_start() {
     // A fixed setup starts every game from the variant's own start.
     let fixed = common::rules("iss-jetan.var");
     assert_eq!(
-        variantlab::playtest::game_start(&fixed, &study, 3),
+        variantlab::study::game_start(&fixed, &study, 3),
         Setup::start(&fixed)
     );
 }
 
 #[test]
 fn a_fractional_result_is_tallied_as_its_score_not_as_a_draw() {
-    use variantlab::playtest::GameRecord;
-    use variantlab::runtime::parse_position;
+    use variantlab::parse_position;
+    use variantlab::study::GameRecord;
     let r = common::rules("glinski-chess.var");
     // Glinski's stalemate: Black, to move, has no move; White scores 3/4.
     let start = parse_position(&r, "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1").unwrap();

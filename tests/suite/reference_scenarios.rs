@@ -10,9 +10,7 @@ use std::time::Instant;
 
 use reference::{Simple, legal_moves, perft, play, start};
 use scenarios::{SCENARIOS, Scenario};
-use variantlab::check::check;
-use variantlab::model::Outcome;
-use variantlab::model::{TagId, Variant};
+use variantlab::{Outcome, TagId, Variant, check};
 
 fn load(file: &str) -> Variant {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

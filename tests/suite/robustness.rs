@@ -5,7 +5,7 @@ use crate::common;
 use common::{Size, root};
 use std::sync::mpsc;
 use std::time::Duration;
-use variantlab::check::check;
+use variantlab::check;
 
 /// Longest any single case may take; far above what each needs, so only a real hang
 /// (or a blow-up in path walking) trips it.
@@ -51,11 +51,11 @@ fn valid_files() -> Vec<String> {
 }
 
 /// The library's generator, seeded, so failures reproduce.
-struct Rng(variantlab::rng::Rng);
+struct Rng(variantlab::Rng);
 
 impl Rng {
     fn new(seed: u64) -> Rng {
-        Rng(variantlab::rng::Rng::new(seed))
+        Rng(variantlab::Rng::new(seed))
     }
     fn next(&mut self) -> u64 {
         self.0.next_u64()

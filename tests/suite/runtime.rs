@@ -4,11 +4,9 @@ use crate::common;
 
 use common::{Lcg, rules};
 use std::sync::Arc;
-use variantlab::PlayError;
-use variantlab::compile::Rules;
-use variantlab::model::{Outcome, PlayerId};
-use variantlab::runtime::{
-    Game, Position, PositionError, Setup, parse_position, perft, write_move, write_position,
+use variantlab::{
+    Game, Outcome, PlayError, PlayerId, Position, PositionError, Rules, Setup, parse_position,
+    perft, write_move, write_position,
 };
 
 const SQUARE: &str = "iss-jetan.var";
@@ -334,7 +332,7 @@ fn attackers_count_the_enemy_pieces_that_could_capture_now() {
 
 #[test]
 fn the_captures_listed_alone_are_the_captures_among_all_legal_moves() {
-    use variantlab::runtime::Move;
+    use variantlab::Move;
     let key = |m: &Move| format!("{m:?}");
     for (name, r) in crate::keys::every_variant() {
         let mut rng = Lcg(11);

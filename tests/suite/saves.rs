@@ -6,9 +6,8 @@ use crate::common;
 
 use common::root;
 use std::path::{Path, PathBuf};
-use variantlab::Settings;
 use variantlab::play::{Console, MAX_SAVE_BYTES, SAVE_HEADER, start_setup};
-use variantlab::runtime::{MAX_COUNTER, Position};
+use variantlab::{MAX_COUNTER, Position, Settings};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("variantlab-saves-{name}-{}", std::process::id()));
@@ -415,7 +414,7 @@ fn a_variant_draft_with_syntax_errors_is_never_saved_over() {
     ];
     for (name, text) in &drafts {
         assert!(
-            variantlab::check::check(name, text).variant.is_none(),
+            variantlab::check(name, text).variant.is_none(),
             "{name} is not a valid variant"
         );
         let path = dir.join(name);

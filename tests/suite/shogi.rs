@@ -6,12 +6,9 @@ use crate::common;
 
 use common::{Lcg, from_text, rules};
 use std::sync::Arc;
-use variantlab::PlayError;
-use variantlab::compile::Rules;
-use variantlab::model::Outcome;
-use variantlab::runtime::{
-    Game, MoveError, Position, PositionError, PositionField, PositionTextError, Setup, Special,
-    parse_position, perft, write_move, write_position,
+use variantlab::{
+    Game, MoveError, Outcome, PlayError, Position, PositionError, PositionField, PositionTextError,
+    Rules, Setup, Special, parse_position, perft, write_move, write_position,
 };
 
 const SHOGI: &str = "shogi.var";
@@ -511,7 +508,7 @@ fn the_commands_speak_usi_and_show_hands() {
 
 #[test]
 fn the_engine_sees_that_perpetual_check_loses() {
-    use variantlab::search::{Limits, think_in_game};
+    use variantlab::{Limits, think_in_game};
     let r = rules(SHOGI);
     // As above, but White also has a Rook and a Gold: Black, behind, would welcome a
     // draw by repetition, yet checking a fourth time round the cycle loses.
@@ -532,7 +529,7 @@ fn the_engine_sees_that_perpetual_check_loses() {
     );
     // ... so the engine plays something else.
     let t = think_in_game(
-        &mut variantlab::search::Searcher::new(r.clone(), 16),
+        &mut variantlab::Searcher::new(r.clone(), 16),
         &g,
         &Limits::depth(2),
     );
@@ -679,7 +676,7 @@ fn dobutsu_lion_wins_on_the_far_rank_only_where_it_cannot_be_taken() {
     let mut g = start();
     g.play_text("2b2a").unwrap();
     let end = g.ending().expect("a safe try wins");
-    assert_eq!(end.winner(), Some(variantlab::model::PlayerId(0)));
+    assert_eq!(end.winner(), Some(variantlab::PlayerId(0)));
     // On 1a the Giraffe could take it: the game goes on...
     let mut g = start();
     g.play_text("2b1a").unwrap();
@@ -687,7 +684,7 @@ fn dobutsu_lion_wins_on_the_far_rank_only_where_it_cannot_be_taken() {
     // ...until the Giraffe leaves, and then Black has won.
     g.play_text("1b1c").unwrap();
     let end = g.ending().expect("the Lion is safe now");
-    assert_eq!(end.winner(), Some(variantlab::model::PlayerId(0)));
+    assert_eq!(end.winner(), Some(variantlab::PlayerId(0)));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use crate::common;
 
 use common::rules;
 use std::collections::BTreeMap;
-use variantlab::runtime::{Game, Setup, parse_position, write_position};
+use variantlab::{Game, Setup, parse_position, write_position};
 
 /// The first field of a position string, rank by rank from the top, each expanded to
 /// one character a cell (`.` for empty).
@@ -153,7 +153,7 @@ fn fen_letters_read_as_the_outermost_rooks_and_file_letters_as_written() {
     // the queen-side one (King b1 to c1, Rook a1 to d1) is open.
     let castlings = |g: &Game| -> Vec<String> {
         (g.legal_moves().iter())
-            .filter(|m| matches!(m.special, variantlab::runtime::Special::Castle(_)))
+            .filter(|m| matches!(m.special, variantlab::Special::Castle(_)))
             .map(|m| g.write_move(m))
             .collect()
     };

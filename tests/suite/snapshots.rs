@@ -7,9 +7,9 @@ use crate::common;
 use common::{root, rules};
 use std::path::PathBuf;
 use std::sync::Arc;
+use variantlab::diagrams::footprint_diagram;
 use variantlab::load::check_all as check;
-use variantlab::model::{PieceId, PlayerId};
-use variantlab::render::footprint_diagram;
+use variantlab::{PieceId, PlayerId};
 
 /// Every `.var` file directly in `dir` (relative to the repository), sorted, so new
 /// files are picked up without touching the tests.
@@ -314,7 +314,7 @@ fn footprints_on_big_boards_are_snapshotted() {
     let v = check("iss-jetan-16.var", &square_text)
         .variant
         .expect("Iss Jetan checks on 16 by 16");
-    let square = Arc::new(variantlab::compile::compile_tables(&v, &v.default_options()).unwrap());
+    let square = Arc::new(variantlab::compile_tables(&v, &v.default_options()).unwrap());
     let cases = [
         (&hex, "hexagonal-iss-jetan-12", "corner", corner, false),
         (&square, "iss-jetan-16", "centre", v.board.centre(), false),

@@ -5,8 +5,7 @@ use crate::common;
 
 use common::rules;
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::runtime::{Game, Position, parse_move, parse_position, write_move, write_short};
+use variantlab::{Game, Position, Rules, parse_move, parse_position, write_move, write_short};
 
 fn position(rules: &Arc<Rules>, text: &str) -> Position {
     let setup = parse_position(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -83,7 +82,7 @@ fn a_misspelt_kind_in_a_promotion_is_one_error_not_also_a_limit_outside_the_choi
             "to General, at most 1 General",
             "to Genral, at most 1 General",
         );
-    let checked = variantlab::check::check("sittuyin.var", &text);
+    let checked = variantlab::check("sittuyin.var", &text);
     let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["variantlab::unknown_piece"]);
 }

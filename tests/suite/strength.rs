@@ -6,14 +6,11 @@ use crate::common;
 
 use common::Lcg;
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::model::{Outcome, PlayerId};
-use variantlab::runtime::{Game, Move, Setup};
-use variantlab::search::{Limits, Searcher};
+use variantlab::{Game, Limits, Move, Outcome, PlayerId, Rules, Searcher, Setup};
 
 /// Games longer than this count as not won: as long as a study's games, so that most
 /// end by their own rules (a fifty-move rule, a count) rather than here.
-const MAX_PLIES: usize = variantlab::playtest::Study::MAX_PLIES as usize;
+const MAX_PLIES: usize = variantlab::study::Study::MAX_PLIES as usize;
 
 /// Every shipped variant, or those named (comma-separated file names) in
 /// `VARIANTLAB_VARIANTS`.

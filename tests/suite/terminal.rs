@@ -5,12 +5,8 @@ use crate::common;
 
 use common::{root, rules};
 use std::sync::Arc;
-use variantlab::check::check;
-use variantlab::compile::compile_tables;
-use variantlab::model::Placed;
-use variantlab::render::board_diagram;
-use variantlab::render::text::labelled_board;
-use variantlab::runtime::Setup;
+use variantlab::diagrams::{board_diagram, labelled_board};
+use variantlab::{Placed, Setup, check, compile_tables};
 
 fn settings() -> insta::Settings {
     let mut s = insta::Settings::clone_current();
@@ -20,7 +16,7 @@ fn settings() -> insta::Settings {
     s
 }
 
-fn pointy() -> variantlab::model::Variant {
+fn pointy() -> variantlab::Variant {
     let text = std::fs::read_to_string(root().join("tests/fixtures/pointy-hexagon.var")).unwrap();
     check("pointy-hexagon.var", &text).variant.expect("checks")
 }
@@ -135,7 +131,7 @@ fn the_command_line_colours_only_a_terminal() {
     let svg = run(&["board", "variants/iss-jetan.var", "--svg"]);
     roxmltree::Document::parse(&svg).expect("well-formed");
     let fp = run(&["footprint", "variants/hexagonal-iss-jetan.var", "chief"]);
-    assert!(fp.contains(variantlab::render::CAPTURE_NOTE));
+    assert!(fp.contains(variantlab::diagrams::CAPTURE_NOTE));
     let fp = run(&[
         "footprint",
         "variants/hexagonal-iss-jetan.var",

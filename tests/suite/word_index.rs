@@ -11,7 +11,7 @@ use crate::docs::{Block, anchors, blocks_of, read};
 
 use common::root;
 use std::collections::{BTreeMap, BTreeSet};
-use variantlab::syntax::parses_as;
+use variantlab::grammar::parses_as;
 
 /// A rule of the grammar: its name, its `///` comment and its body.
 struct GrammarRule {
@@ -538,7 +538,7 @@ fn the_word_index_is_generated_from_the_grammar() {
 #[test]
 fn every_word_of_the_grammar_has_an_entry() {
     let index = read(&root().join("docs/words.md"));
-    let mut words: BTreeSet<String> = variantlab::syntax::words()
+    let mut words: BTreeSet<String> = variantlab::grammar::words()
         .iter()
         .map(|w| w.to_string())
         .collect();

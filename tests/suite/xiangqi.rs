@@ -6,10 +6,8 @@ use crate::common;
 
 use common::rules;
 use std::sync::Arc;
-use variantlab::compile::Rules;
-use variantlab::model::Outcome;
-use variantlab::runtime::{
-    Game, Position, Setup, parse_position, perft, write_move, write_position,
+use variantlab::{
+    Game, Outcome, Position, Rules, Setup, parse_position, perft, write_move, write_position,
 };
 
 const XIANGQI: &str = "xiangqi.var";
@@ -199,7 +197,7 @@ fn bikjang_must_be_broken_and_a_pass_answering_it_ends_the_game() {
         // Traditional rules: a kept standoff is a draw.
         ("janggitraditional.var", None),
         // Counting: White's Advisor (3) against Black's 1.5 points.
-        ("janggi.var", Some(variantlab::model::PlayerId(0))),
+        ("janggi.var", Some(variantlab::PlayerId(0))),
     ] {
         let r = rules(file);
         let mut g = game_at(&r, text);
@@ -254,7 +252,7 @@ fn counting_decides_two_passes_with_a_bonus_for_the_second_player() {
         g.play_text("e9e9").unwrap();
         let end = g.ending().expect("two passes end the game");
         // Equal material: Black's 1.5 points decide.
-        assert_eq!(end.winner(), Some(variantlab::model::PlayerId(1)), "{file}");
+        assert_eq!(end.winner(), Some(variantlab::PlayerId(1)), "{file}");
         assert!(
             end.reason.contains("White 72, Black 73.5"),
             "{}",
@@ -269,10 +267,7 @@ fn counting_decides_two_passes_with_a_bonus_for_the_second_player() {
     );
     g.play_text("e2e2").unwrap();
     g.play_text("e9e9").unwrap();
-    assert_eq!(
-        g.ending().unwrap().winner(),
-        Some(variantlab::model::PlayerId(0))
-    );
+    assert_eq!(g.ending().unwrap().winner(), Some(variantlab::PlayerId(0)));
 }
 
 #[test]
@@ -288,7 +283,7 @@ fn the_grasshopper_lands_right_behind_the_first_piece_on_its_line() {
 fn points_too_large_are_refused_where_they_are_written() {
     let text = std::fs::read_to_string(common::root().join("variants/janggi.var")).unwrap();
     let text = text.replace("Chariot 13,", "Chariot 99999999999,");
-    let checked = variantlab::check::check("janggi.var", &text);
+    let checked = variantlab::check("janggi.var", &text);
     let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
     // One error, where the number is; no cascade about points deciding nothing.
     assert_eq!(codes, ["variantlab::number_too_large"]);
@@ -309,7 +304,7 @@ fn a_misspelt_statement_brings_no_cascade_about_what_it_would_have_said() {
             makruk.replace("royal pieces counts once", "royal pieces count once"),
         ),
     ] {
-        let checked = variantlab::check::check(file, &text);
+        let checked = variantlab::check(file, &text);
         let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
         assert_eq!(codes, ["variantlab::syntax"], "{file}");
     }

@@ -6,9 +6,7 @@ pub mod webdriver;
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use variantlab::check::check;
-use variantlab::model::Variant;
-use variantlab::{Rules, Settings};
+use variantlab::{Rules, Settings, Variant, check};
 
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -59,7 +57,7 @@ pub fn fixture(path: &str) -> String {
 
 /// A diagram without trailing spaces, surrounding blank lines or common indentation.
 pub fn normalize(text: &str) -> String {
-    let lines: Vec<&str> = variantlab::render::trim_blank_lines(text);
+    let lines: Vec<&str> = variantlab::diagrams::trim_blank_lines(text);
     let indent = lines
         .iter()
         .filter(|l| !l.trim().is_empty())
@@ -102,12 +100,11 @@ pub fn scratch(name: &str, files: &[&str]) -> PathBuf {
 /// count a depth.
 pub fn perft_counts(r: &Arc<Rules>, text: &str, first: u32, counts: &[u64]) {
     for (depth, want) in (first..).zip(counts) {
-        let setup =
-            variantlab::runtime::parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let mut pos = variantlab::runtime::Position::from_setup(r, &setup)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let setup = variantlab::parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let mut pos =
+            variantlab::Position::from_setup(r, &setup).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(
-            variantlab::runtime::perft(r, &mut pos, depth),
+            variantlab::perft(r, &mut pos, depth),
             *want,
             "{text} depth {depth}"
         );

@@ -361,16 +361,15 @@
 
 use std::collections::BTreeSet;
 
-use variantlab::geometry::{Board, Cell, Kind};
-use variantlab::model::{
-    Count, Dest, DirBase, DirExpr, DirTerm, Event, Holder, Initial, NoDrop, Pattern, PieceId,
-    PlayerId, Promotion, TagId, Variant, Walling, holds,
+use variantlab::variant::{
+    Board, Cell, Count, Dest, DirBase, DirExpr, DirTerm, Event, Holder, Initial, Kind, NoDrop,
+    Pattern, PieceId, PlayerId, Promotion, TagId, Variant, Walling, holds,
 };
 
 /// What stands on each cell.
 type Cells = [Option<(PlayerId, PieceId)>];
 
-use variantlab::model::{Outcome, Qualifier, Reach, RoyalCheck};
+use variantlab::variant::{Outcome, Qualifier, Reach, RoyalCheck};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -1174,7 +1173,7 @@ fn enclosed_lines(v: &Variant, cells: &Cells, me: PlayerId, at: Cell) -> Vec<Cel
         let mut p = b.point(at);
         let mut owner = None;
         loop {
-            p = b.shift(p, variantlab::geometry::Dir(d as u8));
+            p = b.shift(p, variantlab::variant::Dir(d as u8));
             let Some(c) = b.at(p) else { break };
             match cells[c.index()] {
                 Some((pl, _)) if pl == me => {
@@ -1791,9 +1790,9 @@ fn between(v: &Variant, from: Cell, to: Cell) -> Vec<Cell> {
 fn aims(
     v: &Variant,
     options: &[bool],
-    a: &variantlab::model::Aimed,
+    a: &variantlab::variant::Aimed,
     at: Cell,
-    c: &variantlab::model::Castling,
+    c: &variantlab::variant::Castling,
 ) -> bool {
     let mut cells = vec![None; v.board.len()];
     cells[at.index()] = Some((a.player, a.piece));
@@ -1804,7 +1803,7 @@ fn aims(
 }
 
 /// Rules 18 and 57: the cells a castling's move names.
-fn castle_written(c: &variantlab::model::Castling) -> (Cell, Cell) {
+fn castle_written(c: &variantlab::variant::Castling) -> (Cell, Cell) {
     let (_, from, to) = c.parts[0];
     match c.anywhere {
         Some(_) => (from, c.parts[1].1),
@@ -1816,7 +1815,7 @@ fn castle_written(c: &variantlab::model::Castling) -> (Cell, Cell) {
 /// to `to`, that included; none when `to` is not on it.
 fn line_path(
     v: &Variant,
-    dir: variantlab::geometry::Dir,
+    dir: variantlab::variant::Dir,
     from: Cell,
     to: Cell,
 ) -> Option<Vec<Cell>> {
@@ -1840,7 +1839,7 @@ fn line_path(
 }
 
 /// Rules 18 and 57: a castling's `empty` and `safe` cells (none: never open).
-fn castle_cells(v: &Variant, c: &variantlab::model::Castling) -> Option<(Vec<Cell>, Vec<Cell>)> {
+fn castle_cells(v: &Variant, c: &variantlab::variant::Castling) -> Option<(Vec<Cell>, Vec<Cell>)> {
     let Some(dir) = c.anywhere else {
         return Some((c.empty.clone(), c.safe.clone()));
     };
@@ -1907,7 +1906,7 @@ fn castlings_open(v: &Variant, options: &[bool], pos: &Simple) -> Vec<usize> {
 }
 
 /// Whether each of a castling's pieces stands on its start cell.
-fn in_place(cells: &Cells, c: &variantlab::model::Castling) -> bool {
+fn in_place(cells: &Cells, c: &variantlab::variant::Castling) -> bool {
     c.parts
         .iter()
         .all(|(k, f, _)| cells[f.index()] == Some((c.player, *k)))
@@ -1915,7 +1914,7 @@ fn in_place(cells: &Cells, c: &variantlab::model::Castling) -> bool {
 
 fn castled(
     cells: &[Option<(PlayerId, PieceId)>],
-    c: &variantlab::model::Castling,
+    c: &variantlab::variant::Castling,
 ) -> Vec<Option<(PlayerId, PieceId)>> {
     let mut after = cells.to_vec();
     for (_, f, _) in &c.parts {
@@ -2199,11 +2198,11 @@ fn drop_piece(
 fn flip(v: &Variant, cells: &mut [Option<(PlayerId, PieceId)>], me: PlayerId, at: Cell) {
     let turned = match v.flip {
         None => return,
-        Some(variantlab::model::Flip::Enclosed) => enclosed_lines(v, cells, me, at),
-        Some(variantlab::model::Flip::Next) => {
+        Some(variantlab::variant::Flip::Enclosed) => enclosed_lines(v, cells, me, at),
+        Some(variantlab::variant::Flip::Next) => {
             let b = &v.board;
             (0..b.directions().len())
-                .filter_map(|d| b.at(b.shift(b.point(at), variantlab::geometry::Dir(d as u8))))
+                .filter_map(|d| b.at(b.shift(b.point(at), variantlab::variant::Dir(d as u8))))
                 .filter(|c| cells[c.index()].is_some_and(|(p, _)| p != me))
                 .collect()
         }
@@ -2458,7 +2457,7 @@ fn moves_of(
     cells: &[Option<(PlayerId, PieceId)>],
     used: &[(PlayerId, PieceId, TagId)],
     from: Cell,
-    which: impl Fn(&variantlab::model::Pattern) -> bool,
+    which: impl Fn(&variantlab::variant::Pattern) -> bool,
 ) -> Vec<(Cell, Option<TagId>)> {
     let (player, kind) = cells[from.index()].expect("a piece stands there");
     let mut out = Vec::new();

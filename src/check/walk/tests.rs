@@ -1,11 +1,11 @@
 //! Path semantics on small hand-worked cases: a 7x7 board, one pattern at a time,
 //! destinations and must-be-empty sets worked out on paper.
 
+use super::destinations;
+use crate::check::check;
+use crate::geometry::{Cell, CellSet};
+use crate::model::{PlayerId, Variant};
 use std::collections::BTreeSet;
-use variantlab::check::check;
-use variantlab::compile::destinations;
-use variantlab::geometry::CellSet;
-use variantlab::model::{PlayerId, Variant};
 
 /// A 7x7 variant whose piece `P` has the given moves (files a-g, ranks 1-7).
 fn variant(moves: &str, extra: &str) -> Variant {
@@ -18,10 +18,7 @@ fn variant(moves: &str, extra: &str) -> Variant {
         .unwrap_or_else(|| panic!("{text}\n{}", checked.report.render(100, false)))
 }
 
-fn cells(
-    v: &Variant,
-    set: impl IntoIterator<Item = variantlab::geometry::Cell>,
-) -> BTreeSet<String> {
+fn cells(v: &Variant, set: impl IntoIterator<Item = Cell>) -> BTreeSet<String> {
     set.into_iter()
         .map(|c| v.board.name(c).to_string())
         .collect()

@@ -1,10 +1,22 @@
 //! Every cell-set width against a plain `BTreeSet` model, on random sets.
 
-use crate::common;
-
-use common::Lcg;
+use super::{CellSet, MaskWord, Wide};
+use crate::geometry::Cell;
 use std::collections::BTreeSet;
-use variantlab::geometry::{Cell, CellSet, MaskWord, Wide};
+
+/// A small generator of its own, so that the sets stay those the test was written with.
+struct Lcg(u64);
+
+impl Lcg {
+    /// A number below `n`.
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize % n
+    }
+}
 
 fn random_cells(rng: &mut Lcg, capacity: usize) -> BTreeSet<u16> {
     let n = rng.below(12);

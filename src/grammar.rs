@@ -1,0 +1,3 @@
+//! The grammar of variant files, for tools that check text against it.
+
+pub use crate::syntax::{MAX_SYNTAX_ERRORS, parses_as, reads_as_variant, words};

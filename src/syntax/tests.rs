@@ -1,0 +1,62 @@
+//! The syntax tree: what the layout of a file changes in it, and what it does not.
+
+use super::parse;
+
+/// A variant file with its layout changed but nothing else: every line outside a
+/// triple-quoted string indented further and followed by a comment, blanks doubled
+/// where there is no quoted text, and blank lines between.
+fn relaid(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_string = false;
+    for line in text.lines() {
+        let quotes = line.matches("\"\"\"").count();
+        if in_string || quotes > 0 {
+            out.push_str(line);
+        } else if line.contains('"') {
+            out.push_str(&format!("\t  {line}   # layout only\n"));
+        } else {
+            out.push_str(&format!(
+                "\t  {}   # layout only\n",
+                line.replace(' ', "  ")
+            ));
+        }
+        out.push('\n');
+        in_string ^= quotes % 2 == 1;
+    }
+    out
+}
+
+#[test]
+fn layout_and_comments_do_not_change_the_tree() {
+    for file in ["iss-jetan.var", "hexagonal-iss-jetan.var"] {
+        let text = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("variants")
+                .join(file),
+        )
+        .expect("variant file");
+        let other = relaid(&text);
+        assert_ne!(text, other);
+        let (a, da) = parse(&text);
+        let (b, db) = parse(&other);
+        assert!(da.is_empty() && db.is_empty(), "{file}: {da:?} {db:?}");
+        assert_eq!(a, b, "{file}");
+    }
+    let (a, _) = parse("piece Thoat (TH) {\n  step 1 orthogonal then 1 diagonal\n}\n");
+    let (b, _) = parse("piece Thoat(TH){step 1 # first\n orthogonal\nthen 1 diagonal}");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn content_changes_do_change_the_tree() {
+    let (a, _) = parse("piece Thoat (TH) { step 1 orthogonal then 1 diagonal }");
+    for changed in [
+        "piece Thoat (TH) { step 1 orthogonal then 2 diagonal }",
+        "piece Thoat (TT) { step 1 orthogonal then 1 diagonal }",
+        "piece Thoat (TH) { leap 1 orthogonal then 1 diagonal }",
+        "piece Thoat (TH) { step 1 orthogonal then 1 diagonal, to empty }",
+        "piece Thoat (TH) { step 1 diagonal then 1 orthogonal }",
+    ] {
+        assert_ne!(a, parse(changed).0, "{changed}");
+    }
+}

@@ -1,0 +1,12 @@
+//! The parts of a resolved [`Variant`]: its players, pieces and their move patterns,
+//! zones, setups and end rules, on its board. For programs that read the rules
+//! themselves; playing needs only [`Rules`](crate::Rules) and [`Game`](crate::Game).
+
+pub use crate::geometry::{Board, Cell, Dir, DirSet, Direction, Kind, Point, Shape};
+pub use crate::model::{
+    Aimed, Castling, Count, CountLimit, Dest, DirBase, DirExpr, DirTerm, Drawing, DropRules,
+    EndRule, Event, Explosion, Flip, Gates, Guard, Hand, Holder, Hurdle, Initial, Leg, Nearby,
+    NoDrop, OptionDef, OptionId, OptionValues, Outcome, Pattern, PictureSet, Piece, PieceId,
+    Placed, Player, PlayerId, Points, Promotion, Qualifier, RandomPool, RandomSetup, Reach, Redraw,
+    RoyalCheck, TagDef, TagId, Trigger, Variant, Walling, Zone, for_player, holds,
+};
