@@ -235,10 +235,18 @@ impl<S: Width> PositionOf<S> {
                             if most != u32::MAX && self.pieces_of(me, k).len() as u32 >= most {
                                 continue;
                             }
-                            out.push(Move {
+                            let promoted = Move {
                                 promotion: Some(k),
                                 ..m
-                            });
+                            };
+                            // A piece made royal must be as safe as any royal piece.
+                            if rules.royal & (1 << k.0) != 0
+                                && rules.royal & (1 << piece.0) == 0
+                                && self.exposes(rules, sets, &promoted, &royals)
+                            {
+                                continue;
+                            }
+                            out.push(promoted);
                         }
                     }
                     _ => out.push(m),

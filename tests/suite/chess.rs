@@ -713,6 +713,20 @@ fn a_royal_queen_may_not_be_left_attacked_in_coregal_chess() {
 }
 
 #[test]
+fn a_pawn_may_not_promote_to_a_royal_queen_where_she_is_attacked() {
+    // From a random game: c7-c8=Q would make a royal Queen that the King d7 and the
+    // Queen a8 attack. Fairy-Stockfish counts 29 moves here, the other three
+    // promotions of c7 among them.
+    let r = rules("coregal.var");
+    let m = moves(&r, "q7/2Pk4/1B5p/p6P/2PpP2Q/1bbP2R1/8/6K1 w - - 4 82");
+    assert_eq!(m.len(), 29, "{m:?}");
+    assert!(!m.iter().any(|m| m == "c7-c8=Q"), "{m:?}");
+    for kind in ["R", "B", "N"] {
+        assert!(m.iter().any(|m| *m == format!("c7-c8={kind}")), "{m:?}");
+    }
+}
+
+#[test]
 fn grand_chess_promotes_only_to_kinds_the_player_has_lost() {
     // Counts from Fairy-Stockfish's `grand`: a Pawn on the ninth rank with every kind
     // lost (six promotions, forced on the last rank), with none lost (it cannot move),
