@@ -118,17 +118,21 @@ impl Session {
         self.game.play(m)
     }
 
-    /// Takes back the last move, and while it is then the computer's turn, its moves
-    /// too, so that a person is to move again. How many moves were taken back.
+    /// Takes back the last move a person made and the computer's moves after it, so
+    /// that the person is to move again; nothing when no person has moved (a computer
+    /// that moved first keeps its move, or it would never move again). How many moves
+    /// were taken back.
     pub fn undo(&mut self) -> usize {
+        let mut back = self.game.clone();
         let mut n = 0;
-        while self.game.undo() {
+        while back.undo() {
             n += 1;
-            if !self.computer_plays(self.game.to_move()) || self.game.move_count() == 0 {
-                break;
+            if !self.computer_plays(back.to_move()) {
+                self.game = back;
+                return n;
             }
         }
-        n
+        0
     }
 
     /// The computer's move when it is its turn: searched, played and returned. None

@@ -277,6 +277,8 @@ impl Console {
             "undo" => {
                 if self.session.undo() > 0 {
                     Reply::ok(self.status())
+                } else if self.session.game().move_count() > 0 {
+                    Reply::refused("there is no move to undo: only the computer has moved".into())
                 } else {
                     Reply::refused("there is no move to undo".to_string())
                 }

@@ -387,6 +387,11 @@ impl Api {
             ("POST", ["api", "games", n, "undo"]) => self.with_game(n, |session| {
                 if session.undo() > 0 {
                     Ok(())
+                } else if session.game().move_count() > 0 {
+                    Err(Answer::error(
+                        400,
+                        "there is no move to undo: only the computer has moved",
+                    ))
                 } else {
                     Err(Answer::error(400, "there is no move to undo"))
                 }

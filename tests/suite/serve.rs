@@ -551,6 +551,28 @@ fn the_computer_answers_on_the_api_when_it_plays_a_side() {
     // Undo takes back the computer's move and the person's.
     let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
     assert_eq!(g["moves"].as_array().unwrap().len(), 0, "{g}");
+    // The computer playing White moves first: that move is not taken back, or it
+    // would never move again; after a person's move, undo takes back that move and
+    // the computer's reply.
+    let body = r#"{"variant": "chess", "computer": "White", "level": 1}"#;
+    let (_, g) = s.json("POST", "/api/games", Some(body));
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["moves"].as_array().unwrap().len(), 1, "{g}");
+    let (status, v) = s.json("POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(status, 400, "{v}");
+    assert!(error_of(&v).contains("only the computer has moved"), "{v}");
+    let (_, g) = s.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(g["moves"].as_array().unwrap().len(), 1, "{g}");
+    let reply = g["legal"][0]["notation"].as_str().unwrap().to_string();
+    let (_, g) = s.json(
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&serde_json::json!({ "move": reply }).to_string()),
+    );
+    assert_eq!(g["moves"].as_array().unwrap().len(), 3, "{g}");
+    let (_, g) = s.json("POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(g["moves"].as_array().unwrap().len(), 1, "{g}");
+    assert_eq!(g["to_move"], "Black");
     for bad in [
         r#"{"variant": "chess", "computer": "Green"}"#,
         r#"{"variant": "chess", "computer": "Black", "level": 99}"#,
