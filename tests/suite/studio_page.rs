@@ -223,6 +223,30 @@ fn the_computer_answers_on_the_page() {
 }
 
 #[test]
+fn a_late_reply_of_the_computer_never_replaces_a_new_game() {
+    let Some(b) = browser("a_late_reply_of_the_computer_never_replaces_a_new_game") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants/amazons.var")]);
+    // At level 6 the computer thinks up to 3.2 s: a new game is started meanwhile.
+    b.goto(&s.url("/?v=amazons&c=Black&l=6"));
+    b.wait_count("#move-list .ply", 0);
+    b.wait_text("#status", "White to move.");
+    let first = b.script("return page.game.id;");
+    b.script("play(page.game.legal[0].notation);");
+    b.click("#new-game");
+    b.wait_text_where("#status", "a new game", |_| {
+        b.script("return page.game.id;") != first
+    });
+    let second = b.script("return page.game.id;");
+    // Past the computer's time, the board still shows the new game, unplayed.
+    std::thread::sleep(Duration::from_secs(5));
+    assert_eq!(b.script("return page.game.id;"), second);
+    assert!(shown_moves(&b).is_empty(), "{:?}", shown_moves(&b));
+    b.wait_text("#status", "White to move.");
+}
+
+#[test]
 fn pieces_are_dragged_dropped_and_typed() {
     let Some(b) = browser("pieces_are_dragged_dropped_and_typed") else {
         return;

@@ -254,6 +254,20 @@ function chosenOptions() {
 
 // ---- Games. ----
 
+// Counts the games started: an answer about an earlier game (a late reply of the
+// computer, say) is dropped, not shown in place of the game on the board.
+let gamesStarted = 0;
+
+// Whether an answer asked for at `mark` still concerns the game on the board.
+function stillShown(mark) {
+  return mark.started === gamesStarted && mark.variant === page.variant
+    && !!page.game && page.game.id === mark.id;
+}
+
+function markGame() {
+  return { started: gamesStarted, variant: page.variant, id: page.game && page.game.id };
+}
+
 // Starts a game as `want` says (seed, position, moves, opponent); the moves are played
 // on the server in turn, and the first refused one is reported.
 async function startGame(want, replaceHistory) {
@@ -272,8 +286,10 @@ async function startGame(want, replaceHistory) {
   }
   $('opponent').value = page.computer;
   $('level').value = String(page.level);
+  const mine = ++gamesStarted;
   try {
     const g = await api('POST', '/api/games', body);
+    if (mine !== gamesStarted || body.variant !== page.variant) return null;
     page.game = g;
     page.selected = null;
     page.walling = null;
@@ -717,7 +733,10 @@ function offerChoice(moves, cell) {
 async function play(notation) {
   try {
     $('choice').hidden = true;
-    page.game = await api('POST', '/api/games/' + page.game.id + '/moves', { move: notation });
+    const mark = markGame();
+    const g = await api('POST', '/api/games/' + page.game.id + '/moves', { move: notation });
+    if (!stillShown(mark)) return;
+    page.game = g;
     page.selected = null;
     page.walling = null;
     page.dropping = null;
@@ -733,7 +752,10 @@ async function play(notation) {
 async function undo() {
   if (!page.game) return;
   try {
-    page.game = await api('POST', '/api/games/' + page.game.id + '/undo');
+    const mark = markGame();
+    const g = await api('POST', '/api/games/' + page.game.id + '/undo');
+    if (!stillShown(mark)) return;
+    page.game = g;
     page.selected = null;
     page.walling = null;
     page.dropping = null;
