@@ -239,8 +239,11 @@ impl<S: Width> PositionOf<S> {
                                 promotion: Some(k),
                                 ..m
                             };
-                            // A piece made royal must be as safe as any royal piece.
-                            if rules.royal & (1 << k.0) != 0
+                            // A piece made royal must be as safe as any royal piece,
+                            // where each royal piece may be in check on its own.
+                            if !rules.royal_together
+                                && !rules.royal_alone
+                                && rules.royal & (1 << k.0) != 0
                                 && rules.royal & (1 << piece.0) == 0
                                 && self.exposes(rules, sets, &promoted, &royals)
                             {
