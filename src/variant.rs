@@ -4,9 +4,10 @@
 
 pub use crate::geometry::{Board, Cell, Dir, DirSet, Direction, Kind, Point, Shape};
 pub use crate::model::{
-    Aimed, Castling, Count, CountLimit, Dest, DirBase, DirExpr, DirTerm, Drawing, DropRules,
-    EndRule, Event, Explosion, Flip, Gates, Guard, Hand, Holder, Hurdle, Initial, Leg, Nearby,
-    NoDrop, OptionDef, OptionId, OptionValues, Outcome, Pattern, PictureSet, Piece, PieceId,
-    Placed, Player, PlayerId, Points, Promotion, Qualifier, RandomPool, RandomSetup, Reach, Redraw,
-    RoyalCheck, TagDef, TagId, Trigger, Variant, Walling, Zone, for_player, holds,
+    Aimed, Castling, Condition, Count, CountLimit, Dest, DirBase, DirExpr, DirTerm, Drawing,
+    DropRules, EndRule, Event, Explosion, Flip, Gates, Guard, Hand, Holder, Hurdle, Initial, Kinds,
+    Leg, Nearby, NoDrop, OptionDef, OptionId, OptionValues, Outcome, Owner, Pattern, PictureSet,
+    Piece, PieceId, Place, Placed, Player, PlayerId, Points, Promotion, Qualifier, RandomPool,
+    RandomSetup, Reach, Redraw, RoyalCheck, TagDef, TagId, Trigger, Variant, Walling, Zone,
+    for_player, holds,
 };

@@ -41,198 +41,19 @@ pub(super) fn check_end(
                     }
                 },
             };
-            let event = match &r.event.node {
-                syntax::Event::Captured { piece, by } => {
-                    let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else {
-                        continue;
-                    };
-                    let by = match by.as_ref().map(|b| decls.piece(b)) {
-                        Some(Ok(b)) => Some(b),
-                        Some(Err(d)) => {
-                            out.push(d);
-                            continue;
-                        }
-                        None => None,
-                    };
-                    // A rule behind an option counts under the setting that enables it:
-                    // `check` answers for every setting `play --option` accepts.
-                    let when = guard.map_or(String::new(), |g| {
-                        let on = if g.when { "on" } else { "off" };
-                        format!(
-                            " when `{}` is {on}",
-                            decls.options[g.option.0 as usize].name
-                        )
-                    });
-                    let lacking: Vec<&str> = decls
-                        .players
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, _)| {
-                            !unsure.get(*i).copied().unwrap_or(false)
-                                && !setup
-                                    .iter()
-                                    .any(|x| x.piece == p && x.player.0 as usize == *i)
-                        })
-                        .map(|(_, pl)| pl.name.as_str())
-                        .collect();
-                    if outcome == Outcome::MoverWins && !lacking.is_empty() {
-                        out.push(
-                            Diagnostic::error(
-                                "variantlab::missing_deciding_piece",
-                                piece.span,
-                                format!(
-                                    "capturing a {} wins{when}, but there is none at the start for {}",
-                                    piece.node,
-                                    lacking.join(" and ")
-                                ),
-                            )
-                            .label("decides the game")
-                            .help(format!(
-                                "place a {} for {} in the setup, or change this rule",
-                                piece.node,
-                                lacking.join(" and ")
-                            )),
-                        );
-                    } else if !setup.is_empty()
-                        && !unsure.contains(&true)
-                        && !setup.iter().any(|x| x.piece == p)
-                    {
-                        out.push(
-                            Diagnostic::warning(
-                                "variantlab::absent_piece",
-                                piece.span,
-                                format!("no {} stands on the board at the start", piece.node),
-                            )
-                            .label("never in the setup")
-                            .help("this rule can only apply if the piece appears later"),
-                        );
-                    }
-                    Event::Captured { piece: p, by }
-                }
-                syntax::Event::NoLegalMove => Event::NoLegalMove,
-                syntax::Event::AllPassed => Event::AllPassed,
-                syntax::Event::BoardFull => Event::BoardFull,
-                syntax::Event::CountRanOut => {
-                    if !statements
-                        .iter()
-                        .any(|s| matches!(s, Statement::Counting(_)))
-                    {
-                        out.push(
-                            Diagnostic::error(
-                                "variantlab::no_count",
-                                r.event.span,
-                                "no count of moves can run out: the file has no `counting`",
-                            )
-                            .label("never happens")
-                            .help(
-                                "say when a count starts, as in `counting { a player with only \
-                                 royal pieces counts once no KIND is on the board: 64 moves }`",
-                            ),
-                        );
-                    }
-                    Event::CountRanOut
-                }
-                syntax::Event::Facing { piece, enemy } => {
-                    let piece = decls.piece(piece).map_err(|d| out.push(d));
-                    let enemy = decls.piece(enemy).map_err(|d| out.push(d));
-                    let (Ok(piece), Ok(enemy)) = (piece, enemy) else {
-                        continue;
-                    };
-                    Event::Facing { piece, enemy }
-                }
-                syntax::Event::Extinct(kinds, count) => {
-                    let mask = kind_mask(decls, kinds, out);
-                    let fewer = count.as_ref().map_or(1, |n| n.node);
-                    if !(1..=255).contains(&fewer) {
-                        let n = count.as_ref().expect("a count written");
-                        out.push(
-                            Diagnostic::error(
-                                "variantlab::bad_count",
-                                n.span,
-                                "a count of pieces is from 1 to 255",
-                            )
-                            .label("out of range"),
-                        );
-                    }
-                    Event::Extinct(mask, fewer.clamp(1, 255))
-                }
-                syntax::Event::OnlyRoyal(back) => Event::OnlyRoyal(*back),
-                syntax::Event::NoPieces => Event::NoPieces,
-                syntax::Event::ChecksGiven(n) => {
-                    if n.node == 0 || n.node > 255 {
-                        out.push(
-                            Diagnostic::error(
-                                "variantlab::bad_count",
-                                n.span,
-                                "a count of checks is from 1 to 255",
-                            )
-                            .label("out of range"),
-                        );
-                    }
-                    Event::ChecksGiven(n.node.clamp(1, 255))
-                }
-                syntax::Event::Reaches {
-                    piece,
-                    zone,
-                    how,
-                    safe,
-                } => {
-                    let piece = decls.piece(piece).map_err(|d| out.push(d));
-                    let zone = super::find_zone(zones, zone, out).ok_or(());
-                    let (Ok(piece), Ok(zone)) = (piece, zone) else {
-                        continue;
-                    };
-                    Event::Reaches {
-                        piece,
-                        zone,
-                        how: match how {
-                            syntax::Reach::Plain => Reach::Plain,
-                            syntax::Reach::Every => Reach::Every,
-                            syntax::Reach::Answered => Reach::Answered,
-                            syntax::Reach::Kept => Reach::Kept,
-                        },
-                        safe: *safe,
-                    }
-                }
-                syntax::Event::Repetition(n, perpetual) => {
-                    if n.node < 2 {
-                        out.push(
-                            Diagnostic::error(
-                                "variantlab::bad_count",
-                                n.span,
-                                "a position must occur at least twice to repeat",
-                            )
-                            .label("too small"),
-                        );
-                    }
-                    Event::Repetition(n.node, *perpetual)
-                }
-                syntax::Event::Checkmate => Event::Checkmate,
-                syntax::Event::CheckmateOnlyBy(kinds) => {
-                    Event::CheckmateOnlyBy(kind_mask(decls, kinds, out))
-                }
-                syntax::Event::CheckmateRunWithout(kinds) => {
-                    Event::CheckmateRunWithout(kind_mask(decls, kinds, out))
-                }
-                syntax::Event::Stalemate => Event::Stalemate,
-                syntax::Event::OnlyPromotions => Event::OnlyPromotions,
-                syntax::Event::PliesWithoutCapture(n, kinds, drops) => {
-                    let mask = kinds
-                        .iter()
-                        .filter_map(|(k, _)| decls.piece(k).map_err(|d| out.push(d)).ok())
-                        .fold(0u64, |m, k| m | 1 << k.0);
-                    if n.node == 0 {
-                        out.push(
-                            Diagnostic::error(
-                                "variantlab::bad_count",
-                                n.span,
-                                "the game cannot end after zero plies",
-                            )
-                            .label("zero"),
-                        );
-                    }
-                    Event::PliesWithoutCapture(n.node, mask, *drops)
-                }
+            let lone = matches!(r.condition.node, syntax::Condition::Is(_));
+            let cx = EventCx {
+                statements,
+                decls,
+                zones,
+                setup,
+                unsure,
+                guard,
+                outcome,
+                lone,
+            };
+            let Some(condition) = check_condition(&r.condition.node, &cx, out) else {
+                continue;
             };
             if let Outcome::MoverScores(a, b) = outcome
                 && (b == 0 || a > b)
@@ -240,7 +61,7 @@ pub(super) fn check_end(
                 out.push(
                     Diagnostic::error(
                         "variantlab::bad_score",
-                        r.event.span,
+                        r.condition.span,
                         format!("{a}/{b} is not a score between 0 and 1"),
                     )
                     .label("this rule's score")
@@ -254,7 +75,7 @@ pub(super) fn check_end(
                 out.push(
                     Diagnostic::error(
                         "variantlab::no_points",
-                        r.event.span,
+                        r.condition.span,
                         "points decide this rule, but no piece is worth points",
                     )
                     .label("decided by points")
@@ -263,7 +84,7 @@ pub(super) fn check_end(
             }
             rules.push(EndRule {
                 guard,
-                event,
+                condition,
                 outcome,
                 by_points: by_points || by_pieces,
                 fewest,
@@ -272,6 +93,283 @@ pub(super) fn check_end(
         }
     }
     rules
+}
+
+/// What a condition of an end rule is checked against.
+struct EventCx<'a> {
+    statements: &'a [Statement],
+    decls: &'a Decls,
+    zones: &'a [Zone],
+    setup: &'a [Placed],
+    unsure: &'a [bool],
+    guard: Option<Guard>,
+    outcome: Outcome,
+    /// The condition is the rule's whole condition.
+    lone: bool,
+}
+
+fn check_condition(
+    c: &syntax::Condition,
+    cx: &EventCx,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Condition> {
+    Some(match c {
+        syntax::Condition::Is(e) => Condition::Is(check_event(e, cx, out)?),
+        syntax::Condition::Not(c) => Condition::Not(Box::new(check_condition(c, cx, out)?)),
+        syntax::Condition::All(cs) => Condition::All(check_all(cs, cx, out)?),
+        syntax::Condition::Any(cs) => Condition::Any(check_all(cs, cx, out)?),
+    })
+}
+
+/// Every part checked, each error reported, before giving up.
+fn check_all(
+    cs: &[syntax::Condition],
+    cx: &EventCx,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Vec<Condition>> {
+    let checked: Vec<Option<Condition>> = cs.iter().map(|c| check_condition(c, cx, out)).collect();
+    checked.into_iter().collect()
+}
+
+fn check_event(
+    e: &syntax::Spanned<syntax::Event>,
+    cx: &EventCx,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Event> {
+    let EventCx {
+        statements,
+        decls,
+        zones,
+        setup,
+        unsure,
+        guard,
+        outcome,
+        lone,
+    } = *cx;
+    let event = match &e.node {
+        syntax::Event::Captured { piece, by } => {
+            let Ok(p) = decls.piece(piece).map_err(|d| out.push(d)) else {
+                return None;
+            };
+            let by = match by.as_ref().map(|b| decls.piece(b)) {
+                Some(Ok(b)) => Some(b),
+                Some(Err(d)) => {
+                    out.push(d);
+                    return None;
+                }
+                None => None,
+            };
+            // A rule behind an option counts under the setting that enables it:
+            // `check` answers for every setting `play --option` accepts.
+            let when = guard.map_or(String::new(), |g| {
+                let on = if g.when { "on" } else { "off" };
+                format!(
+                    " when `{}` is {on}",
+                    decls.options[g.option.0 as usize].name
+                )
+            });
+            let lacking: Vec<&str> = decls
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| {
+                    !unsure.get(*i).copied().unwrap_or(false)
+                        && !setup
+                            .iter()
+                            .any(|x| x.piece == p && x.player.0 as usize == *i)
+                })
+                .map(|(_, pl)| pl.name.as_str())
+                .collect();
+            if outcome == Outcome::MoverWins && lone && !lacking.is_empty() {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::missing_deciding_piece",
+                        piece.span,
+                        format!(
+                            "capturing a {} wins{when}, but there is none at the start for {}",
+                            piece.node,
+                            lacking.join(" and ")
+                        ),
+                    )
+                    .label("decides the game")
+                    .help(format!(
+                        "place a {} for {} in the setup, or change this rule",
+                        piece.node,
+                        lacking.join(" and ")
+                    )),
+                );
+            } else if !setup.is_empty()
+                && !unsure.contains(&true)
+                && !setup.iter().any(|x| x.piece == p)
+            {
+                out.push(
+                    Diagnostic::warning(
+                        "variantlab::absent_piece",
+                        piece.span,
+                        format!("no {} stands on the board at the start", piece.node),
+                    )
+                    .label("never in the setup")
+                    .help("this rule can only apply if the piece appears later"),
+                );
+            }
+            Event::Captured { piece: p, by }
+        }
+        syntax::Event::NoLegalMove => Event::NoLegalMove,
+        syntax::Event::AllPassed => Event::AllPassed,
+        syntax::Event::BoardFull => Event::BoardFull,
+        syntax::Event::CountRanOut => {
+            if !statements
+                .iter()
+                .any(|s| matches!(s, Statement::Counting(_)))
+            {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::no_count",
+                        e.span,
+                        "no count of moves can run out: the file has no `counting`",
+                    )
+                    .label("never happens")
+                    .help(
+                        "say when a count starts, as in `counting { a player with only \
+                         royal pieces counts once no KIND is on the board: 64 moves }`",
+                    ),
+                );
+            }
+            Event::CountRanOut
+        }
+        syntax::Event::Facing { piece, enemy } => {
+            let piece = decls.piece(piece).map_err(|d| out.push(d));
+            let enemy = decls.piece(enemy).map_err(|d| out.push(d));
+            let (Ok(piece), Ok(enemy)) = (piece, enemy) else {
+                return None;
+            };
+            Event::Facing { piece, enemy }
+        }
+        syntax::Event::Extinct(kinds) => Event::Extinct(kind_mask(decls, kinds, out)),
+        syntax::Event::BaredUnlessBack => Event::BaredUnlessBack,
+        syntax::Event::InCheck => Event::InCheck,
+        syntax::Event::Has {
+            owner,
+            quantity,
+            kinds,
+            place,
+        } => {
+            let owner = match owner {
+                syntax::Owner::AnyPlayer => Owner::AnyPlayer,
+                syntax::Owner::Player(name) => {
+                    Owner::Player(decls.player(name).map_err(|d| out.push(d)).ok()?)
+                }
+            };
+            let kinds = match kinds {
+                syntax::Kinds::All => Kinds::All,
+                syntax::Kinds::Royal => Kinds::Royal,
+                syntax::Kinds::NonRoyal => Kinds::NonRoyal,
+                syntax::Kinds::Named(names) => Kinds::Named(kind_mask(decls, names, out)),
+            };
+            let place = match place {
+                syntax::Place::Owned => Place::Owned,
+                syntax::Place::Board => Place::Board,
+                syntax::Place::Hand => Place::Hand,
+                syntax::Place::Zone(z) => Place::Zone(super::find_zone(zones, z, out)?),
+            };
+            let q = &quantity.node;
+            if q.least > q.most {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_count",
+                        quantity.span,
+                        "no count of pieces is fewer than 0",
+                    )
+                    .label("never holds")
+                    .help("write `no` for none"),
+                );
+            }
+            Event::Has {
+                owner,
+                kinds,
+                least: q.least,
+                most: q.most,
+                only: q.only,
+                place,
+            }
+        }
+        syntax::Event::ChecksGiven(n) => {
+            if n.node == 0 || n.node > 255 {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_count",
+                        n.span,
+                        "a count of checks is from 1 to 255",
+                    )
+                    .label("out of range"),
+                );
+            }
+            Event::ChecksGiven(n.node.clamp(1, 255))
+        }
+        syntax::Event::Reaches {
+            piece,
+            zone,
+            how,
+            safe,
+        } => {
+            let piece = decls.piece(piece).map_err(|d| out.push(d));
+            let zone = super::find_zone(zones, zone, out).ok_or(());
+            let (Ok(piece), Ok(zone)) = (piece, zone) else {
+                return None;
+            };
+            Event::Reaches {
+                piece,
+                zone,
+                how: match how {
+                    syntax::Reach::Plain => Reach::Plain,
+                    syntax::Reach::Every => Reach::Every,
+                    syntax::Reach::Answered => Reach::Answered,
+                    syntax::Reach::Kept => Reach::Kept,
+                },
+                safe: *safe,
+            }
+        }
+        syntax::Event::Repetition(n, perpetual) => {
+            if n.node < 2 {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_count",
+                        n.span,
+                        "a position must occur at least twice to repeat",
+                    )
+                    .label("too small"),
+                );
+            }
+            Event::Repetition(n.node, *perpetual)
+        }
+        syntax::Event::Checkmate => Event::Checkmate,
+        syntax::Event::CheckmateOnlyBy(kinds) => {
+            Event::CheckmateOnlyBy(kind_mask(decls, kinds, out))
+        }
+        syntax::Event::CheckmateRunWithout(kinds) => {
+            Event::CheckmateRunWithout(kind_mask(decls, kinds, out))
+        }
+        syntax::Event::Stalemate => Event::Stalemate,
+        syntax::Event::OnlyPromotions => Event::OnlyPromotions,
+        syntax::Event::PliesWithoutCapture(n, kinds, drops) => {
+            let mask = kinds
+                .iter()
+                .filter_map(|(k, _)| decls.piece(k).map_err(|d| out.push(d)).ok())
+                .fold(0u64, |m, k| m | 1 << k.0);
+            if n.node == 0 {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::bad_count",
+                        n.span,
+                        "the game cannot end after zero plies",
+                    )
+                    .label("zero"),
+                );
+            }
+            Event::PliesWithoutCapture(n.node, mask, *drops)
+        }
+    };
+    Some(event)
 }
 
 /// The kinds named, as a bit set; each unknown name is reported.
@@ -403,17 +501,16 @@ pub(super) fn check_undecided(
         );
         return;
     };
-    // `checkmate` and `stalemate` together cover every position without a legal move.
-    let unguarded = |e: Event| {
+    // Whether some rule without a guard surely holds where the player to move has no
+    // legal move, in check and not: `checkmate` and `stalemate` together cover both.
+    let decided = [true, false].iter().all(|&check| {
         variant
             .end_rules
             .iter()
-            .any(|r| r.guard.is_none() && r.event == e)
-    };
-    let decided = unguarded(Event::NoLegalMove)
-        || (unguarded(Event::Checkmate) && unguarded(Event::Stalemate));
+            .any(|r| r.guard.is_none() && stuck_holds(&r.condition, check) == Some(true))
+    });
     let first_rule = match end {
-        Statement::End(list) => list.first().map(|r| r.event.span),
+        Statement::End(list) => list.first().map(|r| r.condition.span),
         _ => None,
     };
     if !decided {
@@ -427,6 +524,36 @@ pub(super) fn check_undecided(
             .label("the first of these rules")
             .help("such a game stops without a result; add `no legal move: mover wins`, `mover loses` or `draw`"),
         );
+    }
+}
+
+/// Whether `c` holds for a player to move with no legal move, in check or not; `None`
+/// when that depends on more.
+fn stuck_holds(c: &Condition, check: bool) -> Option<bool> {
+    match c {
+        Condition::Is(Event::NoLegalMove) => Some(true),
+        Condition::Is(Event::Checkmate | Event::InCheck) => Some(check),
+        Condition::Is(Event::Stalemate) => Some(!check),
+        Condition::Is(_) => None,
+        Condition::Not(c) => stuck_holds(c, check).map(|b| !b),
+        Condition::All(cs) => cs
+            .iter()
+            .try_fold(true, |all, c| match stuck_holds(c, check) {
+                Some(false) => Err(()),
+                Some(true) => Ok(all),
+                None => Ok(false),
+            })
+            .map_or(Some(false), |all| all.then_some(true)),
+        Condition::Any(cs) => {
+            let each: Vec<Option<bool>> = cs.iter().map(|c| stuck_holds(c, check)).collect();
+            if each.contains(&Some(true)) {
+                Some(true)
+            } else if each.iter().all(|b| *b == Some(false)) {
+                Some(false)
+            } else {
+                None
+            }
+        }
     }
 }
 
@@ -444,18 +571,24 @@ pub(super) fn check_checkmate_royal(
         Statement::End(list) => Some(list),
         _ => None,
     });
-    for r in rules.flatten() {
+    for e in rules.flatten().flat_map(|r| r.condition.node.events()) {
         if matches!(
-            r.event.node,
+            e.node,
             syntax::Event::Checkmate
                 | syntax::Event::CheckmateOnlyBy(_)
                 | syntax::Event::CheckmateRunWithout(_)
+                | syntax::Event::InCheck
         ) {
+            let word = if e.node == syntax::Event::InCheck {
+                "in check"
+            } else {
+                "checkmate"
+            };
             out.push(
                 Diagnostic::warning(
                     "variantlab::checkmate_without_royal",
-                    r.event.span,
-                    "`checkmate` never happens here: no piece is `royal`",
+                    e.span,
+                    format!("`{word}` never happens here: no piece is `royal`"),
                 )
                 .label("never applies")
                 .help("mark the piece that must be kept safe `royal`, or end the game on its capture (`King captured: mover wins`)"),
@@ -472,8 +605,8 @@ pub(super) fn forward_moves(statements: &[Statement], decls: &Decls) -> u64 {
         match s {
             Statement::Clock(c, _) => kinds.extend(c.node.iter().filter(|k| k.1).map(|k| &k.0)),
             Statement::End(list) => {
-                for r in list {
-                    if let syntax::Event::PliesWithoutCapture(_, ks, _) = &r.event.node {
+                for e in list.iter().flat_map(|r| r.condition.node.events()) {
+                    if let syntax::Event::PliesWithoutCapture(_, ks, _) = &e.node {
                         kinds.extend(ks.iter().filter(|k| k.1).map(|k| &k.0));
                     }
                 }

@@ -151,6 +151,9 @@ pub struct Rules {
     attack_entries: Vec<(Cell, u32)>,
     /// For each captured kind: the capturing kinds for which a capture ends the game.
     pub(crate) capture_ends: Vec<u64>,
+    /// For each captured kind: the capturing kinds for which a capture may end the
+    /// game, as a part of a rule's condition that holds only with other parts.
+    pub(crate) capture_judged: Vec<u64>,
     /// For each captured kind: the capturing kinds whose capture of it wins.
     deciding: Vec<u64>,
     /// The kinds with some such capture, as a bit set.
@@ -352,6 +355,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .collect();
     let once_bits = once_bits(variant)?;
     let mut capture_ends = vec![0u64; pieces];
+    let mut capture_judged = vec![0u64; pieces];
     let mut deciding = vec![0u64; pieces];
     let mut resets_quiet = variant.clock_kinds;
     let mut drops_reset_quiet = variant.clock_drops;
@@ -359,30 +363,40 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let mut pass_ends = false;
     let mut goals = Vec::new();
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
-        match r.event {
-            Event::Facing { piece, enemy } => {
-                standoffs.push((piece, enemy));
-                pass_ends = true;
-            }
-            Event::AllPassed => pass_ends = true,
-            Event::Reaches { piece, zone, .. } => goals.push((piece, zone)),
-            Event::Captured { piece, by } => {
-                let by = by.map_or(u64::MAX, |b| 1 << b.0);
-                capture_ends[piece.0 as usize] |= by;
-                if r.outcome == Outcome::MoverWins {
-                    deciding[piece.0 as usize] |= by & capturable_by[piece.0 as usize];
+        // A capture decides the game only where it is the rule's whole condition.
+        let decides = r.event().is_some() && r.outcome == Outcome::MoverWins;
+        let sufficient = r.condition.sufficient();
+        for e in r.condition.events() {
+            match e {
+                Event::Facing { piece, enemy } => {
+                    standoffs.push((piece, enemy));
+                    pass_ends = true;
                 }
+                Event::AllPassed => pass_ends = true,
+                Event::Reaches { piece, zone, .. } => goals.push((piece, zone)),
+                Event::Captured { piece, by } => {
+                    let by = by.map_or(u64::MAX, |b| 1 << b.0);
+                    if sufficient.contains(&e) {
+                        capture_ends[piece.0 as usize] |= by;
+                    } else {
+                        capture_judged[piece.0 as usize] |= by;
+                    }
+                    if decides {
+                        deciding[piece.0 as usize] |= by & capturable_by[piece.0 as usize];
+                    }
+                }
+                Event::PliesWithoutCapture(_, kinds, drops) => {
+                    resets_quiet |= kinds;
+                    drops_reset_quiet |= drops;
+                }
+                _ => {}
             }
-            Event::PliesWithoutCapture(_, kinds, drops) => {
-                resets_quiet |= kinds;
-                drops_reset_quiet |= drops;
-            }
-            _ => {}
         }
     }
-    let ends_in_place = variant.end_rules.iter().any(|r| {
-        holds(r.guard, options) && (r.event.names_a_player() || r.event == Event::BoardFull)
-    });
+    let ends_in_place = variant
+        .end_rules
+        .iter()
+        .any(|r| holds(r.guard, options) && r.condition.events().iter().all(Event::in_place));
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
@@ -505,6 +519,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         attack_offsets: vec![],
         attack_entries: vec![],
         capture_ends,
+        capture_judged,
         deciding_kinds: (0..pieces)
             .filter(|&k| deciding[k] != 0)
             .fold(0, |m, k| m | 1 << k),
@@ -564,10 +579,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         } else {
             vec![]
         },
-        check_goal: variant.end_rules.iter().find_map(|r| match r.event {
-            Event::ChecksGiven(n) => Some(n),
-            _ => None,
-        }),
+        check_goal: variant
+            .end_rules
+            .iter()
+            .flat_map(|r| r.condition.events())
+            .find_map(|e| match e {
+                Event::ChecksGiven(n) => Some(n),
+                _ => None,
+            }),
         hands: variant.hand.is_some(),
         demote,
         drop_faces,
@@ -587,7 +606,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             .end_rules
             .iter()
             .filter(|r| holds(r.guard, options))
-            .fold(0, |m, r| match r.event {
+            .flat_map(|r| r.condition.events())
+            .fold(0, |m, e| match e {
                 Event::CheckmateRunWithout(kinds) => m | kinds,
                 _ => m,
             }),
@@ -1256,13 +1276,13 @@ impl Rules {
         self.mate_is_a_goal()
             || self.variant.end_rules.iter().any(|r| {
                 holds(r.guard, &self.options)
-                    && match (r.event, r.outcome) {
-                        (Event::NoPieces | Event::OnlyRoyal(_), Outcome::ThatWins) => true,
-                        (Event::NoLegalMove | Event::Stalemate, Outcome::MoverLoses) => {
+                    && match (r.event(), r.outcome) {
+                        (Some(e), Outcome::ThatWins) if e.leaves_little() => true,
+                        (Some(Event::NoLegalMove | Event::Stalemate), Outcome::MoverLoses) => {
                             self.must_capture
                         }
                         // Fewer points win a stalemate (Suicide Chess's piece count).
-                        (Event::NoLegalMove | Event::Stalemate, Outcome::ThatWins) => {
+                        (Some(Event::NoLegalMove | Event::Stalemate), Outcome::ThatWins) => {
                             self.must_capture && r.fewest
                         }
                         _ => false,
@@ -1279,7 +1299,7 @@ impl Rules {
     /// Whether an end rule in force makes a player left without a move lose.
     pub fn stuck_loses(&self) -> bool {
         self.end_rules_in_force()
-            .any(|r| r.event == Event::NoLegalMove && r.outcome == Outcome::MoverWins)
+            .any(|r| r.event() == Some(Event::NoLegalMove) && r.outcome == Outcome::MoverWins)
     }
 
     /// Whether no piece ever leaves the board or changes sides: no move takes or turns
@@ -1314,7 +1334,7 @@ impl Rules {
     pub fn mate_is_a_goal(&self) -> bool {
         self.variant.end_rules.iter().any(|r| {
             holds(r.guard, &self.options)
-                && r.event == Event::Checkmate
+                && r.event() == Some(Event::Checkmate)
                 && !r.by_points
                 && matches!(r.outcome, Outcome::MoverLoses | Outcome::ThatWins)
         })

@@ -1,6 +1,9 @@
 //! The resolved variant: every name looked up, every cell placed on the board.
 
 mod drawing;
+mod end;
+
+pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, Reach};
 
 pub use drawing::{Drawing, FIGURES, PictureSet, for_player};
 
@@ -593,24 +596,6 @@ impl DirTerm {
     }
 }
 
-/// How a game ends when its end rule applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Draw,
-    MoverWins,
-    MoverLoses,
-    /// The mover scores `.0 / .1`, the other player the rest.
-    MoverScores(u32, u32),
-    /// The side that checked on every move of a repetition cycle loses.
-    CheckerLoses,
-    /// The player the event names wins (the player to move, for events naming none).
-    ThatWins,
-    /// The player the event names loses (the player to move, for events naming none).
-    ThatLoses,
-    /// This player wins, whoever moved.
-    PlayerWins(PlayerId),
-}
-
 /// When a player with several royal pieces is in check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RoyalCheck {
@@ -621,21 +606,6 @@ pub enum RoyalCheck {
     Together,
     /// Only when it has one left: with more, none is royal.
     Alone,
-}
-
-/// How a `reaches` event counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    /// A player's piece stands on the player's zone.
-    Plain,
-    /// Every player's does.
-    Every,
-    /// As `Plain`, but a player who reached before a later player of the round moved
-    /// waits while that player, not in check, could reach its own zone with its move.
-    Answered,
-    /// As `Plain`, but only for the player to move: its piece stayed on the zone while
-    /// every other player moved.
-    Kept,
 }
 
 /// A direction's relation to the player's forward direction (or, for `Outward`, to
@@ -675,91 +645,6 @@ pub struct Placed {
     pub cell: Cell,
     pub player: PlayerId,
     pub piece: PieceId,
-}
-
-#[derive(Clone, Debug)]
-pub struct EndRule {
-    pub guard: Option<Guard>,
-    pub event: Event,
-    /// `Outcome::ThatWins` when `by_points`.
-    pub outcome: Outcome,
-    /// `more points win`: the player with more points is the player the rule names;
-    /// equal points draw.
-    pub by_points: bool,
-    /// `fewer points win`: with `by_points`, the player with the fewest points.
-    pub fewest: bool,
-    /// `more pieces win`: with `by_points`, each piece on the board counts one, and
-    /// nothing else does.
-    pub by_pieces: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    Captured {
-        piece: PieceId,
-        by: Option<PieceId>,
-    },
-    NoLegalMove,
-    Checkmate,
-    Stalemate,
-    /// A player has fewer than this many pieces (1: none) of one of these kinds (a bit
-    /// set), on the board and in hand together.
-    Extinct(u64, u32),
-    /// A player has pieces, all of them royal; `true`: only while another player has
-    /// a non-royal piece, and a player to move just bared may bare back.
-    OnlyRoyal(bool),
-    /// A player has no piece on the board or in hand.
-    NoPieces,
-    /// A player's piece of this kind stands on a cell of the player's zone.
-    Reaches {
-        piece: PieceId,
-        zone: usize,
-        how: Reach,
-        /// Only a piece no enemy piece could capture there counts.
-        safe: bool,
-    },
-    /// A player has given check with this many of its moves.
-    ChecksGiven(u32),
-    /// Repeated this many times; `true`: only when one side checked on every move.
-    Repetition(u32, bool),
-    /// Plies without a capture or a move of a kind in the bit set (or, when `true`, a
-    /// drop).
-    PliesWithoutCapture(u32, u64, bool),
-    /// The last moves were passes, one by each player.
-    AllPassed,
-    /// A piece of the first kind and an enemy piece of the second faced each other on
-    /// an open file before the last move and still do.
-    Facing {
-        piece: PieceId,
-        enemy: PieceId,
-    },
-    /// Every cell of the board holds a piece.
-    BoardFull,
-    /// Checkmate, every piece giving check being of a kind in the bit set.
-    CheckmateOnlyBy(u64),
-    /// Checkmate, and no check of the mover's run was given by a kind in the bit set:
-    /// see `Rules::run_kinds`.
-    CheckmateRunWithout(u64),
-    /// The running count (see [`Count`]) has passed its limit.
-    CountRanOut,
-    /// The side to move, not in check, has legal moves, and each is a promotion made
-    /// standing (see [`Trigger::standing`]).
-    OnlyPromotions,
-}
-
-impl Event {
-    /// Whether the event is about one player, and holds from the position alone: the
-    /// game ends there whatever the last move was (perft stops at it).
-    pub fn names_a_player(&self) -> bool {
-        matches!(
-            self,
-            Event::Extinct(..)
-                | Event::OnlyRoyal(_)
-                | Event::NoPieces
-                | Event::Reaches { .. }
-                | Event::ChecksGiven(_)
-        )
-    }
 }
 
 impl Variant {

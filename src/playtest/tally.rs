@@ -4,7 +4,7 @@ use super::printable;
 use super::shard::Shard;
 use super::study::{GameRecord, Study};
 use crate::compile::Rules;
-use crate::model::{EndRule, Event, Outcome, PlayerId, Variant};
+use crate::model::PlayerId;
 use crate::search::MAX_LEVEL;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -115,97 +115,6 @@ fn read_share(text: &str) -> Option<(u64, u64)> {
     (b >= 1 && a <= b && gcd(a, b) == 1).then_some((a, b))
 }
 
-/// An end rule in words, as the variant file says it.
-pub fn describe_rule(v: &Variant, rule: &EndRule) -> String {
-    let event = match rule.event {
-        Event::Captured { piece, by: None } => format!("{} captured", v.piece(piece).name),
-        Event::Captured { piece, by: Some(b) } => {
-            format!("{} captured by {}", v.piece(piece).name, v.piece(b).name)
-        }
-        Event::NoLegalMove => "no legal move".to_string(),
-        Event::Repetition(n, false) => format!("position repeated {n} times"),
-        Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
-        Event::Checkmate => "checkmate".to_string(),
-        Event::Stalemate => "stalemate".to_string(),
-        Event::CheckmateOnlyBy(kinds) => format!(
-            "checkmate given only by {}",
-            v.kind_names(kinds).join(" or ")
-        ),
-        Event::CheckmateRunWithout(kinds) => format!(
-            "checkmate without a check by {} in its run",
-            v.kind_names(kinds).join(" or ")
-        ),
-        Event::AllPassed => "every player passed".to_string(),
-        Event::CountRanOut => "count ran out".to_string(),
-        Event::OnlyPromotions => "only promotions left".to_string(),
-        Event::Facing { piece, enemy } => format!(
-            "{} facing enemy {} on an open file",
-            v.piece(piece).name,
-            v.piece(enemy).name
-        ),
-        Event::Extinct(kinds, 1) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
-        Event::Extinct(kinds, n) => format!(
-            "fewer than {n} {} pieces left",
-            v.kind_names(kinds).join(" or ")
-        ),
-        Event::OnlyRoyal(false) => "only royal pieces left".to_string(),
-        Event::OnlyRoyal(true) => "only royal pieces left, unless bared back".to_string(),
-        Event::NoPieces => "no pieces left".to_string(),
-        Event::BoardFull => "board full".to_string(),
-        Event::ChecksGiven(n) => format!("{n} checks given"),
-        Event::Reaches {
-            piece,
-            zone,
-            how,
-            safe,
-        } => {
-            let tail = match how {
-                crate::model::Reach::Plain => "",
-                crate::model::Reach::Every => " for every player",
-                crate::model::Reach::Answered => ", unless answered",
-                crate::model::Reach::Kept => ", kept for a round",
-            };
-            let safe = if safe { ", not attacked there" } else { "" };
-            format!(
-                "{} reaches {}{tail}{safe}",
-                v.piece(piece).name,
-                v.zones[zone].name
-            )
-        }
-        Event::PliesWithoutCapture(n, kinds, drops) => {
-            let mut text = format!("{n} plies without capture");
-            for (k, piece) in v.pieces.iter().enumerate() {
-                if kinds & (1 << k) != 0 {
-                    let forward = if v.forward_moves & (1 << k) != 0 {
-                        "forward "
-                    } else {
-                        ""
-                    };
-                    text += &format!(" or {forward}{} move", piece.name);
-                }
-            }
-            if drops {
-                text += " or drop";
-            }
-            text
-        }
-    };
-    let outcome = match rule.outcome {
-        _ if rule.fewest => "fewer points win",
-        _ if rule.by_pieces => "more pieces win",
-        _ if rule.by_points => "more points win",
-        Outcome::Draw => "draw",
-        Outcome::MoverWins => "mover wins",
-        Outcome::MoverLoses => "mover loses",
-        Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
-        Outcome::CheckerLoses => "checker loses",
-        Outcome::ThatWins => "that player wins",
-        Outcome::ThatLoses => "that player loses",
-        Outcome::PlayerWins(p) => return format!("{event}: {} wins", v.player(p).name),
-    };
-    format!("{event}: {outcome}")
-}
-
 impl Tallies {
     /// Empty tallies for a study of these rules.
     pub fn new(rules: &Rules, study: &Study) -> Tallies {
@@ -218,7 +127,7 @@ impl Tallies {
                 .end_rules
                 .iter()
                 .map(|r| {
-                    let text = describe_rule(v, r);
+                    let text = v.rule_text(r);
                     match r.guard {
                         Some(g) => format!(
                             "if {}{}: {text}",

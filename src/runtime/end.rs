@@ -1,9 +1,12 @@
 //! The end rules, judged in one place for games and searches alike.
 
+use super::move_text::write_move;
 use super::position::{Move, Position, PositionOf, Special, View};
 use crate::compile::{Rules, Width, by_width};
 use crate::geometry::CellSet;
-use crate::model::{Event, Outcome, PieceId, PlayerId, Reach, holds};
+use crate::model::{
+    Condition, Event, Kinds, Outcome, Owner, PieceId, Place, PlayerId, Reach, holds,
+};
 
 /// An end rule that applies: its index in the variant's list and what it decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,52 +48,21 @@ impl Position {
         mut has_move: impl FnMut() -> bool,
         mut perpetual: impl FnMut(u32) -> Option<PlayerId>,
     ) -> Option<Verdict> {
-        let mut moves: Option<bool> = None;
-        let mut named = None;
+        let mut judge = Judge {
+            pos: self,
+            rules,
+            last,
+            occurrences,
+            moves: None,
+            has_move: &mut has_move,
+            perpetual: &mut perpetual,
+        };
         for (i, rule) in rules.variant.end_rules.iter().enumerate() {
             if !holds(rule.guard, &rules.options) {
                 continue;
             }
-            let applies = match rule.event {
-                Event::Captured { piece, by } => last.is_some_and(|m| {
-                    m.captured.is_some_and(|(_, k)| k == piece) && by.is_none_or(|b| b == m.piece)
-                }),
-                Event::NoLegalMove => !*moves.get_or_insert_with(&mut has_move),
-                Event::Checkmate => {
-                    !*moves.get_or_insert_with(&mut has_move) && self.in_check(rules)
-                }
-                Event::CheckmateOnlyBy(kinds) => {
-                    !*moves.get_or_insert_with(&mut has_move)
-                        && self.in_check(rules)
-                        && self.checked_only_by(rules, kinds)
-                }
-                Event::CheckmateRunWithout(kinds) => {
-                    !*moves.get_or_insert_with(&mut has_move)
-                        && self.in_check(rules)
-                        && self.run(self.last_mover()) & kinds == 0
-                }
-                Event::Stalemate => {
-                    !*moves.get_or_insert_with(&mut has_move) && !self.in_check(rules)
-                }
-                Event::Repetition(n, false) => occurrences >= n,
-                Event::Repetition(n, true) => {
-                    occurrences >= n && {
-                        named = perpetual(n);
-                        named.is_some()
-                    }
-                }
-                e if e.names_a_player() => {
-                    named = self.happens_to(rules, e);
-                    named.is_some()
-                }
-                Event::PliesWithoutCapture(n, ..) => self.quiet_plies() >= n,
-                Event::AllPassed => self.all_passed(),
-                Event::BoardFull => self.board_full(rules),
-                Event::CountRanOut => self.count_ran_out(),
-                Event::OnlyPromotions => self.only_promotions_left(rules),
-                Event::Facing { piece, enemy } => self.standoff_kept(rules, &[(piece, enemy)]),
-                _ => false,
-            };
+            let mut named = None;
+            let applies = judge.holds(&rule.condition, &mut named);
             if applies {
                 if rule.by_points {
                     return Some(
@@ -120,6 +92,184 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Why the game ended by `verdict`, `last` having just been played.
+    pub fn reason(&self, rules: &Rules, verdict: &Verdict, last: Option<&Move>) -> String {
+        let v = &rules.variant;
+        let players = v.players.len() as u8;
+        let rule = &v.end_rules[verdict.rule];
+        let reason = match rule.event() {
+            None => {
+                let text = v.condition_text(&rule.condition, false);
+                match verdict.named {
+                    Some(p) => format!("{}: {text}", v.player(p).name),
+                    None => text,
+                }
+            }
+            Some(event) => self.event_reason(rules, event, verdict, last),
+        };
+        if v.end_rules[verdict.rule].by_points {
+            let rule = &v.end_rules[verdict.rule];
+            let points = self.points(rules, rule.by_pieces);
+            let each: Vec<String> = (0..players)
+                .map(|p| {
+                    let n = points.get(p as usize).copied().unwrap_or(0);
+                    let name = &v.player(PlayerId(p)).name;
+                    if n % 10 == 0 {
+                        format!("{name} {}", n / 10)
+                    } else {
+                        format!("{name} {}.{}", n / 10, n % 10)
+                    }
+                })
+                .collect();
+            let word = if rule.by_pieces { "pieces" } else { "points" };
+            format!("{reason}; {word}: {}", each.join(", "))
+        } else {
+            reason
+        }
+    }
+
+    /// Why a game ended by a rule whose condition is the single `event`.
+    fn event_reason(
+        &self,
+        rules: &Rules,
+        event: Event,
+        verdict: &Verdict,
+        last: Option<&Move>,
+    ) -> String {
+        let v = &rules.variant;
+        let players = v.players.len() as u8;
+        let mover = PlayerId((self.to_move().0 + players - 1) % players);
+        let rule = &v.end_rules[verdict.rule];
+        match event {
+            Event::Captured { piece, .. } => {
+                let m = last.expect("a capture rule applies only after a move");
+                format!(
+                    "{}'s {} captured the {} ({})",
+                    v.player(mover).name,
+                    v.piece(m.piece).name,
+                    v.piece(piece).name,
+                    write_move(v, m)
+                )
+            }
+            Event::NoLegalMove => format!("{} has no legal move", v.player(self.to_move()).name),
+            Event::Checkmate => format!("{} is checkmated", v.player(self.to_move()).name),
+            Event::Stalemate => format!("{} is stalemated", v.player(self.to_move()).name),
+            Event::OnlyPromotions => {
+                format!("{} has only promotions left", v.player(self.to_move()).name)
+            }
+            Event::CheckmateOnlyBy(kinds) => format!(
+                "{} gave checkmate with {} alone",
+                v.player(mover).name,
+                v.kind_names(kinds).join(" or ")
+            ),
+            Event::CheckmateRunWithout(kinds) => format!(
+                "{} gave checkmate without a check by {} in its run",
+                v.player(mover).name,
+                v.kind_names(kinds).join(" or ")
+            ),
+            Event::AllPassed => "every player passed in turn".to_string(),
+            Event::CountRanOut => "the count of moves ran out".to_string(),
+            Event::BoardFull => "the board is full".to_string(),
+            Event::Facing { piece, enemy } => format!(
+                "{} passed with its {} facing the enemy {}",
+                v.player(mover).name,
+                v.piece(piece).name,
+                v.piece(enemy).name
+            ),
+            Event::Repetition(n, false) => format!("the position occurred {n} times"),
+            Event::InCheck => format!("{} is in check", v.player(self.to_move()).name),
+            event if event.names_a_player() => {
+                let named = verdict.named.unwrap_or(mover);
+                let who = &v.player(named).name;
+                match event {
+                    Event::Extinct(kinds) => {
+                        let gone = (0..v.pieces.len())
+                            .map(|k| crate::model::PieceId(k as u8))
+                            .filter(|&k| {
+                                kinds & (1 << k.0) != 0 && self.cells_of(named, k).is_empty()
+                            })
+                            .fold(0, |m, k| m | 1 << k.0);
+                        format!("{who} has no {} left", v.kind_names(gone).join(" or "))
+                    }
+                    Event::BaredUnlessBack => format!("{who} has only royal pieces left"),
+                    Event::Has { .. } => v
+                        .condition_text(&rule.condition, false)
+                        .replacen("a player", who, 1),
+                    Event::ChecksGiven(n) => format!("{who} gave check {n} times"),
+                    Event::Reaches {
+                        piece,
+                        zone,
+                        how: crate::model::Reach::Every,
+                        ..
+                    } => format!(
+                        "every player's {} reached {}",
+                        v.piece(piece).name,
+                        v.zones[zone].name
+                    ),
+                    Event::Reaches { piece, zone, .. } => format!(
+                        "{who}'s {} reached {}",
+                        v.piece(piece).name,
+                        v.zones[zone].name
+                    ),
+                    _ => unreachable!("an event about a player"),
+                }
+            }
+            Event::Repetition(n, true) => format!(
+                "the position occurred {n} times, {} checking on every move",
+                v.player(verdict.named.unwrap_or(mover)).name
+            ),
+            Event::Extinct(..)
+            | Event::BaredUnlessBack
+            | Event::Has { .. }
+            | Event::Reaches { .. }
+            | Event::ChecksGiven(_) => unreachable!("an event about a player"),
+            Event::PliesWithoutCapture(n, kinds, drops) => {
+                let mut names: Vec<String> = v
+                    .kind_names(kinds & !v.forward_moves)
+                    .into_iter()
+                    .map(|k| format!("a {k} move"))
+                    .chain(
+                        v.kind_names(kinds & v.forward_moves)
+                            .into_iter()
+                            .map(|k| format!("a forward {k} move")),
+                    )
+                    .collect();
+                if drops {
+                    names.push("a drop".into());
+                }
+                if names.is_empty() {
+                    format!("{n} plies without a capture")
+                } else {
+                    format!("{n} plies without a capture or {}", names.join(" or "))
+                }
+            }
+        }
+    }
+
+    /// Whether a rule that joins a capture with other conditions holds after `last`,
+    /// the capture just made: perft counts nothing below it.
+    pub(crate) fn ends_after_capture(&self, rules: &Rules, last: &Move) -> bool {
+        let mut has_move = || {
+            let mut moves = Vec::new();
+            self.legal_moves(rules, &mut moves);
+            !moves.is_empty()
+        };
+        let mut judge = Judge {
+            pos: self,
+            rules,
+            last: Some(last),
+            occurrences: 1,
+            moves: None,
+            has_move: &mut has_move,
+            perpetual: &mut |_| None,
+        };
+        rules.variant.end_rules.iter().any(|r| {
+            holds(r.guard, &rules.options)
+                && !r.condition.every(&|e| !matches!(e, Event::Captured { .. }))
+                && judge.holds(&r.condition, &mut None)
+        })
     }
 
     /// The player an event about one player happens to, if it happens: the player who
@@ -191,9 +341,99 @@ impl Position {
     }
 }
 
+/// Judges the conditions of end rules, asking for legal moves at most once.
+struct Judge<'a, H, P> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    last: Option<&'a Move>,
+    occurrences: u32,
+    moves: Option<bool>,
+    has_move: &'a mut H,
+    perpetual: &'a mut P,
+}
+
+impl<H: FnMut() -> bool, P: FnMut(u32) -> Option<PlayerId>> Judge<'_, H, P> {
+    /// Whether `c` holds; `named` takes the player it names, if it names one.
+    fn holds(&mut self, c: &Condition, named: &mut Option<PlayerId>) -> bool {
+        match c {
+            Condition::Is(e) => self.event(*e, named),
+            Condition::Not(c) => !self.holds(c, &mut None),
+            Condition::All(cs) => {
+                let mut first = None;
+                let all = cs.iter().all(|c| {
+                    let mut n = None;
+                    let held = self.holds(c, &mut n);
+                    first = first.or(n);
+                    held
+                });
+                if all && named.is_none() {
+                    *named = first;
+                }
+                all
+            }
+            Condition::Any(cs) => cs.iter().any(|c| {
+                let mut n = None;
+                let held = self.holds(c, &mut n);
+                if held && named.is_none() {
+                    *named = n;
+                }
+                held
+            }),
+        }
+    }
+
+    fn no_move(&mut self) -> bool {
+        !*self.moves.get_or_insert_with(&mut *self.has_move)
+    }
+
+    fn event(&mut self, e: Event, named: &mut Option<PlayerId>) -> bool {
+        let (pos, rules) = (self.pos, self.rules);
+        match e {
+            Event::Captured { piece, by } => self.last.is_some_and(|m| {
+                m.captured.is_some_and(|(_, k)| k == piece) && by.is_none_or(|b| b == m.piece)
+            }),
+            Event::NoLegalMove => self.no_move(),
+            Event::InCheck => pos.in_check(rules),
+            Event::Checkmate => self.no_move() && pos.in_check(rules),
+            Event::CheckmateOnlyBy(kinds) => {
+                self.no_move() && pos.in_check(rules) && pos.checked_only_by(rules, kinds)
+            }
+            Event::CheckmateRunWithout(kinds) => {
+                self.no_move() && pos.in_check(rules) && pos.run(pos.last_mover()) & kinds == 0
+            }
+            Event::Stalemate => self.no_move() && !pos.in_check(rules),
+            Event::Repetition(n, false) => self.occurrences >= n,
+            Event::Repetition(n, true) => {
+                self.occurrences >= n && {
+                    *named = (self.perpetual)(n);
+                    named.is_some()
+                }
+            }
+            e if e.names_a_player() => {
+                *named = pos.happens_to(rules, e);
+                named.is_some()
+            }
+            Event::PliesWithoutCapture(n, ..) => pos.quiet_plies() >= n,
+            Event::AllPassed => pos.all_passed(),
+            Event::BoardFull => pos.board_full(rules),
+            Event::CountRanOut => pos.count_ran_out(),
+            Event::OnlyPromotions => pos.only_promotions_left(rules),
+            Event::Facing { piece, enemy } => pos.standoff_kept(rules, &[(piece, enemy)]),
+            _ => false,
+        }
+    }
+}
+
 impl<S: Width> PositionOf<S> {
     /// See [`Position::happens_to`].
     pub(super) fn happens_to(&self, rules: &Rules, event: Event) -> Option<PlayerId> {
+        if let Event::Has {
+            owner: Owner::Player(p),
+            ..
+        } = event
+        {
+            return self.holds_for(rules, event, p).then_some(p);
+        }
         let n = self.players();
         (1..=n)
             .map(|i| PlayerId((self.to_move().0 + n - 2 + i) % n))
@@ -225,11 +465,21 @@ impl<S: Width> PositionOf<S> {
         rules.ends_in_place
             && rules.variant.end_rules.iter().any(|r| {
                 holds(r.guard, &rules.options)
-                    && match r.event {
-                        Event::BoardFull => self.board_full(rules),
-                        e => e.names_a_player() && self.happens_to(rules, e).is_some(),
-                    }
+                    && r.condition.every(&Event::in_place)
+                    && self.holds_in_place(rules, &r.condition)
             })
+    }
+
+    /// Whether `c`, made of events that hold from the position alone, holds.
+    fn holds_in_place(&self, rules: &Rules, c: &Condition) -> bool {
+        match c {
+            Condition::Is(Event::BoardFull) => self.board_full(rules),
+            Condition::Is(Event::InCheck) => self.in_check(rules),
+            Condition::Is(e) => self.happens_to(rules, *e).is_some(),
+            Condition::Not(c) => !self.holds_in_place(rules, c),
+            Condition::All(cs) => cs.iter().all(|c| self.holds_in_place(rules, c)),
+            Condition::Any(cs) => cs.iter().any(|c| self.holds_in_place(rules, c)),
+        }
     }
 
     /// Whether every cell of the board holds a piece.
@@ -279,22 +529,56 @@ impl<S: Width> PositionOf<S> {
                 .fold(0u64, |m, k| m | 1 << k)
         };
         match event {
-            Event::Extinct(kinds, 1) => kinds & !held() != 0,
-            Event::Extinct(kinds, fewer) => (0..rules.variant.pieces.len())
-                .filter(|k| kinds & (1 << k) != 0)
-                .map(|k| crate::model::PieceId(k as u8))
-                .any(|k| {
-                    self.pieces_of(p, k).len() + (self.in_hand(p, k) as usize) < fewer as usize
-                }),
-            Event::OnlyRoyal(back) => {
+            Event::Extinct(kinds) => kinds & !held() != 0,
+            Event::BaredUnlessBack => {
                 let h = held();
-                let bare = h != 0 && h & !rules.royal == 0;
                 // Baring back: the others must keep a non-royal piece, and one more
                 // when the bared player moves next and could take the last.
                 let need = if p == self.to_move() { 2 } else { 1 };
-                bare && (!back || self.others_non_royal(rules, p) >= need)
+                h != 0 && h & !rules.royal == 0 && self.others_non_royal(rules, p) >= need
             }
-            Event::NoPieces => held() == 0,
+            Event::Has {
+                kinds,
+                least,
+                most,
+                only,
+                place,
+                ..
+            } => {
+                let all = u64::MAX >> (64 - rules.variant.pieces.len());
+                let mask = match kinds {
+                    Kinds::All => all,
+                    Kinds::Royal => rules.royal,
+                    Kinds::NonRoyal => all & !rules.royal,
+                    Kinds::Named(m) => m,
+                };
+                let count = |mask: u64| -> u64 {
+                    if let Place::Zone(z) = place {
+                        return rules.variant.zones[z].cells[p.0 as usize]
+                            .iter()
+                            .filter(|&&c| {
+                                self.at(c)
+                                    .is_some_and(|(q, k)| q == p && mask & (1 << k.0) != 0)
+                            })
+                            .count() as u64;
+                    }
+                    (0..rules.variant.pieces.len())
+                        .filter(|k| mask & (1 << k) != 0)
+                        .map(|k| {
+                            let k = PieceId(k as u8);
+                            let board = || self.pieces_of(p, k).len() as u64;
+                            let hand = || self.in_hand(p, k) as u64;
+                            match place {
+                                Place::Board => board(),
+                                Place::Hand => hand(),
+                                _ => board() + hand(),
+                            }
+                        })
+                        .sum()
+                };
+                let n = count(mask);
+                (least as u64..=most as u64).contains(&n) && !(only && count(all & !mask) > 0)
+            }
             Event::ChecksGiven(n) => self.checks_given(p) as u32 >= n,
             Event::Reaches {
                 piece,

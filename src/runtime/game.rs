@@ -6,7 +6,7 @@ use super::position::{Move, Position, PositionError, Setup, Undo};
 use super::position_text::write_position;
 use super::score::Score;
 use crate::compile::Rules;
-use crate::model::{Event, Outcome, PlayerId, Variant};
+use crate::model::{Outcome, PlayerId, Variant};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -300,142 +300,7 @@ impl Game {
                 )
             },
         )?;
-        let reason = match v.end_rules[verdict.rule].event {
-            Event::Captured { piece, .. } => {
-                let m = last.expect("a capture rule applies only after a move");
-                format!(
-                    "{}'s {} captured the {} ({})",
-                    v.player(mover).name,
-                    v.piece(m.piece).name,
-                    v.piece(piece).name,
-                    write_move(v, m)
-                )
-            }
-            Event::NoLegalMove => format!(
-                "{} has no legal move",
-                v.player(self.position.to_move()).name
-            ),
-            Event::Checkmate => format!("{} is checkmated", v.player(self.position.to_move()).name),
-            Event::Stalemate => format!("{} is stalemated", v.player(self.position.to_move()).name),
-            Event::OnlyPromotions => format!(
-                "{} has only promotions left",
-                v.player(self.position.to_move()).name
-            ),
-            Event::CheckmateOnlyBy(kinds) => format!(
-                "{} gave checkmate with {} alone",
-                v.player(mover).name,
-                v.kind_names(kinds).join(" or ")
-            ),
-            Event::CheckmateRunWithout(kinds) => format!(
-                "{} gave checkmate without a check by {} in its run",
-                v.player(mover).name,
-                v.kind_names(kinds).join(" or ")
-            ),
-            Event::AllPassed => "every player passed in turn".to_string(),
-            Event::CountRanOut => "the count of moves ran out".to_string(),
-            Event::BoardFull => "the board is full".to_string(),
-            Event::Facing { piece, enemy } => format!(
-                "{} passed with its {} facing the enemy {}",
-                v.player(mover).name,
-                v.piece(piece).name,
-                v.piece(enemy).name
-            ),
-            Event::Repetition(n, false) => format!("the position occurred {n} times"),
-            event if event.names_a_player() => {
-                let named = verdict.named.unwrap_or(mover);
-                let who = &v.player(named).name;
-                match event {
-                    Event::Extinct(kinds, fewer) if fewer > 1 => {
-                        let short = (0..v.pieces.len())
-                            .map(|k| crate::model::PieceId(k as u8))
-                            .filter(|&k| {
-                                kinds & (1 << k.0) != 0
-                                    && self.position.cells_of(named, k).len() < fewer as usize
-                            })
-                            .fold(0, |m, k| m | 1 << k.0);
-                        let names = v.kind_names(short).join(" or ");
-                        format!("{who} has fewer than {fewer} {names} pieces left")
-                    }
-                    Event::Extinct(kinds, _) => {
-                        let gone = (0..v.pieces.len())
-                            .map(|k| crate::model::PieceId(k as u8))
-                            .filter(|&k| {
-                                kinds & (1 << k.0) != 0
-                                    && self.position.cells_of(named, k).is_empty()
-                            })
-                            .fold(0, |m, k| m | 1 << k.0);
-                        format!("{who} has no {} left", v.kind_names(gone).join(" or "))
-                    }
-                    Event::OnlyRoyal(_) => format!("{who} has only royal pieces left"),
-                    Event::NoPieces => format!("{who} has no pieces left"),
-                    Event::ChecksGiven(n) => format!("{who} gave check {n} times"),
-                    Event::Reaches {
-                        piece,
-                        zone,
-                        how: crate::model::Reach::Every,
-                        ..
-                    } => format!(
-                        "every player's {} reached {}",
-                        v.piece(piece).name,
-                        v.zones[zone].name
-                    ),
-                    Event::Reaches { piece, zone, .. } => format!(
-                        "{who}'s {} reached {}",
-                        v.piece(piece).name,
-                        v.zones[zone].name
-                    ),
-                    _ => unreachable!("an event about a player"),
-                }
-            }
-            Event::Repetition(n, true) => format!(
-                "the position occurred {n} times, {} checking on every move",
-                v.player(verdict.named.unwrap_or(mover)).name
-            ),
-            Event::Extinct(..)
-            | Event::OnlyRoyal(_)
-            | Event::NoPieces
-            | Event::Reaches { .. }
-            | Event::ChecksGiven(_) => unreachable!("an event about a player"),
-            Event::PliesWithoutCapture(n, kinds, drops) => {
-                let mut names: Vec<String> = v
-                    .kind_names(kinds & !v.forward_moves)
-                    .into_iter()
-                    .map(|k| format!("a {k} move"))
-                    .chain(
-                        v.kind_names(kinds & v.forward_moves)
-                            .into_iter()
-                            .map(|k| format!("a forward {k} move")),
-                    )
-                    .collect();
-                if drops {
-                    names.push("a drop".into());
-                }
-                if names.is_empty() {
-                    format!("{n} plies without a capture")
-                } else {
-                    format!("{n} plies without a capture or {}", names.join(" or "))
-                }
-            }
-        };
-        let reason = if v.end_rules[verdict.rule].by_points {
-            let rule = &v.end_rules[verdict.rule];
-            let points = self.position.points(&self.rules, rule.by_pieces);
-            let each: Vec<String> = (0..players)
-                .map(|p| {
-                    let n = points.get(p as usize).copied().unwrap_or(0);
-                    let name = &v.player(PlayerId(p)).name;
-                    if n % 10 == 0 {
-                        format!("{name} {}", n / 10)
-                    } else {
-                        format!("{name} {}.{}", n / 10, n % 10)
-                    }
-                })
-                .collect();
-            let word = if rule.by_pieces { "pieces" } else { "points" };
-            format!("{reason}; {word}: {}", each.join(", "))
-        } else {
-            reason
-        };
+        let reason = self.position.reason(rules, &verdict, last);
         Some(Ending {
             outcome: verdict.outcome,
             score: Score::of(verdict.outcome, mover, verdict.named, players),

@@ -1,7 +1,7 @@
 //! Perft: counting move sequences, the standard check of a move generator.
 
-use super::position::{Move, Position, PositionOf, ViewMut};
-use crate::compile::{Rules, SetTables, Width};
+use super::position::{Move, Position, PositionOf, ViewMut, Whole};
+use crate::compile::{Rules, SetTables};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The deepest perft the command line runs. Counts that deep would take ages on any
@@ -13,6 +13,13 @@ pub const MAX_PERFT_DEPTH: u32 = 32;
 pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
     m.captured
         .is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
+}
+
+/// Whether `m`, a capture, may end the game with other conditions of a rule: the
+/// position after it must then be judged.
+fn capture_judged(rules: &Rules, m: &Move) -> bool {
+    m.captured
+        .is_some_and(|(_, k)| rules.capture_judged[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
 /// One empty move buffer per level, for at most [`MAX_PERFT_DEPTH`] levels: each grows
@@ -67,7 +74,9 @@ pub fn divide_until(
             1
         } else {
             let undo = pos.make(rules, &m);
-            let n = if ends_by_capture(rules, &m) {
+            let n = if ends_by_capture(rules, &m)
+                || capture_judged(rules, &m) && pos.ends_after_capture(rules, &m)
+            {
                 0
             } else {
                 count(rules, pos, depth - 1, &mut buffers, stop)
@@ -100,7 +109,7 @@ fn count(
 }
 
 /// Perft at one width: the tables are looked up once, not at every node.
-fn walk<S: Width>(
+fn walk<S: Whole>(
     rules: &Rules,
     sets: &SetTables<S>,
     pos: &mut PositionOf<S>,
@@ -135,7 +144,10 @@ fn walk<S: Width>(
             continue;
         }
         let undo = pos.make(rules, m);
-        total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest, stop));
+        // Rare: a rule joins a capture with other conditions; the whole is judged.
+        if !(capture_judged(rules, m) && S::whole(pos.clone()).ends_after_capture(rules, m)) {
+            total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest, stop));
+        }
         pos.unmake(rules, m, undo);
     }
     total

@@ -231,6 +231,43 @@ pub struct Position {
     inner: Inner,
 }
 
+/// A position of one width made a [`Position`], for what is judged at the top level.
+pub(crate) trait Whole: Width {
+    fn whole(p: PositionOf<Self>) -> Position;
+}
+
+impl Whole for u64 {
+    fn whole(p: PositionOf<Self>) -> Position {
+        Position {
+            inner: Inner::One(p),
+        }
+    }
+}
+
+impl Whole for u128 {
+    fn whole(p: PositionOf<Self>) -> Position {
+        Position {
+            inner: Inner::Two(p),
+        }
+    }
+}
+
+impl Whole for Wide<8> {
+    fn whole(p: PositionOf<Self>) -> Position {
+        Position {
+            inner: Inner::Wide8(Box::new(p)),
+        }
+    }
+}
+
+impl Whole for Wide<16> {
+    fn whole(p: PositionOf<Self>) -> Position {
+        Position {
+            inner: Inner::Wide16(Box::new(p)),
+        }
+    }
+}
+
 // The one- and two-word positions stay inline; only the wide ones are boxed.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]

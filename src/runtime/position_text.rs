@@ -425,11 +425,10 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
 /// in variants with hands that have no rule counting them (SFEN has none).
 fn has_quiet_count(rules: &Rules) -> bool {
     !sfen_style(&rules.variant)
-        || rules
-            .variant
-            .end_rules
-            .iter()
-            .any(|r| matches!(r.event, Event::PliesWithoutCapture(..)))
+        || rules.variant.end_rules.iter().any(|r| {
+            !r.condition
+                .every(&|e| !matches!(e, Event::PliesWithoutCapture(..)))
+        })
 }
 
 /// The hands field, as SFEN writes it: `-`, or each player's pieces in turn (in the

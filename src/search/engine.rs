@@ -3,7 +3,7 @@
 use super::table::{Bound, Entry, Table};
 use super::values::Evaluator;
 use crate::compile::Rules;
-use crate::model::{Outcome, PieceId, PlayerId};
+use crate::model::{Event, Outcome, PieceId, PlayerId};
 use crate::runtime::{Move, Position, Verdict, ends_by_capture, perpetual_checker};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -280,17 +280,17 @@ impl Searcher {
             repetitions: v
                 .end_rules
                 .iter()
-                .any(|r| matches!(r.event, crate::model::Event::Repetition(..))),
+                .any(|r| !r.condition.every(&|e| !matches!(e, Event::Repetition(..)))),
             repeats: Vec::new(),
             earlier: 0,
             checks: Vec::with_capacity(1024),
-            perpetual: v
-                .end_rules
-                .iter()
-                .any(|r| matches!(r.event, crate::model::Event::Repetition(_, true))),
+            perpetual: v.end_rules.iter().any(|r| {
+                !r.condition
+                    .every(&|e| !matches!(e, Event::Repetition(_, true)))
+            }),
             cycles_draw: v.end_rules.iter().all(|r| {
-                !matches!(r.event, crate::model::Event::Repetition(..))
-                    || matches!(r.event, crate::model::Event::Repetition(_, false))
+                r.condition.every(&|e| !matches!(e, Event::Repetition(..)))
+                    || matches!(r.event(), Some(Event::Repetition(_, false)))
                         && matches!(r.outcome, Outcome::Draw)
             }),
             nodes: 0,

@@ -336,7 +336,7 @@ fn goals(rules: &Rules) -> Vec<Goal> {
     let n = rules.variant.board.len();
     rules
         .end_rules_in_force()
-        .filter_map(|r| match r.event {
+        .filter_map(|r| match r.event()? {
             Event::Reaches {
                 piece, zone, how, ..
             } if how != Reach::Every

@@ -1,36 +1,7 @@
 //! The syntax tree of a variant file. Every node keeps its span; equality ignores spans.
 
-use std::fmt;
-
-pub use crate::diagnostic::Span;
-
-/// A node with the place it came from. Two nodes are equal when their contents are,
-/// wherever they stand.
-#[derive(Clone)]
-pub struct Spanned<T> {
-    pub node: T,
-    pub span: Span,
-}
-
-impl<T> Spanned<T> {
-    pub fn new(node: T, span: Span) -> Self {
-        Spanned { node, span }
-    }
-}
-
-impl<T: PartialEq> PartialEq for Spanned<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.node == other.node
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for Spanned<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.node.fmt(f)
-    }
-}
-
-pub type Name = Spanned<String>;
+pub use super::end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, Reach};
+pub use super::node::*;
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct File {
@@ -326,13 +297,6 @@ pub struct PieceDecl {
     pub name: Name,
     pub code: Name,
     pub items: Vec<PieceItem>,
-}
-
-/// `if name:` (when = true) or `unless name:` (when = false).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Guard {
-    pub option: Name,
-    pub when: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -634,85 +598,6 @@ pub struct Placement {
     pub hand: Vec<(Spanned<u32>, Name)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct EndRule {
-    pub guard: Option<Guard>,
-    pub event: Spanned<Event>,
-    pub outcome: Outcome,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    Captured {
-        piece: Name,
-        by: Option<Name>,
-    },
-    NoLegalMove,
-    Checkmate,
-    Stalemate,
-    /// A player has none of one of these kinds left, or (with a count) fewer than
-    /// that many.
-    Extinct(Vec<Name>, Option<Spanned<u32>>),
-    /// A player has only royal pieces left; `true`: unless bared back.
-    OnlyRoyal(bool),
-    /// A player has no pieces left.
-    NoPieces,
-    /// A piece of the kind stands in its owner's zone.
-    Reaches {
-        piece: Name,
-        zone: Name,
-        how: Reach,
-        /// `, not attacked there`.
-        safe: bool,
-    },
-    /// A player has given check this many times.
-    ChecksGiven(Spanned<u32>),
-    /// Repeated this many times; `true`: only by perpetual check.
-    Repetition(Spanned<u32>, bool),
-    /// Plies without a capture or a move of one of the named kinds.
-    PliesWithoutCapture(Spanned<u32>, Vec<(Name, bool)>, bool),
-    /// `every player passed`.
-    AllPassed,
-    /// `board full`.
-    BoardFull,
-    /// `General facing enemy General on an open file`.
-    Facing {
-        piece: Name,
-        enemy: Name,
-    },
-    /// `checkmate given only by Knight`: every checking piece is of these kinds.
-    CheckmateOnlyBy(Vec<Name>),
-    /// `checkmate without a check by Rook in its run`.
-    CheckmateRunWithout(Vec<Name>),
-    /// `count ran out`.
-    CountRanOut,
-    /// `only promotions left`.
-    OnlyPromotions,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    Draw,
-    MoverWins,
-    MoverLoses,
-    /// The mover scores `.0 / .1`, the other player the rest.
-    MoverScores(u32, u32),
-    /// The side that checked on every move of a repetition cycle loses.
-    CheckerLoses,
-    /// The player the event names wins.
-    ThatWins,
-    /// The player the event names loses.
-    ThatLoses,
-    /// The player named wins.
-    PlayerWins(Name),
-    /// `more points win`.
-    MorePoints,
-    /// `fewer points win`.
-    FewerPoints,
-    /// `more pieces win`.
-    MorePieces,
-}
-
 /// When a player with several royal pieces is in check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoyalCheck {
@@ -720,14 +605,4 @@ pub enum RoyalCheck {
     Together,
     /// `only when alone`: never while it has two or more.
     Alone,
-}
-
-/// How a `reaches` event counts: plain, `for every player`, `, unless answered` or
-/// `, kept for a round`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    Plain,
-    Every,
-    Answered,
-    Kept,
 }

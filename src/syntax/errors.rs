@@ -59,6 +59,14 @@ fn error_position(e: &pest::error::Error<Rule>) -> usize {
 
 /// Describes the syntax error `e`, found parsing `text` from `offset` on.
 pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) -> Diagnostic {
+    let at = offset
+        + match e.location {
+            InputLocation::Pos(p) => p,
+            InputLocation::Span((s, _)) => s,
+        };
+    if let Some(d) = retired(text, at) {
+        return d;
+    }
     let mut pos = offset
         + match e.location {
             InputLocation::Pos(p) => p,
@@ -941,7 +949,6 @@ fn described(rule: Rule) -> &'static str {
         }
         hand_stmt | drawing_stmt => "a statement such as `piece` or `board`",
         checks_event => "an end event such as `3 checks given`",
-        bare_back => "`, unless bared back`",
         promote_when | entering | moving | zone_relation => {
             "`entering` or `moving from, into or through`"
         }
@@ -970,7 +977,14 @@ fn described(rule: Rule) -> &'static str {
         facing_event => "`... facing enemy ... on an open file`",
         more_points => "`more points win`",
         fewer_points => "`fewer points win`",
-        fewer_event => "`fewer than N KIND pieces left`",
+        condition | all_of | negated | not_word => {
+            "a condition such as `checkmate` or `a player has no pieces`"
+        }
+        has_event | holder_player => "`a player has ...`",
+        quantity => "a number such as `no`, `a`, `3`, `fewer than 3` or `at least 2`",
+        kinds => "pieces such as `pieces`, `royal pieces` or `Queen or Rook`",
+        place => "`on the board`, `in hand` or `in` and a zone",
+        in_check => "`in check`",
         flip_stmt | moved_wall_stmt => "a statement such as `piece` or `board`",
         flip_next => "`next to where a piece lands`",
         drop_enclosing | drop_first => {
@@ -1105,4 +1119,109 @@ pub(super) fn statement_start_before(text: &str, from: usize, pos: usize) -> Opt
         .filter(|(_, depth)| *depth == 0)
         .last()
         .map(|(at, _)| at)
+}
+
+/// Words the language once had, each with a pattern of the old wording (`#N` a number,
+/// `#K` kinds joined by `or`) and its new wording.
+const RETIRED: &[(&str, &str)] = &[
+    (
+        "fewer than #N #K pieces left",
+        "a player has fewer than #N #K",
+    ),
+    ("no pieces left", "a player has no pieces"),
+    ("only royal pieces left", "a player has only royal pieces"),
+];
+
+/// A diagnostic for an old wording on the line at `at`, showing the new one.
+fn retired(text: &str, at: usize) -> Option<Diagnostic> {
+    let start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line = &text[start..end];
+    // Words with their places, the line's guard (`if NAME:`) and anything from `:` on
+    // left out.
+    let mut words: Vec<(usize, &str)> = vec![];
+    let mut i = 0;
+    for w in line.split(|c: char| c.is_whitespace() || c == ':') {
+        if !w.is_empty() {
+            words.push((start + i, w));
+        }
+        i += w.len() + 1;
+    }
+    let mut first = 0;
+    if matches!(words.first(), Some((_, "if" | "unless"))) && words.len() > 2 {
+        first = 2;
+    }
+    for (old, new) in RETIRED {
+        let Some((last, n, kinds)) = fit(&words[first..], old) else {
+            continue;
+        };
+        let from = words[first].0;
+        let to = words[first + last].0 + words[first + last].1.len();
+        // One condition for each kind: the old wording counted each kind apart.
+        let each: Vec<String> = if kinds.is_empty() {
+            vec![new.replace("#N", n)]
+        } else {
+            kinds
+                .iter()
+                .map(|k| new.replace("#N", n).replace("#K", k))
+                .collect()
+        };
+        let wording = each.join(" or ");
+        let old_text = &text[from..to];
+        return Some(
+            Diagnostic::error(
+                "variantlab::retired_wording",
+                Span::new(from, to),
+                format!("`{old_text}` is now written `{wording}`"),
+            )
+            .label("the old wording")
+            .help(format!(
+                "write `{wording}`; the error index lists every wording replaced"
+            )),
+        );
+    }
+    None
+}
+
+/// Whether `words` start with the pattern: the index of the last word it took, and
+/// the number and kinds it read.
+fn fit<'a>(words: &[(usize, &'a str)], pattern: &str) -> Option<(usize, &'a str, Vec<&'a str>)> {
+    let mut n = "";
+    let mut kinds = vec![];
+    let mut i = 0;
+    let pattern: Vec<&str> = pattern.split(' ').collect();
+    for (j, p) in pattern.iter().enumerate() {
+        match *p {
+            "#N" => {
+                n = words.get(i)?.1;
+                if !n.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                i += 1;
+            }
+            "#K" => {
+                let stop = pattern.get(j + 1).copied();
+                loop {
+                    let w = words.get(i)?.1;
+                    if Some(w) == stop {
+                        break;
+                    }
+                    if w != "or" {
+                        kinds.push(w);
+                    }
+                    i += 1;
+                }
+                if kinds.is_empty() {
+                    return None;
+                }
+            }
+            word => {
+                if words.get(i)?.1 != word {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+    }
+    Some((i - 1, n, kinds))
 }

@@ -1,9 +1,12 @@
 //! Parsing: pest grammar to syntax tree, with syntax errors in plain words.
 
 mod ast;
+mod end;
 mod errors;
 mod keywords;
 mod lower;
+mod node;
+mod pairs;
 
 pub use ast::*;
 pub use keywords::words;
@@ -126,6 +129,23 @@ pub fn parses_as(rule: &str, text: &str) -> bool {
         .unwrap_or_else(|| panic!("the grammar has no rule `{rule}`"));
     VariantParser::parse(rule, text)
         .is_ok_and(|mut p| p.next().is_some_and(|p| p.as_str() == text.trim()))
+}
+
+/// The grammar's rules that appear in the parse tree of a whole file, or `None` when
+/// it does not parse; tools count with it which words a set of files uses.
+pub fn rules_used(text: &str) -> Option<std::collections::BTreeSet<String>> {
+    let pairs = VariantParser::parse(Rule::file, text).ok()?;
+    Some(
+        pairs
+            .flatten()
+            .map(|p| format!("{:?}", p.as_rule()))
+            .collect(),
+    )
+}
+
+/// The names of all the grammar's rules, silent ones included.
+pub fn rule_names() -> Vec<String> {
+    Rule::all_rules().iter().map(|r| format!("{r:?}")).collect()
 }
 
 #[cfg(test)]

@@ -798,8 +798,8 @@ fn mates_end_as_the_reference_says(
     // The reference ignores repetition and quiet moves.
     let unjudged = |rule: usize| {
         matches!(
-            v.end_rules[rule].event,
-            Event::Repetition(..) | Event::PliesWithoutCapture(..)
+            v.end_rules[rule].event(),
+            Some(Event::Repetition(..) | Event::PliesWithoutCapture(..))
         )
     };
     let mut rng = Lcg(seed);
@@ -966,7 +966,7 @@ fn counts_of_moves_run_as_the_reference_says() {
         let count_rule = v
             .end_rules
             .iter()
-            .position(|r| r.event == Event::CountRanOut)
+            .position(|r| r.event() == Some(Event::CountRanOut))
             .unwrap_or_else(|| panic!("{file} has no `count ran out`"));
         let starts: Vec<&str> = starts.iter().copied().chain([carried]).collect();
         for game_no in 0..6 * starts.len() {
@@ -1722,15 +1722,15 @@ fn standing_game(
     let judged = |rule: usize| {
         v.end_rules[..=rule].iter().all(|r| {
             matches!(
-                r.event,
-                Event::Checkmate | Event::Stalemate | Event::OnlyPromotions
+                r.event(),
+                Some(Event::Checkmate | Event::Stalemate | Event::OnlyPromotions)
             )
         })
     };
     let only = v
         .end_rules
         .iter()
-        .position(|r| r.event == Event::OnlyPromotions)
+        .position(|r| r.event() == Some(Event::OnlyPromotions))
         .expect("sittuyin draws with only promotions left");
     let mut game = Game::new(rules.clone(), setup).expect("a sittuyin position");
     let mut rng = Lcg(seed);

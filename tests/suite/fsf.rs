@@ -11,7 +11,7 @@
 use crate::common;
 
 use std::sync::Arc;
-use variantlab::variant::NoDrop;
+use variantlab::variant::{NoDrop, Variant};
 use variantlab::{
     Position, Rules, compile_tables, parse_move, parse_position, perft, write_position,
 };
@@ -112,8 +112,25 @@ fn same_text(ours: &str, theirs: &str) -> bool {
 
 /// Every difference from the record for one game, as lines of text.
 fn compare(rec: &Recorded, max_nodes: u64) -> Vec<String> {
+    compare_variant(
+        rec,
+        common::variant(&format!("{}.var", rec.name)),
+        max_nodes,
+    )
+}
+
+/// Every difference from the record of the game named `name` for the rules `v`, as
+/// lines of text: for rules written another way that must play the same game.
+pub fn differences(name: &str, v: Variant, max_nodes: u64) -> Vec<String> {
+    let rec = recorded()
+        .into_iter()
+        .find(|r| r.name == name)
+        .unwrap_or_else(|| panic!("no record of {name}"));
+    compare_variant(&rec, v, max_nodes)
+}
+
+fn compare_variant(rec: &Recorded, mut v: Variant, max_nodes: u64) -> Vec<String> {
     let mut bad = vec![];
-    let mut v = common::variant(&format!("{}.var", rec.name));
     for p in &mut v.pieces {
         p.no_drop.retain(|(_, rule)| *rule != NoDrop::Checkmate);
     }

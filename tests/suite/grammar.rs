@@ -354,7 +354,14 @@ fn game_end_rules() {
             "game ends { Chief captured by Chief: mover wins }",
             "game ends { if last-resort: Chief captured: draw }",
             "game ends { no legal move: mover loses position repeated 3 times: draw 100 plies without capture: draw }",
-            "game ends { only promotions left: draw only royal pieces left: that player loses }",
+            "game ends { only promotions left: draw a player has only royal pieces: that player loses }",
+            "game ends { no legal move and in check: mover wins no legal move and not in check: draw }",
+            "game ends { a player has no pieces: that player loses }",
+            "game ends { White has at least 2 Queen on the board: White wins }",
+            "game ends { a player has fewer than 3 King or Queen: that player loses }",
+            "game ends { a player has a Knight in centre and not (in check or board full): draw }",
+            "game ends { a player has more than 4 non-royal pieces in hand: draw }",
+            "game ends { Queen extinct or (Rook captured and stalemate): draw }",
         ],
     );
     rejects(
@@ -368,6 +375,13 @@ fn game_end_rules() {
             "game ends { Princess taken: draw }",
             "game ends { position repeated 3: draw }",
             "game ends { no legal moves: draw }",
+            "game ends { no pieces left: that player loses }",
+            "game ends { fewer than 3 King pieces left: that player loses }",
+            "game ends { a player has pieces: draw }",
+            "game ends { a player has no King in: draw }",
+            "game ends { (checkmate: mover wins }",
+            "game ends { not: draw }",
+            "game ends { checkmate and: draw }",
         ],
     );
 }
@@ -383,4 +397,105 @@ fn whole_files() {
         ],
     );
     rejects("file", &["nmae \"x\"", "board square 8 by 8 }"]);
+}
+
+/// The grammar's rules that no parse tree shows: silent ones (`_{`), and those used only
+/// to look ahead (`!keyword`), which test the text without taking it.
+fn unseen_rules() -> Vec<String> {
+    let grammar =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/variant.pest"))
+            .unwrap();
+    let code: Vec<&str> = grammar
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect();
+    let defined: Vec<(String, bool)> = code
+        .iter()
+        .filter_map(|l| {
+            let (name, rest) = l.split_once('=')?;
+            let name = name.trim();
+            (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                .then(|| (name.to_string(), rest.trim_start().starts_with("_{")))
+        })
+        .collect();
+    let bodies: String = code
+        .iter()
+        .map(|l| l.split_once('=').map_or(*l, |(_, b)| b))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let only_looked_ahead = |name: &str| {
+        let b = bodies.as_bytes();
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let uses: Vec<usize> = bodies
+            .match_indices(name)
+            .map(|(i, _)| i)
+            .filter(|&i| {
+                (i == 0 || !word(b[i - 1])) && b.get(i + name.len()).is_none_or(|&c| !word(c))
+            })
+            .collect();
+        !uses.is_empty()
+            && uses
+                .iter()
+                .all(|&i| bodies[..i].trim_end().ends_with(['!', '&']))
+    };
+    defined
+        .into_iter()
+        .filter(|(name, silent)| *silent || only_looked_ahead(name))
+        .map(|(name, _)| name)
+        .collect()
+}
+
+/// For each rule a parse tree can show, the shipped files whose tree holds it.
+fn rule_use() -> std::collections::BTreeMap<String, Vec<String>> {
+    let unseen = unseen_rules();
+    let mut uses: std::collections::BTreeMap<String, Vec<String>> =
+        variantlab::grammar::rule_names()
+            .into_iter()
+            .filter(|r| !unseen.contains(r) && r != "EOI")
+            .map(|r| (r, vec![]))
+            .collect();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/variants");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for f in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "var"))
+    {
+        let text = std::fs::read_to_string(f).unwrap();
+        let used = variantlab::grammar::rules_used(&text).unwrap_or_else(|| panic!("{f:?} parses"));
+        let name = f.file_stem().unwrap().to_string_lossy().to_string();
+        for r in used {
+            uses.entry(r).or_default().push(name.clone());
+        }
+    }
+    uses
+}
+
+/// The most grammar rules (keywords included) that two shipped files or fewer use: a
+/// rule so rare is a phrase for one game unless it names a concept other games need.
+const MOST_RARE_RULES: usize = 111;
+
+#[test]
+fn few_rules_serve_only_one_or_two_games() {
+    let uses = rule_use();
+    let rare: Vec<_> = uses.iter().filter(|(_, f)| f.len() <= 2).collect();
+    let list: Vec<String> = rare
+        .iter()
+        .map(|(r, f)| format!("{r}: {}", f.join(" ")))
+        .collect();
+    println!("{}", list.join("\n"));
+    println!(
+        "{} of {} rules used by at most two files ({} by none)",
+        rare.len(),
+        uses.len(),
+        rare.iter().filter(|(_, f)| f.is_empty()).count()
+    );
+    assert!(
+        rare.len() <= MOST_RARE_RULES,
+        "{} rules serve at most two shipped files; at most {MOST_RARE_RULES} may",
+        rare.len()
+    );
 }

@@ -12,6 +12,7 @@ mod browser;
 mod browser_hands;
 mod chess;
 mod cli;
+mod conditions;
 mod coordinates;
 mod crosscheck;
 mod diagrams;

@@ -48,6 +48,7 @@ fn settings(folder: &str) -> insta::Settings {
 const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("bad-count", &["bad_count"]),
+    ("retired-wording", &["retired_wording"]),
     ("board-lean", &["board_lean"]),
     ("bad-hurdle", &["bad_hurdle"]),
     ("bad-scheme", &["bad_scheme"]),

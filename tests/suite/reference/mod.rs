@@ -38,10 +38,14 @@
 //! 11. A piece with a holding `not attacked` may not end where, after the move, an
 //!     enemy piece could capture it (by 1-10).
 //! 12. Moves are (from, to, tag), each counted once; players alternate in order.
-//! 13. The game ends by the first holding end rule that matches: a capture of the
-//!     named kind (by the named kind), or the next side without a legal move (with
-//!     a royal piece attacked for checkmate, none for stalemate). Repetition and
-//!     quiet-move rules are ignored here.
+//! 13. The game ends by the first holding end rule whose whole condition holds after
+//!     a move. Single conditions: a capture of the named kind (by the named kind);
+//!     the next side without a legal move (with a royal piece attacked for
+//!     checkmate, none for stalemate); `in check`, a royal piece of the next side
+//!     attacked (as for checkmate). `A and B` holds when each part holds, `A or B`
+//!     when one does, `not A` when A does not. Repetitions, quiet moves and counts
+//!     are not tracked here: those single conditions never hold (so `not` of one
+//!     always does).
 //!
 //! The chess family's rules:
 //!
@@ -108,16 +112,29 @@
 //! 26. With `captures are compulsory`, when some legal move (by 1-21) captures a
 //!     piece (standing on its end, or in passing), only capturing moves are legal.
 //! 27. An end event about a player is asked of the player who just moved, then of
-//!     the others in turn: `extinct` holds when the player has, on the board and in
-//!     hand, no piece of one of its kinds; `only royal pieces left` when the player
-//!     has pieces and each is of a kind royal under the options (with `unless bared
-//!     back`: and the other players have a non-royal piece, two when the player is
-//!     to move); `no pieces left` when the player has none; `reaches` when a piece
-//!     of the kind of the player's stands on one of the cells of the named zone
-//!     listed for that player; `checks given` when the player's count (28) is at
-//!     least the number.
-//! 28. In a game with a `checks given` rule, each move after which the next player
-//!     has a royal piece attacked counts one check for the player who made it.
+//!     the others in turn; the first for whom it holds is the player it names (the
+//!     outcome's `that player`): `A or B extinct` holds when the player has, on the
+//!     board and in hand, no piece of one of the kinds; `only royal pieces left,
+//!     unless bared back` when the player has pieces, each of a kind royal under the
+//!     options, and the other players have a non-royal piece, two when the player is
+//!     to move; `a player has ...` when the player has from the least to the most
+//!     number of pieces of the kinds (`pieces`: every kind; `royal pieces`: royal
+//!     under the options; `non-royal pieces`: the others; or the kinds named) in the
+//!     place (on the board and in hand; `on the board`; `in hand`; `in ZONE`: on
+//!     the cells of the zone listed for that player), and with `only` none of
+//!     another kind there: `a player has no pieces` (none at all), `a player has
+//!     only royal pieces` (one or more, and no other), `a player has fewer than 3
+//!     King` (0 to 2); written with a player's name (`White has ...`), it is asked
+//!     of that player only; `reaches` when a piece of the kind of the player's
+//!     stands on one of the cells of the named zone listed for that player; `checks
+//!     given` when the player's count (28) is at least the number. In a condition,
+//!     `not A` names no player, `A and B` the first player named by its parts, `A
+//!     or B` the one named by its first part that holds. Such events, `board full`
+//!     and `in check` hold or not from the position alone, so a rule made only of
+//!     them ends the game in such a position whatever the last move was, and
+//!     [`perft`] counts nothing below it.
+//! 28. In a game with a `checks given` condition, each move after which the next
+//!     player has a royal piece attacked counts one check for the player who made it.
 //!
 //! Hands, drops and promotion marks:
 //!
@@ -369,7 +386,7 @@ use variantlab::variant::{
 /// What stands on each cell.
 type Cells = [Option<(PlayerId, PieceId)>];
 
-use variantlab::variant::{Outcome, Qualifier, Reach, RoyalCheck};
+use variantlab::variant::{Condition, Kinds, Outcome, Owner, Place, Qualifier, Reach, RoyalCheck};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -521,7 +538,8 @@ fn extend_run(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId)
     let keeps = v
         .end_rules
         .iter()
-        .any(|r| matches!(r.event, Event::CheckmateRunWithout(_)));
+        .flat_map(|r| r.condition.events())
+        .any(|e| matches!(e, Event::CheckmateRunWithout(_)));
     if !keeps {
         return;
     }
@@ -896,7 +914,8 @@ fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId
     let counts = v
         .end_rules
         .iter()
-        .any(|r| matches!(r.event, Event::ChecksGiven(_)));
+        .flat_map(|r| r.condition.events())
+        .any(|e| matches!(e, Event::ChecksGiven(_)));
     if counts && royal_attacked(v, options, &next.cells, &next.used, next.to_move) {
         next.checks.resize(v.players.len(), 0);
         next.checks[mover.0 as usize] += 1;
@@ -907,30 +926,30 @@ fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId
 fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Option<PlayerId> {
     let n = v.players.len();
     let mover = (next.to_move.0 as usize + n - 1) % n;
+    let royal = |k: &PieceId| royal(v, options, *k);
     (0..n)
         .map(|i| PlayerId(((mover + i) % n) as u8))
+        .filter(|&p| match event {
+            Event::Has {
+                owner: Owner::Player(q),
+                ..
+            } => p == q,
+            _ => true,
+        })
         .find(|&p| {
-            let mut has: BTreeSet<PieceId> = next
+            // The player's pieces, on the board and in hand.
+            let owned: Vec<PieceId> = next
                 .cells
                 .iter()
                 .flatten()
+                .chain(&next.hands)
                 .filter(|(q, _)| *q == p)
                 .map(|(_, k)| *k)
                 .collect();
-            has.extend(next.hands.iter().filter(|(q, _)| *q == p).map(|(_, k)| *k));
             match event {
-                Event::Extinct(kinds, fewer) => (0..v.pieces.len()).any(|k| {
-                    let owned = next
-                        .cells
-                        .iter()
-                        .flatten()
-                        .chain(&next.hands)
-                        .filter(|(q, j)| *q == p && j.0 as usize == k)
-                        .count();
-                    kinds & (1 << k) != 0 && owned < fewer as usize
-                }),
-                Event::OnlyRoyal(back) => {
-                    let royal = |k: &PieceId| v.piece(*k).royal.iter().any(|g| holds(*g, options));
+                Event::Extinct(kinds) => (0..v.pieces.len())
+                    .any(|k| kinds & (1 << k) != 0 && !owned.iter().any(|j| j.0 as usize == k)),
+                Event::BaredUnlessBack => {
                     let others = next
                         .cells
                         .iter()
@@ -939,9 +958,48 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                         .filter(|(q, k)| *q != p && !royal(k))
                         .count();
                     let need = if p == next.to_move { 2 } else { 1 };
-                    !has.is_empty() && has.iter().all(royal) && (!back || others >= need)
+                    !owned.is_empty() && owned.iter().all(royal) && others >= need
                 }
-                Event::NoPieces => has.is_empty(),
+                Event::Has {
+                    kinds,
+                    least,
+                    most,
+                    only,
+                    place,
+                    ..
+                } => {
+                    let there: Vec<PieceId> = match place {
+                        Place::Owned => owned,
+                        Place::Board => next
+                            .cells
+                            .iter()
+                            .flatten()
+                            .filter(|(q, _)| *q == p)
+                            .map(|(_, k)| *k)
+                            .collect(),
+                        Place::Hand => next
+                            .hands
+                            .iter()
+                            .filter(|(q, _)| *q == p)
+                            .map(|(_, k)| *k)
+                            .collect(),
+                        Place::Zone(z) => v.zones[z].cells[p.0 as usize]
+                            .iter()
+                            .filter_map(|c| next.cells[c.index()])
+                            .filter(|(q, _)| *q == p)
+                            .map(|(_, k)| k)
+                            .collect(),
+                    };
+                    let counted = |k: &PieceId| match kinds {
+                        Kinds::All => true,
+                        Kinds::Royal => royal(k),
+                        Kinds::NonRoyal => !royal(k),
+                        Kinds::Named(bits) => bits & (1 << k.0) != 0,
+                    };
+                    let count = there.iter().filter(|k| counted(k)).count() as u64;
+                    (least as u64..=most as u64).contains(&count)
+                        && !(only && there.iter().any(|k| !counted(k)))
+                }
                 Event::ChecksGiven(n) => next
                     .checks
                     .get(p.0 as usize)
@@ -1211,7 +1269,8 @@ fn standoff(v: &Variant, options: &[bool], cells: &Cells) -> bool {
         v.end_rules
             .iter()
             .filter(|r| holds(r.guard, options))
-            .filter_map(|r| match r.event {
+            .flat_map(|r| r.condition.events())
+            .filter_map(|e| match e {
                 Event::Facing { piece, enemy } if piece == kind => Some(enemy),
                 _ => None,
             })
@@ -2223,55 +2282,17 @@ fn ending(
     kind: PieceId,
     judge: Judge,
 ) -> Option<Outcome> {
+    let after = After {
+        next,
+        captured,
+        kind,
+        judge,
+    };
     for rule in &v.end_rules {
         if !holds(rule.guard, options) {
             continue;
         }
-        let matched = match rule.event {
-            Event::Captured { piece, by } => {
-                captured == Some(piece) && by.is_none_or(|b| b == kind)
-            }
-            Event::NoLegalMove => legal_moves(v, options, next).is_empty(),
-            Event::Checkmate | Event::Stalemate => {
-                legal_moves(v, options, next).is_empty()
-                    && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
-                        == (rule.event == Event::Checkmate)
-            }
-            Event::CheckmateOnlyBy(kinds) => {
-                let by = checking_kinds(v, options, &next.cells, &next.used, next.to_move);
-                legal_moves(v, options, next).is_empty()
-                    && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
-                    && by.iter().all(|k| kinds & (1 << k.0) != 0)
-            }
-            Event::CheckmateRunWithout(kinds) => {
-                let n = v.players.len();
-                let mover = (next.to_move.0 as usize + n - 1) % n;
-                legal_moves(v, options, next).is_empty()
-                    && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
-                    && next
-                        .runs
-                        .get(mover)
-                        .is_none_or(|run| run.iter().all(|k| kinds & (1 << k.0) == 0))
-            }
-            Event::OnlyPromotions => {
-                // Rule 67.
-                let me = next.to_move;
-                let promotes = |(from, _, _, k): &Move| {
-                    k.is_some() && next.cells[from.index()].is_some_and(|(p, _)| p == me)
-                };
-                judge != Judge::Counting
-                    && !royal_attacked(v, options, &next.cells, &next.used, me)
-                    && {
-                        let moves = legal_moves(v, options, next);
-                        !moves.is_empty() && moves.iter().all(promotes)
-                    }
-            }
-            Event::AllPassed => next.passes as usize >= v.players.len(),
-            Event::BoardFull => next.cells.iter().all(|c| c.is_some()),
-            Event::Facing { .. } => next.passes > 0 && standoff(v, options, &next.cells),
-            e if e.names_a_player() => happens_to(v, options, next, e).is_some(),
-            _ => false,
-        };
+        let matched = satisfied(v, options, &after, &rule.condition).is_some();
         if matched && rule.by_points {
             let points: Vec<u64> = if rule.by_pieces {
                 (0..v.players.len())
@@ -2304,6 +2325,99 @@ fn ending(
         }
     }
     None
+}
+
+/// What an end rule's condition is judged on: the position after a move, what the
+/// move captured on its end, the kind it ended as, and how fully it is judged.
+struct After<'a> {
+    next: &'a Simple,
+    captured: Option<PieceId>,
+    kind: PieceId,
+    judge: Judge,
+}
+
+/// Rule 13: whether a condition holds after a move, and if so the player it names
+/// (rule 27), if any.
+fn satisfied(
+    v: &Variant,
+    options: &[bool],
+    after: &After,
+    condition: &Condition,
+) -> Option<Option<PlayerId>> {
+    match condition {
+        Condition::Is(e) => happens(v, options, after, *e),
+        Condition::Not(c) => match satisfied(v, options, after, c) {
+            Some(_) => None,
+            None => Some(None),
+        },
+        Condition::All(cs) => {
+            let mut named = None;
+            for c in cs {
+                named = named.or(satisfied(v, options, after, c)?);
+            }
+            Some(named)
+        }
+        Condition::Any(cs) => cs.iter().find_map(|c| satisfied(v, options, after, c)),
+    }
+}
+
+/// Rule 13: whether a single condition holds after a move, and if so the player it
+/// names (rule 27), if any.
+fn happens(v: &Variant, options: &[bool], after: &After, event: Event) -> Option<Option<PlayerId>> {
+    let After {
+        next,
+        captured,
+        kind,
+        judge,
+    } = *after;
+    let mated = || {
+        legal_moves(v, options, next).is_empty()
+            && royal_attacked(v, options, &next.cells, &next.used, next.to_move)
+    };
+    let held = match event {
+        e if e.names_a_player() => return happens_to(v, options, next, e).map(Some),
+        Event::Captured { piece, by } => captured == Some(piece) && by.is_none_or(|b| b == kind),
+        Event::NoLegalMove => legal_moves(v, options, next).is_empty(),
+        Event::Checkmate => mated(),
+        Event::Stalemate => {
+            legal_moves(v, options, next).is_empty()
+                && !royal_attacked(v, options, &next.cells, &next.used, next.to_move)
+        }
+        Event::InCheck => royal_attacked(v, options, &next.cells, &next.used, next.to_move),
+        Event::CheckmateOnlyBy(kinds) => {
+            let by = checking_kinds(v, options, &next.cells, &next.used, next.to_move);
+            mated() && by.iter().all(|k| kinds & (1 << k.0) != 0)
+        }
+        Event::CheckmateRunWithout(kinds) => {
+            let n = v.players.len();
+            let mover = (next.to_move.0 as usize + n - 1) % n;
+            mated()
+                && next
+                    .runs
+                    .get(mover)
+                    .is_none_or(|run| run.iter().all(|k| kinds & (1 << k.0) == 0))
+        }
+        Event::OnlyPromotions => {
+            // Rule 67.
+            let me = next.to_move;
+            let promotes = |(from, _, _, k): &Move| {
+                k.is_some() && next.cells[from.index()].is_some_and(|(p, _)| p == me)
+            };
+            judge != Judge::Counting
+                && !royal_attacked(v, options, &next.cells, &next.used, me)
+                && {
+                    let moves = legal_moves(v, options, next);
+                    !moves.is_empty() && moves.iter().all(promotes)
+                }
+        }
+        Event::AllPassed => next.passes as usize >= v.players.len(),
+        Event::BoardFull => next.cells.iter().all(|c| c.is_some()),
+        Event::Facing { .. } => next.passes > 0 && standoff(v, options, &next.cells),
+        // Repetitions, quiet moves and counts are not tracked here (the events about
+        // a player were asked above).
+        _ => false,
+    };
+    held.then_some(None)
 }
 
 /// Rule 56: the count after `mover`'s move, from the cells before and after it and

@@ -1,0 +1,381 @@
+//! End rules: the conditions that end a game, their outcomes, and their words as
+//! variant files say them.
+
+use super::*;
+
+/// How a game ends when its end rule applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Draw,
+    MoverWins,
+    MoverLoses,
+    /// The mover scores `.0 / .1`, the other player the rest.
+    MoverScores(u32, u32),
+    /// The side that checked on every move of a repetition cycle loses.
+    CheckerLoses,
+    /// The player the event names wins (the player to move, for events naming none).
+    ThatWins,
+    /// The player the event names loses (the player to move, for events naming none).
+    ThatLoses,
+    /// This player wins, whoever moved.
+    PlayerWins(PlayerId),
+}
+
+/// How a `reaches` event counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A player's piece stands on the player's zone.
+    Plain,
+    /// Every player's does.
+    Every,
+    /// As `Plain`, but a player who reached before a later player of the round moved
+    /// waits while that player, not in check, could reach its own zone with its move.
+    Answered,
+    /// As `Plain`, but only for the player to move: its piece stayed on the zone while
+    /// every other player moved.
+    Kept,
+}
+
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    pub guard: Option<Guard>,
+    pub condition: Condition,
+    /// `Outcome::ThatWins` when `by_points`.
+    pub outcome: Outcome,
+    /// `more points win`: the player with more points is the player the rule names;
+    /// equal points draw.
+    pub by_points: bool,
+    /// `fewer points win`: with `by_points`, the player with the fewest points.
+    pub fewest: bool,
+    /// `more pieces win`: with `by_points`, each piece on the board counts one, and
+    /// nothing else does.
+    pub by_pieces: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Captured {
+        piece: PieceId,
+        by: Option<PieceId>,
+    },
+    NoLegalMove,
+    Checkmate,
+    Stalemate,
+    /// A player has no piece of one of these kinds (a bit set), on the board or in
+    /// hand.
+    Extinct(u64),
+    /// A player has pieces, all of them royal, while another player has a non-royal
+    /// piece; a player to move just bared may bare back.
+    BaredUnlessBack,
+    /// A player (any, or the one named) has from `least` to `most` pieces of the
+    /// kinds in the place; `only`: and none of other kinds there.
+    Has {
+        owner: Owner,
+        kinds: Kinds,
+        least: u32,
+        most: u32,
+        only: bool,
+        place: Place,
+    },
+    /// A royal piece of the player to move is attacked.
+    InCheck,
+    /// A player's piece of this kind stands on a cell of the player's zone.
+    Reaches {
+        piece: PieceId,
+        zone: usize,
+        how: Reach,
+        /// Only a piece no enemy piece could capture there counts.
+        safe: bool,
+    },
+    /// A player has given check with this many of its moves.
+    ChecksGiven(u32),
+    /// Repeated this many times; `true`: only when one side checked on every move.
+    Repetition(u32, bool),
+    /// Plies without a capture or a move of a kind in the bit set (or, when `true`, a
+    /// drop).
+    PliesWithoutCapture(u32, u64, bool),
+    /// The last moves were passes, one by each player.
+    AllPassed,
+    /// A piece of the first kind and an enemy piece of the second faced each other on
+    /// an open file before the last move and still do.
+    Facing {
+        piece: PieceId,
+        enemy: PieceId,
+    },
+    /// Every cell of the board holds a piece.
+    BoardFull,
+    /// Checkmate, every piece giving check being of a kind in the bit set.
+    CheckmateOnlyBy(u64),
+    /// Checkmate, and no check of the mover's run was given by a kind in the bit set:
+    /// see `Rules::run_kinds`.
+    CheckmateRunWithout(u64),
+    /// The running count (see [`Count`]) has passed its limit.
+    CountRanOut,
+    /// The side to move, not in check, has legal moves, and each is a promotion made
+    /// standing (see [`Trigger::standing`]).
+    OnlyPromotions,
+}
+
+/// Whose pieces [`Event::Has`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// Any one player: the player the outcome's `that player` names.
+    AnyPlayer,
+    Player(PlayerId),
+}
+
+/// Which pieces [`Event::Has`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kinds {
+    All,
+    Royal,
+    NonRoyal,
+    /// A bit set of kinds.
+    Named(u64),
+}
+
+/// Where [`Event::Has`] counts pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// On the board and in hand together.
+    Owned,
+    Board,
+    Hand,
+    /// On the player's part of a zone.
+    Zone(usize),
+}
+
+/// Conditions of the game's state, combined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    Is(Event),
+    Not(Box<Condition>),
+    /// Each holds.
+    All(Vec<Condition>),
+    /// One holds.
+    Any(Vec<Condition>),
+}
+
+impl Condition {
+    /// The single conditions it combines, in the order written.
+    pub fn events(&self) -> Vec<Event> {
+        match self {
+            Condition::Is(e) => vec![*e],
+            Condition::Not(c) => c.events(),
+            Condition::All(cs) | Condition::Any(cs) => cs.iter().flat_map(|c| c.events()).collect(),
+        }
+    }
+}
+
+impl Condition {
+    /// Whether every single condition it combines passes `test`.
+    pub fn every(&self, test: &impl Fn(&Event) -> bool) -> bool {
+        match self {
+            Condition::Is(e) => test(e),
+            Condition::Not(c) => c.every(test),
+            Condition::All(cs) | Condition::Any(cs) => cs.iter().all(|c| c.every(test)),
+        }
+    }
+}
+
+impl Condition {
+    /// The single conditions any one of which, holding, makes the whole hold: those not
+    /// under `and` (with another part) or `not`.
+    pub fn sufficient(&self) -> Vec<Event> {
+        match self {
+            Condition::Is(e) => vec![*e],
+            Condition::Any(cs) => cs.iter().flat_map(Condition::sufficient).collect(),
+            Condition::All(cs) if cs.len() == 1 => cs[0].sufficient(),
+            Condition::All(_) | Condition::Not(_) => vec![],
+        }
+    }
+}
+
+impl EndRule {
+    /// The rule's condition when it is a single one, not a combination.
+    pub fn event(&self) -> Option<Event> {
+        match self.condition {
+            Condition::Is(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl Event {
+    /// Whether the event is about one player, and holds from the position alone: the
+    /// game ends there whatever the last move was (perft stops at it).
+    pub fn names_a_player(&self) -> bool {
+        matches!(
+            self,
+            Event::Extinct(..)
+                | Event::BaredUnlessBack
+                | Event::Has { .. }
+                | Event::Reaches { .. }
+                | Event::ChecksGiven(_)
+        )
+    }
+
+    /// Whether the event is about a player left with few pieces: none, only royal ones,
+    /// or at most a few of every non-royal kind.
+    pub fn leaves_little(&self) -> bool {
+        match *self {
+            Event::BaredUnlessBack => true,
+            Event::Has {
+                kinds, least, only, ..
+            } => {
+                (only && kinds == Kinds::Royal)
+                    || (least == 0 && matches!(kinds, Kinds::All | Kinds::NonRoyal))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the event holds or not from the position alone, whatever the last move.
+    pub fn in_place(&self) -> bool {
+        self.names_a_player() || matches!(self, Event::BoardFull | Event::InCheck)
+    }
+}
+
+impl Variant {
+    /// An end rule in words, as the variant file says it.
+    pub fn rule_text(&self, rule: &EndRule) -> String {
+        let v = self;
+        let event = self.condition_text(&rule.condition, false);
+        let outcome = match rule.outcome {
+            _ if rule.fewest => "fewer points win",
+            _ if rule.by_pieces => "more pieces win",
+            _ if rule.by_points => "more points win",
+            Outcome::Draw => "draw",
+            Outcome::MoverWins => "mover wins",
+            Outcome::MoverLoses => "mover loses",
+            Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
+            Outcome::CheckerLoses => "checker loses",
+            Outcome::ThatWins => "that player wins",
+            Outcome::ThatLoses => "that player loses",
+            Outcome::PlayerWins(p) => return format!("{event}: {} wins", v.player(p).name),
+        };
+        format!("{event}: {outcome}")
+    }
+
+    /// A condition in words; `inner`: parenthesized when it combines others.
+    pub fn condition_text(&self, c: &Condition, inner: bool) -> String {
+        let joined = |cs: &[Condition], word: &str| {
+            let parts: Vec<String> = cs.iter().map(|c| self.condition_text(c, true)).collect();
+            let text = parts.join(word);
+            if inner { format!("({text})") } else { text }
+        };
+        match c {
+            Condition::Is(e) => event_text(self, *e),
+            Condition::Not(c) => format!("not {}", self.condition_text(c, true)),
+            Condition::All(cs) => joined(cs, " and "),
+            Condition::Any(cs) => joined(cs, " or "),
+        }
+    }
+}
+
+/// A single condition in words.
+fn event_text(v: &Variant, e: Event) -> String {
+    match e {
+        Event::Captured { piece, by: None } => format!("{} captured", v.piece(piece).name),
+        Event::Captured { piece, by: Some(b) } => {
+            format!("{} captured by {}", v.piece(piece).name, v.piece(b).name)
+        }
+        Event::NoLegalMove => "no legal move".to_string(),
+        Event::Repetition(n, false) => format!("position repeated {n} times"),
+        Event::Repetition(n, true) => format!("position repeated {n} times by perpetual check"),
+        Event::Checkmate => "checkmate".to_string(),
+        Event::Stalemate => "stalemate".to_string(),
+        Event::CheckmateOnlyBy(kinds) => format!(
+            "checkmate given only by {}",
+            v.kind_names(kinds).join(" or ")
+        ),
+        Event::CheckmateRunWithout(kinds) => format!(
+            "checkmate without a check by {} in its run",
+            v.kind_names(kinds).join(" or ")
+        ),
+        Event::AllPassed => "every player passed".to_string(),
+        Event::CountRanOut => "count ran out".to_string(),
+        Event::OnlyPromotions => "only promotions left".to_string(),
+        Event::Facing { piece, enemy } => format!(
+            "{} facing enemy {} on an open file",
+            v.piece(piece).name,
+            v.piece(enemy).name
+        ),
+        Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
+        Event::BaredUnlessBack => "only royal pieces left, unless bared back".to_string(),
+        Event::InCheck => "in check".to_string(),
+        Event::Has {
+            owner,
+            kinds,
+            least,
+            most,
+            only,
+            place,
+        } => {
+            let owner = match owner {
+                Owner::AnyPlayer => "a player".to_string(),
+                Owner::Player(p) => v.player(p).name.clone(),
+            };
+            let quantity = match (least, most) {
+                _ if only => "only".to_string(),
+                (0, 0) => "no".to_string(),
+                (1, u32::MAX) => "a".to_string(),
+                (n, u32::MAX) => format!("at least {n}"),
+                (0, n) => format!("fewer than {}", n as u64 + 1),
+                (a, b) if a == b => a.to_string(),
+                (a, b) => format!("at least {a} and at most {b}"),
+            };
+            let kinds = match kinds {
+                Kinds::All => "pieces".to_string(),
+                Kinds::Royal => "royal pieces".to_string(),
+                Kinds::NonRoyal => "non-royal pieces".to_string(),
+                Kinds::Named(k) => v.kind_names(k).join(" or "),
+            };
+            let place = match place {
+                Place::Owned => String::new(),
+                Place::Board => " on the board".to_string(),
+                Place::Hand => " in hand".to_string(),
+                Place::Zone(z) => format!(" in {}", v.zones[z].name),
+            };
+            format!("{owner} has {quantity} {kinds}{place}")
+        }
+        Event::BoardFull => "board full".to_string(),
+        Event::ChecksGiven(n) => format!("{n} checks given"),
+        Event::Reaches {
+            piece,
+            zone,
+            how,
+            safe,
+        } => {
+            let tail = match how {
+                Reach::Plain => "",
+                Reach::Every => " for every player",
+                Reach::Answered => ", unless answered",
+                Reach::Kept => ", kept for a round",
+            };
+            let safe = if safe { ", not attacked there" } else { "" };
+            format!(
+                "{} reaches {}{tail}{safe}",
+                v.piece(piece).name,
+                v.zones[zone].name
+            )
+        }
+        Event::PliesWithoutCapture(n, kinds, drops) => {
+            let mut text = format!("{n} plies without capture");
+            for (k, piece) in v.pieces.iter().enumerate() {
+                if kinds & (1 << k) != 0 {
+                    let forward = if v.forward_moves & (1 << k) != 0 {
+                        "forward "
+                    } else {
+                        ""
+                    };
+                    text += &format!(" or {forward}{} move", piece.name);
+                }
+            }
+            if drops {
+                text += " or drop";
+            }
+            text
+        }
+    }
+}

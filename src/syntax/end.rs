@@ -1,0 +1,411 @@
+//! The syntax of `game ends`: its rules, their conditions and outcomes, and how pest's
+//! pairs become them.
+
+use super::Rule;
+use super::node::*;
+use super::pairs::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EndRule {
+    pub guard: Option<Guard>,
+    pub condition: Spanned<Condition>,
+    pub outcome: Outcome,
+}
+
+/// Conditions of the game's state, combined.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    Is(Spanned<Event>),
+    Not(Box<Condition>),
+    /// Each holds.
+    All(Vec<Condition>),
+    /// One holds.
+    Any(Vec<Condition>),
+}
+
+impl Condition {
+    /// The single conditions it combines, in the order written.
+    pub fn events(&self) -> Vec<&Spanned<Event>> {
+        match self {
+            Condition::Is(e) => vec![e],
+            Condition::Not(c) => c.events(),
+            Condition::All(cs) | Condition::Any(cs) => cs.iter().flat_map(|c| c.events()).collect(),
+        }
+    }
+}
+
+/// Whose pieces `has` counts: any one player's, or a named player's.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Owner {
+    AnyPlayer,
+    Player(Name),
+}
+
+/// Which pieces `has` counts.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kinds {
+    All,
+    Royal,
+    NonRoyal,
+    Named(Vec<Name>),
+}
+
+/// Where `has` counts pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    /// On the board and in hand together.
+    Owned,
+    Board,
+    Hand,
+    Zone(Name),
+}
+
+/// How many `has` asks for: at least `least` and at most `most`; `only`: some, and no
+/// other pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quantity {
+    pub least: u32,
+    pub most: u32,
+    pub only: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Captured {
+        piece: Name,
+        by: Option<Name>,
+    },
+    NoLegalMove,
+    Checkmate,
+    Stalemate,
+    /// A player has none of one of these kinds left.
+    Extinct(Vec<Name>),
+    /// A player has only royal pieces left, unless bared back.
+    BaredUnlessBack,
+    /// `a player has no pieces`, `White has at least 2 Queen in hand`.
+    Has {
+        owner: Owner,
+        quantity: Spanned<Quantity>,
+        kinds: Kinds,
+        place: Place,
+    },
+    /// `in check`.
+    InCheck,
+    /// A piece of the kind stands in its owner's zone.
+    Reaches {
+        piece: Name,
+        zone: Name,
+        how: Reach,
+        /// `, not attacked there`.
+        safe: bool,
+    },
+    /// A player has given check this many times.
+    ChecksGiven(Spanned<u32>),
+    /// Repeated this many times; `true`: only by perpetual check.
+    Repetition(Spanned<u32>, bool),
+    /// Plies without a capture or a move of one of the named kinds.
+    PliesWithoutCapture(Spanned<u32>, Vec<(Name, bool)>, bool),
+    /// `every player passed`.
+    AllPassed,
+    /// `board full`.
+    BoardFull,
+    /// `General facing enemy General on an open file`.
+    Facing {
+        piece: Name,
+        enemy: Name,
+    },
+    /// `checkmate given only by Knight`: every checking piece is of these kinds.
+    CheckmateOnlyBy(Vec<Name>),
+    /// `checkmate without a check by Rook in its run`.
+    CheckmateRunWithout(Vec<Name>),
+    /// `count ran out`.
+    CountRanOut,
+    /// `only promotions left`.
+    OnlyPromotions,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Draw,
+    MoverWins,
+    MoverLoses,
+    /// The mover scores `.0 / .1`, the other player the rest.
+    MoverScores(u32, u32),
+    /// The side that checked on every move of a repetition cycle loses.
+    CheckerLoses,
+    /// The player the event names wins.
+    ThatWins,
+    /// The player the event names loses.
+    ThatLoses,
+    /// The player named wins.
+    PlayerWins(Name),
+    /// `more points win`.
+    MorePoints,
+    /// `fewer points win`.
+    FewerPoints,
+    /// `more pieces win`.
+    MorePieces,
+}
+
+/// How a `reaches` event counts: plain, `for every player`, `, unless answered` or
+/// `, kept for a round`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Plain,
+    Every,
+    Answered,
+    Kept,
+}
+
+pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
+    let mut guard = None;
+    let mut condition = None;
+    let mut outcome = Outcome::Draw;
+    for q in p.into_inner().filter(content) {
+        match q.as_rule() {
+            Rule::guard => guard = Some(lower_guard(cx, q)),
+            Rule::condition => {
+                let span = cx.span(&q);
+                condition = Some(Spanned::new(lower_condition(cx, q), span));
+            }
+            _ => {
+                let o = q.into_inner().find(content).unwrap();
+                outcome = match o.as_rule() {
+                    Rule::draw => Outcome::Draw,
+                    Rule::mover_wins => Outcome::MoverWins,
+                    Rule::checker_loses => Outcome::CheckerLoses,
+                    Rule::that_wins => Outcome::ThatWins,
+                    Rule::that_loses => Outcome::ThatLoses,
+                    Rule::more_points => Outcome::MorePoints,
+                    Rule::fewer_points => Outcome::FewerPoints,
+                    Rule::more_pieces => Outcome::MorePieces,
+                    Rule::player_wins => {
+                        Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
+                    }
+                    Rule::mover_scores => {
+                        let mut n = o.into_inner().filter(content);
+                        let a = cx.number(&n.next().unwrap()).node;
+                        Outcome::MoverScores(a, cx.number(&n.next().unwrap()).node)
+                    }
+                    _ => Outcome::MoverLoses,
+                }
+            }
+        }
+    }
+    EndRule {
+        guard,
+        condition: condition.expect("grammar requires a condition"),
+        outcome,
+    }
+}
+
+/// `A or B`, each part `C and D`, each of those perhaps `not E` or in parentheses.
+fn lower_condition(cx: &mut Ctx, p: P) -> Condition {
+    let mut parts: Vec<Condition> = p
+        .into_inner()
+        .filter(|q| q.as_rule() == Rule::all_of)
+        .map(|q| {
+            let mut each: Vec<Condition> = q
+                .into_inner()
+                .filter(|n| n.as_rule() == Rule::negated)
+                .map(|n| lower_negated(cx, n))
+                .collect();
+            if each.len() == 1 {
+                each.pop().expect("one")
+            } else {
+                Condition::All(each)
+            }
+        })
+        .collect();
+    if parts.len() == 1 {
+        parts.pop().expect("one")
+    } else {
+        Condition::Any(parts)
+    }
+}
+
+fn lower_negated(cx: &mut Ctx, p: P) -> Condition {
+    let mut not = false;
+    let mut inner = None;
+    for q in p.into_inner() {
+        match q.as_rule() {
+            Rule::not_word => not = true,
+            Rule::condition => inner = Some(lower_condition(cx, q)),
+            Rule::event => inner = Some(Condition::Is(lower_event(cx, q))),
+            _ => {}
+        }
+    }
+    let inner = inner.expect("grammar requires a condition");
+    if not {
+        Condition::Not(Box::new(inner))
+    } else {
+        inner
+    }
+}
+
+/// `a player has fewer than 3 King in hand`.
+fn lower_has(cx: &mut Ctx, p: P) -> Event {
+    let mut owner = Owner::AnyPlayer;
+    let mut quantity = None;
+    let mut kinds = Kinds::All;
+    let mut place = Place::Owned;
+    for k in p.into_inner() {
+        match k.as_rule() {
+            Rule::holder_player => {
+                if let Some(name) = k.into_inner().find(|x| x.as_rule() == Rule::ident) {
+                    owner = Owner::Player(cx.name(&name));
+                }
+            }
+            Rule::quantity => {
+                let span = cx.span(&k);
+                let parts: Vec<P> = k.clone().into_inner().collect();
+                let n = parts
+                    .iter()
+                    .find(|x| x.as_rule() == Rule::number)
+                    .map(|x| cx.number(x).node);
+                // The words before the number, blanks left out: `atleast` as `at least`.
+                let text = k.as_str();
+                let word: String = text[..text
+                    .find(|c: char| c.is_ascii_digit())
+                    .unwrap_or(text.len())]
+                    .split_whitespace()
+                    .collect();
+                let (least, most, only) = match (word.as_str(), n) {
+                    ("no", _) => (0, 0, false),
+                    ("only", _) => (1, u32::MAX, true),
+                    ("a" | "an", _) => (1, u32::MAX, false),
+                    ("fewerthan", Some(n)) => match n.checked_sub(1) {
+                        Some(m) => (0, m, false),
+                        None => (1, 0, false),
+                    },
+                    ("morethan", Some(n)) => (n.saturating_add(1), u32::MAX, false),
+                    ("atleast", Some(n)) => (n, u32::MAX, false),
+                    ("atmost", Some(n)) => (0, n, false),
+                    (_, Some(n)) => (n, n, false),
+                    _ => (1, u32::MAX, false),
+                };
+                quantity = Some(Spanned::new(Quantity { least, most, only }, span));
+            }
+            Rule::kinds => {
+                let parts: Vec<P> = k.into_inner().collect();
+                let names: Vec<Name> = parts
+                    .iter()
+                    .filter(|x| x.as_rule() == Rule::ident)
+                    .map(|x| cx.name(x))
+                    .collect();
+                kinds = if !names.is_empty() {
+                    Kinds::Named(names)
+                } else {
+                    match parts.first().map(|x| x.as_rule()) {
+                        Some(Rule::kw_royal) => Kinds::Royal,
+                        Some(Rule::kw_non_royal) => Kinds::NonRoyal,
+                        _ => Kinds::All,
+                    }
+                };
+            }
+            Rule::place => {
+                let parts: Vec<P> = k.into_inner().collect();
+                place = if let Some(z) = parts.iter().find(|x| x.as_rule() == Rule::ident) {
+                    Place::Zone(cx.name(z))
+                } else if parts.iter().any(|x| x.as_rule() == Rule::kw_hand) {
+                    Place::Hand
+                } else {
+                    Place::Board
+                };
+            }
+            _ => {}
+        }
+    }
+    Event::Has {
+        owner,
+        quantity: quantity.expect("grammar requires a quantity"),
+        kinds,
+        place,
+    }
+}
+
+fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
+    let span = cx.span(&p);
+    let q = p.into_inner().find(content).unwrap();
+    let event = match q.as_rule() {
+        Rule::captured_event => {
+            let mut it = q.into_inner().filter(content);
+            let piece = cx.name(&it.next().unwrap());
+            Event::Captured {
+                piece,
+                by: it.next().map(|b| cx.name(&b)),
+            }
+        }
+        Rule::no_move_event => Event::NoLegalMove,
+        Rule::passes_event => Event::AllPassed,
+        Rule::board_full_event => Event::BoardFull,
+        Rule::count_event => Event::CountRanOut,
+        Rule::facing_event => {
+            let mut it = q.into_inner().filter(|k| k.as_rule() == Rule::ident);
+            Event::Facing {
+                piece: cx.name(&it.next().unwrap()),
+                enemy: cx.name(&it.next().unwrap()),
+            }
+        }
+        Rule::extinct_event => Event::Extinct(
+            q.into_inner()
+                .filter(|k| k.as_rule() == Rule::ident)
+                .map(|k| cx.name(&k))
+                .collect(),
+        ),
+        Rule::checks_event => Event::ChecksGiven(cx.number(&q.into_inner().find(content).unwrap())),
+        Rule::bare_event => Event::BaredUnlessBack,
+        Rule::has_event => lower_has(cx, q),
+        Rule::in_check => Event::InCheck,
+        Rule::reach_event => {
+            let parts: Vec<P> = q.into_inner().collect();
+            let has = |r: Rule| parts.iter().any(|k| k.as_rule() == r);
+            let how = if has(Rule::reach_every) {
+                Reach::Every
+            } else if has(Rule::reach_answered) {
+                Reach::Answered
+            } else if has(Rule::reach_kept) {
+                Reach::Kept
+            } else {
+                Reach::Plain
+            };
+            let safe = has(Rule::reach_safe);
+            let mut it = parts.iter().filter(|k| k.as_rule() == Rule::ident);
+            Event::Reaches {
+                piece: cx.name(it.next().unwrap()),
+                zone: cx.name(it.next().unwrap()),
+                how,
+                safe,
+            }
+        }
+        Rule::checkmate => Event::Checkmate,
+        Rule::mate_by_event | Rule::mate_run_event => {
+            let only = q.as_rule() == Rule::mate_by_event;
+            let kinds = q
+                .into_inner()
+                .filter(|k| k.as_rule() == Rule::ident)
+                .map(|k| cx.name(&k))
+                .collect();
+            if only {
+                Event::CheckmateOnlyBy(kinds)
+            } else {
+                Event::CheckmateRunWithout(kinds)
+            }
+        }
+        Rule::stalemate => Event::Stalemate,
+        Rule::promotions_event => Event::OnlyPromotions,
+        Rule::repetition_event => {
+            let mut it = q.into_inner().filter(content);
+            let n = cx.number(&it.next().unwrap());
+            Event::Repetition(n, it.next().is_some())
+        }
+        _ => {
+            let mut it = q.into_inner().filter(content);
+            let n = cx.number(&it.next().unwrap());
+            let parts: Vec<P> = it.collect();
+            let drops = parts.iter().any(|p| p.as_rule() == Rule::quiet_drop);
+            Event::PliesWithoutCapture(n, quiet_kinds(cx, &parts), drops)
+        }
+    };
+    Spanned::new(event, span)
+}

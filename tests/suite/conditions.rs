@@ -1,0 +1,166 @@
+//! Conditions of `game ends` combined with `and`, `or` and `not`, and the counts of
+//! `has`: rules written with them play as the words they replace.
+
+use crate::common;
+use crate::fsf;
+use std::sync::Arc;
+use variantlab::{Ending, Game, Outcome, PlayerId, Rules, check, parse_position};
+
+/// A shipped file with one text replaced, checked.
+fn rewritten(file: &str, from: &str, to: &str) -> variantlab::variant::Variant {
+    let text = std::fs::read_to_string(common::root().join("variants").join(file)).unwrap();
+    assert!(text.contains(from), "{file} says {from:?}");
+    let text = text.replace(from, to);
+    let checked = check(file, &text);
+    checked
+        .variant
+        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)))
+}
+
+fn compiled(v: &variantlab::variant::Variant) -> Arc<Rules> {
+    Arc::new(variantlab::compile_tables(v, &v.default_options()).expect("compiled"))
+}
+
+/// How a game from the position is over already, if it is.
+fn ending(r: &Arc<Rules>, text: &str) -> Option<Ending> {
+    let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let game = Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"));
+    game.ending().cloned()
+}
+
+#[test]
+fn a_king_in_the_hill_counted_by_has_plays_king_of_the_hill() {
+    // Perft stops where a King stands on the hill: Fairy-Stockfish's counts from the
+    // start and along its recorded games hold for the rule written with `has`.
+    let v = rewritten(
+        "kingofthehill.var",
+        "King reaches hill: that player wins",
+        "a player has a King in hill: that player wins",
+    );
+    let bad = fsf::differences("kingofthehill", v, 250_000);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn checkmate_and_stalemate_spelt_out_decide_as_the_words() {
+    let v = rewritten(
+        "chess.var",
+        "  checkmate: mover wins\n  stalemate: draw\n",
+        "  no legal move and in check: mover wins\n  no legal move and not in check: draw\n",
+    );
+    let r = compiled(&v);
+    // Fool's mate: Black has mated.
+    let e = ending(
+        &r,
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    )
+    .expect("mate ends the game");
+    assert_eq!(e.winner(), Some(PlayerId(1)));
+    assert_eq!(e.reason, "no legal move and in check");
+    // A lone King with no move and not attacked: a draw.
+    let e = ending(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").expect("stalemate ends the game");
+    assert_eq!(e.outcome, Outcome::Draw);
+    // In check with a move: the game goes on.
+    assert!(ending(&r, "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1").is_none());
+}
+
+#[test]
+fn counts_of_has_read_the_board_the_hand_and_one_player() {
+    let v = rewritten(
+        "crazyhouse.var",
+        "game ends {\n",
+        "game ends {\n  White has at least 2 Queen in hand: White wins\n  \
+         a player has only royal pieces on the board and not in check: that player loses\n  \
+         a player has more than 3 Knight or Bishop: draw\n",
+    );
+    let r = compiled(&v);
+    // Two Queens in White's hand, none on the board.
+    let e = ending(&r, "4k3/8/8/8/8/8/8/4K3[QQr] b - - 0 1").expect("over");
+    assert_eq!(e.winner(), Some(PlayerId(0)));
+    // One Queen in hand is not enough. Both players have only their King on the board
+    // (pieces in hand are not on it), Black is not in check, and White, who just moved,
+    // is asked first: White loses.
+    let e = ending(&r, "4k3/8/8/8/8/8/8/4K3[Qr] b - - 0 1").expect("over");
+    assert_eq!(e.outcome, Outcome::ThatLoses);
+    assert_eq!(e.winner(), Some(PlayerId(1)));
+    // Kinds joined by `or` count together: two Knights and two Bishops are four.
+    let e = ending(&r, "4k3/p7/8/8/8/8/PPNNBBPP/4K3[] w - - 0 1").expect("over");
+    assert_eq!(e.outcome, Outcome::Draw);
+    assert!(ending(&r, "4k3/p7/8/8/8/8/PPNNBPPP/4K3[] w - - 0 1").is_none());
+}
+
+#[test]
+fn a_rule_that_combines_names_the_player_of_the_part_that_holds() {
+    let v = rewritten(
+        "chess.var",
+        "game ends {\n",
+        "game ends {\n  stalemate or (a player has no Queen and a player has no Rook): that player loses\n",
+    );
+    let r = compiled(&v);
+    // Black has neither Queen nor Rook; White moved last and has both, so Black is named.
+    let e = ending(&r, "4k3/pppppppp/8/8/8/8/8/QR2K3 b - - 0 1").expect("over");
+    assert_eq!(e.winner(), Some(PlayerId(0)));
+    assert!(e.reason.starts_with("Black: "), "{}", e.reason);
+    // Black, who just moved, has no Queen; White has no Rook: both parts hold, and the
+    // rule names the player of the first, Black.
+    let e = ending(&r, "r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1").expect("over");
+    assert_eq!(e.outcome, Outcome::ThatLoses);
+    assert_eq!(e.winner(), Some(PlayerId(0)));
+}
+
+#[test]
+fn perft_stops_below_a_capture_only_where_the_whole_condition_holds() {
+    let v = rewritten(
+        "chess.var",
+        "game ends {\n",
+        "game ends {\n  (Queen captured or Rook captured by Knight) and not in check: mover wins\n",
+    );
+    let r = compiled(&v);
+    let text = "rnbq1bnr/1pB1kpp1/4p3/p6p/4p3/3P3P/PPP2PPR/RN1QKBN1 w Q h6 1 7";
+    let setup = parse_position(&r, text).unwrap();
+    let game = Game::new(r.clone(), setup.clone()).unwrap();
+    // c7xd8 takes the Queen with check: the rule does not hold, and Black's King has
+    // four answers (xd8, e8, d7, d6).
+    let take = |word: &str| {
+        let mut g = game.clone();
+        let m = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| variantlab::write_move(&v, m) == word)
+            .unwrap_or_else(|| panic!("{word} is legal"));
+        g.play(m).unwrap();
+        g
+    };
+    let after = take("c7xd8");
+    assert!(after.ending().is_none());
+    assert_eq!(after.legal_moves().len(), 4);
+    // Perft 2 counts below each move what the game allows there: nothing after a move
+    // that ends it. The independent reference generator counts 1,067.
+    let by_games: u64 = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            let mut g = game.clone();
+            g.play(m).unwrap();
+            if g.ending().is_some() {
+                0
+            } else {
+                g.legal_moves().len() as u64
+            }
+        })
+        .sum();
+    let mut pos = variantlab::Position::from_setup(&r, &setup).unwrap();
+    assert_eq!(variantlab::perft(&r, &mut pos, 2), by_games);
+    assert_eq!(by_games, 1_067);
+    // Taking the Queen without check ends the game.
+    let text = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+    let setup = parse_position(&r, text).unwrap();
+    let mut g = Game::new(r.clone(), setup).unwrap();
+    let m = g
+        .legal_moves()
+        .into_iter()
+        .find(|m| variantlab::write_move(&v, m) == "d2xd5")
+        .expect("Rxd5 is legal");
+    g.play(m).unwrap();
+    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins));
+}
