@@ -197,6 +197,8 @@ pub struct Rules {
     /// Whether some end rule in force holds from the position alone (a kind extinct,
     /// a piece on its goal), so perft must ask at every node.
     pub(crate) ends_in_place: bool,
+    /// Those rules, by their place in the variant's list.
+    pub(crate) in_place_rules: Vec<usize>,
     /// A player who can capture must.
     pub(crate) must_capture: bool,
     /// Whether a pass may end the game (a standoff kept, every player passed).
@@ -393,10 +395,13 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             }
         }
     }
-    let ends_in_place = variant
-        .end_rules
-        .iter()
-        .any(|r| holds(r.guard, options) && r.condition.events().iter().all(Event::in_place));
+    let in_place_rules: Vec<usize> = (0..variant.end_rules.len())
+        .filter(|&i| {
+            let r = &variant.end_rules[i];
+            holds(r.guard, options) && r.condition.every(&Event::in_place)
+        })
+        .collect();
+    let ends_in_place = !in_place_rules.is_empty();
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
@@ -555,6 +560,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                 .collect()
         },
         ends_in_place,
+        in_place_rules,
         pass_ends,
         goals,
         must_capture: variant.must_capture,

@@ -462,12 +462,10 @@ impl<S: Width> PositionOf<S> {
 
     /// See [`Position::ended_in_place`].
     pub(super) fn ended_in_place(&self, rules: &Rules) -> bool {
-        rules.ends_in_place
-            && rules.variant.end_rules.iter().any(|r| {
-                holds(r.guard, &rules.options)
-                    && r.condition.every(&Event::in_place)
-                    && self.holds_in_place(rules, &r.condition)
-            })
+        rules
+            .in_place_rules
+            .iter()
+            .any(|&i| self.holds_in_place(rules, &rules.variant.end_rules[i].condition))
     }
 
     /// Whether `c`, made of events that hold from the position alone, holds.
