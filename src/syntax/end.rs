@@ -4,6 +4,7 @@
 use super::Rule;
 use super::node::*;
 use super::pairs::*;
+use crate::diagnostic::Diagnostic;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct EndRule {
@@ -157,7 +158,44 @@ pub enum Reach {
     Kept,
 }
 
-pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
+/// The most pairs of parentheses a condition may nest: enough for any rule page, and
+/// little enough that no stage's walk through a condition runs out of stack.
+pub const MAX_NESTING: usize = 32;
+
+/// How deep the parentheses of a rule's text nest.
+fn nesting(text: &str) -> usize {
+    let (mut depth, mut most) = (0usize, 0usize);
+    for b in text.bytes() {
+        match b {
+            b'(' => {
+                depth += 1;
+                most = most.max(depth);
+            }
+            b')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    most
+}
+
+/// A rule, or `None` with a diagnostic when its condition nests too deep.
+pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> Option<EndRule> {
+    let depth = nesting(p.as_str());
+    if depth > MAX_NESTING {
+        let span = cx.span(&p);
+        cx.diagnostics.push(
+            Diagnostic::error(
+                "variantlab::deep_condition",
+                span,
+                format!(
+                    "this condition nests {depth} pairs of parentheses; at most {MAX_NESTING} may"
+                ),
+            )
+            .label("nested too deep")
+            .help("write it as several rules: the first that holds decides"),
+        );
+        return None;
+    }
     let mut guard = None;
     let mut condition = None;
     let mut outcome = Outcome::Draw;
@@ -192,11 +230,11 @@ pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> EndRule {
             }
         }
     }
-    EndRule {
+    Some(EndRule {
         guard,
         condition: condition.expect("grammar requires a condition"),
         outcome,
-    }
+    })
 }
 
 /// `A or B`, each part `C and D`, each of those perhaps `not E` or in parentheses.
@@ -229,7 +267,7 @@ fn lower_negated(cx: &mut Ctx, p: P) -> Condition {
     let mut inner = None;
     for q in p.into_inner() {
         match q.as_rule() {
-            Rule::not_word => not = true,
+            Rule::not_word => not = !not,
             Rule::condition => inner = Some(lower_condition(cx, q)),
             Rule::event => inner = Some(Condition::Is(lower_event(cx, q))),
             _ => {}

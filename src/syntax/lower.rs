@@ -52,7 +52,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::tag_stmt => Statement::Tag(lower_tag(cx, inner)),
         Rule::piece_stmt => Statement::Piece(lower_piece(cx, inner)),
         Rule::setup_stmt => Statement::Setup(lower_setup(cx, inner.next().unwrap())),
-        Rule::end_stmt => Statement::End(inner.map(|r| lower_end_rule(cx, r)).collect()),
+        Rule::end_stmt => Statement::End(inner.filter_map(|r| lower_end_rule(cx, r)).collect()),
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
         Rule::hand_stmt => {

@@ -164,3 +164,31 @@ fn perft_stops_below_a_capture_only_where_the_whole_condition_holds() {
     g.play(m).unwrap();
     assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins));
 }
+
+#[test]
+fn conditions_nested_past_reason_are_refused_never_a_stack_overflow() {
+    let chess = std::fs::read_to_string(common::root().join("variants/chess.var")).unwrap();
+    for n in [33, 6_000, 20_000, 200_000] {
+        let rule = format!("{}checkmate{}: draw\n", "(".repeat(n), ")".repeat(n));
+        let text = chess.replace("game ends {\n", &format!("game ends {{\n  {rule}"));
+        let checked = check("deep.var", &text);
+        assert!(checked.variant.is_none(), "{n} pairs accepted");
+        let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+        assert!(
+            codes == ["variantlab::deep_condition"] || codes == ["variantlab::syntax"],
+            "{n}: {codes:?}"
+        );
+    }
+    // A long chain of `not` reads as its parity, and long chains of `and` are no deeper.
+    let rule = format!("{}checkmate: draw\n", "not ".repeat(10_001));
+    let chain = vec!["in check"; 10_000].join(" and ");
+    let text = chess.replace(
+        "game ends {\n",
+        &format!("game ends {{\n  {rule}  {chain}: draw\n"),
+    );
+    let checked = check("long.var", &text);
+    let v = checked.variant.expect("long chains check");
+    let r = compiled(&v);
+    let mut pos = variantlab::Position::from_setup(&r, &variantlab::Setup::start(&r)).unwrap();
+    assert_eq!(variantlab::perft(&r, &mut pos, 2), 400);
+}

@@ -49,6 +49,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("bad-count", &["bad_count"]),
     ("retired-wording", &["retired_wording"]),
+    ("deep-condition", &["deep_condition"]),
     ("board-lean", &["board_lean"]),
     ("bad-hurdle", &["bad_hurdle"]),
     ("bad-scheme", &["bad_scheme"]),
