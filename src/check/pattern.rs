@@ -52,7 +52,7 @@ pub(super) fn check_moved_wall(
     out: &mut Vec<Diagnostic>,
 ) {
     let Some(span) = statements.iter().find_map(|s| match s {
-        Statement::MovedWall(s) => Some(*s),
+        Statement::MovedWall(s) => Some(s.span),
         _ => None,
     }) else {
         return;

@@ -168,6 +168,11 @@ impl Condition {
 }
 
 impl Condition {
+    /// Whether some single condition it combines passes `test`.
+    pub fn mentions(&self, test: &impl Fn(&Event) -> bool) -> bool {
+        !self.every(&|e| !test(e))
+    }
+
     /// Whether every single condition it combines passes `test`.
     pub fn every(&self, test: &impl Fn(&Event) -> bool) -> bool {
         match self {

@@ -267,7 +267,8 @@ impl Position {
         };
         rules.variant.end_rules.iter().any(|r| {
             holds(r.guard, &rules.options)
-                && !r.condition.every(&|e| !matches!(e, Event::Captured { .. }))
+                && r.condition
+                    .mentions(&|e| matches!(e, Event::Captured { .. }))
                 && judge.holds(&r.condition, &mut None)
         })
     }

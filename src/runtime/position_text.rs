@@ -426,8 +426,8 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
 fn has_quiet_count(rules: &Rules) -> bool {
     !sfen_style(&rules.variant)
         || rules.variant.end_rules.iter().any(|r| {
-            !r.condition
-                .every(&|e| !matches!(e, Event::PliesWithoutCapture(..)))
+            r.condition
+                .mentions(&|e| matches!(e, Event::PliesWithoutCapture(..)))
         })
 }
 

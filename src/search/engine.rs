@@ -277,16 +277,16 @@ impl Searcher {
                 .collect(),
             path: Vec::with_capacity(1024),
             earlier_counts: HashMap::new(),
-            repetitions: v
-                .end_rules
-                .iter()
-                .any(|r| !r.condition.every(&|e| !matches!(e, Event::Repetition(..)))),
+            repetitions: v.end_rules.iter().any(|r| {
+                r.condition
+                    .mentions(&|e| matches!(e, Event::Repetition(..)))
+            }),
             repeats: Vec::new(),
             earlier: 0,
             checks: Vec::with_capacity(1024),
             perpetual: v.end_rules.iter().any(|r| {
-                !r.condition
-                    .every(&|e| !matches!(e, Event::Repetition(_, true)))
+                r.condition
+                    .mentions(&|e| matches!(e, Event::Repetition(_, true)))
             }),
             cycles_draw: v.end_rules.iter().all(|r| {
                 r.condition.every(&|e| !matches!(e, Event::Repetition(..)))

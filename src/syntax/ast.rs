@@ -31,11 +31,11 @@ pub enum Statement {
     /// `captured pieces go to hand`, and how.
     Hand(Spanned<HandDecl>),
     /// `position strings as in FEN`.
-    Fen(Span),
+    Fen(Spanned<()>),
     /// `position strings as in SFEN`.
-    Sfen(Span),
+    Sfen(Spanned<()>),
     /// `captures are compulsory`.
-    Compulsory(Span),
+    Compulsory(Spanned<()>),
     /// `drops are compulsory`, `drops keep ... on different colours`, `drops on castling
     /// starts give castling rights`.
     Drops(Spanned<DropsDecl>),
@@ -57,13 +57,13 @@ pub enum Statement {
     /// `captures explode`, with the kinds spared.
     Explode(Spanned<Vec<Spared>>),
     /// `checks are forbidden`.
-    NoChecks(Span),
+    NoChecks(Spanned<()>),
     /// `royal pieces are in check together` or `... only when alone`.
     Royals(Spanned<RoyalCheck>),
     /// `... change sides`: which enemy pieces a move wins over.
     Flip(Spanned<Flip>),
     /// `after each move, the mover moves the wall to another empty cell`.
-    MovedWall(Span),
+    MovedWall(Spanned<()>),
     /// `counting { ... }`: its lines.
     Counting(Spanned<Vec<CountLine>>),
 }
@@ -73,7 +73,7 @@ pub enum Statement {
 pub type CountLimitDecl = (Spanned<u32>, Option<(u32, Name)>);
 
 /// A line of `counting`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct CountLine {
     /// `only royal pieces` (rather than `more than royal pieces`).
     pub bare: bool,
@@ -143,7 +143,7 @@ pub struct ZoneDecl {
 }
 
 /// `castling Player: Piece from to and ..., empty cells, safe cells`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct CastlingDecl {
     pub player: Name,
     /// (piece, from, to), the first one naming the move; `from` is left out with
@@ -236,7 +236,7 @@ impl Statement {
             | Statement::Sfen(s)
             | Statement::Compulsory(s)
             | Statement::MovedWall(s)
-            | Statement::NoChecks(s) => Some(*s),
+            | Statement::NoChecks(s) => Some(s.span),
             Statement::Royals(r) => Some(r.span),
             Statement::Pass(p, _) => Some(p.span),
             Statement::Flip(f) => Some(f.span),
@@ -582,12 +582,68 @@ pub enum Redraw {
     Defended(Vec<Name>),
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Pool {
     pub player: Name,
     pub pieces: Vec<(u32, Name)>,
     pub cells: Vec<Name>,
     pub span: Span,
+}
+
+impl PartialEq for CountLine {
+    fn eq(&self, other: &Self) -> bool {
+        let CountLine {
+            bare,
+            absent,
+            at_most,
+            from_pieces,
+            limits,
+            span: _,
+        } = self;
+        (bare, absent, at_most, from_pieces, limits)
+            == (
+                &other.bare,
+                &other.absent,
+                &other.at_most,
+                &other.from_pieces,
+                &other.limits,
+            )
+    }
+}
+
+impl PartialEq for CastlingDecl {
+    fn eq(&self, other: &Self) -> bool {
+        let CastlingDecl {
+            player,
+            parts,
+            anywhere,
+            empty,
+            safe,
+            aimed,
+            span: _,
+        } = self;
+        (player, parts, anywhere, empty, safe, aimed)
+            == (
+                &other.player,
+                &other.parts,
+                &other.anywhere,
+                &other.empty,
+                &other.safe,
+                &other.aimed,
+            )
+    }
+}
+
+impl PartialEq for Pool {
+    fn eq(&self, other: &Self) -> bool {
+        let Pool {
+            player,
+            pieces,
+            cells,
+            span: _,
+        } = self;
+        (player, pieces, cells) == (&other.player, &other.pieces, &other.cells)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

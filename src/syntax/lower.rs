@@ -66,8 +66,8 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 span,
             ))
         }
-        Rule::fen_stmt => Statement::Fen(span),
-        Rule::sfen_stmt => Statement::Sfen(span),
+        Rule::fen_stmt => Statement::Fen(Spanned::new((), span)),
+        Rule::sfen_stmt => Statement::Sfen(Spanned::new((), span)),
         Rule::pass_stmt => {
             let rule = inner.next().map(|p| p.as_rule());
             Statement::Pass(
@@ -83,7 +83,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             },
             span,
         )),
-        Rule::compulsory_stmt => Statement::Compulsory(span),
+        Rule::compulsory_stmt => Statement::Compulsory(Spanned::new((), span)),
         Rule::gates_stmt => {
             let parts: Vec<P> = inner.collect();
             let only = parts.iter().any(|p| p.as_rule() == Rule::gates_only);
@@ -105,7 +105,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 span,
             ))
         }
-        Rule::moved_wall_stmt => Statement::MovedWall(span),
+        Rule::moved_wall_stmt => Statement::MovedWall(Spanned::new((), span)),
         Rule::counting_stmt => Statement::Counting(Spanned::new(
             inner
                 .filter(|q| q.as_rule() == Rule::count_line)
@@ -116,7 +116,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
-        Rule::checks_stmt => Statement::NoChecks(span),
+        Rule::checks_stmt => Statement::NoChecks(Spanned::new((), span)),
         Rule::together_stmt => {
             let alone = inner.any(|p| p.as_rule() == Rule::royal_alone);
             Statement::Royals(Spanned::new(

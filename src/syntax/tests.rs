@@ -28,34 +28,37 @@ fn relaid(text: &str) -> String {
 
 #[test]
 fn layout_and_comments_do_not_change_the_tree() {
-    for file in ["iss-jetan.var", "hexagonal-iss-jetan.var"] {
-        let text = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("variants")
-                .join(file),
-        )
-        .expect("variant file");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).expect("the variants folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "var") {
+            continue;
+        }
+        files += 1;
+        let text = std::fs::read_to_string(&path).expect("variant file");
         let other = relaid(&text);
         assert_ne!(text, other);
         let (a, da) = parse(&text);
         let (b, db) = parse(&other);
-        assert!(da.is_empty() && db.is_empty(), "{file}: {da:?} {db:?}");
-        assert_eq!(a, b, "{file}");
+        assert!(da.is_empty() && db.is_empty(), "{path:?}: {da:?} {db:?}");
+        assert_eq!(a, b, "{path:?}");
     }
-    let (a, _) = parse("piece Thoat (TH) {\n  step 1 orthogonal then 1 diagonal\n}\n");
-    let (b, _) = parse("piece Thoat(TH){step 1 # first\n orthogonal\nthen 1 diagonal}");
+    assert!(files > 0, "no variant files in {dir:?}");
+    let (a, _) = parse("piece Jumper (JU) {\n  step 1 orthogonal then 1 diagonal\n}\n");
+    let (b, _) = parse("piece Jumper(JU){step 1 # first\n orthogonal\nthen 1 diagonal}");
     assert_eq!(a, b);
 }
 
 #[test]
 fn content_changes_do_change_the_tree() {
-    let (a, _) = parse("piece Thoat (TH) { step 1 orthogonal then 1 diagonal }");
+    let (a, _) = parse("piece Jumper (JU) { step 1 orthogonal then 1 diagonal }");
     for changed in [
-        "piece Thoat (TH) { step 1 orthogonal then 2 diagonal }",
-        "piece Thoat (TT) { step 1 orthogonal then 1 diagonal }",
-        "piece Thoat (TH) { leap 1 orthogonal then 1 diagonal }",
-        "piece Thoat (TH) { step 1 orthogonal then 1 diagonal, to empty }",
-        "piece Thoat (TH) { step 1 diagonal then 1 orthogonal }",
+        "piece Jumper (JU) { step 1 orthogonal then 2 diagonal }",
+        "piece Jumper (JT) { step 1 orthogonal then 1 diagonal }",
+        "piece Jumper (JU) { leap 1 orthogonal then 1 diagonal }",
+        "piece Jumper (JU) { step 1 orthogonal then 1 diagonal, to empty }",
+        "piece Jumper (JU) { step 1 diagonal then 1 orthogonal }",
     ] {
         assert_ne!(a, parse(changed).0, "{changed}");
     }
