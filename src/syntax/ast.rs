@@ -73,7 +73,7 @@ pub enum Statement {
 pub type CountLimitDecl = (Spanned<u32>, Option<(u32, Name)>);
 
 /// A line of `counting`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CountLine {
     /// `only royal pieces` (rather than `more than royal pieces`).
     pub bare: bool,
@@ -83,7 +83,6 @@ pub struct CountLine {
     pub at_most: Option<Spanned<u32>>,
     pub from_pieces: bool,
     pub limits: Vec<CountLimitDecl>,
-    pub span: Span,
 }
 
 /// A rule on every drop of the game.
@@ -588,27 +587,6 @@ pub struct Pool {
     pub pieces: Vec<(u32, Name)>,
     pub cells: Vec<Name>,
     pub span: Span,
-}
-
-impl PartialEq for CountLine {
-    fn eq(&self, other: &Self) -> bool {
-        let CountLine {
-            bare,
-            absent,
-            at_most,
-            from_pieces,
-            limits,
-            span: _,
-        } = self;
-        (bare, absent, at_most, from_pieces, limits)
-            == (
-                &other.bare,
-                &other.absent,
-                &other.at_most,
-                &other.from_pieces,
-                &other.limits,
-            )
-    }
 }
 
 impl PartialEq for CastlingDecl {

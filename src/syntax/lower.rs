@@ -878,14 +878,12 @@ fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
 
 /// `Chariot 13, Black 1.5`: names and their points, in tenths.
 fn lower_count_line(cx: &mut Ctx, p: P) -> CountLine {
-    let span = cx.span(&p);
     let mut line = CountLine {
         bare: false,
         absent: vec![],
         at_most: None,
         from_pieces: false,
         limits: vec![],
-        span,
     };
     for q in p.into_inner().filter(content) {
         match q.as_rule() {
