@@ -108,6 +108,62 @@ struct EventCx<'a> {
     lone: bool,
 }
 
+fn check_owner(owner: &syntax::Owner, decls: &Decls, out: &mut Vec<Diagnostic>) -> Option<Owner> {
+    Some(match owner {
+        syntax::Owner::AnyPlayer => Owner::AnyPlayer,
+        syntax::Owner::Every => Owner::Every,
+        syntax::Owner::ToMove => Owner::ToMove,
+        syntax::Owner::Player(name) => {
+            Owner::Player(decls.player(name).map_err(|d| out.push(d)).ok()?)
+        }
+    })
+}
+
+fn check_kinds(kinds: &syntax::Kinds, decls: &Decls, out: &mut Vec<Diagnostic>) -> Kinds {
+    match kinds {
+        syntax::Kinds::All => Kinds::All,
+        syntax::Kinds::Royal => Kinds::Royal,
+        syntax::Kinds::NonRoyal => Kinds::NonRoyal,
+        syntax::Kinds::Named(names) => Kinds::Named(kind_mask(decls, names, out)),
+    }
+}
+
+/// The conditions for drawing a random setup again, checked as end rules' are.
+pub(super) fn check_redraws(
+    statements: &[Statement],
+    decls: &Decls,
+    zones: &[Zone],
+    setup: &[Placed],
+    unsure: &[bool],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Redraw> {
+    let cx = EventCx {
+        statements,
+        decls,
+        zones,
+        setup,
+        unsure,
+        guard: None,
+        outcome: Outcome::Draw,
+        lone: false,
+    };
+    let mut redraws = vec![];
+    for s in statements {
+        let Statement::Setup(syntax::SetupDecl::Random(r)) = s else {
+            continue;
+        };
+        for w in &r.redraw {
+            if let Some(condition) = check_condition(&w.condition.node, &cx, out) {
+                redraws.push(Redraw {
+                    unless: w.unless,
+                    condition,
+                });
+            }
+        }
+    }
+    redraws
+}
+
 fn check_condition(
     c: &syntax::Condition,
     cx: &EventCx,
@@ -248,30 +304,47 @@ fn check_event(
         syntax::Event::Extinct(kinds) => Event::Extinct(kind_mask(decls, kinds, out)),
         syntax::Event::BaredUnlessBack => Event::BaredUnlessBack,
         syntax::Event::InCheck => Event::InCheck,
+        syntax::Event::Can {
+            owner,
+            capture,
+            state,
+            kinds,
+            into,
+        } => {
+            let owner = check_owner(owner, decls, out);
+            let kinds = check_kinds(kinds, decls, out);
+            let into = match into {
+                Some(z) => Some(super::find_zone(zones, z, out)?),
+                None => None,
+            };
+            Event::Can {
+                owner: owner?,
+                capture: *capture,
+                kinds,
+                state: *state,
+                into,
+            }
+        }
         syntax::Event::Has {
             owner,
             quantity,
+            state,
             kinds,
             place,
         } => {
-            let owner = match owner {
-                syntax::Owner::AnyPlayer => Owner::AnyPlayer,
-                syntax::Owner::Player(name) => {
-                    Owner::Player(decls.player(name).map_err(|d| out.push(d)).ok()?)
-                }
-            };
-            let kinds = match kinds {
-                syntax::Kinds::All => Kinds::All,
-                syntax::Kinds::Royal => Kinds::Royal,
-                syntax::Kinds::NonRoyal => Kinds::NonRoyal,
-                syntax::Kinds::Named(names) => Kinds::Named(kind_mask(decls, names, out)),
-            };
+            let owner = check_owner(owner, decls, out);
+            let kinds = check_kinds(kinds, decls, out);
             let place = match place {
                 syntax::Place::Owned => Place::Owned,
                 syntax::Place::Board => Place::Board,
                 syntax::Place::Hand => Place::Hand,
+                syntax::Place::OneColour => Place::OneColour,
+                syntax::Place::Between(k) => {
+                    Place::Between(decls.piece(k).map_err(|d| out.push(d)).ok()?)
+                }
                 syntax::Place::Zone(z) => Place::Zone(super::find_zone(zones, z, out)?),
             };
+            let owner = owner?;
             let q = &quantity.node;
             if q.least > q.most {
                 out.push(
@@ -291,6 +364,7 @@ fn check_event(
                 most: q.most,
                 only: q.only,
                 place,
+                state: *state,
             }
         }
         syntax::Event::ChecksGiven(n) => {
@@ -305,29 +379,6 @@ fn check_event(
                 );
             }
             Event::ChecksGiven(n.node.clamp(1, 255))
-        }
-        syntax::Event::Reaches {
-            piece,
-            zone,
-            how,
-            safe,
-        } => {
-            let piece = decls.piece(piece).map_err(|d| out.push(d));
-            let zone = super::find_zone(zones, zone, out).ok_or(());
-            let (Ok(piece), Ok(zone)) = (piece, zone) else {
-                return None;
-            };
-            Event::Reaches {
-                piece,
-                zone,
-                how: match how {
-                    syntax::Reach::Plain => Reach::Plain,
-                    syntax::Reach::Every => Reach::Every,
-                    syntax::Reach::Answered => Reach::Answered,
-                    syntax::Reach::Kept => Reach::Kept,
-                },
-                safe: *safe,
-            }
         }
         syntax::Event::Repetition(n, perpetual) => {
             if n.node < 2 {

@@ -193,7 +193,7 @@ fn check_file(
     );
     let setup = setup::check_setup(&file.statements, &board, &decls, out);
     let start_hands = setup::check_start_hands(&file.statements, &decls, out);
-    let random = special::check_random(&file.statements, &board, &decls, &setup, out);
+    let mut random = special::check_random(&file.statements, &board, &decls, &setup, out);
     let castlings = castling::check_castlings(&file.statements, &board, &decls, &pieces, out);
     let mut all_placed = setup.clone();
     for pool in random.iter().flat_map(|r| &r.pools) {
@@ -210,6 +210,10 @@ fn check_file(
     // was meant to place; rules about the start position keep quiet about its players.
     let unsure = setup::unsure_players(&file.statements, &decls);
     let end_rules = end::check_end(&file.statements, &decls, &zones, &all_placed, &unsure, out);
+    let redraws = end::check_redraws(&file.statements, &decls, &zones, &all_placed, &unsure, out);
+    if let Some(r) = random.as_mut() {
+        r.redraw = redraws;
+    }
     let points = end::check_points(&file.statements, &decls, out);
     let counts = end::check_counting(&file.statements, &decls, out);
     let drops = check_drops(&file.statements, &decls, !castlings.is_empty(), out);

@@ -5,7 +5,7 @@ use super::setup::resolve_cell;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Board, Cell};
 use crate::model::*;
-use crate::syntax::{Name, Redraw as Written, SetupDecl, Statement};
+use crate::syntax::{Name, SetupDecl, Statement};
 
 pub(super) fn cells(board: &Board, names: &[Name], out: &mut Vec<Diagnostic>) -> Vec<Cell> {
     names
@@ -211,32 +211,6 @@ pub(super) fn check_random(
                 .label("differs from the first line")
                 .help("list as many pieces and cells as the first line does"),
             );
-        }
-        for rule in &r.redraw {
-            let player = match rule {
-                Written::Undefended(player, _) => {
-                    decls.player(player).map_err(|d| out.push(d)).ok()
-                }
-                _ => None,
-            };
-            let mut piece = |n: &Name| decls.piece(n).map_err(|d| out.push(d)).ok();
-            let drawn = match rule {
-                Written::Undefended(_, kind) => player
-                    .zip(piece(kind))
-                    .map(|(a, b)| Redraw::Undefended(a, b)),
-                Written::Colours(kinds) | Written::Defended(kinds) => {
-                    let found: Vec<PieceId> = kinds.iter().filter_map(&mut piece).collect();
-                    (found.len() == kinds.len()).then_some(match rule {
-                        Written::Colours(_) => Redraw::Colours(found),
-                        _ => Redraw::Defended(found),
-                    })
-                }
-                Written::Between(inner, outer) => {
-                    let inner = piece(inner);
-                    inner.zip(piece(outer)).map(|(a, b)| Redraw::Between(a, b))
-                }
-            };
-            setup.redraw.extend(drawn);
         }
         result = Some(setup);
     }

@@ -369,13 +369,13 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         let decides = r.event().is_some() && r.outcome == Outcome::MoverWins;
         let sufficient = r.condition.sufficient();
         for e in r.condition.events() {
+            goals.extend(e.goal());
             match e {
                 Event::Facing { piece, enemy } => {
                     standoffs.push((piece, enemy));
                     pass_ends = true;
                 }
                 Event::AllPassed => pass_ends = true,
-                Event::Reaches { piece, zone, .. } => goals.push((piece, zone)),
                 Event::Captured { piece, by } => {
                     let by = by.map_or(u64::MAX, |b| 1 << b.0);
                     if sufficient.contains(&e) {

@@ -21,21 +21,6 @@ pub enum Outcome {
     PlayerWins(PlayerId),
 }
 
-/// How a `reaches` event counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    /// A player's piece stands on the player's zone.
-    Plain,
-    /// Every player's does.
-    Every,
-    /// As `Plain`, but a player who reached before a later player of the round moved
-    /// waits while that player, not in check, could reach its own zone with its move.
-    Answered,
-    /// As `Plain`, but only for the player to move: its piece stayed on the zone while
-    /// every other player moved.
-    Kept,
-}
-
 #[derive(Clone, Debug)]
 pub struct EndRule {
     pub guard: Option<Guard>,
@@ -76,17 +61,21 @@ pub enum Event {
         most: u32,
         only: bool,
         place: Place,
+        /// Only pieces in this state count.
+        state: Option<State>,
+    },
+    /// The player, being the player to move, has a legal move that captures a piece of
+    /// the kinds (in the state, before the capture), or (`capture` false) that moves
+    /// one into its part of the zone `into`.
+    Can {
+        owner: Owner,
+        capture: bool,
+        kinds: Kinds,
+        state: Option<State>,
+        into: Option<usize>,
     },
     /// A royal piece of the player to move is attacked.
     InCheck,
-    /// A player's piece of this kind stands on a cell of the player's zone.
-    Reaches {
-        piece: PieceId,
-        zone: usize,
-        how: Reach,
-        /// Only a piece no enemy piece could capture there counts.
-        safe: bool,
-    },
     /// A player has given check with this many of its moves.
     ChecksGiven(u32),
     /// Repeated this many times; `true`: only when one side checked on every move.
@@ -121,7 +110,21 @@ pub enum Event {
 pub enum Owner {
     /// Any one player: the player the outcome's `that player` names.
     AnyPlayer,
+    /// Each player; `that player` is the player who just moved.
+    Every,
+    /// The player to move.
+    ToMove,
     Player(PlayerId),
+}
+
+/// How a piece stands: whether an enemy piece could capture it, and whether a piece of
+/// its own player could capture on its cell were an enemy piece there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    Attacked,
+    Unattacked,
+    Defended,
+    Undefended,
 }
 
 /// Which pieces [`Event::Has`] counts.
@@ -143,6 +146,10 @@ pub enum Place {
     Hand,
     /// On the player's part of a zone.
     Zone(usize),
+    /// On cells of some one colour of the board.
+    OneColour,
+    /// On a straight line between two of the player's pieces of this kind.
+    Between(PieceId),
 }
 
 /// Conditions of the game's state, combined.
@@ -196,6 +203,20 @@ impl Condition {
     }
 }
 
+impl Condition {
+    /// The single conditions it combines that are not under `not`: each holds
+    /// whenever the whole does, or may be what makes it hold.
+    pub fn positive(&self) -> Vec<Event> {
+        match self {
+            Condition::Is(e) => vec![*e],
+            Condition::Not(_) => vec![],
+            Condition::All(cs) | Condition::Any(cs) => {
+                cs.iter().flat_map(Condition::positive).collect()
+            }
+        }
+    }
+}
+
 impl EndRule {
     /// The rule's condition when it is a single one, not a combination.
     pub fn event(&self) -> Option<Event> {
@@ -215,9 +236,27 @@ impl Event {
             Event::Extinct(..)
                 | Event::BaredUnlessBack
                 | Event::Has { .. }
-                | Event::Reaches { .. }
+                | Event::Can { .. }
                 | Event::ChecksGiven(_)
         )
+    }
+
+    /// The kind and zone of an event that some player's piece of one kind stands on
+    /// its part of a zone: a goal to reach.
+    pub fn goal(&self) -> Option<(PieceId, usize)> {
+        match *self {
+            Event::Has {
+                owner,
+                kinds: Kinds::Named(k),
+                least,
+                place: Place::Zone(z),
+                only: false,
+                ..
+            } if k.count_ones() == 1 && least >= 1 && owner != Owner::Every => {
+                Some((PieceId(k.trailing_zeros() as u8), z))
+            }
+            _ => None,
+        }
     }
 
     /// Whether the event is about a player left with few pieces: none, only royal ones,
@@ -309,6 +348,22 @@ fn event_text(v: &Variant, e: Event) -> String {
         Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
         Event::BaredUnlessBack => "only royal pieces left, unless bared back".to_string(),
         Event::InCheck => "in check".to_string(),
+        Event::Can {
+            owner,
+            capture,
+            kinds,
+            state,
+            into,
+        } => {
+            let verb = if capture { "capture" } else { "move" };
+            let into = into.map_or(String::new(), |z| format!(" into {}", v.zones[z].name));
+            format!(
+                "{} can {verb} a {}{}{into}",
+                owner_text(v, owner),
+                state_text(state),
+                kinds_text(v, kinds)
+            )
+        }
         Event::Has {
             owner,
             kinds,
@@ -316,11 +371,9 @@ fn event_text(v: &Variant, e: Event) -> String {
             most,
             only,
             place,
+            state,
         } => {
-            let owner = match owner {
-                Owner::AnyPlayer => "a player".to_string(),
-                Owner::Player(p) => v.player(p).name.clone(),
-            };
+            let owner = owner_text(v, owner);
             let quantity = match (least, most) {
                 _ if only => "only".to_string(),
                 (0, 0) => "no".to_string(),
@@ -330,41 +383,19 @@ fn event_text(v: &Variant, e: Event) -> String {
                 (a, b) if a == b => a.to_string(),
                 (a, b) => format!("at least {a} and at most {b}"),
             };
-            let kinds = match kinds {
-                Kinds::All => "pieces".to_string(),
-                Kinds::Royal => "royal pieces".to_string(),
-                Kinds::NonRoyal => "non-royal pieces".to_string(),
-                Kinds::Named(k) => v.kind_names(k).join(" or "),
-            };
+            let kinds = kinds_text(v, kinds);
             let place = match place {
                 Place::Owned => String::new(),
                 Place::Board => " on the board".to_string(),
                 Place::Hand => " in hand".to_string(),
                 Place::Zone(z) => format!(" in {}", v.zones[z].name),
+                Place::OneColour => " on one colour".to_string(),
+                Place::Between(k) => format!(" between two {}", v.piece(k).name),
             };
-            format!("{owner} has {quantity} {kinds}{place}")
+            format!("{owner} has {quantity} {}{kinds}{place}", state_text(state))
         }
         Event::BoardFull => "board full".to_string(),
         Event::ChecksGiven(n) => format!("{n} checks given"),
-        Event::Reaches {
-            piece,
-            zone,
-            how,
-            safe,
-        } => {
-            let tail = match how {
-                Reach::Plain => "",
-                Reach::Every => " for every player",
-                Reach::Answered => ", unless answered",
-                Reach::Kept => ", kept for a round",
-            };
-            let safe = if safe { ", not attacked there" } else { "" };
-            format!(
-                "{} reaches {}{tail}{safe}",
-                v.piece(piece).name,
-                v.zones[zone].name
-            )
-        }
         Event::PliesWithoutCapture(n, kinds, drops) => {
             let mut text = format!("{n} plies without capture");
             for (k, piece) in v.pieces.iter().enumerate() {
@@ -382,5 +413,34 @@ fn event_text(v: &Variant, e: Event) -> String {
             }
             text
         }
+    }
+}
+
+fn owner_text(v: &Variant, owner: Owner) -> String {
+    match owner {
+        Owner::AnyPlayer => "a player".to_string(),
+        Owner::Every => "every player".to_string(),
+        Owner::ToMove => "the player to move".to_string(),
+        Owner::Player(p) => v.player(p).name.clone(),
+    }
+}
+
+fn kinds_text(v: &Variant, kinds: Kinds) -> String {
+    match kinds {
+        Kinds::All => "pieces".to_string(),
+        Kinds::Royal => "royal pieces".to_string(),
+        Kinds::NonRoyal => "non-royal pieces".to_string(),
+        Kinds::Named(k) => v.kind_names(k).join(" or "),
+    }
+}
+
+/// The state's word and a blank, or nothing.
+fn state_text(state: Option<State>) -> &'static str {
+    match state {
+        None => "",
+        Some(State::Attacked) => "attacked ",
+        Some(State::Unattacked) => "unattacked ",
+        Some(State::Defended) => "defended ",
+        Some(State::Undefended) => "undefended ",
     }
 }

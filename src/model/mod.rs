@@ -3,7 +3,7 @@
 mod drawing;
 mod end;
 
-pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, Reach};
+pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, State};
 
 pub use drawing::{Drawing, FIGURES, PictureSet, for_player};
 
@@ -252,17 +252,10 @@ pub struct RandomSetup {
 
 /// A condition under which a random setup is drawn again.
 #[derive(Clone, Debug)]
-pub enum Redraw {
-    /// While this player could capture an undefended piece of this kind.
-    Undefended(PlayerId, PieceId),
-    /// Unless no two pieces of these kinds of one player stand on one colour.
-    Colours(Vec<PieceId>),
-    /// Unless each piece of the first kind stands on a straight line between two
-    /// pieces of the second kind of its own player.
-    Between(PieceId, PieceId),
-    /// Unless each piece of these kinds stands where another piece of its own player
-    /// could capture, were an enemy piece there.
-    Defended(Vec<PieceId>),
+pub struct Redraw {
+    /// `unless`: drawn again while the condition fails.
+    pub unless: bool,
+    pub condition: Condition,
 }
 
 #[derive(Clone, Debug)]

@@ -5,7 +5,7 @@ use super::position::{Move, Position, PositionOf, Special, View};
 use crate::compile::{Rules, Width, by_width};
 use crate::geometry::CellSet;
 use crate::model::{
-    Condition, Event, Kinds, Outcome, Owner, PieceId, Place, PlayerId, Reach, holds,
+    Condition, Event, Kinds, Outcome, Owner, PieceId, Place, PlayerId, State, holds,
 };
 
 /// An end rule that applies: its index in the variant's list and what it decides.
@@ -194,25 +194,18 @@ impl Position {
                         format!("{who} has no {} left", v.kind_names(gone).join(" or "))
                     }
                     Event::BaredUnlessBack => format!("{who} has only royal pieces left"),
-                    Event::Has { .. } => v
-                        .condition_text(&rule.condition, false)
-                        .replacen("a player", who, 1),
+                    Event::Has { .. } | Event::Can { .. } => {
+                        let text = v.condition_text(&rule.condition, false);
+                        match text.strip_prefix("every player") {
+                            Some(rest) => format!("every player{rest}"),
+                            None => text.replacen("a player", who, 1).replacen(
+                                "the player to move",
+                                who,
+                                1,
+                            ),
+                        }
+                    }
                     Event::ChecksGiven(n) => format!("{who} gave check {n} times"),
-                    Event::Reaches {
-                        piece,
-                        zone,
-                        how: crate::model::Reach::Every,
-                        ..
-                    } => format!(
-                        "every player's {} reached {}",
-                        v.piece(piece).name,
-                        v.zones[zone].name
-                    ),
-                    Event::Reaches { piece, zone, .. } => format!(
-                        "{who}'s {} reached {}",
-                        v.piece(piece).name,
-                        v.zones[zone].name
-                    ),
                     _ => unreachable!("an event about a player"),
                 }
             }
@@ -223,7 +216,7 @@ impl Position {
             Event::Extinct(..)
             | Event::BaredUnlessBack
             | Event::Has { .. }
-            | Event::Reaches { .. }
+            | Event::Can { .. }
             | Event::ChecksGiven(_) => unreachable!("an event about a player"),
             Event::PliesWithoutCapture(n, kinds, drops) => {
                 let mut names: Vec<String> = v
@@ -246,6 +239,25 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Whether `c` holds here, whatever move led here (a capture never does).
+    pub(crate) fn holds_now(&self, rules: &Rules, c: &Condition) -> bool {
+        let mut has_move = || {
+            let mut moves = Vec::new();
+            self.legal_moves(rules, &mut moves);
+            !moves.is_empty()
+        };
+        let mut judge = Judge {
+            pos: self,
+            rules,
+            last: None,
+            occurrences: 1,
+            moves: None,
+            has_move: &mut has_move,
+            perpetual: &mut |_| None,
+        };
+        judge.holds(c, &mut None)
     }
 
     /// Whether a rule that joins a capture with other conditions holds after `last`,
@@ -428,17 +440,26 @@ impl<H: FnMut() -> bool, P: FnMut(u32) -> Option<PlayerId>> Judge<'_, H, P> {
 impl<S: Width> PositionOf<S> {
     /// See [`Position::happens_to`].
     pub(super) fn happens_to(&self, rules: &Rules, event: Event) -> Option<PlayerId> {
-        if let Event::Has {
-            owner: Owner::Player(p),
-            ..
-        } = event
-        {
-            return self.holds_for(rules, event, p).then_some(p);
-        }
         let n = self.players();
-        (1..=n)
-            .map(|i| PlayerId((self.to_move().0 + n - 2 + i) % n))
-            .find(|&p| self.holds_for(rules, event, p))
+        // The player who just moved first, then the others in turn.
+        let mut order = (1..=n).map(|i| PlayerId((self.to_move().0 + n - 2 + i) % n));
+        match event {
+            Event::Has { owner, .. } | Event::Can { owner, .. } => match owner {
+                Owner::Player(p) => self.holds_for(rules, event, p).then_some(p),
+                Owner::ToMove => {
+                    let p = self.to_move();
+                    self.holds_for(rules, event, p).then_some(p)
+                }
+                Owner::Every => {
+                    let first = order.next()?;
+                    (self.holds_for(rules, event, first)
+                        && order.all(|p| self.holds_for(rules, event, p)))
+                    .then_some(first)
+                }
+                Owner::AnyPlayer => order.find(|&p| self.holds_for(rules, event, p)),
+            },
+            _ => order.find(|&p| self.holds_for(rules, event, p)),
+        }
     }
 
     /// See [`Position::points`].
@@ -542,83 +563,124 @@ impl<S: Width> PositionOf<S> {
                 most,
                 only,
                 place,
+                state,
                 ..
             } => {
                 let all = u64::MAX >> (64 - rules.variant.pieces.len());
-                let mask = match kinds {
-                    Kinds::All => all,
-                    Kinds::Royal => rules.royal,
-                    Kinds::NonRoyal => all & !rules.royal,
-                    Kinds::Named(m) => m,
+                let mask = kind_mask(rules, kinds);
+                let range = least as u64..=most as u64;
+                let fits = |n: u64| range.contains(&n);
+                let on_board = |mask: u64| {
+                    let mut cells = S::EMPTY;
+                    for k in 0..rules.variant.pieces.len() {
+                        if mask & (1 << k) != 0 {
+                            cells = cells.union(&self.pieces_of(p, PieceId(k as u8)));
+                        }
+                    }
+                    match state {
+                        Some(state) => {
+                            S::from_cells(cells.iter().filter(|&c| self.stands(rules, c, state)))
+                        }
+                        None => cells,
+                    }
                 };
                 let count = |mask: u64| -> u64 {
-                    if let Place::Zone(z) = place {
-                        return rules.variant.zones[z].cells[p.0 as usize]
+                    let board = || on_board(mask).len() as u64;
+                    let hand = || {
+                        (0..rules.variant.pieces.len())
+                            .filter(|k| mask & (1 << k) != 0)
+                            .map(|k| self.in_hand(p, PieceId(k as u8)) as u64)
+                            .sum::<u64>()
+                    };
+                    match place {
+                        Place::Zone(z) => rules.variant.zones[z].cells[p.0 as usize]
                             .iter()
-                            .filter(|&&c| {
-                                self.at(c)
-                                    .is_some_and(|(q, k)| q == p && mask & (1 << k.0) != 0)
-                            })
-                            .count() as u64;
+                            .filter(|&&c| on_board(mask).contains(c))
+                            .count() as u64,
+                        Place::Between(outer) => {
+                            let ends = self.pieces_of(p, outer);
+                            on_board(mask)
+                                .iter()
+                                .filter(|&c| self.between(rules, c, &ends))
+                                .count() as u64
+                        }
+                        Place::Board | Place::OneColour => board(),
+                        Place::Hand => hand(),
+                        Place::Owned => board() + hand(),
                     }
-                    (0..rules.variant.pieces.len())
-                        .filter(|k| mask & (1 << k) != 0)
-                        .map(|k| {
-                            let k = PieceId(k as u8);
-                            let board = || self.pieces_of(p, k).len() as u64;
-                            let hand = || self.in_hand(p, k) as u64;
-                            match place {
-                                Place::Board => board(),
-                                Place::Hand => hand(),
-                                _ => board() + hand(),
-                            }
-                        })
-                        .sum()
                 };
-                let n = count(mask);
-                (least as u64..=most as u64).contains(&n) && !(only && count(all & !mask) > 0)
+                if place == Place::OneColour {
+                    let board = &rules.variant.board;
+                    let cells = on_board(mask);
+                    return (0..board.colours()).any(|colour| {
+                        fits(cells.iter().filter(|&c| board.colour(c) == colour).count() as u64)
+                    }) && !(only && count(all & !mask) > 0);
+                }
+                fits(count(mask)) && !(only && count(all & !mask) > 0)
+            }
+            Event::Can {
+                capture,
+                kinds,
+                state,
+                into,
+                ..
+            } => {
+                p == self.to_move()
+                    && self.can(rules, capture, kind_mask(rules, kinds), state, into)
             }
             Event::ChecksGiven(n) => self.checks_given(p) as u32 >= n,
-            Event::Reaches {
-                piece,
-                zone,
-                how,
-                safe,
-            } => {
-                let there = |q: PlayerId| {
-                    rules.variant.zones[zone].cells[q.0 as usize]
-                        .iter()
-                        .any(|&c| {
-                            self.at(c) == Some((q, piece))
-                                && !(safe && self.attackers(rules, c, u64::MAX) > 0)
-                        })
-                };
-                match how {
-                    Reach::Plain => there(p),
-                    Reach::Every => (0..self.players()).map(PlayerId).all(there),
-                    Reach::Kept => p == self.to_move() && there(p),
-                    Reach::Answered => {
-                        there(p) && !(p.0 < self.to_move().0 && self.may_answer(rules, piece, zone))
-                    }
-                }
-            }
             _ => false,
         }
     }
 
-    /// Whether the player to move, not in check, has a legal move of a piece of the
-    /// kind onto its part of the zone.
-    fn may_answer(&self, rules: &Rules, piece: PieceId, zone: usize) -> bool {
+    /// Whether the player to move has a legal move that captures a piece of the kinds
+    /// in the state, or (`capture` false) that moves one into its part of the zone.
+    fn can(
+        &self,
+        rules: &Rules,
+        capture: bool,
+        kinds: u64,
+        state: Option<State>,
+        into: Option<usize>,
+    ) -> bool {
         let me = self.to_move();
-        if self.in_check(rules) {
-            return false;
-        }
-        let goal = &rules.variant.zones[zone].cells[me.0 as usize];
         let mut moves = Vec::new();
         self.legal_moves(rules, &mut moves);
-        moves
-            .iter()
-            .any(|m| m.promotion.unwrap_or(m.piece) == piece && goal.contains(&m.to))
+        moves.iter().any(|m| {
+            if capture {
+                m.captured.is_some_and(|(_, k)| kinds & (1 << k.0) != 0)
+                    && state
+                        .is_none_or(|s| m.capture_cell().is_some_and(|c| self.stands(rules, c, s)))
+            } else {
+                let kind = m.promotion.unwrap_or(m.piece);
+                kinds & (1 << kind.0) != 0
+                    && into
+                        .is_none_or(|z| rules.variant.zones[z].cells[me.0 as usize].contains(&m.to))
+            }
+        })
+    }
+
+    /// Whether the piece on `cell` stands in the state.
+    fn stands(&self, rules: &Rules, cell: crate::geometry::Cell, state: State) -> bool {
+        match state {
+            State::Attacked => self.attackers(rules, cell, u64::MAX) > 0,
+            State::Unattacked => self.attackers(rules, cell, u64::MAX) == 0,
+            State::Defended => self.defenders(rules, cell) > 0,
+            State::Undefended => self.defenders(rules, cell) == 0,
+        }
+    }
+
+    /// Whether `cell` lies on a straight line between two of the cells `ends`.
+    fn between(&self, rules: &Rules, cell: crate::geometry::Cell, ends: &S) -> bool {
+        let board = &rules.variant.board;
+        let (x, y) = board.point(cell);
+        ends.iter().any(|a| {
+            ends.iter().any(|b| {
+                let ((ax, ay), (bx, by)) = (board.point(a), board.point(b));
+                let (u, v) = ((ax - x, ay - y), (bx - x, by - y));
+                u.0 * v.1 == u.1 * v.0 && u.0 * v.0 + u.1 * v.1 < 0
+            })
+        })
     }
 }
 
@@ -644,5 +706,16 @@ pub fn perpetual_checker(
     match (who.next(), who.next()) {
         (Some(p), None) => Some(PlayerId(p as u8)),
         _ => None,
+    }
+}
+
+/// The kinds `kinds` names, as a bit set.
+fn kind_mask(rules: &Rules, kinds: Kinds) -> u64 {
+    let all = u64::MAX >> (64 - rules.variant.pieces.len());
+    match kinds {
+        Kinds::All => all,
+        Kinds::Royal => rules.royal,
+        Kinds::NonRoyal => all & !rules.royal,
+        Kinds::Named(m) => m,
     }
 }

@@ -1109,38 +1109,52 @@ impl<S: Width> PositionOf<S> {
         gone: Option<Cell>,
         mut f: impl FnMut(Cell, &MoveEntry) -> bool,
     ) -> bool {
+        (0..self.players())
+            .map(PlayerId)
+            .filter(|&p| p != me)
+            .any(|p| self.each_attack_by(rules, sets, p, target, victim, kinds, gone, &mut f))
+    }
+
+    /// [`Self::each_attack`] by the pieces of the one player `p`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn each_attack_by(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        p: PlayerId,
+        target: Cell,
+        victim: PieceId,
+        kinds: u64,
+        gone: Option<Cell>,
+        f: &mut impl FnMut(Cell, &MoveEntry) -> bool,
+    ) -> bool {
         let allowed = rules.capturable_by[victim.0 as usize] & kinds;
         let kinds = rules.variant.pieces.len();
-        for p in 0..self.players() {
-            let p = PlayerId(p);
-            if p == me {
+        let used = self.used_bits(p);
+        for k in 0..kinds {
+            let k = PieceId(k as u8);
+            if allowed & (1 << k.0) == 0 {
                 continue;
             }
-            let used = self.used_bits(p);
-            for k in 0..kinds {
-                let k = PieceId(k as u8);
-                if allowed & (1 << k.0) == 0 {
-                    continue;
-                }
-                let mut near = self.pieces_of(p, k);
-                if let Some(g) = gone {
-                    near.remove(g);
-                }
-                if near.is_empty() || !sets.attackers_among(rules.run(p, k, target), &near) {
-                    continue;
-                }
-                for from in near.iter() {
-                    for e in rules.captures_between(p, k, from, target) {
-                        if e.target.is_some_and(|t| t != victim)
-                            || rules
-                                .once_bit(k, e.tag)
-                                .is_some_and(|b| used & (1 << b) != 0)
-                        {
-                            continue;
-                        }
-                        if f(from, e) {
-                            return true;
-                        }
+            let mut near = self.pieces_of(p, k);
+            if let Some(g) = gone {
+                near.remove(g);
+            }
+            if near.is_empty() || !sets.attackers_among(rules.run(p, k, target), &near) {
+                continue;
+            }
+            for from in near.iter() {
+                for e in rules.captures_between(p, k, from, target) {
+                    if e.target.is_some_and(|t| t != victim)
+                        || rules
+                            .once_bit(k, e.tag)
+                            .is_some_and(|b| used & (1 << b) != 0)
+                    {
+                        continue;
+                    }
+                    if f(from, e) {
+                        return true;
                     }
                 }
             }
@@ -1205,6 +1219,26 @@ impl<S: Width> PositionOf<S> {
             }
             false
         });
+        n
+    }
+
+    /// How many other pieces of its own player could capture on the cell of the piece on
+    /// `cell`, were an enemy piece of its kind there (0 when the cell is empty).
+    pub fn defenders(&self, rules: &Rules, cell: Cell) -> u32 {
+        let Some((owner, victim)) = self.at(cell) else {
+            return 0;
+        };
+        let sets = rules.sets();
+        let occupied = self.occupied();
+        let (mut n, mut last) = (0, None);
+        let mut count = |from: Cell, e: &MoveEntry| {
+            if last != Some(from) && self.open(rules, sets, e, occupied) {
+                last = Some(from);
+                n += 1;
+            }
+            false
+        };
+        self.each_attack_by(rules, sets, owner, cell, victim, u64::MAX, None, &mut count);
         n
     }
 

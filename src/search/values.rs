@@ -332,20 +332,17 @@ const GOAL_RANGE: u8 = 8;
 
 /// The kinds that win by reaching a zone, as the end rules in force say.
 fn goals(rules: &Rules) -> Vec<Goal> {
-    use crate::model::{Event, Outcome, Reach};
+    use crate::model::Outcome;
     let n = rules.variant.board.len();
-    rules
+    let mut found: Vec<(PieceId, usize)> = rules
         .end_rules_in_force()
-        .filter_map(|r| match r.event()? {
-            Event::Reaches {
-                piece, zone, how, ..
-            } if how != Reach::Every
-                && matches!(r.outcome, Outcome::ThatWins | Outcome::MoverWins) =>
-            {
-                Some((piece, zone))
-            }
-            _ => None,
-        })
+        .filter(|r| matches!(r.outcome, Outcome::ThatWins | Outcome::MoverWins))
+        .flat_map(|r| r.condition.positive())
+        .filter_map(|e| e.goal())
+        .collect();
+    found.dedup();
+    found
+        .into_iter()
         .map(|(kind, zone)| {
             let players = rules.variant.players.len();
             let (mut zones, mut backs) = (Vec::new(), Vec::new());

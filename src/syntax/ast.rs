@@ -1,6 +1,6 @@
 //! The syntax tree of a variant file. Every node keeps its span; equality ignores spans.
 
-pub use super::end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, Reach};
+pub use super::end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place};
 pub use super::node::*;
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -570,15 +570,10 @@ pub struct RandomDecl {
 
 /// A condition under which a random setup is drawn again.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Redraw {
-    /// (player, piece): while the player can capture an undefended such piece.
-    Undefended(Name, Name),
-    /// Unless each player's pieces of these kinds stand on different colours.
-    Colours(Vec<Name>),
-    /// Unless each player's piece of the first kind stands between two of the second.
-    Between(Name, Name),
-    /// Unless each player's pieces of these kinds are defended.
-    Defended(Vec<Name>),
+pub struct Redraw {
+    /// `unless`: drawn again while the condition fails.
+    pub unless: bool,
+    pub condition: Spanned<super::end::Condition>,
 }
 
 #[derive(Clone, Debug)]

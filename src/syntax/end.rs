@@ -35,10 +35,13 @@ impl Condition {
     }
 }
 
-/// Whose pieces `has` counts: any one player's, or a named player's.
+/// Whose pieces `has` counts: any one player's, each player's, the player to move's,
+/// or a named player's.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Owner {
     AnyPlayer,
+    Every,
+    ToMove,
     Player(Name),
 }
 
@@ -59,6 +62,10 @@ pub enum Place {
     Board,
     Hand,
     Zone(Name),
+    /// On cells of some one colour.
+    OneColour,
+    /// On a line between two of the player's pieces of this kind.
+    Between(Name),
 }
 
 /// How many `has` asks for: at least `least` and at most `most`; `only`: some, and no
@@ -87,19 +94,21 @@ pub enum Event {
     Has {
         owner: Owner,
         quantity: Spanned<Quantity>,
+        state: Option<State>,
         kinds: Kinds,
         place: Place,
     },
+    /// `White can capture an undefended Pawn`, `Black can move a King into goal`.
+    Can {
+        owner: Owner,
+        /// `capture`, not `move`.
+        capture: bool,
+        state: Option<State>,
+        kinds: Kinds,
+        into: Option<Name>,
+    },
     /// `in check`.
     InCheck,
-    /// A piece of the kind stands in its owner's zone.
-    Reaches {
-        piece: Name,
-        zone: Name,
-        how: Reach,
-        /// `, not attacked there`.
-        safe: bool,
-    },
     /// A player has given check this many times.
     ChecksGiven(Spanned<u32>),
     /// Repeated this many times; `true`: only by perpetual check.
@@ -148,15 +157,7 @@ pub enum Outcome {
     MorePieces,
 }
 
-/// How a `reaches` event counts: plain, `for every player`, `, unless answered` or
-/// `, kept for a round`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    Plain,
-    Every,
-    Answered,
-    Kept,
-}
+pub use crate::model::State;
 
 /// The most pairs of parentheses a condition may nest: enough for any rule page, and
 /// little enough that no stage's walk through a condition runs out of stack.
@@ -178,8 +179,8 @@ fn nesting(text: &str) -> usize {
     most
 }
 
-/// A rule, or `None` with a diagnostic when its condition nests too deep.
-pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> Option<EndRule> {
+/// A condition, or `None` with a diagnostic when it nests too deep.
+pub(super) fn lower_checked_condition(cx: &mut Ctx, p: P) -> Option<Spanned<Condition>> {
     let depth = nesting(p.as_str());
     if depth > MAX_NESTING {
         let span = cx.span(&p);
@@ -196,16 +197,19 @@ pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> Option<EndRule> {
         );
         return None;
     }
+    let span = cx.span(&p);
+    Some(Spanned::new(lower_condition(cx, p), span))
+}
+
+/// A rule, or `None` with a diagnostic when its condition nests too deep.
+pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> Option<EndRule> {
     let mut guard = None;
     let mut condition = None;
     let mut outcome = Outcome::Draw;
     for q in p.into_inner().filter(content) {
         match q.as_rule() {
             Rule::guard => guard = Some(lower_guard(cx, q)),
-            Rule::condition => {
-                let span = cx.span(&q);
-                condition = Some(Spanned::new(lower_condition(cx, q), span));
-            }
+            Rule::condition => condition = Some(lower_checked_condition(cx, q)?),
             _ => {
                 let o = q.into_inner().find(content).unwrap();
                 outcome = match o.as_rule() {
@@ -281,18 +285,38 @@ fn lower_negated(cx: &mut Ctx, p: P) -> Condition {
     }
 }
 
-/// `a player has fewer than 3 King in hand`.
+/// `a player has fewer than 3 King in hand`, `White can capture an undefended Pawn`.
 fn lower_has(cx: &mut Ctx, p: P) -> Event {
+    let can = p.as_rule() == Rule::can_event;
     let mut owner = Owner::AnyPlayer;
     let mut quantity = None;
+    let mut state = None;
     let mut kinds = Kinds::All;
     let mut place = Place::Owned;
+    let (mut capture, mut into) = (false, None);
     for k in p.into_inner() {
         match k.as_rule() {
             Rule::holder_player => {
-                if let Some(name) = k.into_inner().find(|x| x.as_rule() == Rule::ident) {
-                    owner = Owner::Player(cx.name(&name));
-                }
+                let words: String = k.as_str().split_whitespace().collect();
+                owner = if let Some(name) = k.into_inner().find(|x| x.as_rule() == Rule::ident) {
+                    Owner::Player(cx.name(&name))
+                } else if words.starts_with("every") {
+                    Owner::Every
+                } else if words.starts_with("the") {
+                    Owner::ToMove
+                } else {
+                    Owner::AnyPlayer
+                };
+            }
+            Rule::kw_capture => capture = true,
+            Rule::ident => into = Some(cx.name(&k)),
+            Rule::piece_state => {
+                state = Some(match k.as_str() {
+                    "attacked" => State::Attacked,
+                    "unattacked" => State::Unattacked,
+                    "defended" => State::Defended,
+                    _ => State::Undefended,
+                })
             }
             Rule::quantity => {
                 let span = cx.span(&k);
@@ -342,9 +366,16 @@ fn lower_has(cx: &mut Ctx, p: P) -> Event {
                 };
             }
             Rule::place => {
-                let parts: Vec<P> = k.into_inner().collect();
-                place = if let Some(z) = parts.iter().find(|x| x.as_rule() == Rule::ident) {
+                let parts: Vec<P> = k.clone().into_inner().collect();
+                let ident = parts.iter().find(|x| x.as_rule() == Rule::ident);
+                place = if k.as_str().starts_with("between") {
+                    Place::Between(cx.name(ident.expect("grammar requires a kind")))
+                } else if let Some(z) = ident {
                     Place::Zone(cx.name(z))
+                } else if !parts.iter().any(|x| x.as_rule() == Rule::kw_board)
+                    && k.as_str().starts_with("on")
+                {
+                    Place::OneColour
                 } else if parts.iter().any(|x| x.as_rule() == Rule::kw_hand) {
                     Place::Hand
                 } else {
@@ -354,9 +385,19 @@ fn lower_has(cx: &mut Ctx, p: P) -> Event {
             _ => {}
         }
     }
+    if can {
+        return Event::Can {
+            owner,
+            capture,
+            state,
+            kinds,
+            into,
+        };
+    }
     Event::Has {
         owner,
         quantity: quantity.expect("grammar requires a quantity"),
+        state,
         kinds,
         place,
     }
@@ -393,29 +434,8 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         ),
         Rule::checks_event => Event::ChecksGiven(cx.number(&q.into_inner().find(content).unwrap())),
         Rule::bare_event => Event::BaredUnlessBack,
-        Rule::has_event => lower_has(cx, q),
+        Rule::has_event | Rule::can_event => lower_has(cx, q),
         Rule::in_check => Event::InCheck,
-        Rule::reach_event => {
-            let parts: Vec<P> = q.into_inner().collect();
-            let has = |r: Rule| parts.iter().any(|k| k.as_rule() == r);
-            let how = if has(Rule::reach_every) {
-                Reach::Every
-            } else if has(Rule::reach_answered) {
-                Reach::Answered
-            } else if has(Rule::reach_kept) {
-                Reach::Kept
-            } else {
-                Reach::Plain
-            };
-            let safe = has(Rule::reach_safe);
-            let mut it = parts.iter().filter(|k| k.as_rule() == Rule::ident);
-            Event::Reaches {
-                piece: cx.name(it.next().unwrap()),
-                zone: cx.name(it.next().unwrap()),
-                how,
-                safe,
-            }
-        }
         Rule::checkmate => Event::Checkmate,
         Rule::mate_by_event | Rule::mate_run_event => {
             let only = q.as_rule() == Rule::mate_by_event;

@@ -936,8 +936,7 @@ fn described(rule: Rule) -> &'static str {
         en_passant => "`en passant by ...`",
         equal_legs => "`legs of equal length`",
         repeated => "`repeated`",
-        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw
-        | redraw_capture | redraw_colours | redraw_between | redraw_defended => {
+        setup_random | random_pool | pool_piece | mirror_item | mirrored | redraw => {
             "a random setup line such as `White: Guard, Tower on a1 b1 c1`"
         }
         checkmate | stalemate => "`checkmate` or `stalemate`",
@@ -1123,13 +1122,64 @@ pub(super) fn statement_start_before(text: &str, from: usize, pos: usize) -> Opt
 
 /// Words the language once had, each with a pattern of the old wording (`#N` a number,
 /// `#K` kinds joined by `or`) and its new wording.
-const RETIRED: &[(&str, &str)] = &[
+/// Old wordings and the new ones, with a note for the help when the new wording needs
+/// more than the words replaced. `#N` is a number, `#K` kinds joined by `or` (one new
+/// condition each), `#L` kinds joined by `and` or `or` (counted together), other `#X`
+/// one word (a `,` after it in the pattern: the word ends with one); `#1` and `#2` are
+/// the first and second players the file declares.
+const RETIRED: &[(&str, &str, &str)] = &[
     (
         "fewer than #N #K pieces left",
         "a player has fewer than #N #K",
+        "",
     ),
-    ("no pieces left", "a player has no pieces"),
-    ("only royal pieces left", "a player has only royal pieces"),
+    ("no pieces left", "a player has no pieces", ""),
+    (
+        "only royal pieces left",
+        "a player has only royal pieces",
+        "",
+    ),
+    (
+        "#A reaches #Z for every player, not attacked there",
+        "every player has an unattacked #A in #Z",
+        "",
+    ),
+    (
+        "#A reaches #Z, not attacked there",
+        "a player has an unattacked #A in #Z",
+        "",
+    ),
+    (
+        "#A reaches #Z for every player",
+        "every player has a #A in #Z",
+        "",
+    ),
+    (
+        "#A reaches #Z, unless answered",
+        "#1 has a #A in #Z and not #2 can move a #A into #Z",
+        "; the player moving second wins at once, so put `#2 has a #A in #Z: that player wins` above it",
+    ),
+    (
+        "#A reaches #Z, kept for a round",
+        "the player to move has a #A in #Z",
+        "",
+    ),
+    ("#A reaches #Z", "a player has a #A in #Z", ""),
+    (
+        "redraw unless each player's #L pieces stand on different colours",
+        "redraw while a player has at least 2 #L on one colour",
+        "",
+    ),
+    (
+        "redraw unless each player's #L pieces are defended",
+        "redraw while a player has an undefended #L",
+        "",
+    ),
+    (
+        "redraw unless each player's #A stands between two of its #B pieces",
+        "redraw while a player has no #A between two #B",
+        "",
+    ),
 ];
 
 /// A diagnostic for an old wording on the line at `at`, showing the new one.
@@ -1151,19 +1201,40 @@ fn retired(text: &str, at: usize) -> Option<Diagnostic> {
     if matches!(words.first(), Some((_, "if" | "unless"))) && words.len() > 2 {
         first = 2;
     }
-    for (old, new) in RETIRED {
-        let Some((last, n, kinds)) = fit(&words[first..], old) else {
+    let players: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("player "))
+        .filter_map(|l| l.split(':').next())
+        .map(str::trim)
+        .collect();
+    for (old, new, note) in RETIRED {
+        let Some(found) = fit(&words[first..], old) else {
             continue;
         };
         let from = words[first].0;
-        let to = words[first + last].0 + words[first + last].1.len();
+        let to = words[first + found.last].0 + words[first + found.last].1.len();
+        let fill = |t: &str| {
+            let mut t = t.to_string();
+            for (key, value) in &found.words {
+                t = t.replace(key.as_str(), value);
+            }
+            for (key, name) in [("#1", players.first()), ("#2", players.get(1))] {
+                t = t.replace(
+                    key,
+                    name.copied()
+                        .unwrap_or(if key == "#1" { "White" } else { "Black" }),
+                );
+            }
+            t.replace("#L", &found.kinds.join(" or "))
+        };
         // One condition for each kind: the old wording counted each kind apart.
-        let each: Vec<String> = if kinds.is_empty() {
-            vec![new.replace("#N", n)]
+        let each: Vec<String> = if found.kinds.is_empty() || !old.contains("#K") {
+            vec![fill(new)]
         } else {
-            kinds
+            found
+                .kinds
                 .iter()
-                .map(|k| new.replace("#N", n).replace("#K", k))
+                .map(|k| fill(&new.replace("#K", k)))
                 .collect()
         };
         let wording = each.join(" or ");
@@ -1176,44 +1247,69 @@ fn retired(text: &str, at: usize) -> Option<Diagnostic> {
             )
             .label("the old wording")
             .help(format!(
-                "write `{wording}`; the error index lists every wording replaced"
+                "write `{wording}`{}; the error index lists every wording replaced",
+                fill(note)
             )),
         );
     }
     None
 }
 
-/// Whether `words` start with the pattern: the index of the last word it took, and
-/// the number and kinds it read.
-fn fit<'a>(words: &[(usize, &'a str)], pattern: &str) -> Option<(usize, &'a str, Vec<&'a str>)> {
-    let mut n = "";
-    let mut kinds = vec![];
+/// What a pattern read from a line.
+struct Fit<'a> {
+    /// The index of the last word it took.
+    last: usize,
+    /// `#K` or `#L` kinds.
+    kinds: Vec<&'a str>,
+    /// The other placeholders and their words.
+    words: Vec<(String, &'a str)>,
+}
+
+/// Whether `words` start with the pattern, and what it read.
+fn fit<'a>(words: &[(usize, &'a str)], pattern: &str) -> Option<Fit<'a>> {
+    let mut found = Fit {
+        last: 0,
+        kinds: vec![],
+        words: vec![],
+    };
     let mut i = 0;
     let pattern: Vec<&str> = pattern.split(' ').collect();
     for (j, p) in pattern.iter().enumerate() {
         match *p {
-            "#N" => {
-                n = words.get(i)?.1;
-                if !n.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                i += 1;
-            }
-            "#K" => {
+            "#K" | "#L" => {
                 let stop = pattern.get(j + 1).copied();
                 loop {
                     let w = words.get(i)?.1;
                     if Some(w) == stop {
                         break;
                     }
-                    if w != "or" {
-                        kinds.push(w);
+                    if w != "or" && !(*p == "#L" && w == "and") {
+                        found.kinds.push(w);
                     }
                     i += 1;
                 }
-                if kinds.is_empty() {
+                if found.kinds.is_empty() {
                     return None;
                 }
+            }
+            "#N" => {
+                let n = words.get(i)?.1;
+                if !n.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                found.words.push(("#N".into(), n));
+                i += 1;
+            }
+            p if p.starts_with('#') => {
+                let (key, tail) = p.split_at(2);
+                let w = words.get(i)?.1;
+                let word = if tail.is_empty() {
+                    (!w.ends_with(',')).then_some(w)?
+                } else {
+                    w.strip_suffix(tail)?
+                };
+                found.words.push((key.into(), word));
+                i += 1;
             }
             word => {
                 if words.get(i)?.1 != word {
@@ -1223,5 +1319,6 @@ fn fit<'a>(words: &[(usize, &'a str)], pattern: &str) -> Option<(usize, &'a str,
             }
         }
     }
-    Some((i - 1, n, kinds))
+    found.last = i - 1;
+    Some(found)
 }

@@ -650,19 +650,18 @@ fn lower_random(cx: &mut Ctx, p: P) -> RandomDecl {
                 decl.mirrored = Some(guard);
             }
             Rule::redraw => {
-                let r = q.into_inner().find(content).unwrap();
-                let rule = r.as_rule();
-                let names: Vec<Name> = r
-                    .into_inner()
-                    .filter(|n| n.as_rule() == Rule::ident)
-                    .map(|n| cx.name(&n))
-                    .collect();
-                decl.redraw.push(match rule {
-                    Rule::redraw_colours => Redraw::Colours(names),
-                    Rule::redraw_defended => Redraw::Defended(names),
-                    Rule::redraw_between => Redraw::Between(names[0].clone(), names[1].clone()),
-                    _ => Redraw::Undefended(names[0].clone(), names[1].clone()),
-                });
+                let mut unless = false;
+                for r in q.into_inner().filter(content) {
+                    match r.as_rule() {
+                        Rule::unless_kw => unless = true,
+                        Rule::condition => {
+                            if let Some(condition) = super::end::lower_checked_condition(cx, r) {
+                                decl.redraw.push(Redraw { unless, condition });
+                            }
+                        }
+                        _ => {}
+                    }
+                }
             }
             _ => {
                 let span = cx.span(&q);

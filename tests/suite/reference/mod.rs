@@ -386,7 +386,7 @@ use variantlab::variant::{
 /// What stands on each cell.
 type Cells = [Option<(PlayerId, PieceId)>];
 
-use variantlab::variant::{Condition, Kinds, Outcome, Owner, Place, Qualifier, Reach, RoyalCheck};
+use variantlab::variant::{Condition, Kinds, Outcome, Owner, Place, Qualifier, RoyalCheck};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -970,7 +970,7 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                 } => {
                     let there: Vec<PieceId> = match place {
                         Place::Owned => owned,
-                        Place::Board => next
+                        Place::Board | Place::OneColour | Place::Between(_) => next
                             .cells
                             .iter()
                             .flatten()
@@ -1004,28 +1004,6 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
                     .checks
                     .get(p.0 as usize)
                     .is_some_and(|c| *c as u32 >= n),
-                Event::Reaches {
-                    piece,
-                    zone,
-                    how,
-                    safe,
-                } => {
-                    let there = |q: PlayerId| {
-                        v.zones[zone].cells[q.0 as usize].iter().any(|c| {
-                            next.cells[c.index()] == Some((q, piece))
-                                && !(safe && attacked(v, options, &next.cells, &next.used, *c, q))
-                        })
-                    };
-                    match how {
-                        Reach::Plain => there(p),
-                        Reach::Every => (0..n).all(|q| there(PlayerId(q as u8))),
-                        Reach::Kept => p == next.to_move && there(p),
-                        Reach::Answered => {
-                            there(p)
-                                && !(p < next.to_move && answers(v, options, next, piece, zone))
-                        }
-                    }
-                }
                 _ => false,
             }
         })
