@@ -43,6 +43,7 @@ pub(crate) mod runtime;
 pub(crate) mod search;
 pub(crate) mod suggest;
 pub(crate) mod syntax;
+pub(crate) mod terms;
 
 // The public modules.
 pub mod diagrams;

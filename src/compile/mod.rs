@@ -6,15 +6,28 @@
 //! Cell sets (must-be-empty paths, attackers) are stored at the board's width, chosen
 //! here once: see [`Sets`].
 
+mod castling;
+mod ends;
+mod hands;
 mod keys;
+mod promotion;
 mod sets;
 mod shadow;
+mod tables;
 
 pub use crate::check::{Reach, destinations, minimal};
 pub use crate::model::MAX_PLAYERS;
+pub use castling::CastleRule;
+pub(crate) use castling::CastlingFacts;
+pub(crate) use ends::EndFacts;
+pub use hands::DropRule;
+use hands::{drop_rules, index_drops};
 pub use keys::Keys;
+pub use promotion::PromotionRule;
+use promotion::{mark_promotions, promotion_rules};
 pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
+use tables::{build, index_attacks, once_bits};
 
 use crate::geometry::{Board, Cell, CellSet, Kind};
 use crate::model::{
@@ -71,64 +84,11 @@ pub const MAY_PROMOTE: u8 = 1;
 /// The move must promote.
 pub const MUST_PROMOTE: u8 = 2;
 
-/// How a piece may be dropped from hand, compiled per piece kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DropRule {
-    /// Not on a file holding the player's own pieces of these kinds.
-    pub file_with: u64,
-    /// Not on a file holding this many (two or more) of the player's own pieces of a
-    /// kind.
-    pub file_full: Option<(PieceId, u8)>,
-    /// Not on a cell the player's own pieces of these kinds attack.
-    pub attacked_by: u64,
-    /// Not attacking an enemy royal piece.
-    pub no_check: bool,
-    /// Not attacking an enemy royal piece and leaving the enemy no legal move.
-    pub no_mate: bool,
-    /// Only where it encloses a line of enemy pieces.
-    pub enclosing: bool,
-    /// While a cell of this zone is empty, only there.
-    pub first_on: Option<usize>,
-}
-
 /// Cells a move passes, open to capture next move by the kinds in the set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Passing {
     pub cells: Vec<Cell>,
     pub by: u64,
-}
-
-/// A castling move, compiled.
-#[derive(Clone, Debug)]
-pub struct CastleRule {
-    pub player: PlayerId,
-    /// (piece, from, to); the first names the move.
-    pub parts: Vec<(PieceId, Cell, Cell)>,
-    pub empty: Vec<Cell>,
-    pub safe: Vec<Cell>,
-    /// Its bit among the castling rights.
-    pub right: u8,
-}
-
-/// What a piece may become when a move touches its zone.
-#[derive(Clone, Debug)]
-pub struct PromotionRule {
-    /// Per cell: whether it lies in the zone.
-    pub zone: Vec<bool>,
-    pub to: Vec<PieceId>,
-    /// Per kind of `to`: the most of it the player may have on the board for a
-    /// promotion to it (as many as the setup gives, with `only to kinds the player has
-    /// lost`; otherwise no limit).
-    pub limit: Vec<u32>,
-    pub optional: bool,
-    /// Forced where the piece could never move again.
-    pub forced_if_stuck: bool,
-    /// With `when.standing`: also anywhere while the player has no other piece of the
-    /// kind on the board.
-    pub alone: bool,
-    /// Not made where the move gives check or the new piece attacks an enemy piece.
-    pub quiet: bool,
-    pub when: crate::model::Trigger,
 }
 
 /// A variant compiled for one choice of option values.
@@ -149,15 +109,6 @@ pub struct Rules {
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
     attack_entries: Vec<(Cell, u32)>,
-    /// For each captured kind: the capturing kinds for which a capture ends the game.
-    pub(crate) capture_ends: Vec<u64>,
-    /// For each captured kind: the capturing kinds for which a capture may end the
-    /// game, as a part of a rule's condition that holds only with other parts.
-    pub(crate) capture_judged: Vec<u64>,
-    /// For each captured kind: the capturing kinds whose capture of it wins.
-    deciding: Vec<u64>,
-    /// The kinds with some such capture, as a bit set.
-    deciding_kinds: u64,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
@@ -167,11 +118,6 @@ pub struct Rules {
     /// Per (player, piece): its promotion, if any.
     promotions: Vec<Option<PromotionRule>>,
     pub(crate) passing: Vec<Passing>,
-    pub(crate) castlings: Vec<CastleRule>,
-    /// Per castling-right bit: the castlings that hold it, by index.
-    pub(crate) castles_by_right: Vec<Vec<u8>>,
-    /// Per cell: the castling rights lost when a move starts or ends there.
-    pub(crate) rights_clear: Vec<u64>,
     /// Gates (`pieces in hand enter through gates on ZONE`): bit `i` is the `i`-th
     /// (player, cell).
     pub(crate) gate_cells: Vec<(PlayerId, Cell)>,
@@ -179,32 +125,8 @@ pub struct Rules {
     gate_bits: Vec<u64>,
     /// Per player: its gate bits.
     pub(crate) player_gates: [u64; MAX_PLAYERS],
-    /// Per (player, piece, cell): the castling rights lost when that piece lands there
-    /// (`lost when ... aims at`); empty when no castling says so.
-    rights_aimed: Vec<u64>,
-    /// Per (player, piece): the castling rights lost when that piece moves (the first
-    /// piece of a castling from anywhere); empty when no castling says so.
-    rights_moved: Vec<u64>,
-    /// Kinds whose moves reset the quiet-ply count, as a bit set.
-    pub(crate) resets_quiet: u64,
-    /// Whether a drop starts the count of quiet plies again.
-    pub(crate) drops_reset_quiet: bool,
-    /// Of `resets_quiet`, the kinds that reset it only by moving forward.
-    pub(crate) resets_forward: u64,
-    /// Per player, per cell: how far forward the cell lies (see [`Board::along`]),
-    /// where some kind resets the count only by moving forward.
-    pub(crate) ahead: Vec<Vec<i32>>,
-    /// Whether some end rule in force holds from the position alone (a kind extinct,
-    /// a piece on its goal), so perft must ask at every node.
-    pub(crate) ends_in_place: bool,
-    /// Those rules, by their place in the variant's list.
-    pub(crate) in_place_rules: Vec<usize>,
     /// A player who can capture must.
     pub(crate) must_capture: bool,
-    /// Whether a pass may end the game (a standoff kept, every player passed).
-    pub(crate) pass_ends: bool,
-    /// (kind, zone) of the end rules about a piece reaching a zone.
-    pub(crate) goals: Vec<(PieceId, usize)>,
     /// No move may leave another player's royal piece attacked.
     pub(crate) no_checks: bool,
     /// Some promotion is a move of its own, made standing in the zone.
@@ -224,9 +146,6 @@ pub struct Rules {
     /// Per cell, with flips or enclosing drops: for each direction, the cells from it
     /// along that direction to the edge (directions leaving the board at once left out).
     pub(crate) rays: Vec<Vec<Vec<Cell>>>,
-    /// The checks a player must give to win, when the game counts them (the first
-    /// such rule's count): positions keep the count, and their strings show it.
-    pub(crate) check_goal: Option<u32>,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
     /// Per piece: the kind it goes to hand as.
@@ -245,9 +164,6 @@ pub struct Rules {
     pub(crate) facing: Vec<(PieceId, PieceId)>,
     /// The kinds in `facing`, as a bit set.
     pub(crate) facing_kinds: u64,
-    /// (kind, enemy kind) pairs whose facing on an open file must be broken at once:
-    /// a `... facing enemy ... on an open file` end rule in force.
-    pub(crate) standoffs: Vec<(PieceId, PieceId)>,
     /// Per piece without a `+` code: the first kind declared that promotes to it.
     pub(crate) promotion_base: Vec<Option<PieceId>>,
     /// Per piece: when a move promoted a piece to it, the kind it goes to hand as
@@ -261,10 +177,10 @@ pub struct Rules {
     pub(crate) walls: bool,
     /// Whether the board's one wall moves rather than stays (see [`crate::model::Walling::Moved`]).
     pub(crate) wall_moves: bool,
-    /// The kinds the `checkmate without a check by ... in its run` rules in force name,
-    /// as a bit set: positions keep, per player, which of them gave check in the
-    /// player's current run of checking moves (0: the game keeps no runs).
-    pub(crate) run_kinds: u64,
+    /// What the end rules in force make the runtime track and test.
+    pub(crate) ends: EndFacts,
+    /// The castling moves in force and the rights they keep.
+    pub(crate) castling: CastlingFacts,
     keys: Keys,
 }
 
@@ -338,70 +254,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let facing_kinds = facing
         .iter()
         .fold(0u64, |m, (a, b)| m | 1 << a.0 | 1 << b.0);
-    let capturable_by: Vec<u64> = variant
-        .pieces
-        .iter()
-        .map(|p| {
-            p.captured_only_by
-                .iter()
-                .filter(|(g, _)| holds(*g, options))
-                .map(|(_, ids)| ids.iter().fold(0u64, |m, id| m | 1 << id.0))
-                .reduce(|a, b| a & b)
-                .unwrap_or(u64::MAX)
-        })
-        .collect();
+    let capturable_by = tables::capturable_by(variant, options);
     let avoids_attack = variant
         .pieces
         .iter()
         .map(|p| p.not_attacked.iter().any(|g| holds(*g, options)))
         .collect();
     let once_bits = once_bits(variant)?;
-    let mut capture_ends = vec![0u64; pieces];
-    let mut capture_judged = vec![0u64; pieces];
-    let mut deciding = vec![0u64; pieces];
-    let mut resets_quiet = variant.clock_kinds;
-    let mut drops_reset_quiet = variant.clock_drops;
-    let mut standoffs = Vec::new();
-    let mut pass_ends = false;
-    let mut goals = Vec::new();
-    for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
-        // A capture decides the game only where it is the rule's whole condition.
-        let decides = r.event().is_some() && r.outcome == Outcome::MoverWins;
-        let sufficient = r.condition.sufficient();
-        for e in r.condition.events() {
-            goals.extend(e.goal());
-            match e {
-                Event::Facing { piece, enemy } => {
-                    standoffs.push((piece, enemy));
-                    pass_ends = true;
-                }
-                Event::AllPassed => pass_ends = true,
-                Event::Captured { piece, by } => {
-                    let by = by.map_or(u64::MAX, |b| 1 << b.0);
-                    if sufficient.contains(&e) {
-                        capture_ends[piece.0 as usize] |= by;
-                    } else {
-                        capture_judged[piece.0 as usize] |= by;
-                    }
-                    if decides {
-                        deciding[piece.0 as usize] |= by & capturable_by[piece.0 as usize];
-                    }
-                }
-                Event::PliesWithoutCapture(_, kinds, drops) => {
-                    resets_quiet |= kinds;
-                    drops_reset_quiet |= drops;
-                }
-                _ => {}
-            }
-        }
-    }
-    let in_place_rules: Vec<usize> = (0..variant.end_rules.len())
-        .filter(|&i| {
-            let r = &variant.end_rules[i];
-            holds(r.guard, options) && r.condition.every(&Event::in_place)
-        })
-        .collect();
-    let ends_in_place = !in_place_rules.is_empty();
+    let ends = ends::end_facts(variant, options, &capturable_by);
     let royal = (0..pieces)
         .filter(|&i| variant.is_royal(PieceId(i as u8), options))
         .fold(0u64, |m, i| m | 1 << i);
@@ -416,88 +276,15 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let promotions = promotion_rules(variant, options, royal);
     let standing_promotions = promotions.iter().flatten().any(|p| p.when.standing);
     let quiet_promotions = promotions.iter().flatten().any(|p| p.quiet);
-    let (mut gate_cells, mut gate_bits, mut player_gates) = (vec![], vec![], [0u64; MAX_PLAYERS]);
-    if let Some(crate::model::Gates { zone: z, .. }) = variant.gates {
-        gate_bits = vec![0u64; variant.board.len()];
-        for (p, cells) in variant.zones[z].cells.iter().enumerate() {
-            for &c in cells {
-                let bit = 1u64 << gate_cells.len();
-                gate_cells.push((PlayerId(p as u8), c));
-                gate_bits[c.index()] |= bit;
-                player_gates[p] |= bit;
-            }
-        }
-    }
-    let mut rights_clear = vec![0u64; variant.board.len()];
-    let cells = variant.board.len();
-    let mut rights_aimed = Vec::new();
-    let mut rights_moved = Vec::new();
-    let castlings = variant
-        .castlings
-        .iter()
-        .map(|c| {
-            let bit = 1u64 << c.right;
-            for (n, (kind, from, _)) in c.parts.iter().enumerate() {
-                if n == 0 && c.anywhere.is_some() {
-                    // Lost once a piece of the kind moves, wherever it stood.
-                    if rights_moved.is_empty() {
-                        rights_moved = vec![0u64; variant.players.len() * pieces];
-                    }
-                    rights_moved[c.player.0 as usize * pieces + kind.0 as usize] |= bit;
-                } else {
-                    rights_clear[from.index()] |= bit;
-                }
-            }
-            for a in &c.aimed {
-                if rights_aimed.is_empty() {
-                    rights_aimed = vec![0u64; variant.players.len() * pieces * cells];
-                }
-                let at = (a.player.0 as usize * pieces + a.piece.0 as usize) * cells;
-                for t in &a.landing {
-                    rights_aimed[at + t.index()] |= bit;
-                }
-            }
-            CastleRule {
-                player: c.player,
-                parts: c.parts.clone(),
-                empty: c.empty.clone(),
-                safe: c.safe.clone(),
-                right: c.right,
-            }
-        })
-        .collect();
-    let mut castles_by_right = vec![Vec::new(); 64];
-    for (i, c) in variant.castlings.iter().enumerate() {
-        castles_by_right[c.right as usize].push(i as u8);
-    }
+    let (gate_cells, gate_bits, player_gates) = hands::gates(variant);
+    let castling = castling::castling_facts(variant);
     let keys = Keys::new(variant, &passing);
     let hurdles = entries.iter().any(|e| e.hurdle != 0);
     let demote: Vec<PieceId> = (0..pieces)
         .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
         .collect();
-    let mut drop_faces = vec![0u64; pieces];
-    if variant.hand.is_some_and(|h| h.either_side) {
-        for (j, base) in demote.iter().enumerate() {
-            if base.0 as usize != j {
-                drop_faces[base.0 as usize] |= 1 << j;
-            }
-        }
-    }
-    let mut promotion_base = vec![None; pieces];
-    for (i, rule) in promotions.iter().enumerate() {
-        let base = PieceId((i % pieces) as u8);
-        // Turning back to its own unpromoted side is no promotion to remember.
-        for k in rule
-            .iter()
-            .flat_map(|r| &r.to)
-            .filter(|k| demote[base.0 as usize] != **k)
-        {
-            let slot = &mut promotion_base[k.0 as usize];
-            if demote[k.0 as usize] == *k && slot.is_none_or(|b: PieceId| b > base) {
-                *slot = Some(base);
-            }
-        }
-    }
+    let drop_faces = hands::drop_faces(variant, &demote);
+    let promotion_base = promotion::promotion_base(&promotions, &demote);
     let promoted_from = if variant.hand.is_some_and(|h| !h.keep_promoted) {
         promotion_base.clone()
     } else {
@@ -523,46 +310,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         avoids_attack,
         attack_offsets: vec![],
         attack_entries: vec![],
-        capture_ends,
-        capture_judged,
-        deciding_kinds: (0..pieces)
-            .filter(|&k| deciding[k] != 0)
-            .fold(0, |m, k| m | 1 << k),
-        deciding,
         once_bits,
         royal,
         check_bound,
         promotions,
         passing,
-        castles_by_right,
-        castlings,
-        rights_clear,
         gate_cells,
         gate_bits,
         player_gates,
-        rights_aimed,
-        rights_moved,
-        resets_quiet,
-        drops_reset_quiet,
-        resets_forward: variant.forward_moves,
-        ahead: if variant.forward_moves == 0 {
-            vec![]
-        } else {
-            variant
-                .players
-                .iter()
-                .map(|p| {
-                    let b = &variant.board;
-                    b.cells()
-                        .map(|c| p.forward.map_or(0, |f| b.along(c, f)))
-                        .collect()
-                })
-                .collect()
-        },
-        ends_in_place,
-        in_place_rules,
-        pass_ends,
-        goals,
         must_capture: variant.must_capture,
         explosion: variant.explosion,
         no_checks: variant.no_checks,
@@ -585,14 +340,6 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         } else {
             vec![]
         },
-        check_goal: variant
-            .end_rules
-            .iter()
-            .flat_map(|r| r.condition.events())
-            .find_map(|e| match e {
-                Event::ChecksGiven(n) => Some(n),
-                _ => None,
-            }),
         hands: variant.hand.is_some(),
         demote,
         drop_faces,
@@ -601,22 +348,14 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         barred,
         facing,
         facing_kinds,
-        standoffs,
         promotion_base,
         promoted_from,
         start_hands: variant.start_hands.clone(),
         walls: walling.iter().any(Option::is_some),
         wall_moves: walling.contains(&Some(crate::model::Walling::Moved)),
         walling,
-        run_kinds: variant
-            .end_rules
-            .iter()
-            .filter(|r| holds(r.guard, options))
-            .flat_map(|r| r.condition.events())
-            .fold(0, |m, e| match e {
-                Event::CheckmateRunWithout(kinds) => m | kinds,
-                _ => m,
-            }),
+        ends,
+        castling,
         keys,
     };
     by_width!(words n, S => finish::<S>(&mut rules));
@@ -666,475 +405,6 @@ fn finish<S: Width>(rules: &mut Rules) {
     index_drops::<S>(rules);
 }
 
-/// Sets each entry's promotion: allowed when the move starts in, ends in or passes the
-/// zone as the rule says; forced when declared so, or (when the rule says so) where
-/// the piece could never move again from where it lands.
-fn mark_promotions<S: Width>(rules: &mut Rules) {
-    let v = &rules.variant;
-    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
-    for pl in 0..players {
-        for pc in 0..pieces {
-            let Some(p) = rules.promotions[pl * pieces + pc].clone() else {
-                continue;
-            };
-            let z = |c: Cell| p.zone[c.index()];
-            let base = (pl * pieces + pc) * cells;
-            for from in 0..cells {
-                let run = base + from;
-                for i in rules.offsets[run]..rules.offsets[run + 1] {
-                    let e = rules.entries[i as usize];
-                    let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
-                    let applies = (p.when.from && z(Cell(from as u16)))
-                        || (p.when.into && z(e.to))
-                        || (p.when.entering && z(e.to) && !z(Cell(from as u16)))
-                        || (p.when.through && passes());
-                    let to = base + e.to.index();
-                    let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
-                    rules.entries[i as usize].promote = match applies {
-                        false => NO_PROMOTION,
-                        true if p.optional && !stuck => MAY_PROMOTE,
-                        true => MUST_PROMOTE,
-                    };
-                }
-            }
-        }
-    }
-}
-
-/// Per (player, piece), the cells a drop may use (with `never dropped where they
-/// could never move`, only cells the piece has a move from); per (player, cell), the
-/// line through the cell along the player's forward direction.
-fn index_drops<S: Width>(rules: &mut Rules) {
-    let v = &rules.variant;
-    let b = &v.board;
-    let mobile = v.hand.is_some_and(|h| h.mobile_only);
-    let mut drop_cells = Vec::new();
-    let mut files = Vec::new();
-    for (pl, player) in v.players.iter().enumerate() {
-        let pl = PlayerId(pl as u8);
-        for pc in 0..v.pieces.len() {
-            let pc = PieceId(pc as u8);
-            let zones: Vec<(bool, &[Cell])> = v
-                .piece(pc)
-                .no_drop
-                .iter()
-                .filter(|(g, _)| holds(*g, &rules.options))
-                .filter_map(|(_, r)| match r {
-                    NoDrop::InZone(z) => Some((false, &v.zones[*z].cells[pl.0 as usize][..])),
-                    NoDrop::OutsideZone(z) => Some((true, &v.zones[*z].cells[pl.0 as usize][..])),
-                    _ => None,
-                })
-                .collect();
-            drop_cells.push(S::from_cells(b.cells().filter(|c| {
-                (!mobile || !rules.moves(pl, pc, *c).is_empty())
-                    && zones.iter().all(|(inside, z)| z.contains(c) == *inside)
-            })));
-        }
-        for c in b.cells() {
-            let mut set = S::single(c);
-            if let Some(f) = player.forward {
-                for d in [f, b.opposite(f)] {
-                    let mut at = b.point(c);
-                    loop {
-                        at = b.shift(at, d);
-                        if !b.within_bounds(at) {
-                            break;
-                        }
-                        if let Some(n) = b.at(at) {
-                            set.insert(n);
-                        }
-                    }
-                }
-            }
-            files.push(set);
-        }
-    }
-    let mut tables = S::take(&mut rules.sets);
-    tables.drop_cells = drop_cells;
-    tables.files = files;
-    tables.all = S::from_cells(b.cells());
-    rules.sets = S::wrap(tables);
-}
-
-fn drop_rules(v: &Variant, options: &[bool]) -> Vec<DropRule> {
-    v.pieces
-        .iter()
-        .map(|p| {
-            let mut r = DropRule::default();
-            for (_, rule) in p.no_drop.iter().filter(|(g, _)| holds(*g, options)) {
-                match rule {
-                    NoDrop::FileWith(k, 1) => r.file_with |= 1 << k.0,
-                    NoDrop::FileWith(k, n) => r.file_full = Some((*k, *n)),
-                    NoDrop::AttackedBy(k) => r.attacked_by |= 1 << k.0,
-                    NoDrop::Check => r.no_check = true,
-                    NoDrop::Checkmate => r.no_mate = true,
-                    NoDrop::InZone(_) | NoDrop::OutsideZone(_) => {}
-                    NoDrop::Enclosing => r.enclosing = true,
-                    NoDrop::FirstOn(z) => r.first_on = Some(*z),
-                }
-            }
-            r
-        })
-        .collect()
-}
-
-/// The move entries, their runs and their paths, with sets of type `S`.
-fn build<S: Width>(
-    variant: &Variant,
-    options: &[bool],
-    barred: &mut Vec<u64>,
-) -> (Vec<MoveEntry>, Vec<u32>, Sets, Vec<Passing>) {
-    let board = &variant.board;
-    let mut passing: Vec<Passing> = Vec::new();
-    let mut entries = Vec::new();
-    let mut offsets = Vec::new();
-    let mut paths: Vec<S> = Vec::new();
-    // Patterns that do not depend on the player reach the same cells for everyone.
-    let mut shared: Vec<Vec<Vec<Vec<Reach<S>>>>> = variant
-        .pieces
-        .iter()
-        .map(|piece| piece.moves.iter().map(|_| Vec::new()).collect())
-        .collect();
-    for (pl, player) in variant.players.iter().enumerate() {
-        for (pi, piece) in variant.pieces.iter().enumerate() {
-            for from in board.cells() {
-                offsets.push(entries.len() as u32);
-                // Each entry with its paths and the cells its nearby condition looks at.
-                let mut here: Vec<(MoveEntry, Vec<S>, S)> = Vec::new();
-                for (k, pat) in piece
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| holds(p.guard, options))
-                {
-                    // Decided before the cache below, which is filled cell by cell.
-                    let allowed = pat.initial.as_ref().is_none_or(|init| {
-                        starts_from(variant, init, PlayerId(pl as u8), PieceId(pi as u8), from)
-                    });
-                    let reaches = if pat.is_relative() {
-                        destinations(board, pat, player.forward, from)
-                    } else {
-                        if pl == 0 {
-                            // Cells come in index order, so this lands at `from.index()`.
-                            shared[pi][k].push(destinations(board, pat, None, from));
-                        }
-                        shared[pi][k][from.index()].clone()
-                    };
-                    if !allowed {
-                        continue;
-                    }
-                    let zone = pat
-                        .within
-                        .map(|z| S::from_cells(variant.zones[z].cells[pl].iter().copied()));
-                    let (hurdle, bar) = match &pat.hurdle {
-                        None => (0, 0),
-                        Some(h) => {
-                            let kinds = h.except.iter().fold(0u64, |m, k| m | 1 << k.0);
-                            let bar = match kinds {
-                                0 => 0,
-                                _ => match barred.iter().position(|b| *b == kinds) {
-                                    Some(i) => i + 1,
-                                    None => {
-                                        barred.push(kinds);
-                                        barred.len()
-                                    }
-                                },
-                            };
-                            (
-                                h.count.min(u8::MAX as u32) as u8,
-                                bar.min(u8::MAX as usize) as u8,
-                            )
-                        }
-                    };
-                    let (near_rule, near) = match &pat.nearby {
-                        None => (0, S::EMPTY),
-                        Some(n) => (
-                            nearby_rule(n),
-                            S::from_cells(n.cells(board, player.forward, from)),
-                        ),
-                    };
-                    for mut reach in reaches {
-                        if let Some(z) = &zone {
-                            if !z.contains(from) || !z.contains(reach.to) {
-                                continue;
-                            }
-                            reach.paths.retain(|p| p.is_subset(z));
-                            if reach.paths.is_empty() {
-                                continue;
-                            }
-                        }
-                        if let Some(h) = &pat.hurdle {
-                            reach.paths = hurdle_pairs(board, h, reach.to, reach.paths);
-                            if reach.paths.is_empty() {
-                                continue;
-                            }
-                        }
-                        let mut ep = 0;
-                        if !pat.en_passant.is_empty() && passing.len() < u16::MAX as usize {
-                            let cells = reach.paths.first().copied().unwrap_or(S::EMPTY);
-                            passing.push(Passing {
-                                cells: cells.iter().collect(),
-                                by: pat.en_passant.iter().fold(0, |m, k| m | 1 << k.0),
-                            });
-                            ep = passing.len() as u16;
-                        }
-                        let key = MoveEntry {
-                            to: reach.to,
-                            dest: pat.dest,
-                            target: pat.target,
-                            tag: pat.tag,
-                            first_path: 0,
-                            path_count: 0,
-                            passing: ep,
-                            promote: NO_PROMOTION,
-                            hurdle,
-                            barred: bar,
-                            copy: pat.copy,
-                            near_rule,
-                            shadow: 0,
-                        };
-                        here.push((key, reach.paths, near));
-                    }
-                }
-                // Equal (to, tag) pairs side by side: the runtime drops repeats cheaply.
-                here.sort_by_key(|(e, _, _)| {
-                    (
-                        e.to,
-                        e.tag,
-                        e.copy,
-                        e.dest as u8,
-                        e.target,
-                        e.passing,
-                        e.hurdle,
-                        e.barred,
-                        e.near_rule,
-                    )
-                });
-                let mut merged: Vec<(MoveEntry, Vec<S>, S)> = Vec::with_capacity(here.len());
-                for (e, p, near) in here {
-                    match merged.last_mut() {
-                        Some((last, lp, ln)) if *last == e && *ln == near => lp.extend(p),
-                        _ => merged.push((e, p, near)),
-                    }
-                }
-                let merged = merged
-                    .into_iter()
-                    .map(|(e, p, near)| (e, if e.hurdle == 0 { minimal(p) } else { p }, near))
-                    .collect();
-                for (mut e, p, near) in shadow::order_by_shadow(merged) {
-                    if e.near_rule != 0 {
-                        paths.push(near);
-                    }
-                    e.first_path = paths.len() as u32;
-                    e.path_count = p.len() as u32;
-                    paths.extend(p);
-                    entries.push(e);
-                }
-            }
-        }
-    }
-    offsets.push(entries.len() as u32);
-    let mut tables = SetTables::default();
-    tables.paths = paths.iter().map(|p| p.pack(&mut tables.pool)).collect();
-    (entries, offsets, S::wrap(tables), passing)
-}
-
-/// A move over pieces' paths as (must be empty, hurdle cells) pairs, flattened: every
-/// passed cell is a hurdle cell, or with `landing right behind` only the passed cell
-/// next to the end (a path with no single such cell is dropped).
-fn hurdle_pairs<S: CellSet>(board: &Board, h: &Hurdle, to: Cell, paths: Vec<S>) -> Vec<S> {
-    let mut out: Vec<(S, S)> = Vec::new();
-    for p in paths {
-        let pair = if h.right_behind {
-            let end = board.point(to);
-            let next: Vec<Cell> = p
-                .iter()
-                .filter(|c| {
-                    let q = board.point(*c);
-                    board.adjacent(q, end, Kind::Orthogonal)
-                        || board.adjacent(q, end, Kind::Diagonal)
-                })
-                .collect();
-            let [last] = next[..] else { continue };
-            let mut empty = p;
-            empty.remove(last);
-            (empty, S::single(last))
-        } else {
-            (S::EMPTY, p)
-        };
-        if pair.1.len() >= h.count as usize && !out.contains(&pair) {
-            out.push(pair);
-        }
-    }
-    out.into_iter().flat_map(|(a, b)| [a, b]).collect()
-}
-
-/// Whether an initial move may start from `from` for this player and kind.
-fn starts_from(v: &Variant, init: &Initial, pl: PlayerId, pc: PieceId, from: Cell) -> bool {
-    match init {
-        Initial::Zone(z) => v.zones[*z].cells[pl.0 as usize].contains(&from),
-        Initial::Not(inner) => !starts_from(v, inner, pl, pc, from),
-        Initial::Cells(cells) => cells.contains(&from),
-        Initial::StartExcept(except) => {
-            !except.contains(&from)
-                && v.setup
-                    .iter()
-                    .any(|p| p.cell == from && p.player == pl && p.piece == pc)
-        }
-    }
-}
-
-/// Each (player, piece)'s promotion: the first rule for the player whose guard holds.
-fn promotion_rules(v: &Variant, options: &[bool], royal: u64) -> Vec<Option<PromotionRule>> {
-    let mut out = Vec::new();
-    for pl in 0..v.players.len() {
-        for (pi, piece) in v.pieces.iter().enumerate() {
-            out.push(
-                piece
-                    .promotion
-                    .iter()
-                    .find(|p| {
-                        holds(p.guard, options) && p.player.is_none_or(|q| q.0 as usize == pl)
-                    })
-                    .map(|p| {
-                        let mut zone = vec![false; v.board.len()];
-                        for c in &v.zones[p.zone].cells[pl] {
-                            zone[c.index()] = true;
-                        }
-                        let to: Vec<PieceId> = if p.to.is_empty() {
-                            (0..v.pieces.len())
-                                .filter(|&k| k != pi && royal & (1 << k) == 0)
-                                .map(|k| PieceId(k as u8))
-                                .collect()
-                        } else {
-                            p.to.clone()
-                        };
-                        let limit = to
-                            .iter()
-                            .map(|k| {
-                                let lost = match p.lost_only {
-                                    true => start_count(v, PlayerId(pl as u8), *k),
-                                    false => u32::MAX,
-                                };
-                                p.most
-                                    .iter()
-                                    .filter(|(m, _)| m == k)
-                                    .fold(lost, |l, (_, n)| l.min(*n))
-                            })
-                            .collect();
-                        PromotionRule {
-                            zone,
-                            to,
-                            limit,
-                            optional: p.optional,
-                            forced_if_stuck: p.forced_if_stuck,
-                            alone: p.alone,
-                            quiet: p.quiet,
-                            when: p.when,
-                        }
-                    }),
-            );
-        }
-    }
-    out
-}
-
-/// How many pieces of a kind the setup gives a player, fixed and drawn at random.
-fn start_count(v: &Variant, player: PlayerId, kind: PieceId) -> u32 {
-    let fixed = v
-        .setup
-        .iter()
-        .filter(|p| p.player == player && p.piece == kind)
-        .count();
-    let drawn = v
-        .random
-        .iter()
-        .flat_map(|r| &r.pools)
-        .filter(|p| p.player == player);
-    (fixed
-        + drawn
-            .flat_map(|p| &p.pieces)
-            .filter(|k| **k == kind)
-            .count()) as u32
-}
-
-/// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
-fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
-    let tags = variant.tags.len();
-    let mut bits = vec![None; variant.pieces.len() * tags];
-    let mut next = 0usize;
-    for (pi, piece) in variant.pieces.iter().enumerate() {
-        for t in piece.moves.iter().filter_map(|m| m.tag) {
-            let slot = &mut bits[pi * tags + t.0 as usize];
-            if variant.tag(t).once_per_game && slot.is_none() {
-                *slot = Some(next as u8);
-                next += 1;
-            }
-        }
-    }
-    if next > crate::check::MAX_ONCE_PAIRS {
-        return Err(CompileError::TooManyOnceMoves(next));
-    }
-    Ok(bits)
-}
-
-/// Builds the reverse tables: who can capture on each cell, from where.
-fn index_attacks<S: Width>(rules: &mut Rules) {
-    let v = &rules.variant;
-    let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
-    let buckets = players * pieces * cells;
-    // Count, then fill: one allocation for all buckets.
-    let mut counts = vec![0u32; buckets + 1];
-    let each = |f: &mut dyn FnMut(usize, Cell, u32)| {
-        for pl in 0..players {
-            for pc in 0..pieces {
-                for from in v.board.cells() {
-                    let i = (pl * pieces + pc) * cells + from.index();
-                    for e in rules.offsets[i]..rules.offsets[i + 1] {
-                        let entry = rules.entries[e as usize];
-                        if entry.dest.allows_enemy() {
-                            f((pl * pieces + pc) * cells + entry.to.index(), from, e);
-                        }
-                    }
-                }
-            }
-        }
-    };
-    each(&mut |b, _, _| counts[b + 1] += 1);
-    for i in 0..buckets {
-        counts[i + 1] += counts[i];
-    }
-    let mut fill = counts.clone();
-    let mut attack_entries = vec![(Cell(0), 0u32); counts[buckets] as usize];
-    let mut attack_from = vec![S::EMPTY; buckets];
-    each(&mut |b, from, e| {
-        attack_entries[fill[b] as usize] = (from, e);
-        fill[b] += 1;
-        attack_from[b].insert(from);
-    });
-    rules.attack_offsets = counts;
-    rules.attack_entries = attack_entries;
-    let mut tables = S::take(&mut rules.sets);
-    tables.attack_from = attack_from
-        .iter()
-        .map(|s| s.pack(&mut tables.pool))
-        .collect();
-    // What each run's moves look at: their destinations and every cell of their paths.
-    let mut looks = Vec::with_capacity(buckets);
-    for i in 0..buckets {
-        let mut cells = S::EMPTY;
-        for e in &rules.entries[rules.offsets[i] as usize..rules.offsets[i + 1] as usize] {
-            cells.insert(e.to);
-            for p in tables.paths(e) {
-                cells = cells.union(&p);
-            }
-        }
-        looks.push(cells);
-    }
-    tables.looks = looks.iter().map(|s| s.pack(&mut tables.pool)).collect();
-    rules.sets = S::wrap(tables);
-}
-
 impl Rules {
     /// Roughly the bytes the compiled rules take: the move and attack tables, the
     /// promotion zones, and the board's cells. An estimate for budgets, not an account.
@@ -1149,11 +419,11 @@ impl Rules {
             + self.sets.heap_bytes()
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
-            + bytes(&self.rights_clear)
+            + bytes(&self.castling.rights_clear)
             + bytes(&self.gate_bits)
             + bytes(&self.gate_cells)
-            + bytes(&self.rights_aimed)
-            + bytes(&self.rights_moved)
+            + bytes(&self.castling.rights_aimed)
+            + bytes(&self.castling.rights_moved)
             + self.promotions.iter().flatten().map(|p| p.zone.capacity()).sum::<usize>()
             // The board's points, names and lookup grid, and the variant's own lists.
             + cells * 96
@@ -1176,20 +446,21 @@ impl Rules {
     /// The castling rights lost when a piece of this player and kind moves.
     #[inline]
     pub(crate) fn rights_moved(&self, player: PlayerId, piece: PieceId) -> u64 {
-        if self.rights_moved.is_empty() {
+        if self.castling.rights_moved.is_empty() {
             return 0;
         }
-        self.rights_moved[player.0 as usize * self.variant.pieces.len() + piece.0 as usize]
+        self.castling.rights_moved[player.0 as usize * self.variant.pieces.len() + piece.0 as usize]
     }
 
     /// The castling rights lost when a piece of this player and kind lands on `to`.
     pub(crate) fn rights_aimed(&self, player: PlayerId, piece: PieceId, to: Cell) -> u64 {
-        if self.rights_aimed.is_empty() {
+        if self.castling.rights_aimed.is_empty() {
             return 0;
         }
         let pieces = self.variant.pieces.len();
         let cells = self.variant.board.len();
-        self.rights_aimed[(player.0 as usize * pieces + piece.0 as usize) * cells + to.index()]
+        self.castling.rights_aimed
+            [(player.0 as usize * pieces + piece.0 as usize) * cells + to.index()]
     }
 
     /// The variant the rules were compiled from.
@@ -1256,13 +527,13 @@ impl Rules {
     /// The kinds whose capture of `piece` wins the game (0 when none does).
     #[inline]
     pub fn deciding(&self, piece: PieceId) -> u64 {
-        self.deciding[piece.0 as usize]
+        self.ends.deciding[piece.0 as usize]
     }
 
     /// The kinds some capture of which wins the game, as a bit set.
     #[inline]
     pub fn deciding_kinds(&self) -> u64 {
-        self.deciding_kinds
+        self.ends.deciding_kinds
     }
 
     /// The end rules the options leave in force, in the order written.
@@ -1320,7 +591,7 @@ impl Rules {
     /// enemy, and there are no drops, castlings or passes.
     pub fn every_move_captures(&self) -> bool {
         !self.variant.has_hands()
-            && self.castlings.is_empty()
+            && self.castling.castlings.is_empty()
             && self.variant.pass.is_none()
             && !self.variant.pass_if_stuck
             && self.every_move(crate::model::Dest::Enemy)
@@ -1361,7 +632,7 @@ impl Rules {
     /// Whether a move from `from` to `to` goes forward for `player` (see `Rules::ahead`).
     #[inline]
     pub fn goes_forward(&self, player: PlayerId, from: Cell, to: Cell) -> bool {
-        let a = &self.ahead[player.0 as usize];
+        let a = &self.ends.ahead[player.0 as usize];
         a[to.index()] > a[from.index()]
     }
 

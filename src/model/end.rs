@@ -117,15 +117,7 @@ pub enum Owner {
     Player(PlayerId),
 }
 
-/// How a piece stands: whether an enemy piece could capture it, and whether a piece of
-/// its own player could capture on its cell were an enemy piece there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum State {
-    Attacked,
-    Unattacked,
-    Defended,
-    Undefended,
-}
+pub use crate::terms::State;
 
 /// Which pieces [`Event::Has`] counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

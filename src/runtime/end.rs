@@ -25,11 +25,11 @@ impl Position {
     /// about. Asked before `m` is made.
     pub fn may_end_quietly(&self, rules: &Rules, m: &Move) -> bool {
         if m.special == Special::Pass {
-            return rules.pass_ends;
+            return rules.ends.pass_ends;
         }
         let kind = m.promotion.unwrap_or(m.piece);
         let me = self.to_move().0 as usize;
-        rules.goals.iter().any(|&(piece, zone)| {
+        rules.ends.goals.iter().any(|&(piece, zone)| {
             piece == kind && rules.variant.zones[zone].cells[me].contains(&m.to)
         })
     }
@@ -485,6 +485,7 @@ impl<S: Width> PositionOf<S> {
     /// See [`Position::ended_in_place`].
     pub(super) fn ended_in_place(&self, rules: &Rules) -> bool {
         rules
+            .ends
             .in_place_rules
             .iter()
             .any(|&i| self.holds_in_place(rules, &rules.variant.end_rules[i].condition))

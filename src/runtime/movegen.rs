@@ -101,7 +101,7 @@ impl<S: Width> PositionOf<S> {
             self.facing_lines(rules, sets, occupied)
         };
         // Pieces facing in a standoff: the player passes, even in check, or breaks it.
-        let standoff = self.standing_off(rules, &rules.standoffs);
+        let standoff = self.standing_off(rules, &rules.ends.standoffs);
         if standoff && self.passed_last() {
             return;
         }
@@ -217,7 +217,7 @@ impl<S: Width> PositionOf<S> {
                 {
                     continue;
                 }
-                if standoff && self.faces_after(rules, &rules.standoffs, &m) {
+                if standoff && self.faces_after(rules, &rules.ends.standoffs, &m) {
                     continue;
                 }
                 if e.copy {
@@ -454,7 +454,7 @@ impl<S: Width> PositionOf<S> {
             let n = match m.special {
                 Special::Drop | Special::Pass | Special::Copy => 0,
                 Special::Castle(c) => {
-                    let parts = &rules.castlings[c as usize].parts;
+                    let parts = &rules.castling.castlings[c as usize].parts;
                     let mut n = 0;
                     for (_, from, _) in parts.iter().take(4) {
                         if !parts.iter().any(|p| p.2 == *from) {
@@ -520,7 +520,7 @@ impl<S: Width> PositionOf<S> {
     fn wall_cells(&self, rules: &Rules, sets: &SetTables<S>, m: &Move, walling: &Walling) -> S {
         let mut occupied = *self.occupied();
         if let Special::Castle(c) = m.special {
-            let parts = &rules.castlings[c as usize].parts;
+            let parts = &rules.castling.castlings[c as usize].parts;
             for (_, from, _) in parts {
                 occupied.remove(*from);
             }
@@ -1256,7 +1256,7 @@ impl<S: Width> PositionOf<S> {
         let gone = m.capture_cell();
         let mut arrived = None;
         if let Special::Castle(i) = m.special {
-            let parts = &rules.castlings[i as usize].parts;
+            let parts = &rules.castling.castlings[i as usize].parts;
             for (_, from, _) in parts {
                 occupied.remove(*from);
                 royals.remove(*from);
@@ -1320,8 +1320,12 @@ impl<S: Width> PositionOf<S> {
                 bit
             })
         });
-        for i in open.flat_map(|bit| rules.castles_by_right[bit].iter().map(|&i| i as usize)) {
-            let c = &rules.castlings[i];
+        for i in open.flat_map(|bit| {
+            rules.castling.castles_by_right[bit]
+                .iter()
+                .map(|&i| i as usize)
+        }) {
+            let c = &rules.castling.castlings[i];
             if c.player != me || !self.in_place(c) {
                 continue;
             }

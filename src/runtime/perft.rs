@@ -12,14 +12,14 @@ pub const MAX_PERFT_DEPTH: u32 = 32;
 #[inline]
 pub fn ends_by_capture(rules: &Rules, m: &Move) -> bool {
     m.captured
-        .is_some_and(|(_, k)| rules.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
+        .is_some_and(|(_, k)| rules.ends.capture_ends[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
 /// Whether `m`, a capture, may end the game with other conditions of a rule: the
 /// position after it must then be judged.
 fn capture_judged(rules: &Rules, m: &Move) -> bool {
     m.captured
-        .is_some_and(|(_, k)| rules.capture_judged[k.0 as usize] & (1 << m.piece.0) != 0)
+        .is_some_and(|(_, k)| rules.ends.capture_judged[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
 /// One empty move buffer per level, for at most [`MAX_PERFT_DEPTH`] levels: each grows
@@ -124,7 +124,7 @@ fn walk<S: Whole>(
     if depth > 1 && stop.load(Ordering::Relaxed) {
         return 0;
     }
-    if rules.ends_in_place && pos.ended_in_place(rules) {
+    if rules.ends.ends_in_place && pos.ended_in_place(rules) {
         return 0;
     }
     // Past the buffers made in advance (only when asked deeper than the limit), each

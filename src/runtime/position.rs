@@ -656,7 +656,7 @@ impl<S: Width> PositionOf<S> {
             walls: S::EMPTY,
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
-            checks: std::array::from_fn(|p| match rules.check_goal {
+            checks: std::array::from_fn(|p| match rules.ends.check_goal {
                 Some(_) => setup.checks.get(p).copied().unwrap_or(0),
                 None => 0,
             }),
@@ -750,10 +750,14 @@ impl<S: Width> PositionOf<S> {
             pos.used[pl.0 as usize] |= 1 << bit;
         }
         for &i in &setup.castling {
-            let rule = rules.castlings.get(i).ok_or(PositionError::Syntax {
-                field: "castling",
-                message: format!("no castling move number {i}"),
-            })?;
+            let rule = rules
+                .castling
+                .castlings
+                .get(i)
+                .ok_or(PositionError::Syntax {
+                    field: "castling",
+                    message: format!("no castling move number {i}"),
+                })?;
             // A right whose pieces are not in place is simply not there.
             if pos.in_place(rule) {
                 pos.rights |= 1 << rule.right;
@@ -800,7 +804,7 @@ impl<S: Width> PositionOf<S> {
                 .filter(|k| rules.royal & (1 << k) != 0)
                 .all(|k| pos.pieces_of(pos.to_move, PieceId(k)).is_empty());
         // In a standoff the player facing it may pass even in check, which ends the game.
-        let kept_standoff = pos.standing_off(rules, &rules.standoffs);
+        let kept_standoff = pos.standing_off(rules, &rules.ends.standoffs);
         if rules.royal != 0
             && last != pos.to_move
             && !blown_up
@@ -1029,12 +1033,12 @@ impl<S: Width> PositionOf<S> {
             used,
             quiet_plies: self.quiet_plies,
             move_number: self.move_number,
-            castling: (rules.castlings.iter().enumerate())
+            castling: (rules.castling.castlings.iter().enumerate())
                 .filter(|(_, c)| self.rights & (1 << c.right) != 0 && self.in_place(c))
                 .map(|(i, _)| i)
                 .collect(),
             passed,
-            checks: match rules.check_goal {
+            checks: match rules.ends.check_goal {
                 Some(_) => self.checks[..self.players as usize].to_vec(),
                 None => vec![],
             },
@@ -1264,7 +1268,7 @@ impl<S: Width> PositionOf<S> {
             self.passed = S::EMPTY;
         }
         if let Special::Castle(i) = m.special {
-            let parts = &rules.castlings[i as usize].parts;
+            let parts = &rules.castling.castlings[i as usize].parts;
             for (k, from, _) in parts {
                 self.remove(*from, me, *k);
                 key ^= z.placed(me, *k, *from);
@@ -1283,7 +1287,7 @@ impl<S: Width> PositionOf<S> {
             key ^= z.placed(me, landed, m.to);
             self.take_from_hand(me, m.piece);
             self.put(m.to, me, landed);
-            self.quiet_plies = if rules.drops_reset_quiet {
+            self.quiet_plies = if rules.ends.drops_reset_quiet {
                 0
             } else {
                 self.quiet_plies.saturating_add(1)
@@ -1305,8 +1309,8 @@ impl<S: Width> PositionOf<S> {
                     self.add_to_hand(me, kind);
                 }
                 self.quiet_plies = 0;
-            } else if rules.resets_quiet & (1 << m.piece.0) != 0
-                && (rules.resets_forward & (1 << m.piece.0) == 0
+            } else if rules.ends.resets_quiet & (1 << m.piece.0) != 0
+                && (rules.ends.resets_forward & (1 << m.piece.0) == 0
                     || rules.goes_forward(me, m.from, m.to))
             {
                 self.quiet_plies = 0;
@@ -1315,7 +1319,7 @@ impl<S: Width> PositionOf<S> {
             }
             let now = m.promotion.unwrap_or(m.piece);
             if m.special == Special::Copy {
-                if rules.drops_reset_quiet {
+                if rules.ends.drops_reset_quiet {
                     self.quiet_plies = 0;
                 }
                 self.put(m.to, me, now);
@@ -1357,8 +1361,8 @@ impl<S: Width> PositionOf<S> {
             key ^= self.pass_gates(rules, m, me, &undo);
         }
         if self.rights != 0 && m.special != Special::Pass {
-            let mut lost = rules.rights_clear[m.from.index()]
-                | rules.rights_clear[m.to.index()]
+            let mut lost = rules.castling.rights_clear[m.from.index()]
+                | rules.castling.rights_clear[m.to.index()]
                 | rules.rights_aimed(me, m.promotion.unwrap_or(m.piece), m.to);
             if m.special != Special::Drop {
                 lost |= rules.rights_moved(me, m.piece);
@@ -1366,7 +1370,7 @@ impl<S: Width> PositionOf<S> {
             if undo.blasted != 0 {
                 for (i, c) in rules.around[m.to.index()].iter().enumerate() {
                     if undo.blasted & (1 << i) != 0 {
-                        lost |= rules.rights_clear[c.index()];
+                        lost |= rules.castling.rights_clear[c.index()];
                     }
                 }
             }
@@ -1379,6 +1383,7 @@ impl<S: Width> PositionOf<S> {
         if m.special == Special::Drop && rules.variant.drops.castling {
             // A drop completing a castling's pieces on their starts gives its right.
             let gained = rules
+                .castling
                 .castlings
                 .iter()
                 .filter(|c| c.parts.iter().any(|p| p.1 == m.to) && self.in_place(c))
@@ -1423,13 +1428,13 @@ impl<S: Width> PositionOf<S> {
             self.move_number = self.move_number.saturating_add(1);
         }
         self.key = key ^ z.side(me) ^ z.side(self.to_move);
-        if rules.check_goal.is_some() && self.in_check(rules) {
+        if rules.ends.check_goal.is_some() && self.in_check(rules) {
             let n = &mut self.checks[me.0 as usize];
             self.key ^= z.checks(me, *n) ^ z.checks(me, n.saturating_add(1));
             *n = n.saturating_add(1);
             undo.checked = true;
         }
-        if rules.run_kinds != 0 {
+        if rules.ends.run_kinds != 0 {
             undo.run = self.run[me.0 as usize];
             let now = self.run_after(rules, undo.run);
             self.key ^= z.run(me, undo.run) ^ z.run(me, now);
@@ -1444,7 +1449,7 @@ impl<S: Width> PositionOf<S> {
     /// The last mover's run after its move, `before` having been its run: the kinds
     /// checking now added to it, or nothing when the side to move is not in check.
     fn run_after(&self, rules: &Rules, before: u64) -> u64 {
-        if rules.run_kinds == 0 || !self.in_check(rules) {
+        if rules.ends.run_kinds == 0 || !self.in_check(rules) {
             return 0;
         }
         before | self.checking_kinds(rules)
@@ -1454,7 +1459,7 @@ impl<S: Width> PositionOf<S> {
     /// side to move.
     fn checking_kinds(&self, rules: &Rules) -> u64 {
         let royals = self.royals(rules, self.to_move);
-        let mut kinds = rules.run_kinds;
+        let mut kinds = rules.ends.run_kinds;
         if royals.iter().all(|c| self.attackers(rules, c, kinds) == 0) {
             return 0;
         }
@@ -1482,9 +1487,8 @@ impl<S: Width> PositionOf<S> {
         }
         let mut shut = match m.special {
             Special::Pass | Special::Drop => 0,
-            Special::Castle(i) => {
-                (rules.castlings[i as usize].parts.iter()).fold(0, |g, p| g | rules.gates_at(p.1))
-            }
+            Special::Castle(i) => (rules.castling.castlings[i as usize].parts.iter())
+                .fold(0, |g, p| g | rules.gates_at(p.1)),
             _ => rules.gates_at(m.from) | rules.gates_at(m.to),
         };
         if let Some(c) = m.capture_cell() {
@@ -1531,7 +1535,7 @@ impl<S: Width> PositionOf<S> {
             }
         }
         if let Special::Castle(i) = m.special {
-            let parts = &rules.castlings[i as usize].parts;
+            let parts = &rules.castling.castlings[i as usize].parts;
             for (k, _, to) in parts {
                 self.remove(*to, me, *k);
             }

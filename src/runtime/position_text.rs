@@ -241,7 +241,7 @@ fn sfen_style(v: &Variant) -> bool {
 /// wins. The one fact it would carry is read from the board: a player in check at its
 /// turn was checked by the last move, and the game is over.
 fn checks_optional(rules: &Rules) -> bool {
-    rules.check_goal == Some(1) && sfen_style(&rules.variant)
+    rules.ends.check_goal == Some(1) && sfen_style(&rules.variant)
 }
 
 /// Whether the position string carries the hands in brackets after the board.
@@ -382,7 +382,7 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
         }
         fields.push(text);
     }
-    if let Some(goal) = rules.check_goal
+    if let Some(goal) = rules.ends.check_goal
         && !checks_optional(rules)
     {
         let left: Vec<String> = (0..v.players.len())
@@ -964,10 +964,10 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         }
     }
     let mut checks = Vec::new();
-    if rules.check_goal.is_some() && checks_optional(rules) {
+    if rules.ends.check_goal.is_some() && checks_optional(rules) {
         checks = vec![0; v.players.len()];
     }
-    if let Some(goal) = rules.check_goal
+    if let Some(goal) = rules.ends.check_goal
         && (!checks_optional(rules) || fields.clone().next().is_some_and(|f| f.contains('+')))
     {
         checks.clear();

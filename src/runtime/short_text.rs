@@ -199,8 +199,9 @@ fn castle_text(rules: &Rules, i: usize) -> String {
             (a.0 - b.0).abs() + (a.1 - b.1).abs()
         })
     };
-    let me = &rules.castlings[i];
+    let me = &rules.castling.castlings[i];
     let shortest = rules
+        .castling
         .castlings
         .iter()
         .filter(|c| {

@@ -239,8 +239,8 @@ impl Searcher {
         let v = &rules.variant;
         // Whether only captures, and no quiet move, matter beyond the horizon.
         let ordinary = !rules.must_capture
-            && !rules.pass_ends
-            && rules.goals.is_empty()
+            && !rules.ends.pass_ends
+            && rules.ends.goals.is_empty()
             && !rules.mate_is_a_goal()
             && !rules.every_move_captures();
         // Where royal pieces stand, a player left without a move has nearly always been
@@ -653,41 +653,9 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         let mut generated = false;
-        // Among the captures, where walls multiply moves, only the captures are listed
-        // (unless quiet moves may end the game or bring back a position of the game).
-        let narrow = rules.walls
-            && !rules.must_capture
-            && !rules.pass_ends
-            && rules.goals.is_empty()
-            && ply > 1
-            && (depth < 0 || depth == 0 && !self.eval.in_danger(rules, pos));
-        // Elsewhere beyond the horizon, and at it out of danger, only the captures are
-        // generated: a side not in check is taken to have a quiet move (stalemate is
-        // overlooked there), one in check is looked at in full.
-        let alone = !rules.walls
-            && self.captures_alone
-            && ply > 1
-            && (depth < 0 || depth == 0 && !self.eval.in_danger(rules, pos));
+        let lists = self.listing(rules, pos, depth, ply);
         let mut stuck = None;
-        let mut generate = |moves: &mut Vec<Move>| {
-            if narrow {
-                let any = pos.legal_moves_where(rules, moves, |m| m.captured.is_some());
-                stuck = Some(!any);
-                any
-            } else if alone {
-                pos.legal_captures(rules, moves);
-                if moves.is_empty() && pos.in_check(rules) {
-                    pos.legal_moves(rules, moves);
-                    stuck = Some(moves.is_empty());
-                    return !moves.is_empty();
-                }
-                stuck = Some(false);
-                true
-            } else {
-                pos.legal_moves(rules, moves);
-                !moves.is_empty()
-            }
-        };
+        let mut generate = |moves: &mut Vec<Move>| lists.generate(rules, pos, moves, &mut stuck);
         let verdict = pos.verdict(
             rules,
             last,
@@ -751,57 +719,19 @@ impl Searcher {
             alpha = alpha.max(stand);
             best = stand;
             standing = Some(stand);
-            let eval = &self.eval;
-            let square = (depth <= -RECAPTURES_FROM)
-                .then(|| last.map(|l| l.to))
-                .flatten();
-            let quiet_ends = square.is_none() && (rules.pass_ends || !rules.goals.is_empty());
-            // Right after a root move, a reply that brings back a position of the game
-            // is followed too: a repetition the other side can make at once is never
-            // beyond the horizon.
-            let mut back = std::mem::take(&mut self.repeats);
-            back.clear();
-            if ply == 1 && self.repetitions && !self.earlier_counts.is_empty() {
-                for m in moves.iter().filter(|m| m.captured.is_none()) {
-                    let undo = pos.make(rules, m);
-                    if self.earlier_counts.contains_key(&pos.key()) {
-                        back.push(*m);
-                    }
-                    pos.unmake(rules, m, undo);
-                }
-            }
-            let at = &*pos;
-            moves.retain(|m| {
-                if m.captured.is_none() {
-                    return (quiet_ends && at.may_end_quietly(rules, m)) || back.contains(m);
-                }
-                square.is_none_or(|c| m.capture_cell() == Some(c))
-                    && m.captured.is_some_and(|(_, k)| {
-                        let promoted = m
-                            .promotion
-                            .map_or(0, |p| eval.value(p) - eval.value(m.piece));
-                        stand + eval.value(k) + promoted + DELTA_MARGIN > alpha
-                            || ends_by_capture(rules, m)
-                    })
-            });
-            self.repeats = back;
+            self.keep_tactical(pos, &mut moves, stand, alpha, depth, ply, last);
         } else if quiet {
             // Every move is searched, as if in check.
         } else if let Some(e) = self.table.probe(key) {
             hint = e.best;
-            let score = from_table(e.score, ply);
             // A position the game or the path has met already scores by the moves that
             // led to it (a repetition may end the game): it is searched, not looked up.
-            if ply > 0 && e.depth as i32 >= depth && occurrences == 1 {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    self.buffers[ply] = moves;
-                    return score;
-                }
+            if ply > 0
+                && occurrences == 1
+                && let Some(score) = cut_by_entry(e, depth, alpha, beta, ply)
+            {
+                self.buffers[ply] = moves;
+                return score;
             }
         }
         // Whether the side to move must answer a threat to a deciding piece (check).
@@ -829,24 +759,10 @@ impl Searcher {
             && last.is_some()
             && depth >= NULL_FROM
             && self.eval.may_pass(rules, pos)
+            && let Some(score) = self.null_move(pos, depth, beta, worth, ply)
         {
-            // Null move: if passing still holds beta, a real move would too.
-            let undo = pos.make_pass(rules);
-            self.path.push(key);
-            self.checks.push(false);
-            let r = NULL_REDUCTION + depth / 4 + ((worth - beta) / NULL_MARGIN).min(2);
-            let score = -self.node(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
-            self.path.pop();
-            self.checks.pop();
-            pos.unmake_pass(rules, undo);
-            if self.stop {
-                self.buffers[ply] = moves;
-                return 0;
-            }
-            if score >= beta {
-                self.buffers[ply] = moves;
-                return beta;
-            }
+            self.buffers[ply] = moves;
+            return score;
         }
         // At the root the last iteration's move comes first: the table's entry for the
         // root may have been replaced where the search met the position again.
@@ -931,17 +847,8 @@ impl Searcher {
                     && (m.captured.is_none() || self.captures_only || ranks[i] < 0)
                     && m.promotion.is_none()
                     && ranks[i] < KILLER - 1;
-                // Less on the principal variation, where the window is open, and for a
-                // quiet move with a good history; more for one with a bad.
-                let credit = match m.captured.is_none() && !self.captures_only {
-                    true => self.history[self.history_index(pos, &m)] / HISTORY_PER_PLY,
-                    false => 0,
-                };
                 let r = match late {
-                    true => (self.reductions[depth.min(63) as usize][i.min(63)]
-                        - !scout as i32
-                        - credit)
-                        .clamp(0, depth - 2),
+                    true => self.reduction(pos, &m, depth, i, scout),
                     false => 0,
                 };
                 let mut s = -self.node(pos, next - r, -alpha - 1, -alpha, ply + 1, Some(&m));
@@ -994,22 +901,148 @@ impl Searcher {
         self.buffers[ply] = moves;
         self.ranks[ply] = ranks;
         if !quiet && !self.stop && occurrences == 1 {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table.store(Entry {
-                key,
-                best: best_move,
-                score: to_table(best, ply),
-                depth: depth as i16,
-                bound,
-            });
+            self.remember_score(key, best_move, best, (alpha0, beta), depth, ply);
         }
         best
+    }
+
+    /// Which moves a node lists.
+    #[inline]
+    fn listing(&self, rules: &Rules, pos: &Position, depth: i32, ply: usize) -> Listing {
+        let horizon = || ply > 1 && (depth < 0 || depth == 0 && !self.eval.in_danger(rules, pos));
+        if rules.walls
+            && !rules.must_capture
+            && !rules.ends.pass_ends
+            && rules.ends.goals.is_empty()
+            && horizon()
+        {
+            Listing::Captures
+        } else if !rules.walls && self.captures_alone && horizon() {
+            Listing::CapturesFirst
+        } else {
+            Listing::All
+        }
+    }
+
+    /// Beyond the horizon, standing pat at `stand`: keeps the captures that may raise
+    /// the score to alpha, the recaptures on the last move's cell deep in the captures,
+    /// quiet moves that may end the game, and right after a root move the replies that
+    /// bring back a position of the game.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn keep_tactical(
+        &mut self,
+        pos: &mut Position,
+        moves: &mut Vec<Move>,
+        stand: i32,
+        alpha: i32,
+        depth: i32,
+        ply: usize,
+        last: Option<&Move>,
+    ) {
+        let rules = &*Arc::clone(&self.rules);
+        let eval = &self.eval;
+        let square = (depth <= -RECAPTURES_FROM)
+            .then(|| last.map(|l| l.to))
+            .flatten();
+        let quiet_ends = square.is_none() && (rules.ends.pass_ends || !rules.ends.goals.is_empty());
+        // Right after a root move, a reply that brings back a position of the game
+        // is followed too: a repetition the other side can make at once is never
+        // beyond the horizon.
+        let mut back = std::mem::take(&mut self.repeats);
+        back.clear();
+        if ply == 1 && self.repetitions && !self.earlier_counts.is_empty() {
+            for m in moves.iter().filter(|m| m.captured.is_none()) {
+                let undo = pos.make(rules, m);
+                if self.earlier_counts.contains_key(&pos.key()) {
+                    back.push(*m);
+                }
+                pos.unmake(rules, m, undo);
+            }
+        }
+        let at = &*pos;
+        moves.retain(|m| {
+            if m.captured.is_none() {
+                return (quiet_ends && at.may_end_quietly(rules, m)) || back.contains(m);
+            }
+            square.is_none_or(|c| m.capture_cell() == Some(c))
+                && m.captured.is_some_and(|(_, k)| {
+                    let promoted = m
+                        .promotion
+                        .map_or(0, |p| eval.value(p) - eval.value(m.piece));
+                    stand + eval.value(k) + promoted + DELTA_MARGIN > alpha
+                        || ends_by_capture(rules, m)
+                })
+        });
+        self.repeats = back;
+    }
+
+    /// How many plies less the `i`-th move, late and quiet, is searched: less on the
+    /// principal variation, where the window is open, and for a quiet move with a good
+    /// history; more for one with a bad.
+    #[inline]
+    fn reduction(&self, pos: &Position, m: &Move, depth: i32, i: usize, scout: bool) -> i32 {
+        let credit = match m.captured.is_none() && !self.captures_only {
+            true => self.history[self.history_index(pos, m)] / HISTORY_PER_PLY,
+            false => 0,
+        };
+        (self.reductions[depth.min(63) as usize][i.min(63)] - !scout as i32 - credit)
+            .clamp(0, depth - 2)
+    }
+
+    /// Null move: if passing still holds beta, a real move would too. The score that
+    /// ends the node, if the pass proves it (0 when the search stopped).
+    #[inline]
+    fn null_move(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        beta: i32,
+        worth: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let rules = Arc::clone(&self.rules);
+        let key = pos.key();
+        let undo = pos.make_pass(&rules);
+        self.path.push(key);
+        self.checks.push(false);
+        let r = NULL_REDUCTION + depth / 4 + ((worth - beta) / NULL_MARGIN).min(2);
+        let score = -self.node(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
+        self.path.pop();
+        self.checks.pop();
+        pos.unmake_pass(&rules, undo);
+        if self.stop {
+            return Some(0);
+        }
+        (score >= beta).then_some(beta)
+    }
+
+    /// Stores a searched node's score, with the bound the window `(alpha, beta)` it
+    /// was searched in makes of it.
+    #[inline]
+    fn remember_score(
+        &mut self,
+        key: u64,
+        best_move: Option<Move>,
+        best: i32,
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry {
+            key,
+            best: best_move,
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
     }
 
     /// Where being checkmated wins, the side to move's legal `moves` that would mate
@@ -1158,5 +1191,65 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+/// The score a table entry gives a node searched `depth` deep in the window, if its
+/// depth and bound settle the node.
+fn cut_by_entry(e: &Entry, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let score = from_table(e.score, ply);
+    let cut = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    (e.depth as i32 >= depth && cut).then_some(score)
+}
+
+/// Which moves a node lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Listing {
+    All,
+    /// Among the captures, where walls multiply moves, only the captures are listed
+    /// (unless quiet moves may end the game or bring back a position of the game).
+    Captures,
+    /// Elsewhere beyond the horizon, and at it out of danger, only the captures are
+    /// generated: a side not in check is taken to have a quiet move (stalemate is
+    /// overlooked there), one in check is looked at in full.
+    CapturesFirst,
+}
+
+impl Listing {
+    /// Lists the moves into `moves`; says whether there are any, and sets `stuck` to
+    /// whether the side has no legal move at all, where only captures were listed.
+    #[inline]
+    fn generate(
+        self,
+        rules: &Rules,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        stuck: &mut Option<bool>,
+    ) -> bool {
+        match self {
+            Listing::Captures => {
+                let any = pos.legal_moves_where(rules, moves, |m| m.captured.is_some());
+                *stuck = Some(!any);
+                any
+            }
+            Listing::CapturesFirst => {
+                pos.legal_captures(rules, moves);
+                if moves.is_empty() && pos.in_check(rules) {
+                    pos.legal_moves(rules, moves);
+                    *stuck = Some(moves.is_empty());
+                    return !moves.is_empty();
+                }
+                *stuck = Some(false);
+                true
+            }
+            Listing::All => {
+                pos.legal_moves(rules, moves);
+                !moves.is_empty()
+            }
+        }
     }
 }

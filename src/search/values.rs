@@ -571,7 +571,8 @@ impl Evaluator {
                 .filter(|&k| rules.drop_rules[k].enclosing)
                 .fold(0, |m, k| m | 1 << k),
             // Where a piece wins by reaching a zone, the race there decides, not space.
-            territory: (rules.space_decides() && rules.goals.is_empty()).then(|| Steps::new(rules)),
+            territory: (rules.space_decides() && rules.ends.goals.is_empty())
+                .then(|| Steps::new(rules)),
             blocked_goals: rules.nothing_is_taken(),
             live: rules
                 .every_move_captures()

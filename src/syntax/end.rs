@@ -157,7 +157,7 @@ pub enum Outcome {
     MorePieces,
 }
 
-pub use crate::model::State;
+pub use crate::terms::State;
 
 /// The most pairs of parentheses a condition may nest: enough for any rule page, and
 /// little enough that no stage's walk through a condition runs out of stack.

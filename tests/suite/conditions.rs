@@ -251,3 +251,51 @@ fn conditions_nested_past_reason_are_refused_never_a_stack_overflow() {
     let mut pos = variantlab::Position::from_setup(&r, &variantlab::Setup::start(&r)).unwrap();
     assert_eq!(variantlab::perft(&r, &mut pos, 2), 400);
 }
+
+#[test]
+fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
+    let index = std::fs::read_to_string(common::root().join("docs/errors.md")).unwrap();
+    let table = index
+        .split("| old wording | new wording |")
+        .nth(1)
+        .expect("the table of retired wordings");
+    let mut rows = 0;
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cols: Vec<&str> = row.split('|').collect();
+        let old = cols[1].trim().trim_matches('`');
+        let new = cols[2].split('`').nth(1).expect("a new wording");
+        let (random, ends) = match old.strip_prefix("redraw ") {
+            Some(_) => (
+                format!("setup random {{\n  White: Rook on a1 b1\n  {old}\n}}\n"),
+                String::new(),
+            ),
+            None => (String::new(), format!("game ends {{\n  {old}: draw\n}}\n")),
+        };
+        let text = format!(
+            "name \"T\"\nboard square 8 by 8\nplayer White: forward north, capitals\n\
+             player Black: forward south, lowercase\npiece King (K) {{\n  royal\n  step 1 any\n}}\n\
+             setup {{\n  White: King e1\n  Black: King e8\n}}\n{random}{ends}"
+        );
+        let checked = check("t.var", &text);
+        let d = checked.report.diagnostics.first().expect("a diagnostic");
+        assert_eq!(
+            d.code, "variantlab::retired_wording",
+            "{old}: {}",
+            d.message
+        );
+        assert_eq!(d.message.split('`').nth(3), Some(new), "{old}");
+        // The new wording is read where the old one stood.
+        let fixed = text.replace(old, new);
+        let report = check("t.var", &fixed).report;
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .all(|d| d.code != "variantlab::retired_wording" && !d.code.ends_with("syntax")),
+            "{new}: {}",
+            report.render(100, false)
+        );
+        rows += 1;
+    }
+    assert!(rows >= 14, "{rows} rows");
+}

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 /// The modules of src/, bottom level first. A new module must be placed here.
 const LEVELS: &[&[&str]] = &[
-    &["diagnostic", "suggest", "geometry", "rng", "files"],
+    &["diagnostic", "suggest", "geometry", "rng", "files", "terms"],
     // The resolved variant, and the grammar: beside each other.
     &["model", "syntax"],
     &["check"],

@@ -718,7 +718,7 @@ fn a_match_refuses_a_variant_with_no_opening_to_play() {
              zone goal: last cell of each file\n\
              piece Pawn (P) {{\n  step 1 straight forward, to empty\n}}\n\
              setup {{\n  White: Pawn {white}\n  Black: Pawn c2\n}}\n\
-             game ends {{\n  Pawn reaches goal: that player wins\n}}\n"
+             game ends {{\n  a player has a Pawn in goal: that player wins\n}}\n"
         )
     };
     let dir = common::scratch("referee-openings", &[]);
