@@ -308,7 +308,7 @@ fn check_piece(
                     }
                     most.push((k, n.node));
                 }
-                piece.promotion.push(Promotion {
+                let promotion = Promotion {
                     guard,
                     player,
                     optional: pr.optional,
@@ -320,7 +320,32 @@ fn check_piece(
                     when: super::trigger(pr.when),
                     zone,
                     to,
-                });
+                };
+                // Several statements for one player add ways to promote; what a
+                // promotion offers must not depend on which of them applies.
+                // A statement for a player stands before those for every player.
+                let earlier = piece
+                    .promotion
+                    .iter()
+                    .find(|q| q.player == player && !opposite_guards(q.guard, guard));
+                if let Some(q) = earlier
+                    && (!q.offers_as(&promotion) || q.when.standing || promotion.when.standing)
+                {
+                    out.push(
+                        Diagnostic::error(
+                            "variantlab::promotions_disagree",
+                            item.span,
+                            format!(
+                                "{} already promotes by an earlier statement that offers something else",
+                                piece.name
+                            ),
+                        )
+                        .label("a second promotion, offering otherwise")
+                        .help("several promotion statements for a piece add ways to promote, and must offer the same kinds with the same words after `to` (a promotion `on standing in` must be the piece's only one); or say `for PLAYER`, or guard them with opposite options"),
+                    );
+                    continue;
+                }
+                piece.promotion.push(promotion);
             }
         }
     }
@@ -741,4 +766,9 @@ fn check_directions(
     let include = terms(&d.node.include);
     let except = terms(&d.node.except);
     DirExpr { include, except }
+}
+
+/// Whether two guards can never hold together: `if X` and `unless X`.
+fn opposite_guards(a: Option<Guard>, b: Option<Guard>) -> bool {
+    matches!((a, b), (Some(a), Some(b)) if a.option == b.option && a.when != b.when)
 }

@@ -83,6 +83,8 @@ pub const NO_PROMOTION: u8 = 0;
 pub const MAY_PROMOTE: u8 = 1;
 /// The move must promote.
 pub const MUST_PROMOTE: u8 = 2;
+/// Added to [`MAY_PROMOTE`] or [`MUST_PROMOTE`]: only a move that captures promotes.
+pub const ON_CAPTURE: u8 = 4;
 
 /// Cells a move passes, open to capture next move by the kinds in the set.
 #[derive(Clone, Debug, PartialEq, Eq)]

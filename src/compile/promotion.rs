@@ -6,7 +6,7 @@ use super::*;
 /// What a piece may become when a move touches its zone.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
-    /// Per cell: whether it lies in the zone.
+    /// Per cell: whether it lies in the zone (of any statement in force).
     pub zone: Vec<bool>,
     pub to: Vec<PieceId>,
     /// Per kind of `to`: the most of it the player may have on the board for a
@@ -22,9 +22,14 @@ pub struct PromotionRule {
     /// Not made where the move gives check or the new piece attacks an enemy piece.
     pub quiet: bool,
     pub when: crate::model::Trigger,
+    /// Every statement in force for the player, the first included: its zone's cells
+    /// and the moves it promotes.
+    pub ways: Vec<(Vec<bool>, crate::model::Trigger)>,
 }
 
-/// Each (player, piece)'s promotion: the first rule for the player whose guard holds.
+/// Each (player, piece)'s promotion: the first statement in force for the player (those
+/// naming the player before those naming none), with the ways the others add (the
+/// checker makes sure they offer the same).
 pub(super) fn promotion_rules(
     v: &Variant,
     options: &[bool],
@@ -33,51 +38,67 @@ pub(super) fn promotion_rules(
     let mut out = Vec::new();
     for pl in 0..v.players.len() {
         for (pi, piece) in v.pieces.iter().enumerate() {
-            out.push(
-                piece
-                    .promotion
+            // The statements for this player, or where none is, those for every player.
+            let own = piece
+                .promotion
+                .iter()
+                .any(|p| holds(p.guard, options) && p.player.is_some_and(|q| q.0 as usize == pl));
+            let in_force = || {
+                piece.promotion.iter().filter(move |p| {
+                    holds(p.guard, options)
+                        && match p.player {
+                            Some(q) => q.0 as usize == pl,
+                            None => !own,
+                        }
+                })
+            };
+            let zone_of = |p: &crate::model::Promotion| {
+                let mut zone = vec![false; v.board.len()];
+                for c in &v.zones[p.zone].cells[pl] {
+                    zone[c.index()] = true;
+                }
+                zone
+            };
+            let ways: Vec<_> = in_force().map(|p| (zone_of(p), p.when)).collect();
+            out.push(in_force().next().map(|p| {
+                // Every cell some way promotes in.
+                let mut zone = zone_of(p);
+                for (z, _) in &ways {
+                    zone.iter_mut().zip(z).for_each(|(a, b)| *a |= b);
+                }
+                let to: Vec<PieceId> = if p.to.is_empty() {
+                    (0..v.pieces.len())
+                        .filter(|&k| k != pi && royal & (1 << k) == 0)
+                        .map(|k| PieceId(k as u8))
+                        .collect()
+                } else {
+                    p.to.clone()
+                };
+                let limit = to
                     .iter()
-                    .find(|p| {
-                        holds(p.guard, options) && p.player.is_none_or(|q| q.0 as usize == pl)
-                    })
-                    .map(|p| {
-                        let mut zone = vec![false; v.board.len()];
-                        for c in &v.zones[p.zone].cells[pl] {
-                            zone[c.index()] = true;
-                        }
-                        let to: Vec<PieceId> = if p.to.is_empty() {
-                            (0..v.pieces.len())
-                                .filter(|&k| k != pi && royal & (1 << k) == 0)
-                                .map(|k| PieceId(k as u8))
-                                .collect()
-                        } else {
-                            p.to.clone()
+                    .map(|k| {
+                        let lost = match p.lost_only {
+                            true => start_count(v, PlayerId(pl as u8), *k),
+                            false => u32::MAX,
                         };
-                        let limit = to
+                        p.most
                             .iter()
-                            .map(|k| {
-                                let lost = match p.lost_only {
-                                    true => start_count(v, PlayerId(pl as u8), *k),
-                                    false => u32::MAX,
-                                };
-                                p.most
-                                    .iter()
-                                    .filter(|(m, _)| m == k)
-                                    .fold(lost, |l, (_, n)| l.min(*n))
-                            })
-                            .collect();
-                        PromotionRule {
-                            zone,
-                            to,
-                            limit,
-                            optional: p.optional,
-                            forced_if_stuck: p.forced_if_stuck,
-                            alone: p.alone,
-                            quiet: p.quiet,
-                            when: p.when,
-                        }
-                    }),
-            );
+                            .filter(|(m, _)| m == k)
+                            .fold(lost, |l, (_, n)| l.min(*n))
+                    })
+                    .collect();
+                PromotionRule {
+                    zone,
+                    to,
+                    limit,
+                    optional: p.optional,
+                    forced_if_stuck: p.forced_if_stuck,
+                    alone: p.alone,
+                    quiet: p.quiet,
+                    when: p.when,
+                    ways: ways.clone(),
+                }
+            }));
         }
     }
     out
@@ -113,23 +134,31 @@ pub(super) fn mark_promotions<S: Width>(rules: &mut Rules) {
             let Some(p) = rules.promotions[pl * pieces + pc].clone() else {
                 continue;
             };
-            let z = |c: Cell| p.zone[c.index()];
             let base = (pl * pieces + pc) * cells;
             for from in 0..cells {
                 let run = base + from;
                 for i in rules.offsets[run]..rules.offsets[run + 1] {
                     let e = rules.entries[i as usize];
-                    let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
-                    let applies = (p.when.from && z(Cell(from as u16)))
-                        || (p.when.into && z(e.to))
-                        || (p.when.entering && z(e.to) && !z(Cell(from as u16)))
-                        || (p.when.through && passes());
+                    // The ways that apply: any at all, and any for a move that captures
+                    // nothing.
+                    let (mut applies, mut quietly) = (false, false);
+                    for (zone, when) in &p.ways {
+                        let z = |c: Cell| zone[c.index()];
+                        let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
+                        let way = (when.from && z(Cell(from as u16)))
+                            || (when.into && z(e.to))
+                            || (when.entering && z(e.to) && !z(Cell(from as u16)))
+                            || (when.through && passes());
+                        applies |= way;
+                        quietly |= way && !when.capturing;
+                    }
                     let to = base + e.to.index();
                     let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
+                    let on_capture = if quietly { 0 } else { ON_CAPTURE };
                     rules.entries[i as usize].promote = match applies {
                         false => NO_PROMOTION,
-                        true if p.optional && !stuck => MAY_PROMOTE,
-                        true => MUST_PROMOTE,
+                        true if p.optional && !stuck => MAY_PROMOTE | on_capture,
+                        true => MUST_PROMOTE | on_capture,
                     };
                 }
             }

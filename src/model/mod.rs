@@ -291,6 +291,20 @@ pub struct Promotion {
     pub to: Vec<PieceId>,
 }
 
+impl Promotion {
+    /// Whether a move promoting by `other` is offered the same as by this one: the
+    /// same kinds, limits and choices, whatever the zone and the moves that promote.
+    pub fn offers_as(&self, other: &Promotion) -> bool {
+        self.optional == other.optional
+            && self.lost_only == other.lost_only
+            && self.most == other.most
+            && self.forced_if_stuck == other.forced_if_stuck
+            && self.alone == other.alone
+            && self.quiet == other.quiet
+            && self.to == other.to
+    }
+}
+
 /// Cells an initial move may start from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Initial {

@@ -587,7 +587,11 @@ impl<S: Width> PositionOf<S> {
                 };
                 let count = |mask: u64| -> u64 {
                     let board = || on_board(mask).len() as u64;
+                    // A piece in hand is neither attacked nor defended.
                     let hand = || {
+                        if matches!(state, Some(State::Attacked | State::Defended)) {
+                            return 0;
+                        }
                         (0..rules.variant.pieces.len())
                             .filter(|k| mask & (1 << k) != 0)
                             .map(|k| self.in_hand(p, PieceId(k as u8)) as u64)
@@ -655,6 +659,11 @@ impl<S: Width> PositionOf<S> {
             } else {
                 let kind = m.promotion.unwrap_or(m.piece);
                 kinds & (1 << kind.0) != 0
+                    && state.is_none_or(|s| match m.special {
+                        // From the hand, where nothing attacks or defends it.
+                        Special::Drop => matches!(s, State::Unattacked | State::Undefended),
+                        _ => self.stands(rules, m.from, s),
+                    })
                     && into
                         .is_none_or(|z| rules.variant.zones[z].cells[me.0 as usize].contains(&m.to))
             }

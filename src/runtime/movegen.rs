@@ -6,7 +6,7 @@
 //! on some path of an enemy attack on a royal piece.
 
 use super::position::{Move, PositionOf, Special};
-use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
+use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, ON_CAPTURE, Rules, SetTables, Width};
 use crate::geometry::Cell;
 use crate::model::{Dest, Explosion, PieceId, PlayerId, Walling};
 
@@ -226,9 +226,9 @@ impl<S: Width> PositionOf<S> {
                 match promotion {
                     Some(p)
                         if e.promote != NO_PROMOTION
-                            && (!p.when.capturing || captured.is_some()) =>
+                            && (e.promote & ON_CAPTURE == 0 || captured.is_some()) =>
                     {
-                        if e.promote == MAY_PROMOTE {
+                        if e.promote & !ON_CAPTURE == MAY_PROMOTE {
                             out.push(m);
                         }
                         for (&k, &most) in p.to.iter().zip(&p.limit) {

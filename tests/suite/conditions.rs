@@ -3,6 +3,7 @@
 
 use crate::common;
 use crate::fsf;
+use crate::reference;
 use std::sync::Arc;
 use variantlab::{Ending, Game, Outcome, PlayerId, Rules, check, parse_position};
 
@@ -298,4 +299,298 @@ fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
         rows += 1;
     }
     assert!(rows >= 14, "{rows} rows");
+}
+
+/// The position as the reference generator reads it.
+fn reference_position(r: &Arc<Rules>, text: &str) -> reference::Simple {
+    let s = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let (mut hands, mut promoted, mut gates) = (s.hands, s.promoted, s.gates);
+    hands.sort();
+    promoted.sort();
+    gates.sort();
+    reference::Simple {
+        cells: s.cells,
+        to_move: s.to_move,
+        used: s.used,
+        castling: s.castling,
+        passing: None,
+        hands,
+        passes: 0,
+        checks: s.checks,
+        promoted,
+        walls: s.walls,
+        runs: Vec::new(),
+        gates,
+    }
+}
+
+/// The winner of a two-player game the reference says is over, `to_move` to move.
+fn reference_winner((outcome, named): reference::Ended, to_move: PlayerId) -> Option<PlayerId> {
+    let other = |p: PlayerId| PlayerId(1 - p.0);
+    match outcome {
+        Outcome::Draw => None,
+        Outcome::MoverWins => Some(other(to_move)),
+        Outcome::MoverLoses => Some(to_move),
+        Outcome::ThatWins => Some(named.unwrap_or(to_move)),
+        Outcome::ThatLoses => Some(other(named.unwrap_or(to_move))),
+        Outcome::PlayerWins(p) => Some(p),
+        o => panic!("{o:?} names no one winner"),
+    }
+}
+
+/// How a game from the position is over already, as the runtime and the reference
+/// each judge it: they must agree. The outcome and the winner.
+fn judged(v: &variantlab::variant::Variant, text: &str) -> Option<(Outcome, Option<PlayerId>)> {
+    let r = compiled(v);
+    let got = ending(&r, text).map(|e| (e.outcome, e.winner()));
+    let pos = reference_position(&r, text);
+    let want =
+        reference::verdict(v, r.options(), &pos).map(|e| (e.0, reference_winner(e, pos.to_move)));
+    assert_eq!(got, want, "{text}: the runtime, then the reference");
+    got
+}
+
+/// [`judged`], in chess with `rule` tried first (and a zone `centre` of the four middle
+/// squares).
+fn chess_judged(rule: &str, text: &str) -> Option<(Outcome, Option<PlayerId>)> {
+    let path = common::root().join("variants/chess.var");
+    let chess = std::fs::read_to_string(path).unwrap();
+    let text_of_rules = chess
+        .replace(
+            "zone far: last cell of each file\n",
+            "zone far: last cell of each file\nzone centre: d4 e4 d5 e5\n",
+        )
+        .replace(
+            "game ends {\n",
+            &format!("game ends {{\n  {rule}: that player wins\n"),
+        );
+    let checked = check("chess.var", &text_of_rules);
+    let v = checked
+        .variant
+        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
+    judged(&v, text)
+}
+
+const WHITE: PlayerId = PlayerId(0);
+const BLACK: PlayerId = PlayerId(1);
+
+/// White won: the rule named White.
+const WHITE_WINS: Option<(Outcome, Option<PlayerId>)> = Some((Outcome::ThatWins, Some(WHITE)));
+const BLACK_WINS: Option<(Outcome, Option<PlayerId>)> = Some((Outcome::ThatWins, Some(BLACK)));
+
+#[test]
+fn attacked_and_defended_pieces_count_as_worked_by_hand() {
+    // White: King e1, Knight c3, Pawn b2; Black: King e8, Bishop e5; White to move, so
+    // Black, who just moved, is asked first. The Bishop attacks the Knight through d4;
+    // the Pawn could take on c3, so the Knight is defended; nothing of White's reaches
+    // e5 or could take on it, nor could Black's King; nothing of White's could take on b2.
+    let a = "4k3/8/8/4b3/8/2N5/1P6/4K3 w - - 0 1";
+    assert_eq!(
+        chess_judged("a player has an attacked Knight", a),
+        WHITE_WINS
+    );
+    assert_eq!(chess_judged("a player has an unattacked Knight", a), None);
+    assert_eq!(
+        chess_judged("a player has a defended Knight", a),
+        WHITE_WINS
+    );
+    assert_eq!(chess_judged("a player has an undefended Knight", a), None);
+    assert_eq!(
+        chess_judged("a player has an undefended Bishop", a),
+        BLACK_WINS
+    );
+    assert_eq!(chess_judged("a player has an attacked Bishop", a), None);
+    assert_eq!(
+        chess_judged("a player has an unattacked Bishop", a),
+        BLACK_WINS
+    );
+    assert_eq!(
+        chess_judged("a player has an undefended Pawn", a),
+        WHITE_WINS
+    );
+    // Counts count only the pieces in the state: one of White's two pieces beside the
+    // King is attacked.
+    assert_eq!(
+        chess_judged("White has 1 attacked non-royal pieces", a),
+        WHITE_WINS
+    );
+    assert_eq!(
+        chess_judged("White has 2 attacked non-royal pieces", a),
+        None
+    );
+}
+
+#[test]
+fn pieces_on_one_colour_count_as_worked_by_hand() {
+    // White's Bishops on c1 and e3 share the dark squares; Black has none. White moved.
+    let same = "4k3/8/8/8/8/4B3/8/2B1K3 b - - 0 1";
+    assert_eq!(
+        chess_judged("a player has at least 2 Bishop on one colour", same),
+        WHITE_WINS
+    );
+    // No Bishop on the light squares.
+    assert_eq!(
+        chess_judged("a player has no Bishop on one colour", same),
+        WHITE_WINS
+    );
+    // On c1 and f1 they differ: one a colour. Black has none on either colour.
+    let apart = "4k3/8/8/8/8/8/8/2B1KB2 b - - 0 1";
+    assert_eq!(
+        chess_judged("a player has at least 2 Bishop on one colour", apart),
+        None
+    );
+    assert_eq!(
+        chess_judged("a player has no Bishop on one colour", apart),
+        BLACK_WINS
+    );
+    assert_eq!(
+        chess_judged("a player has at least 2 Bishop on the board", apart),
+        WHITE_WINS
+    );
+}
+
+#[test]
+fn pieces_between_two_of_a_kind_count_as_worked_by_hand() {
+    let rule = "a player has a King between two Rook";
+    // Rooks a1 and h1, King e1: between them on the rank. White moved.
+    let rank = "4k3/8/8/8/8/8/8/R3K2R b - - 0 1";
+    assert_eq!(chess_judged(rule, rank), WHITE_WINS);
+    // Black has no King between two Rooks (no Rook at all): `no` holds for Black.
+    assert_eq!(
+        chess_judged("a player has no King between two Rook", rank),
+        BLACK_WINS
+    );
+    // King e2: off the line a1-h1.
+    assert_eq!(chess_judged(rule, "4k3/8/8/8/8/8/4K3/R6R b - - 0 1"), None);
+    // a1, b2, c3: a diagonal.
+    assert_eq!(
+        chess_judged(rule, "4k3/8/8/8/8/2R5/1K6/R7 b - - 0 1"),
+        WHITE_WINS
+    );
+    // a1, c2, e3: a straight line that is no direction of the board, c2 halfway.
+    assert_eq!(
+        chess_judged(rule, "4k3/8/8/8/8/4R3/2K5/R7 b - - 0 1"),
+        WHITE_WINS
+    );
+    // Pieces between do not matter; the Knights b1 and g1 and the King e1 are three.
+    let full = "4k3/8/8/8/8/8/8/RN2K1NR b - - 0 1";
+    assert_eq!(chess_judged(rule, full), WHITE_WINS);
+    assert_eq!(
+        chess_judged("a player has 3 pieces between two Rook", full),
+        WHITE_WINS
+    );
+    assert_eq!(
+        chess_judged("a player has 4 pieces between two Rook", full),
+        None
+    );
+}
+
+#[test]
+fn every_player_and_the_player_to_move_as_worked_by_hand() {
+    // Zone far: White's the eighth rank, Black's the first.
+    let every = "every player has a King in far";
+    // Both Kings there: the rule names the player who just moved.
+    assert_eq!(
+        chess_judged(every, "4K3/8/8/8/8/8/8/4k3 b - - 0 1"),
+        WHITE_WINS
+    );
+    assert_eq!(
+        chess_judged(every, "4K3/8/8/8/8/8/8/4k3 w - - 0 1"),
+        BLACK_WINS
+    );
+    // Black's King on e2: not every player, though a player.
+    let one = "4K3/8/8/8/8/8/4k3/8 b - - 0 1";
+    assert_eq!(chess_judged(every, one), None);
+    assert_eq!(chess_judged("a player has a King in far", one), WHITE_WINS);
+    // The player to move alone: Black, not there; then White, there.
+    let to_move = "the player to move has a King in far";
+    assert_eq!(chess_judged(to_move, one), None);
+    assert_eq!(
+        chess_judged(to_move, "4K3/8/8/8/8/8/4k3/8 w - - 0 1"),
+        WHITE_WINS
+    );
+}
+
+#[test]
+fn what_a_player_can_capture_as_worked_by_hand() {
+    let rule = "White can capture an undefended Pawn";
+    // The Rook d1 takes d5; no Black piece could take on d5.
+    let open = "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1";
+    assert_eq!(chess_judged(rule, open), WHITE_WINS);
+    // Black to move: White cannot capture now.
+    assert_eq!(chess_judged(rule, "4k3/8/8/3p4/8/8/8/3RK3 b - - 0 1"), None);
+    // The Pawn e6 defends d5, and White reaches no other Pawn.
+    let guarded = "4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1";
+    assert_eq!(chess_judged(rule, guarded), None);
+    assert_eq!(
+        chess_judged("White can capture a defended Pawn", guarded),
+        WHITE_WINS
+    );
+    // The Rook e2, pinned by the Rook e8, may not take b2: no legal capture.
+    assert_eq!(
+        chess_judged(rule, "4r2k/8/8/8/8/8/1p2R3/4K3 w - - 0 1"),
+        None
+    );
+}
+
+#[test]
+fn what_a_player_can_move_into_a_zone_as_worked_by_hand() {
+    // The Pawn e7 becomes a Queen on e8, never stays a Pawn there.
+    let pawn = "8/4P3/7k/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        chess_judged("White can move a Queen into far", pawn),
+        WHITE_WINS
+    );
+    assert_eq!(chess_judged("White can move a Pawn into far", pawn), None);
+    assert_eq!(chess_judged("White can move a King into far", pawn), None);
+    // The Queen a8 stands in the zone already, but no move brings one there: the
+    // Knight b8 blocks the rank.
+    let there = "QN6/8/7k/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(chess_judged("White can move a Queen into far", there), None);
+    assert_eq!(chess_judged("White has a Queen in far", there), WHITE_WINS);
+
+    // Racing Kings as written: White's King on g8.
+    let v = common::variant("racingkings.var");
+    // Black's King b7, to move, can reach the eighth rank: the game goes on.
+    assert_eq!(judged(&v, "6K1/1k6/8/8/8/8/8/8 b - - 0 1"), None);
+    // From b6 it cannot: White has won.
+    assert_eq!(judged(&v, "6K1/8/1k6/8/8/8/8/8 b - - 0 1"), WHITE_WINS);
+    // The Rook d8 guards a8, b8 and c8: no legal move brings the King there.
+    assert_eq!(judged(&v, "3R2K1/1k6/8/8/8/8/8/8 b - - 0 1"), WHITE_WINS);
+    // White to move: Black, not the player to move, can no longer.
+    assert_eq!(judged(&v, "6K1/1k6/8/8/8/8/8/8 w - - 0 1"), WHITE_WINS);
+    // Both Kings there: every player has, a draw.
+    assert_eq!(
+        judged(&v, "1k4K1/8/8/8/8/8/8/8 w - - 0 1"),
+        Some((Outcome::Draw, None))
+    );
+}
+
+#[test]
+fn a_piece_in_hand_is_neither_attacked_nor_defended() {
+    // White's Gold in hand: no piece could capture it, and it stands on no cell for a
+    // piece of White's to capture on.
+    let v = common::variant("shogi.var");
+    let shogi = |rule: &str| {
+        let text = std::fs::read_to_string(common::root().join("variants/shogi.var")).unwrap();
+        let text = text.replace(
+            "game ends {\n",
+            &format!("game ends {{\n  {rule}: that player wins\n"),
+        );
+        check("shogi.var", &text).variant.expect("checks")
+    };
+    let kings = "4k4/9/9/9/9/9/9/9/4K4 b g 1";
+    // Shogi's White is the second player.
+    let white_wins = Some((Outcome::ThatWins, Some(PlayerId(1))));
+    assert_eq!(judged(&v, kings), None);
+    assert_eq!(
+        judged(&shogi("White has an unattacked Gold"), kings),
+        white_wins
+    );
+    assert_eq!(
+        judged(&shogi("White has an undefended Gold"), kings),
+        white_wins
+    );
+    assert_eq!(judged(&shogi("White has an attacked Gold"), kings), None);
+    assert_eq!(judged(&shogi("White has a defended Gold"), kings), None);
 }

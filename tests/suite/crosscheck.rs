@@ -2376,3 +2376,366 @@ fn nearby_cells_and_not_from_agree_with_the_reference(size: Size) {
         "{seen}"
     );
 }
+
+/// The winner of a two-player game the reference says is over, `to_move` to move.
+fn reference_winner(
+    (outcome, named): reference::Ended,
+    to_move: variantlab::PlayerId,
+) -> Option<variantlab::PlayerId> {
+    use variantlab::Outcome;
+    let other = |p: variantlab::PlayerId| variantlab::PlayerId(1 - p.0);
+    match outcome {
+        Outcome::Draw => None,
+        Outcome::MoverWins => Some(other(to_move)),
+        Outcome::MoverLoses => Some(to_move),
+        Outcome::ThatWins => Some(named.unwrap_or(to_move)),
+        Outcome::ThatLoses => Some(other(named.unwrap_or(to_move))),
+        Outcome::PlayerWins(p) => Some(p),
+        o => panic!("{o:?} names no one winner"),
+    }
+}
+
+/// Random games of `file` from `starts`, moves that end the game or capture preferred
+/// now and then; after every move the reference and the runtime agree on whether the
+/// game is over, how, and who won. Returns how many games each end rule decided.
+fn ends_agree_along_games(
+    file: &str,
+    starts: &[&str],
+    games: usize,
+    seed: u64,
+) -> std::collections::BTreeMap<usize, usize> {
+    use variantlab::variant::Event;
+    let v = load(file);
+    let rules = compiled(&v, &[]);
+    // The reference ignores repetition and quiet moves.
+    let unjudged = |rule: usize| {
+        matches!(
+            v.end_rules[rule].event(),
+            Some(Event::Repetition(..) | Event::PliesWithoutCapture(..))
+        )
+    };
+    let mut rng = Lcg(seed);
+    let mut ends = std::collections::BTreeMap::new();
+    for game_no in 0..games {
+        let text = starts[game_no % starts.len()];
+        let setup = variantlab::parse_position(&rules, text).unwrap();
+        let mut game = Game::new(rules.clone(), setup).unwrap();
+        let mut slow = simple(&rules, game.position());
+        for _ in 0..200 {
+            // In a fixed order, so that the games do not depend on the generator's.
+            let mut moves = game.legal_moves();
+            moves.sort_by_key(|m| (m.from, m.to, m.tag, m.promotion, m.piece));
+            if moves.is_empty() {
+                break;
+            }
+            let ending: Vec<_> = moves
+                .iter()
+                .filter(|m| {
+                    let mut g = game.clone();
+                    g.play(**m).unwrap();
+                    g.ending().is_some()
+                })
+                .collect();
+            let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+            let m = if !ending.is_empty() && rng.below(2) == 0 {
+                *ending[rng.below(ending.len())]
+            } else if !captures.is_empty() && rng.below(3) == 0 {
+                *captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            let kind = m
+                .promotion
+                .or((m.special == Special::Drop).then_some(m.piece));
+            let (next, want) = reference::play_named(
+                &v,
+                rules.options(),
+                &slow,
+                (m.from, m.to, m.tag, kind),
+                None,
+                None,
+            );
+            let text = variantlab::write_move(&v, &m);
+            game.play(m).unwrap();
+            assert_eq!(
+                (&next.cells, &next.hands),
+                (&slow_of(&rules, &game).cells, &slow_of(&rules, &game).hands),
+                "{file}: boards differ after {text}"
+            );
+            slow = next;
+            let got = game.ending().map(|e| (e.outcome, e.winner(), e.rule));
+            if got.is_some_and(|g| unjudged(g.2)) {
+                break;
+            }
+            let want = want.map(|e| (e.0, reference_winner(e, slow.to_move)));
+            assert_eq!(
+                got.map(|g| (g.0, g.1)),
+                want,
+                "{file}: ends differ after {text} at {}",
+                game.position_string()
+            );
+            if let Some((.., rule)) = got {
+                *ends.entry(rule).or_insert(0) += 1;
+                break;
+            }
+        }
+    }
+    ends
+}
+
+/// The game's position as the reference reads it.
+fn slow_of(rules: &Arc<Rules>, game: &Game) -> reference::Simple {
+    simple(rules, game.position())
+}
+
+#[test]
+fn races_tries_and_holds_end_as_the_reference_says() {
+    // Each file's end rules about a player in a zone, and which of them must have
+    // decided some game.
+    for (file, starts, games, deciding) in [
+        (
+            "racingkings.var",
+            &[
+                "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+                "8/8/8/8/8/2k2K2/8/8 w - - 0 1",
+                "8/8/8/1k6/8/8/4K3/8 w - - 0 1",
+                "8/8/3r4/1k6/8/5RK1/8/8 w - - 0 1",
+                // Kings a step from the goal: White arrives, and Black may answer.
+                "8/2k3K1/8/8/8/8/8/8 w - - 0 1",
+                "8/1k6/6K1/3R4/8/8/8/8 w - - 0 1",
+            ][..],
+            90,
+            &[0, 1, 2][..],
+        ),
+        (
+            "dobutsu.var",
+            &[
+                "gle/1c1/1C1/ELG b - 1",
+                // A Lion a step from the far rank, and one there already but attacked.
+                "g2/2L/l2/2G b - 1",
+                "2e/1L1/3/1lG w - 1",
+            ][..],
+            60,
+            &[0, 2][..],
+        ),
+        ("jesonmor.var", &[][..], 20, &[0][..]),
+        (
+            "kingofthehill.var",
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+                "r3k3/pp6/8/8/8/8/6PP/4K2R w - - 0 1",
+            ][..],
+            30,
+            &[0][..],
+        ),
+    ] {
+        let start = common::rules(file);
+        let text = variantlab::write_position(&start, &Setup::start(&start));
+        let starts: Vec<&str> = if starts.is_empty() {
+            vec![text.as_str()]
+        } else {
+            starts.to_vec()
+        };
+        let ends = ends_agree_along_games(file, &starts, games, 89);
+        eprintln!("{file}: games decided, rule by rule: {ends:?}");
+        for rule in deciding {
+            assert!(
+                ends.contains_key(rule),
+                "{file}: rule {rule} never ended a game: {ends:?}"
+            );
+        }
+    }
+}
+
+/// Rules about a player tried first in `file`, each in a variant of its own, with the
+/// zone `centre` added.
+fn with_first_rules(file: &str, centre: &str, rules: &[&str]) -> Vec<(Variant, Arc<Rules>)> {
+    let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    rules
+        .iter()
+        .map(|rule| {
+            let text = text.replace(
+                "game ends {\n",
+                &format!("zone centre: {centre}\ngame ends {{\n  {rule}: that player wins\n"),
+            );
+            let checked = check(file, &text);
+            let v = checked
+                .variant
+                .unwrap_or_else(|| panic!("{rule}: {}", checked.report.render(100, false)));
+            let r = compiled(&v, &[]);
+            (v, r)
+        })
+        .collect()
+}
+
+/// Whether a game from `setup` is over, and who won, as the runtime and the reference
+/// judge it in each variant; they must agree. Counts, by variant, the positions over.
+fn verdicts_agree(variants: &[(Variant, Arc<Rules>)], setup: &Setup, at: &str, over: &mut [usize]) {
+    for (i, (v, r)) in variants.iter().enumerate() {
+        let game = Game::new(r.clone(), setup.clone()).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let got = game.ending().map(|e| (e.outcome, e.winner()));
+        let slow = simple(r, game.position());
+        let want = reference::verdict(v, r.options(), &slow)
+            .map(|e| (e.0, reference_winner(e, slow.to_move)));
+        assert_eq!(
+            got,
+            want,
+            "{}: the runtime and the reference differ at {at}",
+            v.rule_text(&v.end_rules[0])
+        );
+        over[i] += usize::from(got.is_some());
+    }
+}
+
+#[test]
+fn conditions_about_a_player_agree_with_the_reference_along_random_games() {
+    for (file, centre, rules, games) in [
+        (
+            "chess.var",
+            "d4 e4 d5 e5",
+            &[
+                "a player has at least 2 attacked pieces",
+                "the player to move has a defended Queen",
+                "every player has an undefended Knight or Bishop",
+                "a player has at least 4 Pawn on one colour",
+                "a player has no Pawn on one colour",
+                "a player has at least 2 pieces between two Rook",
+                "a player has a Pawn between two Knight",
+                "White can capture an undefended Pawn",
+                "a player can capture a defended pieces",
+                "the player to move can move a Knight into centre",
+                "the player to move can move an attacked Knight into centre",
+                "a player has only unattacked royal pieces on the board",
+                "a player has an attacked Pawn in centre",
+            ][..],
+            6,
+        ),
+        (
+            "glinski-chess.var",
+            "f6 e5 g5 f5",
+            &[
+                "a player has at least 4 Pawn on one colour",
+                "a player has a pieces between two Bishop",
+                "a player has a Pawn between two Knight",
+                "a player has an undefended Pawn",
+                "a player can capture an undefended pieces",
+            ][..],
+            3,
+        ),
+        (
+            "shogi.var",
+            "5e 4e 6e",
+            &[
+                "a player has at least 9 unattacked Pawn",
+                "a player has an unattacked Pawn in hand",
+                "a player has at least 6 undefended non-royal pieces",
+                // In hand only the states the runtime judges as the language says.
+                "a player has an attacked Silver or Gold on the board",
+                "a player can move a Pawn into centre",
+            ][..],
+            3,
+        ),
+    ] {
+        let variants = with_first_rules(file, centre, rules);
+        let plain = compiled(&load(file), &[]);
+        let mut over = vec![0; rules.len()];
+        let mut positions = 0;
+        let mut rng = Lcg(101);
+        for _ in 0..games {
+            let mut game = Game::new(plain.clone(), Setup::start(&plain)).unwrap();
+            for _ in 0..80 {
+                let at = game.position_string();
+                verdicts_agree(&variants, &game.position().to_setup(&plain), &at, &mut over);
+                positions += 1;
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+                let m = if !captures.is_empty() && rng.below(3) == 0 {
+                    *captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                game.play(m).unwrap();
+                if game.ending().is_some() {
+                    break;
+                }
+            }
+        }
+        eprintln!("{file}: {positions} positions; over, rule by rule: {over:?}");
+        for (rule, n) in rules.iter().zip(&over) {
+            assert!(
+                *n > 0 && *n < positions,
+                "{file}: `{rule}` over in {n} of {positions}"
+            );
+        }
+    }
+}
+
+#[test]
+fn redraw_conditions_agree_with_the_reference_on_shuffled_setups() {
+    // The zone each file's variants add is not used.
+    for (file, draws, zone) in [
+        ("fischerandom.var", 60, "a1"),
+        ("caparandom.var", 60, "a1"),
+        ("hexcetran-chess.var", 300, "a6"),
+    ] {
+        let v = load(file);
+        let random = v.random.as_ref().expect("a random setup");
+        let texts: Vec<String> = random
+            .redraw
+            .iter()
+            .map(|r| v.condition_text(&r.condition, false))
+            .collect();
+        let rules: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let variants = with_first_rules(file, zone, &rules);
+        let plain = compiled(&v, &[]);
+        let mut over = vec![0; rules.len()];
+        let mut judged = 0;
+        let mut rng = Lcg(103);
+        for seed in 0..draws {
+            // A drawn setup keeps every redraw rule, by the reference too.
+            let drawn = Setup::seeded(&plain, seed).unwrap();
+            let pos = Position::from_setup(&plain, &drawn).unwrap();
+            for r in &random.redraw {
+                let holds = reference::condition_holds(
+                    &v,
+                    plain.options(),
+                    &simple(&plain, &pos),
+                    &r.condition,
+                )
+                .is_some();
+                assert_eq!(
+                    holds,
+                    r.unless,
+                    "{file} seed {seed}: {} in a drawn setup",
+                    v.condition_text(&r.condition, false)
+                );
+            }
+            // The drawn pieces shuffled over their cells again, unchecked.
+            let mut shuffled = drawn.clone();
+            for pool in &random.pools {
+                let mut held: Vec<_> = pool.cells.iter().map(|c| drawn.cells[c.index()]).collect();
+                for i in (1..held.len()).rev() {
+                    held.swap(i, rng.below(i + 1));
+                }
+                for (c, p) in pool.cells.iter().zip(held) {
+                    shuffled.cells[c.index()] = p;
+                }
+            }
+            shuffled.castling.clear();
+            // A shuffle that leaves the player not to move in check is no position.
+            if Position::from_setup(&plain, &shuffled).is_err() {
+                continue;
+            }
+            let at = format!("{file} seed {seed} shuffled");
+            verdicts_agree(&variants, &shuffled, &at, &mut over);
+            judged += 1;
+        }
+        eprintln!("{file}: {judged} shuffled setups; over, rule by rule: {over:?}");
+        assert!(over.iter().all(|n| *n > 0), "{file}: {over:?}");
+    }
+}

@@ -35,6 +35,7 @@ mod nearby;
 mod pgn;
 mod pictures;
 mod playtest;
+mod promotions;
 mod protocols;
 mod reference_scenarios;
 mod robustness;

@@ -157,6 +157,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("no-points", &["no_points"]),
     ("bad-points", &["bad_points"]),
     ("limit-not-a-choice", &["limit_not_a_choice"]),
+    ("promotions-disagree", &["promotions_disagree"]),
     ("duplicate-zone", &["duplicate_zone"]),
     ("unknown-zone", &["unknown_zone"]),
     ("moves-as-cycle", &["moves_as_cycle"]),

@@ -121,12 +121,14 @@
 //!     number of pieces of the kinds (`pieces`: every kind; `royal pieces`: royal
 //!     under the options; `non-royal pieces`: the others; or the kinds named) in the
 //!     place (on the board and in hand; `on the board`; `in hand`; `in ZONE`: on
-//!     the cells of the zone listed for that player), and with `only` none of
-//!     another kind there: `a player has no pieces` (none at all), `a player has
-//!     only royal pieces` (one or more, and no other), `a player has fewer than 3
-//!     King` (0 to 2); written with a player's name (`White has ...`), it is asked
-//!     of that player only; `reaches` when a piece of the kind of the player's
-//!     stands on one of the cells of the named zone listed for that player; `checks
+//!     the cells of the zone listed for that player; `on one colour` and `between
+//!     two KIND`: 36), and with `only` none of another kind there: `a player has no
+//!     pieces` (none at all), `a player has only royal pieces` (one or more, and no
+//!     other), `a player has fewer than 3 King` (0 to 2); with a state (37), only the
+//!     pieces in it are there; written with a player's name (`White has ...`), it is
+//!     asked of that player only, with `the player to move` of that player only, and
+//!     with `every player` it holds when it holds for each player and names the
+//!     player who just moved; `can` (41) holds only for the player to move; `checks
 //!     given` when the player's count (28) is at least the number. In a condition,
 //!     `not A` names no player, `A and B` the first player named by its parts, `A
 //!     or B` the one named by its first part that holds. Such events, `board full`
@@ -176,17 +178,21 @@
 //!     capturer's own player. A castling's `safe` cell next to an enemy royal piece
 //!     is not tested.
 //!
-//! Checks and races:
+//! Checks, colours, lines and states:
 //!
 //! 35. With `checks are forbidden`, a move after which a royal piece of another
 //!     player could be captured (by 19 or 34) is not legal.
-//! 36. `reaches` with `for every player` holds when each player has a piece of the
-//!     kind on its own part of the zone; with `unless answered` it holds for a player
-//!     with such a piece, except while that player comes before the player to move in
-//!     the turn order and the player to move, its royal pieces not attacked, has a
-//!     legal move after which its piece of the kind stands on its part of the zone.
-//! 37. `reaches` with `not attacked there` counts only a piece on the zone that no
-//!     piece of another player could capture there (by 1-10).
+//! 36. `on one colour` counts the player's board pieces on the cells of each colour
+//!     of the board apart (two on squares, three on hexagons) and holds when the
+//!     count of some one colour fits (with `only`, none of another kind on it);
+//!     `between two KIND` counts the player's board pieces that lie strictly between
+//!     two of the player's pieces of KIND on a straight line of the plane (collinear
+//!     lattice points, one on either side).
+//! 37. A board piece is `attacked` when a piece of another player could capture it
+//!     (by 1-10), `defended` when another piece of its own player could capture (by
+//!     1-10) on its cell were a piece of its kind of another player there;
+//!     `unattacked` and `undefended` are their opposites. A piece in hand is neither
+//!     attacked nor defended.
 //!
 //! Repeated moves:
 //!
@@ -208,8 +214,15 @@
 //! 40. A promotion with `only to kinds the player has lost` makes its piece only a
 //!     kind of which the mover has fewer pieces on the board than the setup (fixed
 //!     and drawn) gives it; with no such kind a forced promotion leaves no move.
-//! 41. `reaches` with `kept for a round` holds only for the player to move, when it
-//!     has a piece of the kind on its own part of the zone.
+//! 41. `P can capture a STATE KINDS` holds when P is the player to move and one of
+//!     its legal moves captures, on its end or in passing, a piece of the
+//!     kinds in the state (37) before the move; `P can move a STATE KINDS into ZONE`
+//!     when one of its legal moves leaves a piece of the mover's of the kinds (its
+//!     kind after any promotion) on a cell of the mover's part of the zone that the
+//!     move brought it to: the move's end, a castling piece's end, or a gate's cell
+//!     (rule 61); its state, on which the language is silent, is judged before the
+//!     move, where it stood (a piece from hand: 37). Without `into`, anywhere on the
+//!     board.
 //! 42. A promotion's `at most N KIND` leaves out that kind while the mover has N
 //!     pieces of it on the board.
 //! 43. With `royal pieces are in check together`, rule 19 (and 34, 35) asks whether
@@ -925,100 +938,310 @@ fn count_check(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId
 /// Rule 27: the player an end event about a player happens to, if any.
 fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Option<PlayerId> {
     let n = v.players.len();
-    let mover = (next.to_move.0 as usize + n - 1) % n;
+    let mover = PlayerId(((next.to_move.0 as usize + n - 1) % n) as u8);
+    let mut order = (0..n).map(|i| PlayerId(((mover.0 as usize + i) % n) as u8));
+    let holds = |p: PlayerId| holds_for(v, options, next, event, p);
+    let owner = match event {
+        Event::Has { owner, .. } | Event::Can { owner, .. } => owner,
+        _ => Owner::AnyPlayer,
+    };
+    match owner {
+        Owner::AnyPlayer => order.find(|&p| holds(p)),
+        Owner::Player(q) => holds(q).then_some(q),
+        Owner::ToMove => holds(next.to_move).then_some(next.to_move),
+        Owner::Every => order.all(holds).then_some(mover),
+    }
+}
+
+/// Rule 27: whether an end event about a player holds for `p`.
+fn holds_for(v: &Variant, options: &[bool], next: &Simple, event: Event, p: PlayerId) -> bool {
     let royal = |k: &PieceId| royal(v, options, *k);
-    (0..n)
-        .map(|i| PlayerId(((mover + i) % n) as u8))
-        .filter(|&p| match event {
-            Event::Has {
-                owner: Owner::Player(q),
-                ..
-            } => p == q,
-            _ => true,
-        })
-        .find(|&p| {
-            // The player's pieces, on the board and in hand.
-            let owned: Vec<PieceId> = next
+    // The player's pieces, on the board and in hand.
+    let owned: Vec<PieceId> = next
+        .cells
+        .iter()
+        .flatten()
+        .chain(&next.hands)
+        .filter(|(q, _)| *q == p)
+        .map(|(_, k)| *k)
+        .collect();
+    match event {
+        Event::Extinct(kinds) => (0..v.pieces.len())
+            .any(|k| kinds & (1 << k) != 0 && !owned.iter().any(|j| j.0 as usize == k)),
+        Event::BaredUnlessBack => {
+            let others = next
                 .cells
                 .iter()
                 .flatten()
                 .chain(&next.hands)
-                .filter(|(q, _)| *q == p)
-                .map(|(_, k)| *k)
-                .collect();
-            match event {
-                Event::Extinct(kinds) => (0..v.pieces.len())
-                    .any(|k| kinds & (1 << k) != 0 && !owned.iter().any(|j| j.0 as usize == k)),
-                Event::BaredUnlessBack => {
-                    let others = next
-                        .cells
+                .filter(|(q, k)| *q != p && !royal(k))
+                .count();
+            let need = if p == next.to_move { 2 } else { 1 };
+            !owned.is_empty() && owned.iter().all(royal) && others >= need
+        }
+        Event::Has {
+            kinds,
+            least,
+            most,
+            only,
+            place,
+            state,
+            ..
+        } => {
+            let state = state.map(|s| stand(&s));
+            let cells = walled(next);
+            // The player's board pieces on the cells `keep` picks.
+            let on = |keep: &dyn Fn(Cell) -> bool| -> Vec<(Option<Cell>, PieceId)> {
+                v.board
+                    .cells()
+                    .filter(|c| keep(*c))
+                    .filter_map(|c| match next.cells[c.index()] {
+                        Some((q, k)) if q == p => Some((Some(c), k)),
+                        _ => None,
+                    })
+                    .collect()
+            };
+            let in_hand = || -> Vec<(Option<Cell>, PieceId)> {
+                next.hands
+                    .iter()
+                    .filter(|(q, _)| *q == p)
+                    .map(|(_, k)| (None, *k))
+                    .collect()
+            };
+            // Rule 36: `on one colour` judges each colour's cells apart.
+            let groups: Vec<Vec<(Option<Cell>, PieceId)>> = match place {
+                Place::Owned => vec![[on(&|_| true), in_hand()].concat()],
+                Place::Board => vec![on(&|_| true)],
+                Place::Hand => vec![in_hand()],
+                Place::Zone(z) => {
+                    let zone = &v.zones[z].cells[p.0 as usize];
+                    vec![on(&|c| zone.contains(&c))]
+                }
+                Place::OneColour => (0..v.board.colours())
+                    .map(|colour| on(&|c| v.board.colour(c) == colour))
+                    .collect(),
+                Place::Between(end) => vec![on(&|c| flanked(v, &next.cells, p, end, c))],
+            };
+            groups.iter().any(|there| {
+                // Rule 37: pieces in another state are not there.
+                let there: Vec<PieceId> = there
+                    .iter()
+                    .filter(|(c, k)| {
+                        state.is_none_or(|s| in_state(v, options, &cells, &next.used, *c, p, *k, s))
+                    })
+                    .map(|(_, k)| *k)
+                    .collect();
+                let counted = |k: &PieceId| of_kinds(v, options, kinds, *k);
+                let count = there.iter().filter(|k| counted(k)).count() as u64;
+                (least as u64..=most as u64).contains(&count)
+                    && !(only && there.iter().any(|k| !counted(k)))
+            })
+        }
+        Event::Can {
+            capture,
+            kinds,
+            state,
+            into,
+            ..
+        } => {
+            let state = state.map(|s| stand(&s));
+            p == next.to_move && can(v, options, next, capture, kinds, state, into)
+        }
+        Event::ChecksGiven(n) => next
+            .checks
+            .get(p.0 as usize)
+            .is_some_and(|c| *c as u32 >= n),
+        _ => false,
+    }
+}
+
+/// Whether `kind` is one of `kinds`.
+fn of_kinds(v: &Variant, options: &[bool], kinds: Kinds, kind: PieceId) -> bool {
+    match kinds {
+        Kinds::All => true,
+        Kinds::Royal => royal(v, options, kind),
+        Kinds::NonRoyal => !royal(v, options, kind),
+        Kinds::Named(bits) => bits & (1 << kind.0) != 0,
+    }
+}
+
+/// The position's cells with its walls standing on them as [`WALL`].
+fn walled(pos: &Simple) -> Vec<Option<(PlayerId, PieceId)>> {
+    let mut cells = pos.cells.clone();
+    for w in &pos.walls {
+        cells[w.index()] = WALL;
+    }
+    cells
+}
+
+/// A piece's state (rule 37).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Attacked,
+    Unattacked,
+    Defended,
+    Undefended,
+}
+
+/// The model's state as [`State`]: the library names no type for it, and its words are
+/// the language's.
+fn stand(state: &impl std::fmt::Debug) -> State {
+    match format!("{state:?}").as_str() {
+        "Attacked" => State::Attacked,
+        "Unattacked" => State::Unattacked,
+        "Defended" => State::Defended,
+        "Undefended" => State::Undefended,
+        other => panic!("an unknown state {other}"),
+    }
+}
+
+/// Rule 36: whether `cell` lies strictly between two of `p`'s pieces of kind `end` on
+/// one straight line.
+fn flanked(v: &Variant, cells: &Cells, p: PlayerId, end: PieceId, cell: Cell) -> bool {
+    let m = v.board.point(cell);
+    // Lattice points are an affine image of the plane: lines and order along them keep.
+    let ends: Vec<Point> = v
+        .board
+        .cells()
+        .filter(|c| cells[c.index()] == Some((p, end)))
+        .map(|c| {
+            let (x, y) = v.board.point(c);
+            (x - m.0, y - m.1)
+        })
+        .collect();
+    ends.iter().any(|a| {
+        ends.iter().any(|b| {
+            *a != (0, 0) && *b != (0, 0) && a.0 * b.1 == a.1 * b.0 && a.0 * b.0 + a.1 * b.1 < 0
+        })
+    })
+}
+
+/// Rule 37: whether `owner`'s piece of `kind` at `cell` (`None`: in hand) is in the
+/// state; `cells` shows the walls.
+#[allow(clippy::too_many_arguments)]
+fn in_state(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    cell: Option<Cell>,
+    owner: PlayerId,
+    kind: PieceId,
+    state: State,
+) -> bool {
+    let Some(cell) = cell else {
+        return matches!(state, State::Unattacked | State::Undefended);
+    };
+    match state {
+        State::Attacked => attacked(v, options, cells, used, cell, owner),
+        State::Unattacked => !attacked(v, options, cells, used, cell, owner),
+        State::Defended => defended(v, options, cells, used, cell, owner, kind),
+        State::Undefended => !defended(v, options, cells, used, cell, owner, kind),
+    }
+}
+
+/// Rule 37: whether another piece of `owner`'s could capture on `cell` were a piece of
+/// `kind` of another player there.
+fn defended(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    cell: Cell,
+    owner: PlayerId,
+    kind: PieceId,
+) -> bool {
+    (0..v.players.len())
+        .map(|q| PlayerId(q as u8))
+        .filter(|&q| q != owner)
+        .any(|enemy| {
+            let mut there = cells.to_vec();
+            there[cell.index()] = Some((enemy, kind));
+            v.board.cells().any(|c| {
+                matches!(there[c.index()], Some((q, _)) if q == owner)
+                    && piece_moves(v, options, &there, used, c)
                         .iter()
-                        .flatten()
-                        .chain(&next.hands)
-                        .filter(|(q, k)| *q != p && !royal(k))
-                        .count();
-                    let need = if p == next.to_move { 2 } else { 1 };
-                    !owned.is_empty() && owned.iter().all(royal) && others >= need
-                }
-                Event::Has {
-                    kinds,
-                    least,
-                    most,
-                    only,
-                    place,
-                    ..
-                } => {
-                    let there: Vec<PieceId> = match place {
-                        Place::Owned => owned,
-                        Place::Board | Place::OneColour | Place::Between(_) => next
-                            .cells
-                            .iter()
-                            .flatten()
-                            .filter(|(q, _)| *q == p)
-                            .map(|(_, k)| *k)
-                            .collect(),
-                        Place::Hand => next
-                            .hands
-                            .iter()
-                            .filter(|(q, _)| *q == p)
-                            .map(|(_, k)| *k)
-                            .collect(),
-                        Place::Zone(z) => v.zones[z].cells[p.0 as usize]
-                            .iter()
-                            .filter_map(|c| next.cells[c.index()])
-                            .filter(|(q, _)| *q == p)
-                            .map(|(_, k)| k)
-                            .collect(),
-                    };
-                    let counted = |k: &PieceId| match kinds {
-                        Kinds::All => true,
-                        Kinds::Royal => royal(k),
-                        Kinds::NonRoyal => !royal(k),
-                        Kinds::Named(bits) => bits & (1 << k.0) != 0,
-                    };
-                    let count = there.iter().filter(|k| counted(k)).count() as u64;
-                    (least as u64..=most as u64).contains(&count)
-                        && !(only && there.iter().any(|k| !counted(k)))
-                }
-                Event::ChecksGiven(n) => next
-                    .checks
-                    .get(p.0 as usize)
-                    .is_some_and(|c| *c as u32 >= n),
-                _ => false,
-            }
+                        .any(|(to, _)| *to == cell)
+            })
         })
 }
 
-/// Rule 34: whether the player to move, not in check, has a legal move that ends
-/// with a piece of the kind on its part of the zone.
-fn answers(v: &Variant, options: &[bool], pos: &Simple, piece: PieceId, zone: usize) -> bool {
+/// Rule 41: whether the player to move has a legal move that captures a piece of the
+/// kinds in the state, or (`capture` false) brings one onto its part of the zone.
+fn can(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    capture: bool,
+    kinds: Kinds,
+    state: Option<State>,
+    into: Option<usize>,
+) -> bool {
     let me = pos.to_move;
-    !royal_attacked(v, options, &pos.cells, &pos.used, me)
-        && legal_moves(v, options, pos).iter().any(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, None, None, Judge::Not);
-            v.zones[zone].cells[me.0 as usize]
-                .iter()
-                .any(|c| next.cells[c.index()] == Some((me, piece)))
+    let cells = walled(pos);
+    let fits = |at: Option<Cell>, owner: PlayerId, k: PieceId| {
+        of_kinds(v, options, kinds, k)
+            && state.is_none_or(|s| in_state(v, options, &cells, &pos.used, at, owner, k, s))
+    };
+    let in_zone = |c: Cell| into.is_none_or(|z| v.zones[z].cells[me.0 as usize].contains(&c));
+    let enemy = |c: Cell| pos.cells[c.index()].filter(|(q, _)| *q != me && *q != NO_ONE);
+    gated_moves(v, options, pos)
+        .into_iter()
+        .any(|(mv, wall, gate)| {
+            let (from, to, _, _) = mv;
+            let (next, _) = play_judged(v, options, pos, mv, wall, gate, Judge::Not);
+            if capture {
+                // On its end, or in passing: the passed piece's cell emptied.
+                let victim = match enemy(to) {
+                    Some(_) => Some(to),
+                    None => pos
+                        .passing
+                        .as_ref()
+                        .map(|(_, c, _)| *c)
+                        .filter(|c| enemy(*c).is_some() && next.cells[c.index()].is_none()),
+                };
+                return victim.is_some_and(|c| {
+                    let (owner, k) = enemy(c).expect("an enemy piece");
+                    in_zone(to) && fits(Some(c), owner, k)
+                });
+            }
+            // Each piece the move brought to a cell, and where it stood before.
+            let mut brought: Vec<(Cell, Option<Cell>)> = match castling_of(v, pos, mv) {
+                Some(i) if from != to => v.castlings[i]
+                    .parts
+                    .iter()
+                    .map(|(_, f, t)| (*t, Some(*f)))
+                    .collect(),
+                // A pass or a promotion in place brings nothing; a drop or copy comes
+                // from no cell.
+                _ if from == to && pos.cells[from.index()].is_some_and(|(q, _)| q == me) => {
+                    vec![]
+                }
+                _ if from == to => vec![(to, None)],
+                _ => vec![(to, Some(from))],
+            };
+            brought.extend(gate.map(|(_, c)| (c, None)));
+            brought.into_iter().any(|(t, stood)| {
+                let before = stood.and_then(|c| pos.cells[c.index()]).map(|(_, k)| k);
+                Some(t) != stood
+                    && in_zone(t)
+                    && next.cells[t.index()].is_some_and(|(q, k)| {
+                        q == me
+                            && of_kinds(v, options, kinds, k)
+                            && state.is_none_or(|s| {
+                                in_state(
+                                    v,
+                                    options,
+                                    &cells,
+                                    &pos.used,
+                                    stood,
+                                    me,
+                                    before.unwrap_or(k),
+                                    s,
+                                )
+                            })
+                    })
+            })
         })
 }
 
@@ -1963,9 +2186,13 @@ fn castled(
     after
 }
 
+/// How a game ended: the outcome, and the player the deciding rule names (rule 27).
+pub type Ended = (Outcome, Option<PlayerId>);
+
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, None, None, Judge::Fully)
+    let (next, ended) = play_judged(v, options, pos, mv, None, None, Judge::Fully);
+    (next, ended.map(|e| e.0))
 }
 
 /// [`play`], leaving a wall (rule 49) and bringing a piece in (rule 61).
@@ -1977,7 +2204,8 @@ pub fn play_gated(
     wall: Option<Cell>,
     gate: Gate,
 ) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, wall, gate, Judge::Fully)
+    let (next, ended) = play_judged(v, options, pos, mv, wall, gate, Judge::Fully);
+    (next, ended.map(|e| e.0))
 }
 
 /// [`play`], leaving a wall (rule 49).
@@ -1988,7 +2216,49 @@ pub fn play_walled(
     mv: Move,
     wall: Option<Cell>,
 ) -> (Simple, Option<Outcome>) {
-    play_judged(v, options, pos, mv, wall, None, Judge::Fully)
+    play_gated(v, options, pos, mv, wall, None)
+}
+
+/// [`play_gated`], also naming the player the deciding rule names.
+pub fn play_named(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    wall: Option<Cell>,
+    gate: Gate,
+) -> (Simple, Option<Ended>) {
+    play_judged(v, options, pos, mv, wall, gate, Judge::Fully)
+}
+
+/// Rule 13: whether a condition made of single conditions that hold or not from the
+/// position alone (rule 27) holds in `pos`, and if so the player it names, if any.
+pub fn condition_holds(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    condition: &Condition,
+) -> Option<Option<PlayerId>> {
+    let after = After {
+        next: pos,
+        captured: None,
+        kind: PieceId(0),
+        judge: Judge::Fully,
+    };
+    satisfied(v, options, &after, condition)
+}
+
+/// Rule 27: how a game in `pos` is over from the position alone, whatever the last
+/// move was: the first holding rule each of whose single conditions holds or not from
+/// the position alone, if its whole condition holds.
+pub fn verdict(v: &Variant, options: &[bool], pos: &Simple) -> Option<Ended> {
+    v.end_rules
+        .iter()
+        .filter(|r| holds(r.guard, options) && r.condition.every(&|e| e.in_place()))
+        .find_map(|rule| {
+            let named = condition_holds(v, options, pos, &rule.condition)?;
+            Some((decided(v, pos, rule), named))
+        })
 }
 
 /// Whether a move is asked if it ends the game.
@@ -2010,7 +2280,7 @@ fn play_judged(
     wall: Option<Cell>,
     gate: Gate,
     judge: Judge,
-) -> (Simple, Option<Outcome>) {
+) -> (Simple, Option<Ended>) {
     let (from, to, tag, promotion) = mv;
     let mut pos = pos.clone();
     if let Some(w) = wall {
@@ -2186,7 +2456,7 @@ fn drop_piece(
     cell: Cell,
     kind: PieceId,
     judge: Judge,
-) -> (Simple, Option<Outcome>) {
+) -> (Simple, Option<Ended>) {
     let me = pos.to_move;
     let mut next = pos.clone();
     // Not in hand: dropped face up (rule 55), or a copy (rule 44).
@@ -2251,7 +2521,8 @@ fn flip(v: &Variant, cells: &mut [Option<(PlayerId, PieceId)>], me: PlayerId, at
     }
 }
 
-/// Rule 13: the outcome of the first end rule that matches after a move.
+/// Rule 13: the outcome of the first end rule that matches after a move, and the
+/// player it names.
 fn ending(
     v: &Variant,
     options: &[bool],
@@ -2259,50 +2530,52 @@ fn ending(
     captured: Option<PieceId>,
     kind: PieceId,
     judge: Judge,
-) -> Option<Outcome> {
+) -> Option<Ended> {
     let after = After {
         next,
         captured,
         kind,
         judge,
     };
-    for rule in &v.end_rules {
-        if !holds(rule.guard, options) {
-            continue;
-        }
-        let matched = satisfied(v, options, &after, &rule.condition).is_some();
-        if matched && rule.by_points {
-            let points: Vec<u64> = if rule.by_pieces {
-                (0..v.players.len())
-                    .map(|p| {
-                        next.cells
-                            .iter()
-                            .flatten()
-                            .filter(|(o, _)| o.0 as usize == p)
-                            .count() as u64
-                    })
-                    .collect()
-            } else {
-                points(v, next)
-            };
-            let best = if rule.fewest {
-                points.iter().min().copied()
-            } else {
-                points.iter().max().copied()
-            };
-            let top: Vec<usize> = (0..points.len())
-                .filter(|&p| Some(points[p]) == best)
-                .collect();
-            return Some(match top[..] {
-                [p] => Outcome::PlayerWins(PlayerId(p as u8)),
-                _ => Outcome::Draw,
-            });
-        }
-        if matched {
-            return Some(rule.outcome);
-        }
+    v.end_rules
+        .iter()
+        .filter(|r| holds(r.guard, options))
+        .find_map(|rule| {
+            let named = satisfied(v, options, &after, &rule.condition)?;
+            Some((decided(v, next, rule), named))
+        })
+}
+
+/// The outcome of a rule whose condition holds in `next` (rules 32 and 48 for points).
+fn decided(v: &Variant, next: &Simple, rule: &variantlab::variant::EndRule) -> Outcome {
+    if !rule.by_points {
+        return rule.outcome;
     }
-    None
+    let points: Vec<u64> = if rule.by_pieces {
+        (0..v.players.len())
+            .map(|p| {
+                next.cells
+                    .iter()
+                    .flatten()
+                    .filter(|(o, _)| o.0 as usize == p)
+                    .count() as u64
+            })
+            .collect()
+    } else {
+        points(v, next)
+    };
+    let best = if rule.fewest {
+        points.iter().min().copied()
+    } else {
+        points.iter().max().copied()
+    };
+    let top: Vec<usize> = (0..points.len())
+        .filter(|&p| Some(points[p]) == best)
+        .collect();
+    match top[..] {
+        [p] => Outcome::PlayerWins(PlayerId(p as u8)),
+        _ => Outcome::Draw,
+    }
 }
 
 /// What an end rule's condition is judged on: the position after a move, what the
