@@ -903,9 +903,7 @@ fn described(rule: Rule) -> &'static str {
         not_attacked => "`may not end on an attacked cell`",
         move_stmt | first_leg | mode => "a move (`step`, `leap` or `slide`)",
         next_leg => "a leg after `then`",
-        count | at_least | up_to | between | exactly => {
-            "a count such as `2`, `2 or more` or `up to 3`"
-        }
+        count | at_least | between | exactly => "a count such as `2`, `2 or more` or `up to 3`",
         direct => "`direct`",
         directions | direction_union | direction_term | direction_kind | qualifier
         | straight_forward | straight_backward | forward | backward | sideways | outward => {
@@ -1134,6 +1132,9 @@ const RETIRED: &[(&str, &str, &str)] = &[
         "",
     ),
     ("no pieces left", "a player has no pieces", ""),
+    ("step up to #N", "step 1 to #N", ""),
+    ("slide up to #N", "slide 1 to #N", ""),
+    ("leap up to #N", "leap 1 to #N", ""),
     (
         "only royal pieces left",
         "a player has only royal pieces",

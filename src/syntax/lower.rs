@@ -438,10 +438,6 @@ fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
             min: nums[0],
             max: None,
         },
-        Rule::up_to => Count {
-            min: 1,
-            max: Some(nums[0]),
-        },
         Rule::between => Count {
             min: nums[0],
             max: Some(nums[1]),

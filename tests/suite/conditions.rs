@@ -265,10 +265,15 @@ fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
         let cols: Vec<&str> = row.split('|').collect();
         let old = cols[1].trim().trim_matches('`');
         let new = cols[2].split('`').nth(1).expect("a new wording");
+        let moves = ["step ", "slide ", "leap "].iter().any(|m| old.starts_with(m));
         let (random, ends) = match old.strip_prefix("redraw ") {
             Some(_) => (
                 format!("setup random {{\n  White: Rook on a1 b1\n  {old}\n}}\n"),
                 String::new(),
+            ),
+            None if moves => (
+                String::new(),
+                format!("piece Rook (R) {{\n  {old} orthogonal\n}}\n"),
             ),
             None => (String::new(), format!("game ends {{\n  {old}: draw\n}}\n")),
         };

@@ -199,7 +199,7 @@ fn huge_numbers() {
         "leap 4000000000 any",
         "leap 1 to 4294967295 direct any",
         "step 4294967295 to 4294967295 direct any",
-        "step up to 4294967295 any",
+        "step 1 to 4294967296 any",
         "slide any then 4000000000 direct any",
         "step 99999999999999999999999999999999 any",
     ];
