@@ -70,7 +70,7 @@ pub use load::{
 };
 
 // The resolved variant; its parts are in `variant`.
-pub use model::{Outcome, PieceId, Placed, PlayerId, TagId, Variant};
+pub use model::{Outcome, PieceId, Placed, PlayerId, TagId, Variant, Who};
 
 // Compiling: a variant and its option values to move tables.
 pub use compile::{CompileError, Rules, compile_tables};

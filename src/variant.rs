@@ -8,6 +8,6 @@ pub use crate::model::{
     DropRules, EndRule, Event, Explosion, Flip, Gates, Guard, Hand, Holder, Hurdle, Initial, Kinds,
     Leg, Nearby, NoDrop, OptionDef, OptionId, OptionValues, Outcome, Owner, Pattern, PictureSet,
     Piece, PieceId, Place, Placed, Player, PlayerId, Points, Promotion, Qualifier, RandomPool,
-    RandomSetup, Redraw, RoyalCheck, State, TagDef, TagId, Trigger, Variant, Walling, Zone,
+    RandomSetup, Redraw, RoyalCheck, State, TagDef, TagId, Trigger, Variant, Walling, Who, Zone,
     for_player, holds,
 };

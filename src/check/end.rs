@@ -24,22 +24,26 @@ pub(super) fn check_end(
                 .flatten();
             let outcome = match &r.outcome {
                 syntax::Outcome::Draw => Outcome::Draw,
-                syntax::Outcome::MoverWins => Outcome::MoverWins,
-                syntax::Outcome::MoverLoses => Outcome::MoverLoses,
-                syntax::Outcome::MoverScores(a, b) => Outcome::MoverScores(*a, *b),
-                syntax::Outcome::CheckerLoses => Outcome::CheckerLoses,
-                syntax::Outcome::ThatWins
-                | syntax::Outcome::MorePoints
-                | syntax::Outcome::FewerPoints
-                | syntax::Outcome::MorePieces => Outcome::ThatWins,
-                syntax::Outcome::ThatLoses => Outcome::ThatLoses,
-                syntax::Outcome::PlayerWins(name) => match decls.player(name) {
-                    Ok(p) => Outcome::PlayerWins(p),
-                    Err(d) => {
-                        out.push(d);
-                        continue;
+                syntax::Outcome::Compare { .. } => Outcome::THAT_WINS,
+                syntax::Outcome::Scores { who, got, of } => {
+                    let who = match who {
+                        syntax::Who::Mover => Who::Mover,
+                        syntax::Who::That => Who::That,
+                        syntax::Who::Checker => Who::Checker,
+                        syntax::Who::Player(name) => match decls.player(name) {
+                            Ok(p) => Who::Player(p),
+                            Err(d) => {
+                                out.push(d);
+                                continue;
+                            }
+                        },
+                    };
+                    Outcome::Scores {
+                        who,
+                        got: *got,
+                        of: *of,
                     }
-                },
+                }
             };
             let lone = matches!(r.condition.node, syntax::Condition::Is(_));
             let cx = EventCx {
@@ -55,7 +59,7 @@ pub(super) fn check_end(
             let Some(condition) = check_condition(&r.condition.node, &cx, out) else {
                 continue;
             };
-            if let Outcome::MoverScores(a, b) = outcome
+            if let Outcome::Scores { got: a, of: b, .. } = outcome
                 && (b == 0 || a > b)
             {
                 out.push(
@@ -68,10 +72,14 @@ pub(super) fn check_end(
                     .help("write a fraction such as `3/4`, its top no larger than its bottom"),
                 );
             }
-            let fewest = r.outcome == syntax::Outcome::FewerPoints;
-            let by_pieces = r.outcome == syntax::Outcome::MorePieces;
-            let by_points = fewest || r.outcome == syntax::Outcome::MorePoints;
-            if by_points && !statements.iter().any(|s| matches!(s, Statement::Worth(_))) {
+            let (by_points, fewest, by_pieces) = match r.outcome {
+                syntax::Outcome::Compare { fewer, pieces } => (true, fewer, pieces),
+                _ => (false, false, false),
+            };
+            if by_points
+                && !by_pieces
+                && !statements.iter().any(|s| matches!(s, Statement::Worth(_)))
+            {
                 out.push(
                     Diagnostic::error(
                         "variantlab::no_points",
@@ -86,7 +94,7 @@ pub(super) fn check_end(
                 guard,
                 condition,
                 outcome,
-                by_points: by_points || by_pieces,
+                by_points,
                 fewest,
                 by_pieces,
             });
@@ -236,7 +244,7 @@ fn check_event(
                 })
                 .map(|(_, pl)| pl.name.as_str())
                 .collect();
-            if outcome == Outcome::MoverWins && lone && !lacking.is_empty() {
+            if outcome == Outcome::MOVER_WINS && lone && !lacking.is_empty() {
                 out.push(
                     Diagnostic::error(
                         "variantlab::missing_deciding_piece",

@@ -57,7 +57,7 @@ pub(super) fn end_facts(variant: &Variant, options: &[bool], capturable_by: &[u6
     let mut goals = Vec::new();
     for r in variant.end_rules.iter().filter(|r| holds(r.guard, options)) {
         // A capture decides the game only where it is the rule's whole condition.
-        let decides = r.event().is_some() && r.outcome == Outcome::MoverWins;
+        let decides = r.event().is_some() && r.outcome == Outcome::MOVER_WINS;
         let sufficient = r.condition.sufficient();
         for e in r.condition.events() {
             goals.extend(e.goal());

@@ -556,12 +556,12 @@ impl Rules {
             || self.variant.end_rules.iter().any(|r| {
                 holds(r.guard, &self.options)
                     && match (r.event(), r.outcome) {
-                        (Some(e), Outcome::ThatWins) if e.leaves_little() => true,
-                        (Some(Event::NoLegalMove | Event::Stalemate), Outcome::MoverLoses) => {
+                        (Some(e), Outcome::THAT_WINS) if e.leaves_little() => true,
+                        (Some(Event::NoLegalMove | Event::Stalemate), Outcome::MOVER_LOSES) => {
                             self.must_capture
                         }
                         // Fewer points win a stalemate (Suicide Chess's piece count).
-                        (Some(Event::NoLegalMove | Event::Stalemate), Outcome::ThatWins) => {
+                        (Some(Event::NoLegalMove | Event::Stalemate), Outcome::THAT_WINS) => {
                             self.must_capture && r.fewest
                         }
                         _ => false,
@@ -578,7 +578,7 @@ impl Rules {
     /// Whether an end rule in force makes a player left without a move lose.
     pub fn stuck_loses(&self) -> bool {
         self.end_rules_in_force()
-            .any(|r| r.event() == Some(Event::NoLegalMove) && r.outcome == Outcome::MoverWins)
+            .any(|r| r.event() == Some(Event::NoLegalMove) && r.outcome == Outcome::MOVER_WINS)
     }
 
     /// Whether no piece ever leaves the board or changes sides: no move takes or turns
@@ -615,7 +615,7 @@ impl Rules {
             holds(r.guard, &self.options)
                 && r.event() == Some(Event::Checkmate)
                 && !r.by_points
-                && matches!(r.outcome, Outcome::MoverLoses | Outcome::ThatWins)
+                && matches!(r.outcome, Outcome::MOVER_LOSES | Outcome::THAT_WINS)
         })
     }
 

@@ -3,34 +3,77 @@
 
 use super::*;
 
-/// How a game ends when its end rule applies.
+/// How a game ends when its end rule applies: nobody wins, or one player scores a
+/// share and the others the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
     Draw,
-    MoverWins,
-    MoverLoses,
-    /// The mover scores `.0 / .1`, the other player the rest.
-    MoverScores(u32, u32),
-    /// The side that checked on every move of a repetition cycle loses.
-    CheckerLoses,
-    /// The player the event names wins (the player to move, for events naming none).
-    ThatWins,
-    /// The player the event names loses (the player to move, for events naming none).
-    ThatLoses,
-    /// This player wins, whoever moved.
-    PlayerWins(PlayerId),
+    /// `who` scores `got / of`, every other player an equal part of the rest.
+    Scores {
+        who: Who,
+        got: u32,
+        of: u32,
+    },
+}
+
+/// Whom an outcome names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The player who made the last move.
+    Mover,
+    /// The player the rule's condition names (the player to move, for one naming none).
+    That,
+    /// The side that checked on every move of a repetition cycle.
+    Checker,
+    Player(PlayerId),
+}
+
+impl Outcome {
+    pub const MOVER_WINS: Outcome = Outcome::wins(Who::Mover);
+    pub const MOVER_LOSES: Outcome = Outcome::loses(Who::Mover);
+    pub const THAT_WINS: Outcome = Outcome::wins(Who::That);
+    pub const THAT_LOSES: Outcome = Outcome::loses(Who::That);
+    pub const CHECKER_LOSES: Outcome = Outcome::loses(Who::Checker);
+
+    pub const fn wins(who: Who) -> Outcome {
+        Outcome::Scores { who, got: 1, of: 1 }
+    }
+
+    pub const fn loses(who: Who) -> Outcome {
+        Outcome::Scores { who, got: 0, of: 1 }
+    }
+
+    pub const fn scores(who: Who, got: u32, of: u32) -> Outcome {
+        Outcome::Scores { who, got, of }
+    }
+
+    /// The player the outcome scores, and its share: `mover` made the last move,
+    /// `named` is the player the rule names. `None` for a draw, or where the rule names
+    /// nobody the outcome needs.
+    pub fn scored(self, mover: PlayerId, named: Option<PlayerId>) -> Option<(PlayerId, u32, u32)> {
+        let Outcome::Scores { who, got, of } = self else {
+            return None;
+        };
+        let p = match who {
+            Who::Mover => mover,
+            Who::That | Who::Checker => named?,
+            Who::Player(p) => p,
+        };
+        Some((p, got.min(of), of.max(1)))
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct EndRule {
     pub guard: Option<Guard>,
     pub condition: Condition,
-    /// `Outcome::ThatWins` when `by_points`.
+    /// `Outcome::THAT_WINS` when `by_points`.
     pub outcome: Outcome,
     /// `more points win`: the player with more points is the player the rule names;
     /// equal points draw.
     pub by_points: bool,
-    /// `fewer points win`: with `by_points`, the player with the fewest points.
+    /// `fewer points win`, `fewer pieces win`: with `by_points`, the player with the
+    /// fewest.
     pub fewest: bool,
     /// `more pieces win`: with `by_points`, each piece on the board counts one, and
     /// nothing else does.
@@ -277,18 +320,28 @@ impl Variant {
     pub fn rule_text(&self, rule: &EndRule) -> String {
         let v = self;
         let event = self.condition_text(&rule.condition, false);
+        let compare = match (rule.fewest, rule.by_pieces) {
+            (true, true) => "fewer pieces win",
+            (true, false) => "fewer points win",
+            (false, true) => "more pieces win",
+            (false, false) => "more points win",
+        };
         let outcome = match rule.outcome {
-            _ if rule.fewest => "fewer points win",
-            _ if rule.by_pieces => "more pieces win",
-            _ if rule.by_points => "more points win",
-            Outcome::Draw => "draw",
-            Outcome::MoverWins => "mover wins",
-            Outcome::MoverLoses => "mover loses",
-            Outcome::MoverScores(a, b) => return format!("{event}: mover scores {a}/{b}"),
-            Outcome::CheckerLoses => "checker loses",
-            Outcome::ThatWins => "that player wins",
-            Outcome::ThatLoses => "that player loses",
-            Outcome::PlayerWins(p) => return format!("{event}: {} wins", v.player(p).name),
+            _ if rule.by_points => compare.to_string(),
+            Outcome::Draw => "draw".to_string(),
+            Outcome::Scores { who, got, of } => {
+                let who = match who {
+                    Who::Mover => "mover",
+                    Who::That => "that player",
+                    Who::Checker => "checker",
+                    Who::Player(p) => &v.player(p).name,
+                };
+                match (got, of) {
+                    (1, 1) => format!("{who} wins"),
+                    (0, 1) => format!("{who} loses"),
+                    _ => format!("{who} scores {got}/{of}"),
+                }
+            }
         };
         format!("{event}: {outcome}")
     }

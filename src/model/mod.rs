@@ -3,7 +3,7 @@
 mod drawing;
 mod end;
 
-pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, State};
+pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, State, Who};
 
 pub use drawing::{Drawing, FIGURES, PictureSet, for_player};
 

@@ -5,7 +5,7 @@ use super::position::{Move, Position, PositionOf, Special, View};
 use crate::compile::{Rules, Width, by_width};
 use crate::geometry::CellSet;
 use crate::model::{
-    Condition, Event, Kinds, Outcome, Owner, PieceId, Place, PlayerId, State, holds,
+    Condition, Event, Kinds, Outcome, Owner, PieceId, Place, PlayerId, State, Who, holds,
 };
 
 /// An end rule that applies: its index in the variant's list and what it decides.
@@ -69,7 +69,7 @@ impl Position {
                         match self.points_leader(rules, rule.fewest, rule.by_pieces) {
                             Some(p) => Verdict {
                                 rule: i,
-                                outcome: Outcome::ThatWins,
+                                outcome: Outcome::THAT_WINS,
                                 named: Some(p),
                             },
                             None => Verdict {
@@ -80,7 +80,7 @@ impl Position {
                         },
                     );
                 }
-                if named.is_none() && matches!(rule.outcome, Outcome::ThatWins | Outcome::ThatLoses)
+                if named.is_none() && matches!(rule.outcome, Outcome::Scores { who: Who::That, .. })
                 {
                     named = Some(self.to_move());
                 }

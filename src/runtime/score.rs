@@ -15,25 +15,12 @@ pub struct Score {
 
 impl Score {
     /// What an outcome gives. `mover` made the last move; `named` is the player the
-    /// rule names (see `Verdict::named`), for [`Outcome::CheckerLoses`] and the
-    /// `that player` outcomes. What a named player
+    /// rule names (see `Verdict::named`), for `checker` and `that player`. What a named player
     /// does not get is shared equally by the others.
     pub fn of(outcome: Outcome, mover: PlayerId, named: Option<PlayerId>, players: u8) -> Score {
         let n = (players as u32).clamp(1, MAX_PLAYERS as u32);
-        let (who, num, den) = match outcome {
-            Outcome::Draw => return Score::shared(n, None, 0, 1),
-            Outcome::MoverWins => (mover, 1, 1),
-            Outcome::MoverLoses => (mover, 0, 1),
-            Outcome::MoverScores(a, b) => (mover, a.min(b), b.max(1)),
-            Outcome::CheckerLoses | Outcome::ThatLoses => match named {
-                Some(c) => (c, 0, 1),
-                None => return Score::shared(n, None, 0, 1),
-            },
-            Outcome::PlayerWins(p) => (p, 1, 1),
-            Outcome::ThatWins => match named {
-                Some(c) => (c, 1, 1),
-                None => return Score::shared(n, None, 0, 1),
-            },
+        let Some((who, num, den)) = outcome.scored(mover, named) else {
+            return Score::shared(n, None, 0, 1);
         };
         Score::shared(n, Some(who), num, den)
     }
@@ -144,37 +131,37 @@ mod tests {
 
     #[test]
     fn two_players() {
-        let s = of(Outcome::MoverScores(3, 4), 0, 2);
+        let s = of(Outcome::scores(crate::model::Who::Mover, 3, 4), 0, 2);
         assert_eq!(s.fraction(PlayerId(0)), (3, 4));
         assert_eq!(s.fraction(PlayerId(1)), (1, 4));
         assert_eq!((s.winner(), s.is_draw()), (None, false));
-        assert_eq!(of(Outcome::MoverLoses, 1, 2).winner(), Some(PlayerId(0)));
+        assert_eq!(of(Outcome::MOVER_LOSES, 1, 2).winner(), Some(PlayerId(0)));
         assert_eq!(
-            of(Outcome::MoverScores(0, 4), 1, 2).winner(),
+            of(Outcome::scores(crate::model::Who::Mover, 0, 4), 1, 2).winner(),
             Some(PlayerId(0))
         );
-        assert!(of(Outcome::MoverScores(2, 4), 1, 2).is_draw());
+        assert!(of(Outcome::scores(crate::model::Who::Mover, 2, 4), 1, 2).is_draw());
         assert_eq!(of(Outcome::Draw, 1, 2).share(PlayerId(1)), 0.5);
     }
 
     #[test]
     fn one_and_three_players() {
-        let solo = of(Outcome::MoverLoses, 0, 1);
+        let solo = of(Outcome::MOVER_LOSES, 0, 1);
         assert_eq!(
             (solo.winner(), solo.is_draw(), solo.share(PlayerId(0))),
             (None, false, 0.0)
         );
-        let three = of(Outcome::MoverLoses, 2, 3);
+        let three = of(Outcome::MOVER_LOSES, 2, 3);
         assert_eq!(three.fraction(PlayerId(0)), (1, 2));
         assert_eq!(three.fraction(PlayerId(2)), (0, 1));
-        let three = of(Outcome::MoverScores(1, 4), 0, 3);
+        let three = of(Outcome::scores(crate::model::Who::Mover, 1, 4), 0, 3);
         assert_eq!(three.fraction(PlayerId(0)), (1, 4));
         assert_eq!(three.fraction(PlayerId(1)), (3, 8));
     }
 
     #[test]
     fn checker_loses() {
-        let s = Score::of(Outcome::CheckerLoses, PlayerId(0), Some(PlayerId(1)), 2);
+        let s = Score::of(Outcome::CHECKER_LOSES, PlayerId(0), Some(PlayerId(1)), 2);
         assert_eq!(s.winner(), Some(PlayerId(0)));
     }
 }

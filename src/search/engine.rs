@@ -572,25 +572,18 @@ impl Searcher {
     fn ended(&self, verdict: Verdict, ply: usize, pos: &Position) -> i32 {
         let outcome = verdict.outcome;
         // The side to move is the one that did not make the last move.
-        match outcome {
-            Outcome::Draw => self.draw(pos),
-            Outcome::MoverWins => -(MATE - ply as i32),
-            Outcome::MoverLoses => MATE - ply as i32,
-            Outcome::MoverScores(a, b) if 2 * a == b => self.draw(pos),
+        let Some((who, got, of)) = outcome.scored(pos.last_mover(), verdict.named) else {
+            return self.draw(pos);
+        };
+        // The share of the side to move (of two players).
+        let got = if who == pos.to_move() { got } else { of - got };
+        match got {
+            _ if got == of => MATE - ply as i32,
+            0 => -(MATE - ply as i32),
+            _ if 2 * got == of => self.draw(pos),
             // A share between a draw and a win: better than any material, short of a
             // win found by the search.
-            Outcome::MoverScores(a, b) if 2 * a > b => {
-                -(WON - 1 - ply as i32) * (2 * a - b) as i32 / b as i32
-            }
-            Outcome::MoverScores(a, b) => (WON - 1 - ply as i32) * (b - 2 * a) as i32 / b as i32,
-            Outcome::CheckerLoses | Outcome::ThatLoses if verdict.named == Some(pos.to_move()) => {
-                -(MATE - ply as i32)
-            }
-            Outcome::CheckerLoses | Outcome::ThatLoses => MATE - ply as i32,
-            Outcome::ThatWins if verdict.named == Some(pos.to_move()) => MATE - ply as i32,
-            Outcome::ThatWins => -(MATE - ply as i32),
-            Outcome::PlayerWins(p) if p == pos.to_move() => MATE - ply as i32,
-            Outcome::PlayerWins(_) => -(MATE - ply as i32),
+            _ => (WON - 1 - ply as i32) * (2 * got as i32 - of as i32) / of as i32,
         }
     }
 

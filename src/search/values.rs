@@ -336,7 +336,7 @@ fn goals(rules: &Rules) -> Vec<Goal> {
     let n = rules.variant.board.len();
     let mut found: Vec<(PieceId, usize)> = rules
         .end_rules_in_force()
-        .filter(|r| matches!(r.outcome, Outcome::ThatWins | Outcome::MoverWins))
+        .filter(|r| matches!(r.outcome, Outcome::THAT_WINS | Outcome::MOVER_WINS))
         .flat_map(|r| r.condition.positive())
         .filter_map(|e| e.goal())
         .collect();

@@ -1,6 +1,6 @@
 //! The syntax tree of a variant file. Every node keeps its span; equality ignores spans.
 
-pub use super::end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place};
+pub use super::end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, Who};
 pub use super::node::*;
 
 #[derive(Clone, Debug, PartialEq, Default)]

@@ -137,24 +137,26 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     Draw,
-    MoverWins,
-    MoverLoses,
-    /// The mover scores `.0 / .1`, the other player the rest.
-    MoverScores(u32, u32),
-    /// The side that checked on every move of a repetition cycle loses.
-    CheckerLoses,
-    /// The player the event names wins.
-    ThatWins,
-    /// The player the event names loses.
-    ThatLoses,
-    /// The player named wins.
-    PlayerWins(Name),
-    /// `more points win`.
-    MorePoints,
-    /// `fewer points win`.
-    FewerPoints,
-    /// `more pieces win`.
-    MorePieces,
+    /// `who` gets `got / of` (a win is 1/1, a loss 0/1).
+    Scores {
+        who: Who,
+        got: u32,
+        of: u32,
+    },
+    /// `more points win` (`fewer`: the fewest win; `pieces`: pieces on the board count).
+    Compare {
+        fewer: bool,
+        pieces: bool,
+    },
+}
+
+/// Whom an outcome names.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Who {
+    Mover,
+    That,
+    Checker,
+    Player(Name),
 }
 
 pub use crate::terms::State;
@@ -210,28 +212,7 @@ pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> Option<EndRule> {
         match q.as_rule() {
             Rule::guard => guard = Some(lower_guard(cx, q)),
             Rule::condition => condition = Some(lower_checked_condition(cx, q)?),
-            _ => {
-                let o = q.into_inner().find(content).unwrap();
-                outcome = match o.as_rule() {
-                    Rule::draw => Outcome::Draw,
-                    Rule::mover_wins => Outcome::MoverWins,
-                    Rule::checker_loses => Outcome::CheckerLoses,
-                    Rule::that_wins => Outcome::ThatWins,
-                    Rule::that_loses => Outcome::ThatLoses,
-                    Rule::more_points => Outcome::MorePoints,
-                    Rule::fewer_points => Outcome::FewerPoints,
-                    Rule::more_pieces => Outcome::MorePieces,
-                    Rule::player_wins => {
-                        Outcome::PlayerWins(cx.name(&o.into_inner().find(content).unwrap()))
-                    }
-                    Rule::mover_scores => {
-                        let mut n = o.into_inner().filter(content);
-                        let a = cx.number(&n.next().unwrap()).node;
-                        Outcome::MoverScores(a, cx.number(&n.next().unwrap()).node)
-                    }
-                    _ => Outcome::MoverLoses,
-                }
-            }
+            _ => outcome = lower_outcome(cx, q),
         }
     }
     Some(EndRule {
@@ -239,6 +220,46 @@ pub(super) fn lower_end_rule(cx: &mut Ctx, p: P) -> Option<EndRule> {
         condition: condition.expect("grammar requires a condition"),
         outcome,
     })
+}
+
+/// `draw`, `more points win`, `Black wins`, `mover scores 3/4`.
+fn lower_outcome(cx: &mut Ctx, p: P) -> Outcome {
+    let o = p.into_inner().find(content).expect("an outcome");
+    match o.as_rule() {
+        Rule::compare => Outcome::Compare {
+            fewer: o.as_str().starts_with("fewer"),
+            pieces: o
+                .clone()
+                .into_inner()
+                .any(|x| x.as_rule() == Rule::kw_pieces),
+        },
+        Rule::result => {
+            let mut who = Who::Mover;
+            let (mut got, mut of) = (1, 1);
+            let mut numbers = vec![];
+            for x in o.into_inner() {
+                match x.as_rule() {
+                    Rule::who => {
+                        let words: String = x.as_str().split_whitespace().collect();
+                        who = match x.clone().into_inner().find(|y| y.as_rule() == Rule::ident) {
+                            Some(name) => Who::Player(cx.name(&name)),
+                            None if words == "thatplayer" => Who::That,
+                            None => Who::Mover,
+                        };
+                    }
+                    Rule::checker => who = Who::Checker,
+                    Rule::kw_loses => got = 0,
+                    Rule::number => numbers.push(cx.number(&x).node),
+                    _ => {}
+                }
+            }
+            if let [a, b] = numbers[..] {
+                (got, of) = (a, b);
+            }
+            Outcome::Scores { who, got, of }
+        }
+        _ => Outcome::Draw,
+    }
 }
 
 /// `A or B`, each part `C and D`, each of those perhaps `not E` or in parentheses.

@@ -919,8 +919,8 @@ fn described(rule: Rule) -> &'static str {
         end_rule | event | captured_event | no_move_event | repetition_event | quiet_event => {
             "a game-end rule such as `King captured: mover wins`"
         }
-        outcome | draw | mover_wins | mover_loses | mover_scores => {
-            "an outcome (`draw`, `mover wins`, `mover loses`, `mover scores 3/4`)"
+        outcome | draw | result | who => {
+            "an outcome (`draw`, `mover wins`, `that player loses`, `mover scores 3/4`)"
         }
         zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
         royal => "`royal`",
@@ -956,7 +956,6 @@ fn described(rule: Rule) -> &'static str {
         drop_mobile => "`, never dropped where they could never move`",
         drop_either => "`, dropped either side up`",
         perpetual => "`by perpetual check`",
-        checker_loses => "`checker loses`",
         zone_far => "`: far 3 ranks`",
         zone_near => "`: near 5 ranks`",
         facing => "`may not face enemy ... on an open file`",
@@ -972,8 +971,6 @@ fn described(rule: Rule) -> &'static str {
         worth_item => "a name and its points, such as `KIND 5`",
         points => "a number of points such as `5` or `1.5`",
         facing_event => "`... facing enemy ... on an open file`",
-        more_points => "`more points win`",
-        fewer_points => "`fewer points win`",
         condition | all_of | negated | not_word => {
             "a condition such as `checkmate` or `a player has no pieces`"
         }
@@ -990,7 +987,7 @@ fn described(rule: Rule) -> &'static str {
         leaving_copy => "`leaving a copy`",
         pass_if_stuck => "`, only when they cannot move`",
         board_full_event => "`board full`",
-        more_pieces => "`more pieces win`",
+        compare => "`more points win`, `fewer pieces win`",
         counting_stmt => "a statement such as `piece` or `board`",
         count_line => "a count such as `a player with only royal pieces counts once ...`",
         count_bare | count_more => "`only royal pieces` or `more than royal pieces`",

@@ -283,7 +283,7 @@ fn checkmate_and_stalemate_end_the_game() {
         g.play_text(m).unwrap();
     }
     let e = g.ending().expect("mate");
-    assert_eq!(e.outcome, Outcome::MoverWins);
+    assert_eq!(e.outcome, Outcome::MOVER_WINS);
     assert_eq!(e.winner(), Some(PlayerId(1)));
     assert_eq!(e.reason, "White is checkmated");
     // Black King h8, White Queen f7 and King g6: Black has no move and is not in check.
@@ -303,7 +303,7 @@ fn a_stalemate_scores_three_quarters_in_glinski_chess() {
     // has no move and is not in check: White, who stalemated, scores 3/4.
     let g = game(&r, "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1");
     let e = g.ending().expect("stalemate");
-    assert_eq!(e.outcome, Outcome::MoverScores(3, 4));
+    assert_eq!(e.outcome, Outcome::scores(variantlab::Who::Mover, 3, 4));
     assert_eq!(e.reason, "Black is stalemated");
     assert_eq!(e.result(r.variant()), "White scores 3/4, Black scores 1/4");
 }
@@ -958,11 +958,11 @@ fn a_shatar_mate_counts_by_the_checks_that_led_to_it() {
     // scores each the same (mate for the winner, 0 for a draw).
     // Smothered by the Knight alone: not allowed, the mover loses.
     let (outcome, winner, reason) = shatar_end("6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1", &["e5f7"]);
-    assert_eq!((outcome, winner), (Outcome::MoverLoses, Some(PlayerId(1))));
+    assert_eq!((outcome, winner), (Outcome::MOVER_LOSES, Some(PlayerId(1))));
     assert_eq!(reason, "White gave checkmate with Knight alone");
     // A Rook's mate on the back rank is a shak: it wins.
     let (outcome, winner, _) = shatar_end("7k/6pp/8/8/8/8/8/R5K1 w - - 0 1", &["a1a8"]);
-    assert_eq!((outcome, winner), (Outcome::MoverWins, Some(PlayerId(0))));
+    assert_eq!((outcome, winner), (Outcome::MOVER_WINS, Some(PlayerId(0))));
     // A Bishop's or a Pawn's mate with no check before it in the run: a draw.
     for (start, mate) in [
         ("6bk/7p/8/8/8/8/8/2B3K1 w - - 0 1", "c1b2"),
@@ -978,11 +978,11 @@ fn a_shatar_mate_counts_by_the_checks_that_led_to_it() {
     // Rook check, the King's one escape, the Bishop's mate: the run holds the shak.
     let start = "6k1/p1BN3p/4P3/8/8/8/8/KR6 w - - 0 1";
     let (outcome, winner, _) = shatar_end(start, &["b1g1", "g8h8", "c7e5"]);
-    assert_eq!((outcome, winner), (Outcome::MoverWins, Some(PlayerId(0))));
+    assert_eq!((outcome, winner), (Outcome::MOVER_WINS, Some(PlayerId(0))));
     // The check standing in a position read from a string starts the run.
     let checked = "6k1/p1BN3p/4P3/8/8/8/8/K5R1 b - - 0 1";
     let (outcome, _, _) = shatar_end(checked, &["g8h8", "c7e5"]);
-    assert_eq!(outcome, Outcome::MoverWins);
+    assert_eq!(outcome, Outcome::MOVER_WINS);
     // The same mate after a quiet move of White's: the run is the mate alone.
     let (outcome, winner, _) = shatar_end(start, &["b1g1", "g8h8", "a1a2", "a7a6", "c7e5"]);
     assert_eq!((outcome, winner), (Outcome::Draw, None));
@@ -1109,7 +1109,7 @@ fn makruk_counts_moves_to_a_draw_by_the_material_left() {
     );
     // A mate on the move that runs the count out still wins.
     let (_, end) = makruk_counts("k7/8/1K6/8/8/8/8/7R w - 32 32 40", &["h1h8"]);
-    assert_eq!(end.map(|e| e.0), Some(Outcome::MoverWins));
+    assert_eq!(end.map(|e| e.0), Some(Outcome::MOVER_WINS));
 }
 
 #[test]
@@ -1160,7 +1160,7 @@ fn the_checkmated_player_wins_misere_chess() {
     let e = g.ending().expect("mate");
     assert_eq!(
         (e.outcome, e.winner()),
-        (Outcome::MoverLoses, Some(PlayerId(0)))
+        (Outcome::MOVER_LOSES, Some(PlayerId(0)))
     );
     // Before Black's second move the mate is only on offer; the game goes on.
     let g = game(

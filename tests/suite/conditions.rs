@@ -141,7 +141,7 @@ fn counts_of_has_read_the_board_the_hand_and_one_player() {
     // (pieces in hand are not on it), Black is not in check, and White, who just moved,
     // is asked first: White loses.
     let e = ending(&r, "4k3/8/8/8/8/8/8/4K3[Qr] b - - 0 1").expect("over");
-    assert_eq!(e.outcome, Outcome::ThatLoses);
+    assert_eq!(e.outcome, Outcome::THAT_LOSES);
     assert_eq!(e.winner(), Some(PlayerId(1)));
     // Kinds joined by `or` count together: two Knights and two Bishops are four.
     let e = ending(&r, "4k3/p7/8/8/8/8/PPNNBBPP/4K3[] w - - 0 1").expect("over");
@@ -164,7 +164,7 @@ fn a_rule_that_combines_names_the_player_of_the_part_that_holds() {
     // Black, who just moved, has no Queen; White has no Rook: both parts hold, and the
     // rule names the player of the first, Black.
     let e = ending(&r, "r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1").expect("over");
-    assert_eq!(e.outcome, Outcome::ThatLoses);
+    assert_eq!(e.outcome, Outcome::THAT_LOSES);
     assert_eq!(e.winner(), Some(PlayerId(0)));
 }
 
@@ -222,7 +222,7 @@ fn perft_stops_below_a_capture_only_where_the_whole_condition_holds() {
         .find(|m| variantlab::write_move(&v, m) == "d2xd5")
         .expect("Rxd5 is legal");
     g.play(m).unwrap();
-    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins));
+    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MOVER_WINS));
 }
 
 #[test]
@@ -265,7 +265,9 @@ fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
         let cols: Vec<&str> = row.split('|').collect();
         let old = cols[1].trim().trim_matches('`');
         let new = cols[2].split('`').nth(1).expect("a new wording");
-        let moves = ["step ", "slide ", "leap "].iter().any(|m| old.starts_with(m));
+        let moves = ["step ", "slide ", "leap "]
+            .iter()
+            .any(|m| old.starts_with(m));
         let (random, ends) = match old.strip_prefix("redraw ") {
             Some(_) => (
                 format!("setup random {{\n  White: Rook on a1 b1\n  {old}\n}}\n"),
@@ -334,11 +336,15 @@ fn reference_winner((outcome, named): reference::Ended, to_move: PlayerId) -> Op
     let other = |p: PlayerId| PlayerId(1 - p.0);
     match outcome {
         Outcome::Draw => None,
-        Outcome::MoverWins => Some(other(to_move)),
-        Outcome::MoverLoses => Some(to_move),
-        Outcome::ThatWins => Some(named.unwrap_or(to_move)),
-        Outcome::ThatLoses => Some(other(named.unwrap_or(to_move))),
-        Outcome::PlayerWins(p) => Some(p),
+        Outcome::MOVER_WINS => Some(other(to_move)),
+        Outcome::MOVER_LOSES => Some(to_move),
+        Outcome::THAT_WINS => Some(named.unwrap_or(to_move)),
+        Outcome::THAT_LOSES => Some(other(named.unwrap_or(to_move))),
+        Outcome::Scores {
+            who: variantlab::Who::Player(p),
+            got: 1,
+            of: 1,
+        } => Some(p),
         o => panic!("{o:?} names no one winner"),
     }
 }
@@ -380,8 +386,8 @@ const WHITE: PlayerId = PlayerId(0);
 const BLACK: PlayerId = PlayerId(1);
 
 /// White won: the rule named White.
-const WHITE_WINS: Option<(Outcome, Option<PlayerId>)> = Some((Outcome::ThatWins, Some(WHITE)));
-const BLACK_WINS: Option<(Outcome, Option<PlayerId>)> = Some((Outcome::ThatWins, Some(BLACK)));
+const WHITE_WINS: Option<(Outcome, Option<PlayerId>)> = Some((Outcome::THAT_WINS, Some(WHITE)));
+const BLACK_WINS: Option<(Outcome, Option<PlayerId>)> = Some((Outcome::THAT_WINS, Some(BLACK)));
 
 #[test]
 fn attacked_and_defended_pieces_count_as_worked_by_hand() {
@@ -586,7 +592,7 @@ fn a_piece_in_hand_is_neither_attacked_nor_defended() {
     };
     let kings = "4k4/9/9/9/9/9/9/9/4K4 b g 1";
     // Shogi's White is the second player.
-    let white_wins = Some((Outcome::ThatWins, Some(PlayerId(1))));
+    let white_wins = Some((Outcome::THAT_WINS, Some(PlayerId(1))));
     assert_eq!(judged(&v, kings), None);
     assert_eq!(
         judged(&shogi("White has an unattacked Gold"), kings),

@@ -2386,11 +2386,15 @@ fn reference_winner(
     let other = |p: variantlab::PlayerId| variantlab::PlayerId(1 - p.0);
     match outcome {
         Outcome::Draw => None,
-        Outcome::MoverWins => Some(other(to_move)),
-        Outcome::MoverLoses => Some(to_move),
-        Outcome::ThatWins => Some(named.unwrap_or(to_move)),
-        Outcome::ThatLoses => Some(other(named.unwrap_or(to_move))),
-        Outcome::PlayerWins(p) => Some(p),
+        Outcome::MOVER_WINS => Some(other(to_move)),
+        Outcome::MOVER_LOSES => Some(to_move),
+        Outcome::THAT_WINS => Some(named.unwrap_or(to_move)),
+        Outcome::THAT_LOSES => Some(other(named.unwrap_or(to_move))),
+        Outcome::Scores {
+            who: variantlab::Who::Player(p),
+            got: 1,
+            of: 1,
+        } => Some(p),
         o => panic!("{o:?} names no one winner"),
     }
 }

@@ -191,7 +191,7 @@ fn capturing_a_princess_wins() {
     ];
     assert_eq!(
         outcome("iss-jetan.var", &[], &pieces, "e4", "e5"),
-        Some(Outcome::MoverWins)
+        Some(Outcome::MOVER_WINS)
     );
     let pieces = [
         ("g7", "Black", "Panthan"),
@@ -200,7 +200,7 @@ fn capturing_a_princess_wins() {
     ];
     assert_eq!(
         outcome("hexagonal-iss-jetan.var", &[], &pieces, "g7", "g8"),
-        Some(Outcome::MoverWins)
+        Some(Outcome::MOVER_WINS)
     );
     // The hexagonal Chief's capture at a distance.
     let pieces = [
@@ -210,7 +210,7 @@ fn capturing_a_princess_wins() {
     ];
     assert_eq!(
         outcome("hexagonal-iss-jetan.var", &[], &pieces, "g1", "g13"),
-        Some(Outcome::MoverWins)
+        Some(Outcome::MOVER_WINS)
     );
 }
 
@@ -223,7 +223,7 @@ fn a_chief_capturing_the_chief_wins_and_last_resort_draws() {
     ];
     assert_eq!(
         outcome("iss-jetan.var", &[], &pieces, "b2", "e5"),
-        Some(Outcome::MoverWins)
+        Some(Outcome::MOVER_WINS)
     );
     let pieces = [
         ("g7", "Black", "Panthan"),

@@ -155,7 +155,7 @@ fn capturing_the_princess_wins_at_once() {
     let e = g.ending().expect("game over");
     assert_eq!(
         (e.outcome, e.winner()),
-        (Outcome::MoverWins, Some(PlayerId(0)))
+        (Outcome::MOVER_WINS, Some(PlayerId(0)))
     );
     assert!(g.legal_moves().is_empty());
     assert!(matches!(g.play_text("a10-a9"), Err(PlayError::Over(_))));
@@ -192,7 +192,7 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
     g.play_text("g4-g7").unwrap();
     assert_eq!(
         g.ending().map(|e| (e.outcome, e.winner())),
-        Some((Outcome::MoverWins, Some(PlayerId(0))))
+        Some((Outcome::MOVER_WINS, Some(PlayerId(0))))
     );
 
     let r = common::rules_with(HEX, &[("last-resort", true)]);
@@ -206,7 +206,7 @@ fn chief_takes_chief_wins_and_the_last_resort_draws() {
     g.play_text("g4-g7").unwrap();
     assert_eq!(
         g.ending().map(|e| e.outcome),
-        Some(Outcome::MoverWins),
+        Some(Outcome::MOVER_WINS),
         "Chief takes Chief still wins"
     );
 }

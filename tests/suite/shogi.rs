@@ -378,7 +378,7 @@ fn perpetual_check_loses_for_the_checking_side() {
     // The position after the first check occurs a fourth time at ply 13.
     assert_eq!(plies, 13);
     let e = g.ending().unwrap();
-    assert_eq!(e.outcome, Outcome::CheckerLoses);
+    assert_eq!(e.outcome, Outcome::CHECKER_LOSES);
     assert_eq!(e.winner(), r.variant().find_player("White"), "{}", e.reason);
 }
 
@@ -525,7 +525,7 @@ fn the_engine_sees_that_perpetual_check_loses() {
     trial.play_text("9b9a").unwrap();
     assert_eq!(
         trial.ending().map(|e| e.outcome),
-        Some(Outcome::CheckerLoses)
+        Some(Outcome::CHECKER_LOSES)
     );
     // ... so the engine plays something else.
     let t = think_in_game(

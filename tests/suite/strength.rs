@@ -62,8 +62,8 @@ fn opponent_move(
             .verdict(rules, Some(m), 1, || true, |_| None)
             .map(|v| v.outcome)
         {
-            Some(Outcome::MoverWins) => i32::MAX,
-            Some(Outcome::MoverLoses) => i32::MIN,
+            Some(Outcome::MOVER_WINS) => i32::MAX,
+            Some(Outcome::MOVER_LOSES) => i32::MIN,
             _ => values[k.0 as usize],
         }
     };

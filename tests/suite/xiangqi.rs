@@ -153,7 +153,7 @@ fn a_side_without_a_move_loses_even_when_not_in_check() {
     )
     .unwrap();
     assert!(g.legal_moves().is_empty());
-    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MoverWins));
+    assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::MOVER_WINS));
 }
 
 #[test]

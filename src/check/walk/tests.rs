@@ -132,7 +132,7 @@ fn counts_and_direct_legs() {
         set("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1")
     );
     assert_eq!(
-        reach("step up to 2 direct diagonal", 0, "d4"),
+        reach("step 1 to 2 direct diagonal", 0, "d4"),
         set("c5 b6 e5 f6 c3 b2 e3 f2")
     );
     assert_eq!(

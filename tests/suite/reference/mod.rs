@@ -2573,7 +2573,7 @@ fn decided(v: &Variant, next: &Simple, rule: &variantlab::variant::EndRule) -> O
         .filter(|&p| Some(points[p]) == best)
         .collect();
     match top[..] {
-        [p] => Outcome::PlayerWins(PlayerId(p as u8)),
+        [p] => Outcome::wins(variantlab::Who::Player(PlayerId(p as u8))),
         _ => Outcome::Draw,
     }
 }
