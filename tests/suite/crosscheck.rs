@@ -2743,3 +2743,268 @@ fn redraw_conditions_agree_with_the_reference_on_shuffled_setups() {
         assert!(over.iter().all(|n| *n > 0), "{file}: {over:?}");
     }
 }
+
+/// Pieces that promote by several statements each: a Soldier on entering its camp or
+/// on a capture in it; a Lance on entering its camp or moving from it, forced where it
+/// could never move again; a Chariot on moving from its camp or entering the far rank;
+/// a Pawn by White's own two statements, and Black's by the one naming no player.
+const WAYS: &str = r#"
+name "Ways to promote"
+board square 7 by 7
+player White: forward north, capitals
+player Black: forward south, lowercase
+zone camp: far 2 ranks
+zone far: last cell of each file
+zone half: far 4 ranks
+piece King (K) {
+  royal
+  step 1 any
+}
+piece Soldier (S) {
+  step 1 orthogonal
+  may promote on entering camp to Gold
+  may promote on capturing in camp to Gold
+}
+piece Lance (L) {
+  slide straight forward
+  may promote on entering camp to Gold, forced where it could never move again
+  may promote on moving from camp to Gold, forced where it could never move again
+}
+piece Pawn (P) {
+  step 1 straight forward, to empty
+  step 2 straight forward, to empty, from start, en passant by Pawn
+  step 1 forward diagonal, to enemy
+  promotes on entering far to Queen or Knight for White
+  promotes on capturing in half to Queen or Knight for White
+  promotes on entering half to Dragon or Knight
+}
+piece Chariot (C) {
+  slide orthogonal
+  promotes on moving from camp to Dragon
+  promotes on entering far to Dragon
+}
+piece Gold (G) {
+  step 1 orthogonal
+  step 1 forward diagonal
+}
+piece Dragon (D) {
+  slide orthogonal
+  step 1 diagonal
+}
+piece Queen (Q) {
+  slide any
+}
+piece Knight (N) {
+  leap 1 orthogonal then 1 outward diagonal
+}
+setup {
+  White: Lance a1 g1, Knight b1, Gold c1 e1, King d1, Chariot f1, Pawn a2 b2 c2 d2 e2 f2 g2, Soldier b3 f3
+  Black: Lance a7 g7, Knight b7, Gold c7 e7, King d7, Chariot f7, Pawn a6 b6 c6 d6 e6 f6 g6, Soldier b5 f5
+}
+game ends {
+  checkmate: mover wins
+  stalemate: draw
+}
+"#;
+
+fn ways(hands: bool) -> (Variant, Arc<Rules>) {
+    let text = if hands {
+        // The Chariot declared before the Pawn: a marked Dragon then goes to hand as
+        // a Chariot whoever's it is, a reading both generators share.
+        let chariot = &WAYS[WAYS.find("piece Chariot").unwrap()..WAYS.find("piece Gold").unwrap()];
+        WAYS.replace(chariot, "")
+            .replace("piece Pawn", &format!("{chariot}piece Pawn"))
+            .replace("game ends {", "captured pieces go to hand\ngame ends {")
+    } else {
+        WAYS.to_string()
+    };
+    let checked = check("ways.var", &text);
+    let v = checked
+        .variant
+        .unwrap_or_else(|| panic!("{}", checked.report.render(100, false)));
+    let rules = compiled(&v, &[]);
+    (v, rules)
+}
+
+/// The moves of a key list from `from`, written `b4c5q` (the kind made, if any), sorted.
+fn moves_with_kinds(v: &Variant, keys: &BTreeSet<Key>, from: &str) -> Vec<String> {
+    let name = |c: u16| v.board.name(Cell(c)).to_lowercase();
+    let mut out: Vec<String> = keys
+        .iter()
+        .filter(|k| name(k.0) == from)
+        .map(|(f, t, _, k, _, _)| {
+            let code = k.map_or(String::new(), |k| {
+                v.piece(variantlab::PieceId(k)).code.to_lowercase()
+            });
+            format!("{}{}{code}", name(*f), name(*t))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn several_promotion_statements_agree_with_the_reference_by_hand() {
+    use variantlab::{parse_move, parse_position};
+    let (v, rules) = ways(false);
+    let options = rules.options();
+    // White's camp is ranks 6 and 7, its half ranks 4 to 7; Black's ranks 1 and 2,
+    // and 1 to 4.
+    let text = "1C2s1k/2p1SL1/L5S/1P1C3/7/7/K6 b - 0 1";
+    let mut game = Game::new(rules.clone(), parse_position(&rules, text).unwrap()).unwrap();
+    let slow = simple(&rules, game.position());
+    let keys = reference_keys(&v, options, &slow);
+    assert_eq!(runtime_moves(&rules, game.position()), keys, "{text}");
+    // Black's Pawn promotes by the statement naming no player, on entering its half
+    // (c4) and to what that statement names; c5 lies outside the half.
+    assert_eq!(
+        moves_with_kinds(&v, &keys, "c6"),
+        ["c6c4d", "c6c4n", "c6c5"]
+    );
+    let m = parse_move(&rules, game.position(), "c6c4n").unwrap();
+    let (next, _) = reference::play(&v, options, &slow, (m.from, m.to, m.tag, m.promotion));
+    game.play(m).unwrap();
+    let keys = reference_keys(&v, options, &next);
+    let at = game.position_string();
+    assert_eq!(runtime_moves(&rules, game.position()), keys, "{at}");
+    let cases: [(&str, &[&str]); 7] = [
+        // White's Pawn: b5 lies in its half, but the step takes nothing; taking the
+        // Knight in passing on c5 is a capture in the half (White's second statement).
+        ("b4", &["b4b5", "b4c5n", "b4c5q"]),
+        // Entering the camp may promote; steps outside it do not.
+        ("g5", &["g5f5", "g5g4", "g5g6", "g5g6g"]),
+        // In the camp: the capture on e7 may promote, the quiet step to d6 does not.
+        ("e6", &["e6d6", "e6e5", "e6e7", "e6e7g"]),
+        // Entering the camp on a6 may promote; on a7 it could never move again.
+        ("a5", &["a5a6", "a5a6g", "a5a7g"]),
+        // From the camp, onto a cell where it could never move again: the Lance's
+        // second statement, forced.
+        ("f6", &["f6f7g"]),
+        // Only entering the far rank promotes: d6 is in the camp, not the far rank.
+        (
+            "d4",
+            &[
+                "d4c4", "d4d1", "d4d2", "d4d3", "d4d5", "d4d6", "d4d7d", "d4e4", "d4f4", "d4g4",
+            ],
+        ),
+        // From the camp, every move promotes, out of it too.
+        (
+            "b7",
+            &["b7a7d", "b7b5d", "b7b6d", "b7c7d", "b7d7d", "b7e7d"],
+        ),
+    ];
+    for (from, want) in cases {
+        assert_eq!(moves_with_kinds(&v, &keys, from), want, "{at}: {from}");
+    }
+}
+
+/// What [`several_promotion_statements_agree_with_the_reference`] compared.
+#[derive(Debug, Default)]
+struct WaysTally {
+    positions: usize,
+    promotions: usize,
+    /// Promotions that the first statement for the player alone would not make.
+    by_a_later_statement: usize,
+    /// Promotions of Black's Pawns, by the statement naming no player.
+    black_pawns: usize,
+    /// Promotions by a capture in passing.
+    in_passing: usize,
+    /// Captures of a piece a move promoted, with hands.
+    promoted_captured: usize,
+}
+
+/// `v` with, for each piece, only its first promotion statement for each player.
+fn first_statements(v: &Variant) -> Variant {
+    let mut out = v.clone();
+    for piece in &mut out.pieces {
+        let mut seen = Vec::new();
+        piece.promotion.retain(|p| {
+            let first = !seen.contains(&p.player);
+            seen.push(p.player);
+            first
+        });
+    }
+    out
+}
+
+/// A random game of [`WAYS`] from its start, the reference playing along: at every
+/// ply both generators agree on the moves, and the reference's board, hands and marks
+/// after a move agree with the runtime's. Promotions and captures are preferred now
+/// and then.
+fn ways_game(v: &Variant, rules: &Arc<Rules>, seed: u64, plies: usize, t: &mut WaysTally) {
+    let options = rules.options();
+    let first = first_statements(v);
+    let pawn = v.find_piece("P").unwrap();
+    let black = v.find_player("Black").unwrap();
+    let mut game = Game::new(rules.clone(), Setup::start(rules)).unwrap();
+    let mut slow = simple(rules, game.position());
+    let mut rng = Lcg(seed);
+    for _ in 0..plies {
+        let at = game.position_string();
+        let want = reference_keys(v, options, &slow);
+        assert_eq!(
+            runtime_moves(rules, game.position()),
+            want,
+            "seed {seed}: generators differ at {at}"
+        );
+        t.positions += 1;
+        let promotions = promoting(&slow, &want);
+        t.promotions += promotions.len();
+        let fewer = promoting(&slow, &reference_keys(&first, options, &slow));
+        t.by_a_later_statement += promotions.difference(&fewer).count();
+        for k in &promotions {
+            let (owner, kind) = slow.cells[k.0 as usize].unwrap();
+            t.black_pawns += usize::from(owner == black && kind == pawn);
+            // A Pawn's step aside onto an empty cell takes in passing.
+            let aside = v.board.point(Cell(k.0)).0 != v.board.point(Cell(k.1)).0;
+            t.in_passing +=
+                usize::from(kind == pawn && aside && slow.cells[k.1 as usize].is_none());
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let promoting_moves: Vec<_> = moves.iter().filter(|m| m.promotion.is_some()).collect();
+        let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+        let pick = |list: &[&Move], rng: &mut Lcg| {
+            (!list.is_empty() && rng.below(3) == 0).then(|| *list[rng.below(list.len())])
+        };
+        let m = pick(&promoting_moves, &mut rng)
+            .or_else(|| pick(&captures, &mut rng))
+            .unwrap_or_else(|| moves[rng.below(moves.len())]);
+        t.promoted_captured += usize::from(m.captured.is_some() && slow.promoted.contains(&m.to));
+        let kind = m
+            .promotion
+            .or((m.special == Special::Drop).then_some(m.piece));
+        let (next, _) = reference::play(v, options, &slow, (m.from, m.to, m.tag, kind));
+        let text = variantlab::write_move(v, &m);
+        game.play(m).unwrap();
+        let after = simple(rules, game.position());
+        assert_eq!(
+            (&next.cells, &next.hands, &next.promoted),
+            (&after.cells, &after.hands, &after.promoted),
+            "seed {seed}: positions differ after {text} at {at}"
+        );
+        slow = next;
+        if game.ending().is_some() {
+            break;
+        }
+    }
+}
+
+#[test]
+fn several_promotion_statements_agree_with_the_reference() {
+    for hands in [false, true] {
+        let (v, rules) = ways(hands);
+        let mut t = WaysTally::default();
+        for seed in 0..16 {
+            ways_game(&v, &rules, 300 + seed, 150, &mut t);
+        }
+        let seen = format!("hands {hands}: {t:?}");
+        println!("{seen}");
+        assert!(t.positions > 1500, "{seen}");
+        assert!(t.by_a_later_statement > 0 && t.black_pawns > 0, "{seen}");
+        assert!(t.in_passing > 0, "{seen}");
+        assert!(!hands || t.promoted_captured > 0, "{seen}");
+    }
+}

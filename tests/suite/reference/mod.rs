@@ -57,10 +57,12 @@
 //!     passed (the landing points of its steps before the end) and where it ended.
 //!     On the very next move only, a piece of those kinds whose `to enemy` pattern
 //!     reaches one of these cells, empty, captures the piece that passed them.
-//! 17. (The promotion is the piece's first holding one that is for every player or
-//!     names the mover.) A move of a piece with a holding promotion from outside its player's zone to
-//!     inside it becomes one move per kind it may become (the list, or every kind
-//!     that is not royal and not its own), plus the plain move when optional.
+//! 17. A piece's promotions in force are its holding ones naming its player, or,
+//!     where there are none, its holding ones naming no player. A move promotes when
+//!     one of them applies to it: from outside its player's zone to inside it, the
+//!     move becomes one move per kind it may become (the list, or every kind that is
+//!     not royal and not its own), plus the plain move when optional. Every one of
+//!     them offers the same, so what is offered is taken from any that applies.
 //!     (The shogi family generalises 17: see 20.)
 //! 18. A castling move is possible while its right holds, its pieces stand on their
 //!     start cells, its `empty` cells hold nothing but its own pieces, and with its
@@ -75,8 +77,8 @@
 //! 20. A promotion applies, by its `when` bits, to a move that starts in the zone
 //!     (from), ends in it (into), has a cell strictly between its ends on the straight
 //!     line joining them in the zone (through; leaps pass nothing), or ends in it
-//!     without starting there (entering); with `capturing`, only a move that ends on an
-//!     enemy piece in the zone. An optional promotion with `forced where it
+//!     without starting there (entering); with `capturing`, only a move that captures
+//!     (on its end, or in passing). An optional promotion with `forced where it
 //!     could never move again` is forced when the piece, alone on the board at its
 //!     destination, would have no move.
 //! 21. With hands, a captured piece goes to the captor's hand as the piece whose code
@@ -147,8 +149,8 @@
 //! 30. When captures go to hand (without `promoted ones unchanged`), a piece a move
 //!     promotes to a kind whose code has no `+` (and which is not its own unpromoted
 //!     form, turned back) is marked; the mark moves with it, and
-//!     captured, a marked piece goes to hand as the first declared kind with a
-//!     promotion (holding) that can make it.
+//!     captured, a marked piece goes to hand as the first declared kind one of whose
+//!     promotions in force for the piece's player (17) can make it.
 //!
 //! Standoffs and points:
 //!
@@ -358,7 +360,7 @@
 //!
 //! Promotion as a move of its own:
 //!
-//! 64. A promotion `on standing in ZONE` (the piece's, by 17) is a move of its own: a
+//! 64. A promotion `on standing in ZONE` (in force, by 17) is a move of its own: a
 //!     piece of the mover standing on a cell of its player's part of the zone becomes
 //!     one of the kinds 17 names (less those 40 and 42 leave out), either where it
 //!     stands, the move (cell, cell, no tag, the kind), or by a move of the new kind,
@@ -751,9 +753,8 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             .not_attacked
             .iter()
             .any(|g| holds(*g, options));
-        let plain = moves_of(v, options, &pos.cells, &pos.used, from, |p| !p.copy)
-            .into_iter()
-            .map(|(to, tag)| (to, tag, None));
+        let plain: Vec<(Cell, Option<TagId>)> =
+            moves_of(v, options, &pos.cells, &pos.used, from, |p| !p.copy);
         // Rule 44.
         for (to, _) in moves_of(v, options, &pos.cells, &pos.used, from, |p| p.copy) {
             let mut after = pos.cells.clone();
@@ -764,9 +765,14 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             }
         }
         let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
-        let passing = in_passing(v, options, pos, from)
+        // A move a plain pattern also makes is played as that one, taking nothing in
+        // passing.
+        let passing: Vec<(Cell, Option<TagId>, Option<Cell>)> = in_passing(v, options, pos, from)
             .into_iter()
-            .map(|(to, tag)| (to, tag, victim));
+            .filter(|m| !plain.contains(m))
+            .map(|(to, tag)| (to, tag, victim))
+            .collect();
+        let plain = plain.into_iter().map(|(to, tag)| (to, tag, None));
         for (to, tag, taken) in plain.chain(passing) {
             let after = after_move(&pos.cells, from, to, taken);
             if must_not_be_attacked && attacked(v, options, &after, &pos.used, to, player) {
@@ -776,7 +782,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             if v.explosion.is_some() && takes {
                 // Rule 34, for every kind it may become.
                 let ends: Vec<Option<PieceId>> =
-                    promotions(v, options, &pos.cells, player, kind, from, to, tag);
+                    promotions(v, options, &pos.cells, player, kind, from, to, takes);
                 for promotion in ends {
                     let mut a = after.clone();
                     if let Some(k) = promotion {
@@ -806,7 +812,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             if standoff && self::standoff(v, options, &after) {
                 continue;
             }
-            for promotion in promotions(v, options, &pos.cells, player, kind, from, to, tag) {
+            for promotion in promotions(v, options, &pos.cells, player, kind, from, to, takes) {
                 if let Some(k) = promotion {
                     let mut a = after.clone();
                     a[to.index()] = Some((player, k));
@@ -1566,16 +1572,14 @@ fn marks(v: &Variant, kind: PieceId) -> bool {
     v.hand.is_some_and(|h| !h.keep_promoted) && !v.piece(kind).code.starts_with('+')
 }
 
-/// Rule 30: what a marked piece of `kind` goes to hand as.
-fn promoted_from(v: &Variant, options: &[bool], kind: PieceId) -> PieceId {
+/// Rule 30: what `player`'s marked piece of `kind` goes to hand as.
+fn promoted_from(v: &Variant, options: &[bool], player: PlayerId, kind: PieceId) -> PieceId {
     let royal = |k: usize| v.is_royal(PieceId(k as u8), options);
     (0..v.pieces.len())
         .find(|&b| {
-            v.pieces[b]
-                .promotion
+            in_force(v, options, player, PieceId(b as u8))
                 .iter()
-                .find(|p| holds(p.guard, options))
-                .is_some_and(|p| {
+                .any(|p| {
                     p.to.contains(&kind)
                         || (p.to.is_empty() && b != kind.0 as usize && !royal(kind.0 as usize))
                 })
@@ -1849,17 +1853,25 @@ fn exposed_exploding(
     !others_lost && royal_attacked(v, options, after, used, me)
 }
 
-/// Rule 17: the promotion of `player`'s pieces of `kind`, if any.
-fn promotion_of<'a>(
+/// Rule 17: the promotions in force for `player`'s pieces of `kind`.
+fn in_force<'a>(
     v: &'a Variant,
     options: &[bool],
     player: PlayerId,
     kind: PieceId,
-) -> Option<&'a Promotion> {
-    v.piece(kind)
-        .promotion
-        .iter()
-        .find(|p| holds(p.guard, options) && p.player.is_none_or(|q| q == player))
+) -> Vec<&'a Promotion> {
+    let holding = || {
+        v.piece(kind)
+            .promotion
+            .iter()
+            .filter(|p| holds(p.guard, options))
+    };
+    let own: Vec<&Promotion> = holding().filter(|p| p.player == Some(player)).collect();
+    if own.is_empty() {
+        holding().filter(|p| p.player.is_none()).collect()
+    } else {
+        own
+    }
 }
 
 /// Rules 64 and 65: the promotions of their own open to the piece on `from`, as
@@ -1873,10 +1885,6 @@ fn standing(
     let Some((player, kind)) = pos.cells[from.index()] else {
         return vec![];
     };
-    let Some(p) = promotion_of(v, options, player, kind).filter(|p| p.when.standing) else {
-        return vec![];
-    };
-    let in_zone = v.zones[p.zone].cells[player.0 as usize].contains(&from);
     // Rule 65.
     let last = || {
         pos.cells
@@ -1885,10 +1893,13 @@ fn standing(
             .count()
             == 1
     };
-    let open = in_zone || (p.alone && last());
-    if !open {
+    let open = |p: &&Promotion| {
+        p.when.standing
+            && (v.zones[p.zone].cells[player.0 as usize].contains(&from) || (p.alone && last()))
+    };
+    let Some(p) = in_force(v, options, player, kind).into_iter().find(open) else {
         return vec![];
-    }
+    };
     let mut out = Vec::new();
     for k in promotion_kinds(v, options, &pos.cells, player, kind, p) {
         out.push((from, None, k));
@@ -1916,7 +1927,7 @@ fn loud(
     used: &[(PlayerId, PieceId, TagId)],
     at: Cell,
 ) -> bool {
-    let quiet = promotion_of(v, options, me, kind).is_some_and(|p| p.quiet);
+    let quiet = in_force(v, options, me, kind).iter().any(|p| p.quiet);
     if !quiet {
         return false;
     }
@@ -1984,7 +1995,8 @@ fn promotion_kinds(
     out
 }
 
-/// Rule 17: the kinds a move makes its piece (`None`: it stays itself).
+/// Rules 17 and 20: the kinds a move makes its piece (`None`: it stays itself);
+/// `takes`: the move captures, on its end or in passing.
 #[allow(clippy::too_many_arguments)]
 fn promotions(
     v: &Variant,
@@ -1994,26 +2006,24 @@ fn promotions(
     kind: PieceId,
     from: Cell,
     to: Cell,
-    tag: Option<TagId>,
+    takes: bool,
 ) -> Vec<Option<PieceId>> {
-    let _ = tag;
-    let Some(p) = promotion_of(v, options, player, kind) else {
-        return vec![None];
-    };
-    if p.when.standing {
+    let ways = in_force(v, options, player, kind);
+    if ways.iter().any(|p| p.when.standing) {
         // Rule 64: only a move of its own promotes.
         return vec![None];
     }
-    let zone = &v.zones[p.zone].cells[player.0 as usize];
-    let applies = (p.when.from && zone.contains(&from))
-        || (p.when.into && zone.contains(&to))
-        || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
-        || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
-    // Rule 20: `on capturing in` needs an enemy piece on the destination.
-    let captures = cells[to.index()].is_some_and(|(owner, _)| owner != player);
-    if !applies || (p.when.capturing && !captures) {
+    let applies = |p: &&Promotion| {
+        let zone = &v.zones[p.zone].cells[player.0 as usize];
+        let touches = (p.when.from && zone.contains(&from))
+            || (p.when.into && zone.contains(&to))
+            || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
+            || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
+        touches && (takes || !p.when.capturing)
+    };
+    let Some(p) = ways.into_iter().find(applies) else {
         return vec![None];
-    }
+    };
     let mut out: Vec<Option<PieceId>> = promotion_kinds(v, options, cells, player, kind, p)
         .into_iter()
         .map(Some)
@@ -2307,7 +2317,7 @@ fn play_judged(
     // Rule 64: a promotion of its own (in place, from == to, on the mover's piece).
     let standing = promotion.is_some()
         && pos.cells[from.index()].is_some_and(|(p, k)| {
-            p == pos.to_move && promotion_of(v, options, p, k).is_some_and(|r| r.when.standing)
+            p == pos.to_move && in_force(v, options, p, k).iter().any(|r| r.when.standing)
         });
     if from == to && !standing {
         return drop_piece(
@@ -2352,7 +2362,8 @@ fn play_judged(
         && v.hand.is_some()
     {
         let back = if pos.promoted.contains(&taken_at) {
-            promoted_from(v, options, k)
+            let owner = pos.cells[taken_at.index()].map_or(player, |(q, _)| q);
+            promoted_from(v, options, owner, k)
         } else {
             unpromoted(v, k)
         };
