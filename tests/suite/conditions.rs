@@ -605,3 +605,37 @@ fn a_piece_in_hand_is_neither_attacked_nor_defended() {
     assert_eq!(judged(&shogi("White has an attacked Gold"), kings), None);
     assert_eq!(judged(&shogi("White has a defended Gold"), kings), None);
 }
+
+#[test]
+fn every_player_and_outcome_of_the_general_form_score_as_their_words() {
+    // Worked by hand. White has a King and a Pawn, Black a King and two Pawns.
+    let fen = "4k3/pp6/8/8/8/8/4P3/4K3 w - - 0 1";
+    // White's share: Black just moved, and `every player` names the mover.
+    for (outcome, white) in [
+        ("fewer pieces win", 1.0),
+        ("more pieces win", 0.0),
+        ("Black loses", 1.0),
+        ("White loses", 0.0),
+        ("mover scores 1/4", 0.75),
+        ("mover scores 2/4", 0.5),
+        ("that player scores 1/4", 0.75),
+        ("White scores 1/4", 0.25),
+    ] {
+        let v = rewritten(
+            "chess.var",
+            "game ends {\n",
+            &format!("game ends {{\n  every player has a King: {outcome}\n"),
+        );
+        let e = ending(&compiled(&v), fen).expect("over");
+        assert_eq!(e.score.share(PlayerId(0)), white, "{outcome}");
+    }
+    // `every player` holds only when each does.
+    let v = rewritten(
+        "chess.var",
+        "game ends {\n",
+        "game ends {\n  every player has a Pawn on the board: draw\n",
+    );
+    let r = compiled(&v);
+    assert!(ending(&r, fen).is_some());
+    assert!(ending(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").is_none());
+}
