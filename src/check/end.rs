@@ -47,14 +47,10 @@ pub(super) fn check_end(
             };
             let lone = matches!(r.condition.node, syntax::Condition::Is(_));
             let cx = EventCx {
-                statements,
-                decls,
-                zones,
-                setup,
-                unsure,
                 guard,
                 outcome,
                 lone,
+                ..EventCx::new(statements, decls, zones, setup, unsure)
             };
             let Some(condition) = check_condition(&r.condition.node, &cx, out) else {
                 continue;
@@ -116,6 +112,28 @@ struct EventCx<'a> {
     lone: bool,
 }
 
+impl<'a> EventCx<'a> {
+    /// The context of a condition that is not an end rule's: no guard, no outcome.
+    fn new(
+        statements: &'a [Statement],
+        decls: &'a Decls,
+        zones: &'a [Zone],
+        setup: &'a [Placed],
+        unsure: &'a [bool],
+    ) -> Self {
+        EventCx {
+            statements,
+            decls,
+            zones,
+            setup,
+            unsure,
+            guard: None,
+            outcome: Outcome::Draw,
+            lone: false,
+        }
+    }
+}
+
 fn check_owner(owner: &syntax::Owner, decls: &Decls, out: &mut Vec<Diagnostic>) -> Option<Owner> {
     Some(match owner {
         syntax::Owner::AnyPlayer => Owner::AnyPlayer,
@@ -145,16 +163,7 @@ pub(super) fn check_redraws(
     unsure: &[bool],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<Redraw> {
-    let cx = EventCx {
-        statements,
-        decls,
-        zones,
-        setup,
-        unsure,
-        guard: None,
-        outcome: Outcome::Draw,
-        lone: false,
-    };
+    let cx = EventCx::new(statements, decls, zones, setup, unsure);
     let mut redraws = vec![];
     for s in statements {
         let Statement::Setup(syntax::SetupDecl::Random(r)) = s else {

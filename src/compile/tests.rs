@@ -129,10 +129,14 @@ fn big_boards_take_wide_tables() {
         let v = check("big.var", text).variant.expect("the variant checks");
         compile_tables(&v, &v.default_options()).expect("it compiles")
     };
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let side_12 = std::fs::read_to_string(root.join("variants/hexagonal-iss-jetan-12.var"))
-        .expect("variant file");
-    assert!(matches!(compiled(&side_12).sets, Sets::Wide8(_)));
+    // A hexagon of side 12 has 397 cells.
+    let side_12 = "name \"Big\"\nboard hexagon side 12 flat-topped\n\
+        player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+        piece King (K) { step 1 any }\nsetup {\n  White: King f1\n  Black: King f11\n}\n\
+        game ends {\n  King captured: mover wins\n  no legal move: draw\n}\n";
+    let side_12 = compiled(side_12);
+    assert_eq!(side_12.variant.board.len(), 397);
+    assert!(matches!(side_12.sets, Sets::Wide8(_)));
     let square_32 = PLAYERS.replace("3 by 3", "32 by 32")
         + "piece King (K) { step 1 any }\nsetup {\n  White: King a1\n  Black: King af32\n}\ngame ends {\n  King captured: mover wins\n}\n";
     assert!(matches!(compiled(&square_32).sets, Sets::Wide16(_)));

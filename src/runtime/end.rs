@@ -243,6 +243,17 @@ impl Position {
 
     /// Whether `c` holds here, whatever move led here (a capture never does).
     pub(crate) fn holds_now(&self, rules: &Rules, c: &Condition) -> bool {
+        self.any_holds(rules, None, std::iter::once(c))
+    }
+
+    /// Whether one of `conditions` holds, `last` having just been played; the legal
+    /// moves are asked for at most once.
+    fn any_holds<'a>(
+        &self,
+        rules: &Rules,
+        last: Option<&Move>,
+        mut conditions: impl Iterator<Item = &'a Condition>,
+    ) -> bool {
         let mut has_move = || {
             let mut moves = Vec::new();
             self.legal_moves(rules, &mut moves);
@@ -251,38 +262,24 @@ impl Position {
         let mut judge = Judge {
             pos: self,
             rules,
-            last: None,
+            last,
             occurrences: 1,
             moves: None,
             has_move: &mut has_move,
             perpetual: &mut |_| None,
         };
-        judge.holds(c, &mut None)
+        conditions.any(|c| judge.holds(c, &mut None))
     }
 
     /// Whether a rule that joins a capture with other conditions holds after `last`,
     /// the capture just made: perft counts nothing below it.
     pub(crate) fn ends_after_capture(&self, rules: &Rules, last: &Move) -> bool {
-        let mut has_move = || {
-            let mut moves = Vec::new();
-            self.legal_moves(rules, &mut moves);
-            !moves.is_empty()
-        };
-        let mut judge = Judge {
-            pos: self,
-            rules,
-            last: Some(last),
-            occurrences: 1,
-            moves: None,
-            has_move: &mut has_move,
-            perpetual: &mut |_| None,
-        };
-        rules.variant.end_rules.iter().any(|r| {
+        let rules_in = rules.variant.end_rules.iter().filter(|r| {
             holds(r.guard, &rules.options)
                 && r.condition
                     .mentions(&|e| matches!(e, Event::Captured { .. }))
-                && judge.holds(&r.condition, &mut None)
-        })
+        });
+        self.any_holds(rules, Some(last), rules_in.map(|r| &r.condition))
     }
 
     /// The player an event about one player happens to, if it happens: the player who
@@ -598,10 +595,13 @@ impl<S: Width> PositionOf<S> {
                             .sum::<u64>()
                     };
                     match place {
-                        Place::Zone(z) => rules.variant.zones[z].cells[p.0 as usize]
-                            .iter()
-                            .filter(|&&c| on_board(mask).contains(c))
-                            .count() as u64,
+                        Place::Zone(z) => {
+                            let there = on_board(mask);
+                            rules.variant.zones[z].cells[p.0 as usize]
+                                .iter()
+                                .filter(|&&c| there.contains(c))
+                                .count() as u64
+                        }
                         Place::Between(outer) => {
                             let ends = self.pieces_of(p, outer);
                             on_board(mask)

@@ -976,7 +976,7 @@ fn described(rule: Rule) -> &'static str {
         }
         has_event | holder_player => "`a player has ...`",
         quantity => "a number such as `no`, `a`, `3`, `fewer than 3` or `at least 2`",
-        kinds => "pieces such as `pieces`, `royal pieces` or `Queen or Rook`",
+        kinds => "pieces such as `pieces`, `royal pieces`, or kinds joined by `or`",
         place => "`on the board`, `in hand` or `in` and a zone",
         in_check => "`in check`",
         flip_stmt | moved_wall_stmt => "a statement such as `piece` or `board`",

@@ -331,24 +331,6 @@ fn reference_position(r: &Arc<Rules>, text: &str) -> reference::Simple {
     }
 }
 
-/// The winner of a two-player game the reference says is over, `to_move` to move.
-fn reference_winner((outcome, named): reference::Ended, to_move: PlayerId) -> Option<PlayerId> {
-    let other = |p: PlayerId| PlayerId(1 - p.0);
-    match outcome {
-        Outcome::Draw => None,
-        Outcome::MOVER_WINS => Some(other(to_move)),
-        Outcome::MOVER_LOSES => Some(to_move),
-        Outcome::THAT_WINS => Some(named.unwrap_or(to_move)),
-        Outcome::THAT_LOSES => Some(other(named.unwrap_or(to_move))),
-        Outcome::Scores {
-            who: variantlab::Who::Player(p),
-            got: 1,
-            of: 1,
-        } => Some(p),
-        o => panic!("{o:?} names no one winner"),
-    }
-}
-
 /// How a game from the position is over already, as the runtime and the reference
 /// each judge it: they must agree. The outcome and the winner.
 fn judged(v: &variantlab::variant::Variant, text: &str) -> Option<(Outcome, Option<PlayerId>)> {
@@ -356,7 +338,7 @@ fn judged(v: &variantlab::variant::Variant, text: &str) -> Option<(Outcome, Opti
     let got = ending(&r, text).map(|e| (e.outcome, e.winner()));
     let pos = reference_position(&r, text);
     let want =
-        reference::verdict(v, r.options(), &pos).map(|e| (e.0, reference_winner(e, pos.to_move)));
+        reference::verdict(v, r.options(), &pos).map(|e| (e.0, reference::winner(e, pos.to_move)));
     assert_eq!(got, want, "{text}: the runtime, then the reference");
     got
 }

@@ -2377,28 +2377,6 @@ fn nearby_cells_and_not_from_agree_with_the_reference(size: Size) {
     );
 }
 
-/// The winner of a two-player game the reference says is over, `to_move` to move.
-fn reference_winner(
-    (outcome, named): reference::Ended,
-    to_move: variantlab::PlayerId,
-) -> Option<variantlab::PlayerId> {
-    use variantlab::Outcome;
-    let other = |p: variantlab::PlayerId| variantlab::PlayerId(1 - p.0);
-    match outcome {
-        Outcome::Draw => None,
-        Outcome::MOVER_WINS => Some(other(to_move)),
-        Outcome::MOVER_LOSES => Some(to_move),
-        Outcome::THAT_WINS => Some(named.unwrap_or(to_move)),
-        Outcome::THAT_LOSES => Some(other(named.unwrap_or(to_move))),
-        Outcome::Scores {
-            who: variantlab::Who::Player(p),
-            got: 1,
-            of: 1,
-        } => Some(p),
-        o => panic!("{o:?} names no one winner"),
-    }
-}
-
 /// Random games of `file` from `starts`, moves that end the game or capture preferred
 /// now and then; after every move the reference and the runtime agree on whether the
 /// game is over, how, and who won. Returns how many games each end rule decided.
@@ -2471,7 +2449,7 @@ fn ends_agree_along_games(
             if got.is_some_and(|g| unjudged(g.2)) {
                 break;
             }
-            let want = want.map(|e| (e.0, reference_winner(e, slow.to_move)));
+            let want = want.map(|e| (e.0, reference::winner(e, slow.to_move)));
             assert_eq!(
                 got.map(|g| (g.0, g.1)),
                 want,
@@ -2582,7 +2560,7 @@ fn verdicts_agree(variants: &[(Variant, Arc<Rules>)], setup: &Setup, at: &str, o
         let got = game.ending().map(|e| (e.outcome, e.winner()));
         let slow = simple(r, game.position());
         let want = reference::verdict(v, r.options(), &slow)
-            .map(|e| (e.0, reference_winner(e, slow.to_move)));
+            .map(|e| (e.0, reference::winner(e, slow.to_move)));
         assert_eq!(
             got,
             want,

@@ -3278,3 +3278,22 @@ fn held_kinds(pos: &Simple, me: PlayerId) -> Vec<PieceId> {
     kinds.dedup();
     kinds
 }
+
+/// The winner of a two-player game that `ended` says is over, `to_move` to move: the
+/// player the outcome gives all, or the other of the one it gives nothing.
+pub fn winner((outcome, named): Ended, to_move: PlayerId) -> Option<PlayerId> {
+    let Outcome::Scores { who, got, of } = outcome else {
+        return None;
+    };
+    let other = |p: PlayerId| PlayerId(1 - p.0);
+    let p = match who {
+        variantlab::Who::Mover => other(to_move),
+        variantlab::Who::That | variantlab::Who::Checker => named.unwrap_or(to_move),
+        variantlab::Who::Player(p) => p,
+    };
+    match got {
+        _ if got == of => Some(p),
+        0 => Some(other(p)),
+        _ => None,
+    }
+}
