@@ -402,12 +402,8 @@ fn event_text(v: &Variant, e: Event) -> String {
         } => {
             let verb = if capture { "capture" } else { "move" };
             let into = into.map_or(String::new(), |z| format!(" into {}", v.zones[z].name));
-            format!(
-                "{} can {verb} a {}{}{into}",
-                owner_text(v, owner),
-                state_text(state),
-                kinds_text(v, kinds)
-            )
+            let what = article(&format!("{}{}", state_text(state), kinds_text(v, kinds)));
+            format!("{} can {verb} {what}{into}", owner_text(v, owner))
         }
         Event::Has {
             owner,
@@ -437,7 +433,12 @@ fn event_text(v: &Variant, e: Event) -> String {
                 Place::OneColour => " on one colour".to_string(),
                 Place::Between(k) => format!(" between two {}", v.piece(k).name),
             };
-            format!("{owner} has {quantity} {}{kinds}{place}", state_text(state))
+            let what = format!("{}{kinds}", state_text(state));
+            let what = match quantity.as_str() {
+                "a" => article(&what),
+                q => format!("{q} {what}"),
+            };
+            format!("{owner} has {what}{place}")
         }
         Event::BoardFull => "board full".to_string(),
         Event::ChecksGiven(n) => format!("{n} checks given"),
@@ -488,4 +489,10 @@ fn state_text(state: Option<State>) -> &'static str {
         Some(State::Defended) => "defended ",
         Some(State::Undefended) => "undefended ",
     }
+}
+
+/// `a` or `an`, as the words read, before them.
+fn article(words: &str) -> String {
+    let an = words.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {words}", if an { "an" } else { "a" })
 }

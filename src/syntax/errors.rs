@@ -170,15 +170,11 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     if let Some(better) = comma_between_entries(text, region_start, span.start) {
         return better;
     }
-    if span.start == pos
-        && let Some(mut better) = missing_mark(text, region_start, region_end, span, &marks_here)
-    {
-        better.also = d.also;
-        return better;
-    }
     if let Some(better) = joined_cells(text, region_start, region_end, span) {
         return better;
     }
+    // A near spelling of a word that fits reads better than a mark inserted after it
+    // (`an unatacked King`: not `unatacked: King`).
     if let Some(mut better) = misspelt(
         text,
         region_start,
@@ -186,6 +182,12 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
         span,
         offset + error_position(e),
     ) {
+        better.also = d.also;
+        return better;
+    }
+    if span.start == pos
+        && let Some(mut better) = missing_mark(text, region_start, region_end, span, &marks_here)
+    {
         better.also = d.also;
         return better;
     }
