@@ -523,7 +523,6 @@ fn check_move(
                 }
                 dest_seen = Some(c.span);
                 match d {
-                    Destination::Either => pat.dest = Dest::Either,
                     Destination::Empty => pat.dest = Dest::Empty,
                     Destination::Enemy(kind) => {
                         pat.dest = Dest::Enemy;

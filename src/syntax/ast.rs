@@ -495,7 +495,6 @@ pub struct DirTerm {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Destination {
-    Either,
     Empty,
     Enemy(Option<Name>),
 }

@@ -479,9 +479,8 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
             Event::Repetition(n, it.next().is_some())
         }
         _ => {
-            let mut it = q.into_inner().filter(content);
-            let n = cx.number(&it.next().unwrap());
-            let parts: Vec<P> = it.collect();
+            let parts: Vec<P> = q.into_inner().collect();
+            let n = cx.number(parts.iter().find(|p| p.as_rule() == Rule::number).unwrap());
             let drops = parts.iter().any(|p| p.as_rule() == Rule::quiet_drop);
             Event::PliesWithoutCapture(n, quiet_kinds(cx, &parts), drops)
         }

@@ -905,16 +905,12 @@ fn described(rule: Rule) -> &'static str {
         not_attacked => "`may not end on an attacked cell`",
         move_stmt | first_leg | mode => "a move (`step`, `leap` or `slide`)",
         next_leg => "a leg after `then`",
-        count | at_least | between | exactly => "a count such as `2`, `2 or more` or `up to 3`",
+        count => "a count such as `2`, `2 or more` or `1 to 3`",
         direct => "`direct`",
         directions | direction_union | direction_term | direction_kind | qualifier
-        | straight_forward | straight_backward | forward | backward | sideways | outward => {
-            "a direction such as `orthogonal`"
-        }
-        clause | destination | either | empty_dest | enemy_dest | tagged | end_not_adjacent
-        | trail_adjacent | adjacency | diagonally | never_reversing => {
-            "a move clause such as `to empty`"
-        }
+        | straight_forward | straight_backward | relative => "a direction such as `orthogonal`",
+        clause | destination | empty_dest | enemy_dest | tagged | end_not_adjacent
+        | trail_adjacent | adjacency | never_reversing => "a move clause such as `to empty`",
         setup_diagram | setup_block => "a setup (`{ ... }` or `diagram \"\"\"...\"\"\"`)",
         placement => "a placement such as `White: King e1`",
         piece_cells => "a piece name followed by cells",
@@ -1180,6 +1176,12 @@ const RETIRED: &[(&str, &str, &str)] = &[
         "redraw while a player has no #A between two #B",
         "",
     ),
+    (
+        "to empty or enemy",
+        "",
+        " (a move goes to an empty cell or an enemy's unless it says `to empty` or `to enemy`)",
+    ),
+    ("board square #N x #M", "board square #N by #M", ""),
 ];
 
 /// A diagnostic for an old wording on the line at `at`, showing the new one.
@@ -1208,11 +1210,14 @@ fn retired(text: &str, at: usize) -> Option<Diagnostic> {
         .map(str::trim)
         .collect();
     for (old, new, note) in RETIRED {
-        let Some(found) = fit(&words[first..], old) else {
+        let Some((first, found)) =
+            (first..words.len()).find_map(|at| Some((at, fit(&words[at..], old)?)))
+        else {
             continue;
         };
         let from = words[first].0;
-        let to = words[first + found.last].0 + words[first + found.last].1.len();
+        let last = words[first + found.last];
+        let to = last.0 + last.1.trim_end_matches(',').len();
         let fill = |t: &str| {
             let mut t = t.to_string();
             for (key, value) in &found.words {
@@ -1239,17 +1244,27 @@ fn retired(text: &str, at: usize) -> Option<Diagnostic> {
         };
         let wording = each.join(" or ");
         let old_text = &text[from..to];
-        return Some(
-            Diagnostic::error(
-                "variantlab::retired_wording",
-                Span::new(from, to),
-                format!("`{old_text}` is now written `{wording}`"),
+        let (message, help) = if wording.is_empty() {
+            (
+                format!("`{old_text}` is no longer written: it is what a move does unless it says"),
+                format!(
+                    "remove it{}; the error index lists every wording replaced",
+                    fill(note)
+                ),
             )
-            .label("the old wording")
-            .help(format!(
-                "write `{wording}`{}; the error index lists every wording replaced",
-                fill(note)
-            )),
+        } else {
+            (
+                format!("`{old_text}` is now written `{wording}`"),
+                format!(
+                    "write `{wording}`{}; the error index lists every wording replaced",
+                    fill(note)
+                ),
+            )
+        };
+        return Some(
+            Diagnostic::error("variantlab::retired_wording", Span::new(from, to), message)
+                .label("the old wording")
+                .help(help),
         );
     }
     None
@@ -1312,7 +1327,8 @@ fn fit<'a>(words: &[(usize, &'a str)], pattern: &str) -> Option<Fit<'a>> {
                 i += 1;
             }
             word => {
-                if words.get(i)?.1 != word {
+                let w = words.get(i)?.1;
+                if w != word && w.strip_suffix(',') != Some(word) {
                     return None;
                 }
                 i += 1;

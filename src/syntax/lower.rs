@@ -26,6 +26,7 @@ pub(super) fn lower_file(root: P, offset: usize, diagnostics: &mut Vec<Diagnosti
 fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
     let rule = p.as_rule();
     let span = cx.span(&p);
+    let whole = p.clone();
     let mut inner = p.into_inner().filter(content);
     match rule {
         Rule::name_stmt => Statement::Name(cx.string(inner.next().unwrap())),
@@ -66,8 +67,10 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 span,
             ))
         }
+        Rule::fen_stmt if whole.as_str().ends_with("SFEN") => {
+            Statement::Sfen(Spanned::new((), span))
+        }
         Rule::fen_stmt => Statement::Fen(Spanned::new((), span)),
-        Rule::sfen_stmt => Statement::Sfen(Spanned::new((), span)),
         Rule::pass_stmt => {
             let rule = inner.next().map(|p| p.as_rule());
             Statement::Pass(
@@ -118,7 +121,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
         Rule::checks_stmt => Statement::NoChecks(Spanned::new((), span)),
         Rule::together_stmt => {
-            let alone = inner.any(|p| p.as_rule() == Rule::royal_alone);
+            let alone = whole.as_str().ends_with("alone");
             Statement::Royals(Spanned::new(
                 if alone {
                     RoyalCheck::Alone
@@ -129,7 +132,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             ))
         }
         Rule::clock_stmt => {
-            let parts: Vec<P> = inner.collect();
+            let parts: Vec<P> = whole.into_inner().collect();
             Statement::Clock(
                 Spanned::new(quiet_kinds(cx, &parts), span),
                 parts.iter().any(|p| p.as_rule() == Rule::quiet_drop),
@@ -426,26 +429,15 @@ fn lower_leg(cx: &mut Ctx, p: P) -> LegDecl {
 
 fn lower_count(cx: &mut Ctx, p: P) -> Spanned<Count> {
     let span = cx.span(&p);
-    let q = p.into_inner().find(content).unwrap();
-    let rule = q.as_rule();
-    let nums: Vec<u32> = q
+    let more = p.clone().into_inner().any(|k| k.as_rule() == Rule::kw_more);
+    let nums: Vec<u32> = p
         .into_inner()
         .filter(content)
         .map(|n| cx.number(&n).node)
         .collect();
-    let count = match rule {
-        Rule::at_least => Count {
-            min: nums[0],
-            max: None,
-        },
-        Rule::between => Count {
-            min: nums[0],
-            max: Some(nums[1]),
-        },
-        _ => Count {
-            min: nums[0],
-            max: Some(nums[0]),
-        },
+    let count = Count {
+        min: nums[0],
+        max: if more { None } else { nums.last().copied() },
     };
     Spanned::new(count, span)
 }
@@ -479,14 +471,15 @@ fn lower_direction_term(cx: &mut Ctx, p: P) -> Spanned<DirTerm> {
         match q.as_rule() {
             Rule::qualifier => {
                 let s = cx.span(&q);
-                let k = match q.into_inner().find(content).unwrap().as_rule() {
-                    Rule::straight_forward => Qualifier::StraightForward,
-                    Rule::straight_backward => Qualifier::StraightBackward,
-                    Rule::forward => Qualifier::Forward,
-                    Rule::backward => Qualifier::Backward,
-                    Rule::sideways => Qualifier::Sideways,
-                    Rule::leftward => Qualifier::Left,
-                    Rule::rightward => Qualifier::Right,
+                let word = q.into_inner().find(content).unwrap();
+                let k = match (word.as_rule(), word.as_str()) {
+                    (Rule::straight_forward, _) => Qualifier::StraightForward,
+                    (Rule::straight_backward, _) => Qualifier::StraightBackward,
+                    (_, "forward") => Qualifier::Forward,
+                    (_, "backward") => Qualifier::Backward,
+                    (_, "sideways") => Qualifier::Sideways,
+                    (_, "left") => Qualifier::Left,
+                    (_, "right") => Qualifier::Right,
                     _ => Qualifier::Outward,
                 };
                 term.qualifiers.push(Spanned::new(k, s));
@@ -516,7 +509,6 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::destination => {
             let d = q.into_inner().find(content).unwrap();
             Clause::Destination(match d.as_rule() {
-                Rule::either => Destination::Either,
                 Rule::empty_dest => Destination::Empty,
                 _ => Destination::Enemy(d.into_inner().find(content).map(|n| cx.name(&n))),
             })
@@ -524,11 +516,8 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
         Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
         Rule::from_cells => {
-            let mut parts: Vec<P> = q.into_inner().filter(content).collect();
-            let not = parts.first().is_some_and(|p| p.as_rule() == Rule::not_from);
-            if not {
-                parts.remove(0);
-            }
+            let not = q.clone().into_inner().any(|p| p.as_rule() == Rule::kw_not);
+            let parts: Vec<P> = q.into_inner().filter(content).collect();
             let from = match parts.first() {
                 Some(f) if f.as_rule() == Rule::from_zone => {
                     Clause::FromZone(cx.name(&f.clone().into_inner().next().unwrap()))
@@ -578,17 +567,10 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::leaving_copy => Clause::Copy,
         Rule::nearby => {
             let mut it = q.into_inner().filter(content);
-            let present = it.next().unwrap().as_rule() == Rule::only_if;
-            let holder = match it
-                .next()
-                .unwrap()
-                .into_inner()
-                .find(content)
-                .unwrap()
-                .as_rule()
-            {
-                Rule::enemy_holder => Holder::Enemy,
-                Rule::friend_holder => Holder::Friend,
+            let present = it.next().unwrap().as_rule() != Rule::unless_kw;
+            let holder = match it.next().unwrap().as_str() {
+                h if h.ends_with("enemy") => Holder::Enemy,
+                h if h.ends_with("friend") => Holder::Friend,
                 _ => Holder::Piece,
             };
             let steps = cx.number(&it.next().unwrap());
@@ -608,8 +590,8 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
 
 fn is_diagonal(p: P) -> bool {
     p.into_inner()
-        .find(content)
-        .is_some_and(|a| a.into_inner().find(content).is_some())
+        .find(|a| a.as_rule() == Rule::adjacency)
+        .is_some_and(|a| a.as_str().starts_with("diagonally"))
 }
 
 fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {

@@ -74,7 +74,7 @@ pub(super) fn quiet_kinds(cx: &Ctx, parts: &[P]) -> Vec<(Name, bool)> {
     let mut kinds = vec![];
     for p in parts {
         match p.as_rule() {
-            Rule::quiet_forward => forward = true,
+            Rule::kw_forward => forward = true,
             Rule::ident => kinds.push((cx.name(p), std::mem::take(&mut forward))),
             _ => {}
         }

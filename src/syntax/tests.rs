@@ -63,3 +63,23 @@ fn content_changes_do_change_the_tree() {
         assert_ne!(a, parse(changed).0, "{changed}");
     }
 }
+
+#[test]
+fn each_form_of_a_count_reads_its_least_and_most_steps() {
+    use super::{PieceItemKind, Statement};
+    for (text, min, max) in [
+        ("3", 3, Some(3)),
+        ("1 to 4", 1, Some(4)),
+        ("2 or more", 2, None),
+    ] {
+        let (file, _) = parse(&format!("piece Rook (R) {{ slide {text} orthogonal }}"));
+        let Statement::Piece(piece) = &file.statements[0] else {
+            panic!("{text}: a piece")
+        };
+        let PieceItemKind::Move(m) = &piece.items[0].kind else {
+            panic!("{text}: a move")
+        };
+        let count = &m.legs[0].count.as_ref().unwrap().node;
+        assert_eq!((count.min, count.max), (min, max), "{text}");
+    }
+}

@@ -91,7 +91,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("direction_union", "directions"),
     ("qualifier", "qualifiers"),
     ("tagged", "clauses"),
-    ("piece_holder", "clauses"),
+    ("holder", "clauses"),
     ("piece_word", "hurdles"),
     ("within_zone", "moves-within-a-zone"),
     ("setup_stmt", "15-the-setup"),
