@@ -319,7 +319,6 @@ fn check_event(
             Event::Facing { piece, enemy }
         }
         syntax::Event::Extinct(kinds) => Event::Extinct(kind_mask(decls, kinds, out)),
-        syntax::Event::BaredUnlessBack => Event::BaredUnlessBack,
         syntax::Event::InCheck => Event::InCheck,
         syntax::Event::Can {
             owner,

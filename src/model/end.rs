@@ -92,9 +92,6 @@ pub enum Event {
     /// A player has no piece of one of these kinds (a bit set), on the board or in
     /// hand.
     Extinct(u64),
-    /// A player has pieces, all of them royal, while another player has a non-royal
-    /// piece; a player to move just bared may bare back.
-    BaredUnlessBack,
     /// A player (any, or the one named) has from `least` to `most` pieces of the
     /// kinds in the place; `only`: and none of other kinds there.
     Has {
@@ -268,11 +265,7 @@ impl Event {
     pub fn names_a_player(&self) -> bool {
         matches!(
             self,
-            Event::Extinct(..)
-                | Event::BaredUnlessBack
-                | Event::Has { .. }
-                | Event::Can { .. }
-                | Event::ChecksGiven(_)
+            Event::Extinct(..) | Event::Has { .. } | Event::Can { .. } | Event::ChecksGiven(_)
         )
     }
 
@@ -298,7 +291,6 @@ impl Event {
     /// or at most a few of every non-royal kind.
     pub fn leaves_little(&self) -> bool {
         match *self {
-            Event::BaredUnlessBack => true,
             Event::Has {
                 kinds, least, only, ..
             } => {
@@ -391,7 +383,6 @@ fn event_text(v: &Variant, e: Event) -> String {
             v.piece(enemy).name
         ),
         Event::Extinct(kinds) => format!("{} extinct", v.kind_names(kinds).join(" or ")),
-        Event::BaredUnlessBack => "only royal pieces left, unless bared back".to_string(),
         Event::InCheck => "in check".to_string(),
         Event::Can {
             owner,

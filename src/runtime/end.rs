@@ -193,7 +193,6 @@ impl Position {
                             .fold(0, |m, k| m | 1 << k.0);
                         format!("{who} has no {} left", v.kind_names(gone).join(" or "))
                     }
-                    Event::BaredUnlessBack => format!("{who} has only royal pieces left"),
                     Event::Has { .. } | Event::Can { .. } => {
                         let text = v.condition_text(&rule.condition, false);
                         match text.strip_prefix("every player") {
@@ -213,11 +212,9 @@ impl Position {
                 "the position occurred {n} times, {} checking on every move",
                 v.player(verdict.named.unwrap_or(mover)).name
             ),
-            Event::Extinct(..)
-            | Event::BaredUnlessBack
-            | Event::Has { .. }
-            | Event::Can { .. }
-            | Event::ChecksGiven(_) => unreachable!("an event about a player"),
+            Event::Extinct(..) | Event::Has { .. } | Event::Can { .. } | Event::ChecksGiven(_) => {
+                unreachable!("an event about a player")
+            }
             Event::PliesWithoutCapture(n, kinds, drops) => {
                 let mut names: Vec<String> = v
                     .kind_names(kinds & !v.forward_moves)
@@ -524,19 +521,6 @@ impl<S: Width> PositionOf<S> {
         !moves.is_empty() && moves.iter().all(|m| m.promotion.is_some())
     }
 
-    /// How many non-royal pieces the players other than `p` have, on the board and in
-    /// hand.
-    fn others_non_royal(&self, rules: &Rules, p: PlayerId) -> usize {
-        let kinds = (0..rules.variant.pieces.len() as u8)
-            .map(crate::model::PieceId)
-            .filter(|k| rules.royal & (1 << k.0) == 0);
-        let others = (0..self.players()).map(PlayerId).filter(|&q| q != p);
-        others
-            .flat_map(|q| kinds.clone().map(move |k| (q, k)))
-            .map(|(q, k)| self.pieces_of(q, k).len() + self.in_hand(q, k) as usize)
-            .sum()
-    }
-
     fn holds_for(&self, rules: &Rules, event: Event, p: PlayerId) -> bool {
         let held = || {
             (0..rules.variant.pieces.len())
@@ -548,13 +532,6 @@ impl<S: Width> PositionOf<S> {
         };
         match event {
             Event::Extinct(kinds) => kinds & !held() != 0,
-            Event::BaredUnlessBack => {
-                let h = held();
-                // Baring back: the others must keep a non-royal piece, and one more
-                // when the bared player moves next and could take the last.
-                let need = if p == self.to_move() { 2 } else { 1 };
-                h != 0 && h & !rules.royal == 0 && self.others_non_royal(rules, p) >= need
-            }
             Event::Has {
                 kinds,
                 least,

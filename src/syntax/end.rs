@@ -88,8 +88,6 @@ pub enum Event {
     Stalemate,
     /// A player has none of one of these kinds left.
     Extinct(Vec<Name>),
-    /// A player has only royal pieces left, unless bared back.
-    BaredUnlessBack,
     /// `a player has no pieces`, `White has at least 2 Queen in hand`.
     Has {
         owner: Owner,
@@ -454,7 +452,6 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
                 .collect(),
         ),
         Rule::checks_event => Event::ChecksGiven(cx.number(&q.into_inner().find(content).unwrap())),
-        Rule::bare_event => Event::BaredUnlessBack,
         Rule::has_event | Rule::can_event => lower_has(cx, q),
         Rule::in_check => Event::InCheck,
         Rule::checkmate => Event::Checkmate,

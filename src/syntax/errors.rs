@@ -1127,6 +1127,11 @@ const RETIRED: &[(&str, &str, &str)] = &[
         "",
     ),
     ("no pieces left", "a player has no pieces", ""),
+    (
+        "only royal pieces left, unless bared back",
+        "a player has only royal pieces and the player to move has a non-royal piece",
+        ", and add the rule `the player to move has only royal pieces and a player has at least 2 non-royal pieces` with the same outcome",
+    ),
     ("step up to #N", "step 1 to #N", ""),
     ("slide up to #N", "slide 1 to #N", ""),
     ("leap up to #N", "leap 1 to #N", ""),

@@ -116,10 +116,7 @@
 //! 27. An end event about a player is asked of the player who just moved, then of
 //!     the others in turn; the first for whom it holds is the player it names (the
 //!     outcome's `that player`): `A or B extinct` holds when the player has, on the
-//!     board and in hand, no piece of one of the kinds; `only royal pieces left,
-//!     unless bared back` when the player has pieces, each of a kind royal under the
-//!     options, and the other players have a non-royal piece, two when the player is
-//!     to move; `a player has ...` when the player has from the least to the most
+//!     board and in hand, no piece of one of the kinds; `a player has ...` when the player has from the least to the most
 //!     number of pieces of the kinds (`pieces`: every kind; `royal pieces`: royal
 //!     under the options; `non-royal pieces`: the others; or the kinds named) in the
 //!     place (on the board and in hand; `on the board`; `in hand`; `in ZONE`: on
@@ -974,17 +971,6 @@ fn holds_for(v: &Variant, options: &[bool], next: &Simple, event: Event, p: Play
     match event {
         Event::Extinct(kinds) => (0..v.pieces.len())
             .any(|k| kinds & (1 << k) != 0 && !owned.iter().any(|j| j.0 as usize == k)),
-        Event::BaredUnlessBack => {
-            let others = next
-                .cells
-                .iter()
-                .flatten()
-                .chain(&next.hands)
-                .filter(|(q, k)| *q != p && !royal(k))
-                .count();
-            let need = if p == next.to_move { 2 } else { 1 };
-            !owned.is_empty() && owned.iter().all(royal) && others >= need
-        }
         Event::Has {
             kinds,
             least,
