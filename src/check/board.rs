@@ -237,7 +237,11 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
             }
         }
     }
-    match Board::new(shape, scheme, &holes) {
+    let extras = match &whole {
+        Ok(board) => extra_cells(statements, board, &scheme, out),
+        Err(_) => vec![],
+    };
+    match Board::with_extras(shape, scheme, &holes, &extras) {
         Ok(b) => Some(b),
         Err(e) => {
             let help = match e {
@@ -403,8 +407,22 @@ fn check_scheme(
             Some(skip) => Labels::Letters {
                 skip: skip.iter().map(|c| c.to_ascii_lowercase()).collect(),
             },
-            None => Labels::Numbers,
+            None => Labels::Numbers {
+                first: p.node.first.as_ref().map_or(1, |f| f.node),
+            },
         };
+        if let (Some(_), Some(first)) = (&p.node.letters, &p.node.first) {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::bad_scheme",
+                    first.span,
+                    "only numbered lines can start at another label",
+                )
+                .label("lettered lines start at `a`")
+                .help("letters start at `a`: leave a letter out with `skipping`, or number these lines"),
+            );
+            return None;
+        }
         parts.push(Part {
             along,
             from,
@@ -416,6 +434,66 @@ fn check_scheme(
     Some(Scheme {
         parts: [first, second],
     })
+}
+
+/// The cells of `extra cells` statements, each a step beyond a cell of the whole
+/// shape; any that is unknown, inside the shape or named twice is reported instead.
+fn extra_cells(
+    statements: &[Statement],
+    whole: &Board,
+    scheme: &Scheme,
+    out: &mut Vec<Diagnostic>,
+) -> Vec<(Point, String)> {
+    let mut extras: Vec<(Point, String)> = vec![];
+    let listed = statements.iter().filter_map(|s| match s {
+        Statement::Extra(cells) => Some(cells),
+        _ => None,
+    });
+    for (name, dir, base) in listed.flatten() {
+        let Some(from) = whole.parse_cell(&base.node) else {
+            out.push(off_board(base.span, &base.node, whole));
+            continue;
+        };
+        let Some(d) = whole.parse_direction(&dir.node) else {
+            out.push(super::declare::unknown_direction(whole, dir));
+            continue;
+        };
+        let at = whole.shift(whole.point(from), d);
+        let taken = |why: String, label: &str| {
+            Diagnostic::error("variantlab::extra_cell", name.span, why)
+                .label(label.to_string())
+                .help(
+                    "an extra cell lies outside the board's shape and has a name no other cell has",
+                )
+        };
+        if let Some(c) = whole.at(at) {
+            out.push(taken(
+                format!(
+                    "`{}` would lie on `{}`, a cell of the board",
+                    name.node,
+                    whole.name(c)
+                ),
+                "not beyond the board",
+            ));
+        } else if Board::locate_in_shape(whole.shape, scheme, &name.node).is_some()
+            || extras
+                .iter()
+                .any(|(_, n)| n.eq_ignore_ascii_case(&name.node))
+        {
+            out.push(taken(
+                format!("`{}` already names a cell", name.node),
+                "a name taken",
+            ));
+        } else if extras.iter().any(|(p, _)| *p == at) {
+            out.push(taken(
+                format!("`{}` would lie where another extra cell lies", name.node),
+                "the same place",
+            ));
+        } else {
+            extras.push((at, name.node.clone()));
+        }
+    }
+    extras
 }
 
 /// A scheme that cannot name the board's cells, pointed at the part at fault.

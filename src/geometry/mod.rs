@@ -179,6 +179,17 @@ impl Board {
     /// Builds a board; `holes` are names in the scheme (resolved by the caller first
     /// with [`Board::locate_in_shape`]).
     pub fn new(shape: Shape, scheme: Scheme, holes: &[Point]) -> Result<Board, BoardError> {
+        Board::with_extras(shape, scheme, holes, &[])
+    }
+
+    /// [`Board::new`] with cells beyond the shape, each a lattice point and its name
+    /// (the scheme names only the shape's cells).
+    pub fn with_extras(
+        shape: Shape,
+        scheme: Scheme,
+        holes: &[Point],
+        extras: &[(Point, String)],
+    ) -> Result<Board, BoardError> {
         let all = shape_points(shape)?;
         let directions = directions_of(shape);
         let names_all = scheme
@@ -187,13 +198,22 @@ impl Board {
         let mut points = Vec::new();
         let mut names = Vec::new();
         let mut hole_names = HashMap::new();
+        let mut cells = Vec::new();
         for (p, n) in all.iter().zip(names_all) {
             if holes.contains(p) {
                 hole_names.insert(n.to_ascii_lowercase(), *p);
             } else {
-                points.push(*p);
-                names.push(n);
+                cells.push((*p, n));
             }
+        }
+        if !extras.is_empty() {
+            cells.extend(extras.iter().cloned());
+            // Reading order, as the shape's points are listed.
+            cells.sort_by_key(|(p, _)| (p.1, p.0));
+        }
+        for (p, n) in cells {
+            points.push(p);
+            names.push(n);
         }
         if points.is_empty() {
             return Err(BoardError::Empty);

@@ -9,11 +9,16 @@ use super::{Direction, Orientation, Point, Shape};
 use std::fmt;
 
 /// How a part labels its lines: letters (some perhaps skipped; after the last letter,
-/// pairs of them: `aa`, `ab`, ...) or numbers from 1.
+/// pairs of them: `aa`, `ab`, ...) or numbers from `first` (1 unless the file says).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Labels {
     Letters { skip: Vec<char> },
-    Numbers,
+    Numbers { first: u32 },
+}
+
+impl Labels {
+    /// Numbers from 1.
+    pub const NUMBERS: Labels = Labels::Numbers { first: 1 };
 }
 
 /// One half of a cell's name.
@@ -107,9 +112,9 @@ impl Scheme {
     /// where they split).
     pub fn split<'a>(&self, name: &'a str) -> Option<(&'a str, &'a str)> {
         let at = match [&self.parts[0].labels, &self.parts[1].labels] {
-            [Labels::Numbers, Labels::Numbers] => return None,
+            [Labels::Numbers { .. }, Labels::Numbers { .. }] => return None,
             [Labels::Letters { .. }, _] => name.char_indices().nth(1)?.0,
-            [Labels::Numbers, _] => name.find(|c: char| !c.is_ascii_digit())?,
+            [Labels::Numbers { .. }, _] => name.find(|c: char| !c.is_ascii_digit())?,
         };
         Some(name.split_at(at))
     }
@@ -124,7 +129,7 @@ impl Scheme {
         let parts = match shape {
             Shape::Square { .. } => [
                 part("N", "W", letters(), false),
-                part("E", "S", Labels::Numbers, false),
+                part("E", "S", Labels::NUMBERS, false),
             ],
             Shape::Hexagon {
                 orientation: Orientation::Flat,
@@ -135,13 +140,13 @@ impl Scheme {
                 ..
             } => [
                 part("N", "W", letters(), false),
-                part("N", "S", Labels::Numbers, true),
+                part("N", "S", Labels::NUMBERS, true),
             ],
             Shape::Hexagon {
                 orientation: Orientation::Pointy,
                 ..
             } => [
-                part("NE", "E", Labels::Numbers, false),
+                part("NE", "E", Labels::NUMBERS, false),
                 part("E", "N", letters(), false),
             ],
             // The slanting sides are the files, as rule pages of such boards name them.
@@ -151,7 +156,7 @@ impl Scheme {
                 ..
             } => [
                 part(lean.name(), "W", letters(), false),
-                part("E", "S", Labels::Numbers, false),
+                part("E", "S", Labels::NUMBERS, false),
             ],
         };
         Scheme { parts }
@@ -267,7 +272,10 @@ fn places_along(
 
 fn label_all(part: usize, labels: &Labels, indices: &[usize]) -> Result<Vec<String>, SchemeError> {
     match labels {
-        Labels::Numbers => Ok(indices.iter().map(|i| (i + 1).to_string()).collect()),
+        Labels::Numbers { first } => Ok(indices
+            .iter()
+            .map(|&i| (i as u64 + *first as u64).to_string())
+            .collect()),
         Labels::Letters { skip } => {
             let letters: Vec<char> = ('a'..='z').filter(|c| !skip.contains(c)).collect();
             let n = letters.len();

@@ -20,6 +20,9 @@ pub enum Statement {
     Coordinates(Spanned<CoordinatesDecl>),
     /// Each a cell, or the first and last cells of a line of them (`a1 to a4`).
     Holes(Vec<(Name, Option<Name>)>),
+    /// `extra cells w1 SW of a0`: each a new cell's name, a direction, and the cell
+    /// it lies one step beyond.
+    Extra(Vec<(Name, Name, Name)>),
     Player(PlayerDecl),
     Option(OptionDecl),
     Tag(TagDecl),
@@ -171,6 +174,8 @@ pub struct CoordinatePart {
     pub letters: Option<Vec<char>>,
     pub side: Name,
     pub within: bool,
+    /// `starting at 0`: the first number.
+    pub first: Option<Spanned<u32>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -190,6 +195,7 @@ impl Statement {
             Statement::Board(_) => "board",
             Statement::Coordinates(_) => "coordinates",
             Statement::Holes(_) => "holes",
+            Statement::Extra(_) => "extra cells",
             Statement::Player(_) => "player",
             Statement::Option(_) => "option",
             Statement::Tag(_) => "tag",
@@ -246,7 +252,9 @@ impl Statement {
             Statement::Gates(z, _) => Some(z.span),
             Statement::Clock(c, _) => Some(c.span),
             Statement::Counting(c) => Some(c.span),
-            Statement::Holes(_) | Statement::Setup(_) | Statement::End(_) => None,
+            Statement::Holes(_) | Statement::Extra(_) | Statement::Setup(_) | Statement::End(_) => {
+                None
+            }
         }
     }
 }

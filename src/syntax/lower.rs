@@ -48,6 +48,15 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 })
                 .collect(),
         ),
+        Rule::extra_stmt => Statement::Extra(
+            inner
+                .map(|e| {
+                    let mut parts = e.into_inner().filter(content).map(|n| cx.name(&n));
+                    let mut next = || parts.next().unwrap();
+                    (next(), next(), next())
+                })
+                .collect(),
+        ),
         Rule::player_stmt => Statement::Player(lower_player(cx, inner)),
         Rule::option_stmt => Statement::Option(lower_option(cx, inner)),
         Rule::tag_stmt => Statement::Tag(lower_tag(cx, inner)),
@@ -194,6 +203,7 @@ fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
         letters: None,
         side: Spanned::new(String::new(), span),
         within: false,
+        first: None,
     };
     for q in p.into_inner().filter(content) {
         match q.as_rule() {
@@ -217,6 +227,9 @@ fn lower_coordinate_part(cx: &mut Ctx, p: P) -> Spanned<CoordinatePart> {
                 }
             }
             Rule::side => part.side = cx.name(&q.into_inner().find(content).unwrap()),
+            Rule::starting_at => {
+                part.first = Some(cx.number(&q.into_inner().find(content).unwrap()))
+            }
             _ => part.within = true,
         }
     }

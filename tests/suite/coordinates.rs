@@ -210,3 +210,80 @@ fn a_range_of_holes_off_any_line_is_refused_where_it_is_written() {
     let d = &checked.report.diagnostics[0];
     assert_eq!(&text[d.span.start..d.span.end], "c1 to d3");
 }
+
+/// Omega Chess's cells: files a to j, ranks from 0, and four named cells beyond the
+/// corners (the rule page's diagram).
+#[test]
+fn ranks_from_zero_and_named_extra_cells() {
+    let v = crate::common::variant("omega.var");
+    let b = &v.board;
+    assert_eq!(b.len(), 104);
+    for name in ["a0", "j0", "a9", "j9", "w1", "w2", "w3", "w4"] {
+        assert!(b.parse_cell(name).is_some(), "{name}");
+    }
+    assert!(b.parse_cell("a10").is_none());
+    assert_eq!(step(b, "w1", "NE"), "a0");
+    assert_eq!(step(b, "w2", "NW"), "j0");
+    assert_eq!(step(b, "j9", "NE"), "w4");
+    assert_eq!(
+        step(b, "w1", "N"),
+        "",
+        "nothing beside an extra cell but its own corner"
+    );
+    assert_eq!(
+        b.name(b.cells().next().unwrap()),
+        "w3",
+        "reading order starts top left"
+    );
+}
+
+/// Hand-worked: from the start each side has 30 Pawn moves (one, two or three cells),
+/// two a Knight, two a Champion (`a2`, `c2` from `a0`) and one a Wizard (its Camel leap
+/// from `w1` to `a2`), and no move of one side changes the other's.
+#[test]
+fn omega_chess_start_as_worked_by_hand() {
+    use variantlab::{parse_position, write_position};
+    let r = crate::common::rules("omega.var");
+    let start = "ww/crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC/WW w KQkq - 0 1";
+    crate::common::perft_counts(&r, start, 1, &[40, 1600]);
+    let setup = parse_position(&r, start).unwrap();
+    assert_eq!(write_position(&r, &setup), start);
+    // A Bishop on c2 slides through a0 to w1 and through j9 to w4: 3 + 2 + 2 + 8
+    // cells, and the King on f0 has 5.
+    crate::common::perft_counts(
+        &r,
+        "2/5k4/10/10/10/10/10/10/2B7/10/5K4/2 w - - 0 1",
+        1,
+        &[20],
+    );
+}
+
+#[test]
+fn extra_cells_and_first_numbers_are_refused_where_they_cannot_be() {
+    for (line, code) in [
+        (
+            "extra cells w1 SW of a1, w2 NE of e5",
+            "variantlab::extra_cell",
+        ),
+        ("extra cells a2 SW of a1", "variantlab::extra_cell"),
+        (
+            "extra cells w1 SW of a1, w2 SW of a1",
+            "variantlab::extra_cell",
+        ),
+        ("extra cells w1 SW of z9", "variantlab::cell_off_board"),
+        ("extra cells w1 SQ of a1", "variantlab::unknown_direction"),
+        (
+            "coordinates files lettered from the left starting at 0, ranks numbered from the bottom",
+            "variantlab::bad_scheme",
+        ),
+    ] {
+        let text = format!("board square 6 by 6\n{line}\nplayer A: capitals\n");
+        let codes: Vec<String> = check("t.var", &text)
+            .report
+            .diagnostics
+            .iter()
+            .map(|d| d.code.to_string())
+            .collect();
+        assert!(codes.iter().any(|c| c == code), "{line}: {codes:?}");
+    }
+}

@@ -51,6 +51,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("retired-wording", &["retired_wording"]),
     ("deep-condition", &["deep_condition"]),
     ("board-lean", &["board_lean"]),
+    ("extra-cell", &["extra_cell"]),
     ("bad-hurdle", &["bad_hurdle"]),
     ("bad-scheme", &["bad_scheme"]),
     ("board-size", &["board_size"]),
