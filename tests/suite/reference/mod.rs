@@ -958,7 +958,6 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
 
 /// Rule 27: whether an end event about a player holds for `p`.
 fn holds_for(v: &Variant, options: &[bool], next: &Simple, event: Event, p: PlayerId) -> bool {
-    let royal = |k: &PieceId| royal(v, options, *k);
     // The player's pieces, on the board and in hand.
     let owned: Vec<PieceId> = next
         .cells
