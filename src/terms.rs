@@ -10,3 +10,21 @@ pub enum State {
     Defended,
     Undefended,
 }
+
+/// A kind of move an obligation is about (`captures are compulsory`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Capture,
+    Drop,
+    /// A move after which an enemy royal piece is attacked.
+    Check,
+    Promotion,
+}
+
+/// `captures are compulsory`: a player with a legal move of the kind must make one;
+/// `checks are forbidden`: no move may be of the kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Obligation {
+    pub kind: MoveKind,
+    pub compulsory: bool,
+}

@@ -6,8 +6,8 @@ pub use crate::geometry::{Board, Cell, Dir, DirSet, Direction, Kind, Point, Shap
 pub use crate::model::{
     Aimed, Castling, Condition, Count, CountLimit, Dest, DirBase, DirExpr, DirTerm, Drawing,
     DropRules, EndRule, Event, Explosion, Flip, Gates, Guard, Hand, Holder, Hurdle, Initial, Kinds,
-    Leg, Nearby, NoDrop, OptionDef, OptionId, OptionValues, Outcome, Owner, Pattern, PictureSet,
-    Piece, PieceId, Place, Placed, Player, PlayerId, Points, Promotion, Qualifier, RandomPool,
-    RandomSetup, Redraw, RoyalCheck, State, TagDef, TagId, Trigger, Variant, Walling, Who, Zone,
-    for_player, holds,
+    Leg, MoveKind, Nearby, NoDrop, Obligation, OptionDef, OptionId, OptionValues, Outcome, Owner,
+    Pattern, PictureSet, Piece, PieceId, Place, Placed, Player, PlayerId, Points, Promotion,
+    Qualifier, RandomPool, RandomSetup, Redraw, RoyalCheck, State, TagDef, TagId, Trigger, Variant,
+    Walling, Who, Zone, for_player, holds,
 };

@@ -285,17 +285,10 @@ fn check_file(
             }),
             _ => None,
         }),
-        must_capture: file
-            .statements
-            .iter()
-            .any(|s| matches!(s, Statement::Compulsory(_))),
+        obligations: check_obligations(&file.statements, out),
         drops,
         gates,
         explosion: check_explosion(&file.statements, &decls, out),
-        no_checks: file
-            .statements
-            .iter()
-            .any(|s| matches!(s, Statement::NoChecks(_))),
         royal_check: file
             .statements
             .iter()
@@ -366,7 +359,6 @@ fn check_drops(
         }
         seen.push(form);
         match &d.node {
-            syntax::DropsDecl::Compulsory => rules.compulsory = true,
             syntax::DropsDecl::Colours(kinds) => {
                 for k in kinds {
                     match decls.piece(k) {
@@ -395,6 +387,7 @@ fn check_handless(statements: &[Statement], out: &mut Vec<Diagnostic>) {
     for s in statements {
         let span = match s {
             Statement::Drops(d) => d.span,
+            Statement::Obligation(o) if o.node.kind == crate::model::MoveKind::Drop => o.span,
             Statement::Gates(z, _) => z.span,
             _ => continue,
         };
@@ -689,4 +682,31 @@ fn trigger(bits: u8) -> Trigger {
         through: bits & THROUGH != 0,
         entering: bits & ENTERING != 0,
     }
+}
+
+/// The obligations as written; a kind of move obliged twice is told once.
+fn check_obligations(
+    statements: &[Statement],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<crate::model::Obligation> {
+    let mut kept: Vec<crate::model::Obligation> = vec![];
+    for s in statements {
+        let Statement::Obligation(o) = s else {
+            continue;
+        };
+        if kept.iter().any(|k| k.kind == o.node.kind) {
+            out.push(
+                Diagnostic::warning(
+                    "variantlab::duplicate_statement",
+                    o.span,
+                    format!("`{}` is obliged a second time", s.keyword()),
+                )
+                .label("already said")
+                .help("keep one of the two lines: the first is the one that holds"),
+            );
+            continue;
+        }
+        kept.push(o.node);
+    }
+    kept
 }

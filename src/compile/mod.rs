@@ -127,10 +127,8 @@ pub struct Rules {
     gate_bits: Vec<u64>,
     /// Per player: its gate bits.
     pub(crate) player_gates: [u64; MAX_PLAYERS],
-    /// A player who can capture must.
+    /// A player who can capture must (`captures are compulsory`).
     pub(crate) must_capture: bool,
-    /// No move may leave another player's royal piece attacked.
-    pub(crate) no_checks: bool,
     /// Some promotion is a move of its own, made standing in the zone.
     pub(crate) standing_promotions: bool,
     /// Some promotion may give no check nor attack an enemy piece.
@@ -320,9 +318,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         gate_cells,
         gate_bits,
         player_gates,
-        must_capture: variant.must_capture,
+        must_capture: variant.obliges(crate::model::MoveKind::Capture, true),
         explosion: variant.explosion,
-        no_checks: variant.no_checks,
         standing_promotions,
         quiet_promotions,
         royal_together: variant.royal_check == crate::model::RoyalCheck::Together,

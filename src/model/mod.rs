@@ -3,6 +3,7 @@
 mod drawing;
 mod end;
 
+pub use crate::terms::{MoveKind, Obligation};
 pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, State, Who};
 
 pub use drawing::{Drawing, FIGURES, PictureSet, for_player};
@@ -47,16 +48,14 @@ pub struct Variant {
     pub sfen: bool,
     /// Players may pass: `Some(true)` when not while in check.
     pub pass: Option<bool>,
-    /// A player who can capture must.
-    pub must_capture: bool,
+    /// Kinds of move a player must make when it can, or may never make, as written.
+    pub obligations: Vec<Obligation>,
     /// Rules on every drop (`drops ...`).
     pub drops: DropRules,
     /// `pieces in hand enter [only] through gates on ZONE`.
     pub gates: Option<Gates>,
     /// Captures explode: what an explosion leaves.
     pub explosion: Option<Explosion>,
-    /// No move may leave another player's royal piece attacked.
-    pub no_checks: bool,
     /// When a player with several royal pieces is in check.
     pub royal_check: RoyalCheck,
     /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
@@ -137,8 +136,6 @@ pub struct Gates {
 /// Rules on every drop of the game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DropRules {
-    /// `drops are compulsory`: a player with pieces in hand and a legal drop must drop.
-    pub compulsory: bool,
     /// `drops keep each player's KIND pieces on different colours`: the kinds, a bit set.
     pub spread: u64,
     /// `drops on castling starts give castling rights`.
@@ -655,6 +652,11 @@ pub struct Placed {
 }
 
 impl Variant {
+    /// Whether moves of the kind are compulsory (`true`) or forbidden (`false`).
+    pub fn obliges(&self, kind: MoveKind, compulsory: bool) -> bool {
+        self.obligations.contains(&Obligation { kind, compulsory })
+    }
+
     /// Whether positions have hands: captures go to hand, or pieces start there.
     pub fn has_hands(&self) -> bool {
         self.hand.is_some() || !self.start_hands.is_empty()

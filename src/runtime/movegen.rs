@@ -8,7 +8,7 @@
 use super::position::{Move, PositionOf, Special};
 use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, ON_CAPTURE, Rules, SetTables, Width};
 use crate::geometry::Cell;
-use crate::model::{Dest, Explosion, PieceId, PlayerId, Walling};
+use crate::model::{Dest, Explosion, MoveKind, PieceId, PlayerId, Walling};
 
 mod exchange;
 
@@ -53,7 +53,16 @@ impl<S: Width> PositionOf<S> {
     /// where few capture. Where a drop must be made when one can, as the rules allow.
     pub fn legal_captures(&self, rules: &Rules, out: &mut Vec<Move>) {
         let sets = rules.sets();
-        if rules.variant.drops.compulsory && self.hand_kinds(self.to_move()) != 0 {
+        // A compulsory kind of move other than captures may take the place of them.
+        let wider = rules.variant.obligations.iter().any(|o| {
+            o.compulsory
+                && match o.kind {
+                    MoveKind::Capture => false,
+                    MoveKind::Drop => self.hand_kinds(self.to_move()) != 0,
+                    MoveKind::Check | MoveKind::Promotion => true,
+                }
+        });
+        if wider {
             self.legal_moves_in(rules, sets, out);
             out.retain(|m| m.captured.is_some());
             return;
@@ -309,9 +318,6 @@ impl<S: Width> PositionOf<S> {
         if self.open_gates() != 0 {
             self.add_gatings(rules, sets, me, out);
         }
-        if rules.no_checks {
-            out.retain(|m| !self.gives_check(rules, m));
-        }
         if rules.quiet_promotions {
             out.retain(|m| !self.loud_promotion(rules, sets, m));
         }
@@ -322,16 +328,33 @@ impl<S: Width> PositionOf<S> {
                     || (m.captured.is_some() && Some(m.capture_cell().unwrap_or(m.to)) == lone)
             });
         }
-        if rules.variant.drops.compulsory && out.iter().any(|m| m.special == Special::Drop) {
-            out.retain(|m| m.special == Special::Drop);
-        }
-        if rules.must_capture && out.iter().any(|m| m.captured.is_some()) {
-            out.retain(|m| m.captured.is_some());
+        if !rules.variant.obligations.is_empty() {
+            self.oblige(rules, out);
         }
         // Where walls are still to come, a move may yet find no wall: the pass waits
         // in the list, and `add_walls` takes it out if another move stays.
         if let Some(m) = pass.filter(|_| last_resort && (out.is_empty() || rules.walls)) {
             out.push(m);
+        }
+    }
+
+    /// Takes out the moves of forbidden kinds, then, for each compulsory kind in turn,
+    /// the moves not of it, where some move is.
+    fn oblige(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let of = |m: &Move, kind: MoveKind| match kind {
+            MoveKind::Capture => m.captured.is_some(),
+            MoveKind::Drop => m.special == Special::Drop,
+            MoveKind::Check => self.gives_check(rules, m),
+            MoveKind::Promotion => m.promotion.is_some(),
+        };
+        let obligations = &rules.variant.obligations;
+        for o in obligations.iter().filter(|o| !o.compulsory) {
+            out.retain(|m| !of(m, o.kind));
+        }
+        for o in obligations.iter().filter(|o| o.compulsory) {
+            if out.iter().any(|m| of(m, o.kind)) {
+                out.retain(|m| of(m, o.kind));
+            }
         }
     }
 

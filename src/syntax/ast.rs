@@ -37,8 +37,8 @@ pub enum Statement {
     Fen(Spanned<()>),
     /// `position strings as in SFEN`.
     Sfen(Spanned<()>),
-    /// `captures are compulsory`.
-    Compulsory(Spanned<()>),
+    /// `captures are compulsory`, `checks are forbidden`.
+    Obligation(Spanned<crate::terms::Obligation>),
     /// `drops are compulsory`, `drops keep ... on different colours`, `drops on castling
     /// starts give castling rights`.
     Drops(Spanned<DropsDecl>),
@@ -59,8 +59,6 @@ pub enum Statement {
     Bonus(Vec<(Name, Spanned<Points>)>),
     /// `captures explode`, with the kinds spared.
     Explode(Spanned<Vec<Spared>>),
-    /// `checks are forbidden`.
-    NoChecks(Spanned<()>),
     /// `royal pieces are in check together` or `... only when alone`.
     Royals(Spanned<RoyalCheck>),
     /// `... change sides`: which enemy pieces a move wins over.
@@ -91,8 +89,6 @@ pub struct CountLine {
 /// A rule on every drop of the game.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DropsDecl {
-    /// `drops are compulsory`.
-    Compulsory,
     /// `drops keep each player's KIND [and KIND] pieces on different colours`.
     Colours(Vec<Name>),
     /// `drops on castling starts give castling rights`.
@@ -206,10 +202,15 @@ impl Statement {
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
             Statement::Fen(_) | Statement::Sfen(_) | Statement::Clock(..) => "position",
-            Statement::Compulsory(_) | Statement::Explode(_) => "captures",
+            Statement::Obligation(o) => match o.node.kind {
+                crate::terms::MoveKind::Capture => "captures",
+                crate::terms::MoveKind::Drop => "drops",
+                crate::terms::MoveKind::Check => "checks",
+                crate::terms::MoveKind::Promotion => "promotions",
+            },
+            Statement::Explode(_) => "captures",
             Statement::Drops(_) => "drops",
             Statement::Gates(..) => "pieces",
-            Statement::NoChecks(_) => "checks",
             Statement::Royals(_) => "royal",
             Statement::Pass(..) => "players",
             Statement::Flip(f) => match f.node {
@@ -237,11 +238,8 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
-            Statement::Fen(s)
-            | Statement::Sfen(s)
-            | Statement::Compulsory(s)
-            | Statement::MovedWall(s)
-            | Statement::NoChecks(s) => Some(s.span),
+            Statement::Fen(s) | Statement::Sfen(s) | Statement::MovedWall(s) => Some(s.span),
+            Statement::Obligation(o) => Some(o.span),
             Statement::Royals(r) => Some(r.span),
             Statement::Pass(p, _) => Some(p.span),
             Statement::Flip(f) => Some(f.span),

@@ -95,7 +95,17 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             },
             span,
         )),
-        Rule::compulsory_stmt => Statement::Compulsory(Spanned::new((), span)),
+        Rule::obligation_stmt => {
+            use crate::terms::{MoveKind, Obligation};
+            let kind = match whole.as_str().split_whitespace().next() {
+                Some("captures") => MoveKind::Capture,
+                Some("drops") => MoveKind::Drop,
+                Some("checks") => MoveKind::Check,
+                _ => MoveKind::Promotion,
+            };
+            let compulsory = whole.as_str().ends_with("compulsory");
+            Statement::Obligation(Spanned::new(Obligation { kind, compulsory }, span))
+        }
         Rule::gates_stmt => {
             let parts: Vec<P> = inner.collect();
             let only = parts.iter().any(|p| p.as_rule() == Rule::gates_only);
@@ -105,7 +115,6 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             let rule = inner.next().unwrap();
             Statement::Drops(Spanned::new(
                 match rule.as_rule() {
-                    Rule::drops_compulsory => DropsDecl::Compulsory,
                     Rule::drops_colours => DropsDecl::Colours(
                         rule.into_inner()
                             .filter(|p| p.as_rule() == Rule::ident)
@@ -128,7 +137,6 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
         Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
         Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
-        Rule::checks_stmt => Statement::NoChecks(Spanned::new((), span)),
         Rule::together_stmt => {
             let alone = whole.as_str().ends_with("alone");
             Statement::Royals(Spanned::new(

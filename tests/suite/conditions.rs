@@ -638,3 +638,72 @@ fn every_player_and_outcome_of_the_general_form_score_as_their_words() {
     assert!(ending(&r, fen).is_some());
     assert!(ending(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").is_none());
 }
+
+/// Chess with an obligation added: each position's legal moves as worked by hand.
+#[test]
+fn each_kind_of_move_may_be_compulsory_or_forbidden() {
+    let chess = std::fs::read_to_string(common::root().join("variants/chess.var")).unwrap();
+    let count = |obligation: &str, text: &str| {
+        let v = rewritten(
+            "chess.var",
+            "\ngame ends {",
+            &format!("\n{obligation}\ngame ends {{"),
+        );
+        assert!(chess.contains("\ngame ends {"));
+        let r = compiled(&v);
+        let setup = parse_position(&r, text).unwrap();
+        let pos = variantlab::Position::from_setup(&r, &setup).unwrap();
+        let mut list = vec![];
+        pos.legal_moves(&r, &mut list);
+        let mut captures = vec![];
+        pos.legal_captures(&r, &mut captures);
+        assert!(captures.iter().all(|c| list.contains(c)), "{obligation}");
+        let want = list.iter().filter(|m| m.captured.is_some()).count();
+        assert_eq!(
+            captures.len(),
+            want,
+            "{obligation}: the captures among the moves"
+        );
+        list.len()
+    };
+    // Rook a1 (4 up the file, taking a5 last, 3 along the rank), King e1 (5).
+    let rook = "4k3/8/8/p7/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(count("", rook), 12);
+    assert_eq!(count("captures are compulsory", rook), 1);
+    assert_eq!(count("captures are forbidden", rook), 11);
+    // Only Ra8 checks; the King has 5 moves, the Rook 9 (a2-a8 and b1-d1).
+    let check = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_eq!(count("", check), 15);
+    assert_eq!(count("checks are compulsory", check), 1);
+    assert_eq!(count("checks are forbidden", check), 14);
+    // The Pawn's step to a8 promotes to one of 4 kinds; the King has 5 moves.
+    let pawn = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(count("", pawn), 9);
+    assert_eq!(count("promotions are compulsory", pawn), 4);
+    assert_eq!(count("promotions are forbidden", pawn), 5);
+    // Forbidden kinds go first: the one capture, Rxa8, checks, so none is left to be
+    // compulsory, and 14 of the 15 moves stay (taken the other way round, none would).
+    let both = "captures are compulsory\nchecks are forbidden";
+    assert_eq!(count("", "p3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 15);
+    assert_eq!(count(both, "p3k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 14);
+}
+
+#[test]
+fn a_kind_of_move_obliged_twice_is_told() {
+    let v = check(
+        "t.var",
+        &std::fs::read_to_string(common::root().join("variants/chess.var"))
+            .unwrap()
+            .replace(
+                "\ngame ends {",
+                "\ncaptures are compulsory\ncaptures are forbidden\ngame ends {",
+            ),
+    );
+    let codes: Vec<&str> = v
+        .report
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_ref())
+        .collect();
+    assert_eq!(codes, ["variantlab::duplicate_statement"]);
+}

@@ -9,7 +9,7 @@ use common::{Lcg, Size};
 use std::sync::Arc;
 
 use std::collections::BTreeSet;
-use variantlab::variant::Cell;
+use variantlab::variant::{Cell, MoveKind};
 use variantlab::{
     Game, Move, Position, Rules, Setup, Special, Variant, check, compile_tables, ends_by_capture,
 };
@@ -1081,7 +1081,7 @@ fn placement_game(
 ) {
     let options = rules.options();
     let mut unforced = v.clone();
-    unforced.drops.compulsory = false;
+    unforced.obligations.retain(|o| o.kind != MoveKind::Drop);
     let mut colourless = v.clone();
     colourless.drops.spread = 0;
     let mut game = Game::new(rules.clone(), setup).expect("a placement position");

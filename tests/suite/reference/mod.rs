@@ -111,8 +111,13 @@
 //!
 //! Obligations and ends about a player:
 //!
-//! 26. With `captures are compulsory`, when some legal move (by 1-21) captures a
-//!     piece (standing on its end, or in passing), only capturing moves are legal.
+//! 26. Obligations: first every move of a kind written `KIND are forbidden` is
+//!     refused; then, for each kind written `KIND are compulsory`, in the order
+//!     written, when some legal move left is of the kind, only such moves stay. A
+//!     move is a capture when it takes a piece (standing on its end, or in passing),
+//!     a drop when it brings a piece from hand, a check when after it a royal piece
+//!     of another player could be captured (by 19 or 34), a promotion when it
+//!     names a kind to become and is not a drop.
 //! 27. An end event about a player is asked of the player who just moved, then of
 //!     the others in turn; the first for whom it holds is the player it names (the
 //!     outcome's `that player`): `A or B extinct` holds when the player has, on the
@@ -179,8 +184,7 @@
 //!
 //! Checks, colours, lines and states:
 //!
-//! 35. With `checks are forbidden`, a move after which a royal piece of another
-//!     player could be captured (by 19 or 34) is not legal.
+//! 35. `checks are forbidden` is an obligation of 26.
 //! 36. `on one colour` counts the player's board pieces on the cells of each colour
 //!     of the board apart (two on squares, three on hexagons) and holds when the
 //!     count of some one colour fits (with `only`, none of another kind on it);
@@ -324,8 +328,7 @@
 //!
 //! Rules on every drop:
 //!
-//! 58. With `drops are compulsory`, when some legal move (by 1-57) is a drop, only
-//!     drops are legal.
+//! 58. `drops are compulsory` is an obligation of 26, asked of the moves of 1-57.
 //! 59. With `drops keep each player's KINDS pieces on different colours`, a drop is
 //!     refused when, after it, the mover's pieces of those kinds could not end with
 //!     at most `ceil(n / colours)` on cells of each colour (`n` their count on the
@@ -398,7 +401,9 @@ use variantlab::variant::{
 /// What stands on each cell.
 type Cells = [Option<(PlayerId, PieceId)>];
 
-use variantlab::variant::{Condition, Kinds, Outcome, Owner, Place, Qualifier, RoyalCheck};
+use variantlab::variant::{
+    Condition, Kinds, MoveKind, Outcome, Owner, Place, Qualifier, RoyalCheck,
+};
 
 /// A lattice point, possibly off the board.
 type Point = (i32, i32);
@@ -846,15 +851,6 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         .map(|(cell, kind)| (cell, cell, None, Some(kind)))
         .collect();
     all.extend(dropped.iter().copied());
-    if v.no_checks {
-        // Rule 33.
-        all.retain(|m| {
-            let (next, _) = play_judged(v, options, pos, *m, None, None, Judge::Not);
-            (0..v.players.len()).map(|q| PlayerId(q as u8)).all(|q| {
-                q == pos.to_move || !royal_attacked(v, options, &next.cells, &next.used, q)
-            })
-        });
-    }
     let bound = |k: PieceId| {
         v.pieces[k.0 as usize]
             .check_bound
@@ -889,25 +885,31 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             });
         }
     }
-    if v.drops.compulsory && all.iter().any(|m| dropped.contains(m)) {
-        // Rule 58.
-        all.retain(|m| dropped.contains(m));
+    // Rule 26.
+    let of = |m: &Move, kind: MoveKind| match kind {
+        MoveKind::Capture => takes(v, options, pos, *m),
+        MoveKind::Drop => dropped.contains(m),
+        MoveKind::Promotion => m.3.is_some() && !dropped.contains(m),
+        MoveKind::Check => {
+            let (next, _) = play_judged(v, options, pos, *m, None, None, Judge::Not);
+            (0..v.players.len())
+                .map(|q| PlayerId(q as u8))
+                .any(|q| q != pos.to_move && royal_attacked(v, options, &next.cells, &next.used, q))
+        }
+    };
+    for o in v.obligations.iter().filter(|o| !o.compulsory) {
+        all.retain(|m| !of(m, o.kind));
+    }
+    for o in v.obligations.iter().filter(|o| o.compulsory) {
+        if all.iter().any(|m| of(m, o.kind)) {
+            all.retain(|m| of(m, o.kind));
+        }
     }
     if all.is_empty()
         && let Some(m) = pass
     {
         // Rule 47.
         all.insert(m);
-    }
-    if v.must_capture {
-        let captures: BTreeSet<Move> = all
-            .iter()
-            .copied()
-            .filter(|m| takes(v, options, pos, *m))
-            .collect();
-        if !captures.is_empty() {
-            return captures.into_iter().collect();
-        }
     }
     all.into_iter().collect()
 }
