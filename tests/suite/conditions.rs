@@ -699,11 +699,6 @@ fn a_kind_of_move_obliged_twice_is_told() {
                 "\ncaptures are compulsory\ncaptures are forbidden\ngame ends {",
             ),
     );
-    let codes: Vec<&str> = v
-        .report
-        .diagnostics
-        .iter()
-        .map(|d| d.code.as_ref())
-        .collect();
+    let codes: Vec<&str> = v.report.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["variantlab::duplicate_statement"]);
 }
