@@ -110,6 +110,9 @@ struct EventCx<'a> {
     outcome: Outcome,
     /// The condition is the rule's whole condition.
     lone: bool,
+    /// The condition starts a count: `that player` is the player who counts, and
+    /// only the position is asked.
+    counting: bool,
 }
 
 impl<'a> EventCx<'a> {
@@ -130,18 +133,47 @@ impl<'a> EventCx<'a> {
             guard: None,
             outcome: Outcome::Draw,
             lone: false,
+            counting: false,
         }
     }
 }
 
-fn check_owner(owner: &syntax::Owner, decls: &Decls, out: &mut Vec<Diagnostic>) -> Option<Owner> {
+fn check_owner(
+    owner: &syntax::Owner,
+    cx: &EventCx,
+    span: syntax::Span,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Owner> {
+    let decls = cx.decls;
     Some(match owner {
         syntax::Owner::AnyPlayer => Owner::AnyPlayer,
         syntax::Owner::Every => Owner::Every,
         syntax::Owner::ToMove => Owner::ToMove,
-        syntax::Owner::Player(name) => {
-            Owner::Player(decls.player(name).map_err(|d| out.push(d)).ok()?)
+        syntax::Owner::That if cx.counting => Owner::That,
+        syntax::Owner::That => {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::that_player",
+                    span,
+                    "`that player` names the player who counts, and is said only in a counting line",
+                )
+                .label("no player named here")
+                .help("write `a player` (the outcome's `that player` then names the one for whom it holds), `every player`, `the player to move` or a player's name"),
+            );
+            return None;
         }
+        syntax::Owner::Player(name) => Owner::Player(
+            decls
+                .player(name)
+                .map_err(|d| match name.node.as_str() {
+                    // `once it has at most 3 pieces`, as counting lines were written.
+                    "it" if cx.counting => out.push(d.help(
+                        "the player who counts is `that player`: `once that player has at most 3 pieces on the board`",
+                    )),
+                    _ => out.push(d),
+                })
+                .ok()?,
+        ),
     })
 }
 
@@ -218,6 +250,7 @@ fn check_event(
         guard,
         outcome,
         lone,
+        counting,
     } = *cx;
     let event = match &e.node {
         syntax::Event::Captured { piece, by } => {
@@ -304,7 +337,7 @@ fn check_event(
                     .label("never happens")
                     .help(
                         "say when a count starts, as in `counting { a player with only \
-                         royal pieces counts once no KIND is on the board: 64 moves }`",
+                         royal pieces counts once every player has no KIND on the board: 64 moves }`",
                     ),
                 );
             }
@@ -327,7 +360,7 @@ fn check_event(
             kinds,
             into,
         } => {
-            let owner = check_owner(owner, decls, out);
+            let owner = check_owner(owner, cx, e.span, out);
             let kinds = check_kinds(kinds, decls, out);
             let into = match into {
                 Some(z) => Some(super::find_zone(zones, z, out)?),
@@ -348,7 +381,7 @@ fn check_event(
             kinds,
             place,
         } => {
-            let owner = check_owner(owner, decls, out);
+            let owner = check_owner(owner, cx, e.span, out);
             let kinds = check_kinds(kinds, decls, out);
             let place = match place {
                 syntax::Place::Owned => Place::Owned,
@@ -436,6 +469,18 @@ fn check_event(
             Event::PliesWithoutCapture(n.node, mask, *drops)
         }
     };
+    if counting && !event.in_place() {
+        out.push(
+            Diagnostic::error(
+                "variantlab::count_condition",
+                e.span,
+                "a count starts on what the position holds, and this asks what led to it",
+            )
+            .label("not of the position alone")
+            .help("ask what players have (`every player has no Pawn on the board`, `that player has at most 3 pieces`), `in check` or `board full`"),
+        );
+        return None;
+    }
     Some(event)
 }
 
@@ -454,14 +499,22 @@ const MOST_COUNTED: u32 = 10_000;
 pub(super) fn check_counting(
     statements: &[Statement],
     decls: &Decls,
+    zones: &[Zone],
+    setup: &[Placed],
+    unsure: &[bool],
     out: &mut Vec<Diagnostic>,
 ) -> Vec<Count> {
+    let cx = EventCx {
+        counting: true,
+        ..EventCx::new(statements, decls, zones, setup, unsure)
+    };
     let mut counts = Vec::new();
     let lines = statements.iter().filter_map(|s| match s {
         Statement::Counting(c) => Some(&c.node),
         _ => None,
     });
     for line in lines.flatten() {
+        let condition = check_condition(&line.condition.node, &cx, out);
         let mut limits = Vec::new();
         let mut always: Option<syntax::Span> = None;
         for (moves, against) in &line.limits {
@@ -503,10 +556,10 @@ pub(super) fn check_counting(
                 against,
             });
         }
+        let Some(condition) = condition else { continue };
         counts.push(Count {
             bare: line.bare,
-            absent: kind_mask(decls, &line.absent, out),
-            at_most: line.at_most.as_ref().map(|n| n.node),
+            condition,
             from_pieces: line.from_pieces,
             limits,
         });

@@ -215,7 +215,7 @@ fn check_file(
         r.redraw = redraws;
     }
     let points = end::check_points(&file.statements, &decls, out);
-    let counts = end::check_counting(&file.statements, &decls, out);
+    let counts = end::check_counting(&file.statements, &decls, &zones, &all_placed, &unsure, out);
     let drops = check_drops(&file.statements, &decls, !castlings.is_empty(), out);
     let gates = check_gates(&file.statements, &zones, out);
     let hands = !start_hands.is_empty()

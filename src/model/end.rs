@@ -154,6 +154,8 @@ pub enum Owner {
     Every,
     /// The player to move.
     ToMove,
+    /// In a counting line, the player who counts.
+    That,
     Player(PlayerId),
 }
 
@@ -458,6 +460,7 @@ fn owner_text(v: &Variant, owner: Owner) -> String {
         Owner::AnyPlayer => "a player".to_string(),
         Owner::Every => "every player".to_string(),
         Owner::ToMove => "the player to move".to_string(),
+        Owner::That => "that player".to_string(),
         Owner::Player(p) => v.player(p).name.clone(),
     }
 }

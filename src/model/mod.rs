@@ -86,10 +86,9 @@ pub struct Count {
     /// `only royal pieces`: the counting player has only royal pieces on the board;
     /// otherwise at least one that is not royal.
     pub bare: bool,
-    /// `once no Pawn is on the board`: kinds (a bit set) no player has on the board.
-    pub absent: u64,
-    /// `once it has at most 3 pieces`: the counting player's pieces on the board.
-    pub at_most: Option<u32>,
+    /// `once every player has no Pawn on the board`: when counting may start, of the
+    /// position alone (`that player`: the player who counts).
+    pub condition: Condition,
     /// `from the pieces on the board`: the count starts at twice the pieces on the
     /// board, in plies.
     pub from_pieces: bool,

@@ -35,12 +35,11 @@ impl<S: Width> PositionOf<S> {
     /// The first count that holds for `p` now.
     fn holding(&self, rules: &Rules, p: PlayerId) -> Option<Holding> {
         let v = &rules.variant;
-        let mine = self.of_player(p).len() as u32;
-        if mine == 0 {
+        if self.of_player(p).is_empty() {
             return None;
         }
-        // Most positions fail the board's conditions: they are asked first.
-        let open = |c: &&Count| !self.any_of_kinds(c.absent) && c.at_most.is_none_or(|n| mine <= n);
+        // Most positions fail the conditions: they are asked first.
+        let open = |c: &&Count| self.holds_in_place(rules, &c.condition, Some(p));
         if !v.counts.iter().any(|c| open(&c)) {
             return None;
         }

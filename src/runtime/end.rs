@@ -434,6 +434,16 @@ impl<H: FnMut() -> bool, P: FnMut(u32) -> Option<PlayerId>> Judge<'_, H, P> {
 impl<S: Width> PositionOf<S> {
     /// See [`Position::happens_to`].
     pub(super) fn happens_to(&self, rules: &Rules, event: Event) -> Option<PlayerId> {
+        self.happens_to_that(rules, event, None)
+    }
+
+    /// [`PositionOf::happens_to`], with `that player` naming `that`.
+    fn happens_to_that(
+        &self,
+        rules: &Rules,
+        event: Event,
+        that: Option<PlayerId>,
+    ) -> Option<PlayerId> {
         let n = self.players();
         // The player who just moved first, then the others in turn.
         let mut order = (1..=n).map(|i| PlayerId((self.to_move().0 + n - 2 + i) % n));
@@ -451,6 +461,7 @@ impl<S: Width> PositionOf<S> {
                     .then_some(first)
                 }
                 Owner::AnyPlayer => order.find(|&p| self.holds_for(rules, event, p)),
+                Owner::That => that.filter(|&p| self.holds_for(rules, event, p)),
             },
             _ => order.find(|&p| self.holds_for(rules, event, p)),
         }
@@ -482,18 +493,24 @@ impl<S: Width> PositionOf<S> {
             .ends
             .in_place_rules
             .iter()
-            .any(|&i| self.holds_in_place(rules, &rules.variant.end_rules[i].condition))
+            .any(|&i| self.holds_in_place(rules, &rules.variant.end_rules[i].condition, None))
     }
 
-    /// Whether `c`, made of events that hold from the position alone, holds.
-    fn holds_in_place(&self, rules: &Rules, c: &Condition) -> bool {
+    /// Whether `c`, made of events that hold from the position alone, holds, `that`
+    /// being the player `that player` names.
+    pub(super) fn holds_in_place(
+        &self,
+        rules: &Rules,
+        c: &Condition,
+        that: Option<PlayerId>,
+    ) -> bool {
         match c {
             Condition::Is(Event::BoardFull) => self.board_full(rules),
             Condition::Is(Event::InCheck) => self.in_check(rules),
-            Condition::Is(e) => self.happens_to(rules, *e).is_some(),
-            Condition::Not(c) => !self.holds_in_place(rules, c),
-            Condition::All(cs) => cs.iter().all(|c| self.holds_in_place(rules, c)),
-            Condition::Any(cs) => cs.iter().any(|c| self.holds_in_place(rules, c)),
+            Condition::Is(e) => self.happens_to_that(rules, *e, that).is_some(),
+            Condition::Not(c) => !self.holds_in_place(rules, c, that),
+            Condition::All(cs) => cs.iter().all(|c| self.holds_in_place(rules, c, that)),
+            Condition::Any(cs) => cs.iter().any(|c| self.holds_in_place(rules, c, that)),
         }
     }
 

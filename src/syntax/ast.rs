@@ -78,10 +78,8 @@ pub type CountLimitDecl = (Spanned<u32>, Option<(u32, Name)>);
 pub struct CountLine {
     /// `only royal pieces` (rather than `more than royal pieces`).
     pub bare: bool,
-    /// `no KIND or KIND is on the board`, each such condition's kinds together.
-    pub absent: Vec<Name>,
-    /// `it has at most N pieces`.
-    pub at_most: Option<Spanned<u32>>,
+    /// When counting may start.
+    pub condition: Spanned<Condition>,
     pub from_pieces: bool,
     pub limits: Vec<CountLimitDecl>,
 }

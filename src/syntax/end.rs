@@ -42,6 +42,8 @@ pub enum Owner {
     AnyPlayer,
     Every,
     ToMove,
+    /// `that player`: in a counting line, the player who counts.
+    That,
     Player(Name),
 }
 
@@ -261,7 +263,7 @@ fn lower_outcome(cx: &mut Ctx, p: P) -> Outcome {
 }
 
 /// `A or B`, each part `C and D`, each of those perhaps `not E` or in parentheses.
-fn lower_condition(cx: &mut Ctx, p: P) -> Condition {
+pub(super) fn lower_condition(cx: &mut Ctx, p: P) -> Condition {
     let mut parts: Vec<Condition> = p
         .into_inner()
         .filter(|q| q.as_rule() == Rule::all_of)
@@ -321,6 +323,8 @@ fn lower_has(cx: &mut Ctx, p: P) -> Event {
                     Owner::Player(cx.name(&name))
                 } else if words.starts_with("every") {
                     Owner::Every
+                } else if words.starts_with("that") {
+                    Owner::That
                 } else if words.starts_with("the") {
                     Owner::ToMove
                 } else {

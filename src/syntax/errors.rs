@@ -989,9 +989,6 @@ fn described(rule: Rule) -> &'static str {
         counting_stmt => "a statement such as `piece` or `board`",
         count_line => "a count such as `a player with only royal pieces counts once ...`",
         count_bare | count_more => "`only royal pieces` or `more than royal pieces`",
-        count_condition | count_absent | count_at_most => {
-            "`no KIND is on the board` or `it has at most N pieces`"
-        }
         count_from => "`, from the pieces on the board`",
         count_limit => "a limit such as `16 moves` or `16 moves against KIND`",
         count_event => "`count ran out`",
@@ -1179,6 +1176,11 @@ const RETIRED: &[(&str, &str, &str)] = &[
     (
         "redraw unless each player's #A stands between two of its #B pieces",
         "redraw while a player has no #A between two #B",
+        "",
+    ),
+    (
+        "once no #L is on the board",
+        "once every player has no #L on the board",
         "",
     ),
     (

@@ -876,10 +876,10 @@ fn lower_placement(cx: &mut Ctx, p: P) -> Placement {
 
 /// `Chariot 13, Black 1.5`: names and their points, in tenths.
 fn lower_count_line(cx: &mut Ctx, p: P) -> CountLine {
+    let span = cx.span(&p);
     let mut line = CountLine {
         bare: false,
-        absent: vec![],
-        at_most: None,
+        condition: Spanned::new(Condition::All(vec![]), span),
         from_pieces: false,
         limits: vec![],
     };
@@ -887,18 +887,9 @@ fn lower_count_line(cx: &mut Ctx, p: P) -> CountLine {
         match q.as_rule() {
             Rule::count_bare => line.bare = true,
             Rule::count_from => line.from_pieces = true,
-            Rule::count_condition => {
-                let c = q.into_inner().find(content).unwrap();
-                if c.as_rule() == Rule::count_at_most {
-                    let n = c
-                        .into_inner()
-                        .find(|k| k.as_rule() == Rule::number)
-                        .unwrap();
-                    line.at_most = Some(cx.number(&n));
-                } else {
-                    let kinds = c.into_inner().filter(|k| k.as_rule() == Rule::ident);
-                    line.absent.extend(kinds.map(|k| cx.name(&k)));
-                }
+            Rule::condition => {
+                let span = cx.span(&q);
+                line.condition = Spanned::new(super::end::lower_condition(cx, q), span);
             }
             Rule::count_limit => {
                 let parts: Vec<P> = q.into_inner().filter(content).collect();

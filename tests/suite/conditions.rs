@@ -263,7 +263,7 @@ fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
     let mut rows = 0;
     for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
         let cols: Vec<&str> = row.split('|').collect();
-        let old = cols[1].trim().trim_matches('`');
+        let old = cols[1].split('`').nth(1).expect("an old wording");
         // `nothing: ...` when the old words are simply left out.
         let new = match cols[2].trim().starts_with("nothing") {
             true => "",
@@ -274,6 +274,13 @@ fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
             .any(|m| old.starts_with(m));
         let (random, ends) = match old.strip_prefix("redraw ") {
             _ if old.starts_with("board ") => (String::new(), String::new()),
+            _ if old.starts_with("once ") => (
+                String::new(),
+                format!(
+                    "counting {{\n  a player with only royal pieces counts {old}: 64 moves\n}}\n\
+                     game ends {{\n  count ran out: draw\n}}\n"
+                ),
+            ),
             _ if old.starts_with("to ") => (
                 String::new(),
                 format!("piece Rook (R) {{\n  step 1 orthogonal, {old}\n}}\n"),

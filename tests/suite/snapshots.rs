@@ -52,6 +52,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("deep-condition", &["deep_condition"]),
     ("board-lean", &["board_lean"]),
     ("extra-cell", &["extra_cell"]),
+    ("that-player", &["that_player"]),
+    ("count-condition", &["count_condition"]),
     ("bad-hurdle", &["bad_hurdle"]),
     ("bad-scheme", &["bad_scheme"]),
     ("board-size", &["board_size"]),

@@ -299,9 +299,9 @@
 //! Counts of moves to a draw (two players; pieces counted on the board only):
 //!
 //! 56. A `counting` line holds for a player when: with `only royal pieces` the player
-//!     has pieces, all royal, otherwise one that is not; no piece of its `once no
-//!     KIND is on the board` kinds stands on the board; the player has at most its
-//!     `once it has at most N pieces`; the other player has a piece that is not
+//!     has pieces, all royal, otherwise one that is not; its condition after `once`
+//!     holds of the board (by 27, `that player` being the player); the other player
+//!     has a piece that is not
 //!     royal; and one of its limits applies (the first: `against N KIND` when the
 //!     other player has at least N pieces of the kind, or no `against`), giving twice
 //!     its moves in plies. The count is none or (limit, plies counted). After a move:
@@ -955,6 +955,7 @@ fn happens_to(v: &Variant, options: &[bool], next: &Simple, event: Event) -> Opt
         Owner::Player(q) => holds(q).then_some(q),
         Owner::ToMove => holds(next.to_move).then_some(next.to_move),
         Owner::Every => order.all(holds).then_some(mover),
+        Owner::That => None,
     }
 }
 
@@ -2729,12 +2730,22 @@ fn count_limit(v: &Variant, line: &Count, cells: &Cells, player: PlayerId) -> Op
     } else {
         mine.iter().any(plain)
     };
-    let absent = cells
-        .iter()
-        .flatten()
-        .all(|(_, k)| line.absent & (1u64 << k.0) == 0);
-    let few = line.at_most.is_none_or(|n| mine.len() as u32 <= n);
-    if !(kind_holds && absent && few && theirs.iter().any(plain)) {
+    let pos = Simple {
+        cells: cells.to_vec(),
+        to_move: player,
+        used: vec![],
+        castling: vec![],
+        passing: None,
+        hands: vec![],
+        passes: 0,
+        checks: vec![],
+        promoted: vec![],
+        walls: vec![],
+        runs: vec![],
+        gates: vec![],
+    };
+    let opens = count_opens(v, &options, &pos, &line.condition, player);
+    if !(kind_holds && opens && theirs.iter().any(plain)) {
         return None;
     }
     line.limits
@@ -2744,6 +2755,22 @@ fn count_limit(v: &Variant, line: &Count, cells: &Cells, player: PlayerId) -> Op
                 .is_none_or(|(n, kind)| theirs.iter().filter(|k| **k == kind).count() as u32 >= n)
         })
         .map(|l| 2 * l.moves)
+}
+
+/// Rule 56: whether a counting line's condition holds in `pos`, `that player` being
+/// `that`.
+fn count_opens(v: &Variant, options: &[bool], pos: &Simple, c: &Condition, that: PlayerId) -> bool {
+    match c {
+        Condition::Is(
+            e @ Event::Has {
+                owner: Owner::That, ..
+            },
+        ) => holds_for(v, options, pos, *e, that),
+        Condition::Is(_) => condition_holds(v, options, pos, c).is_some(),
+        Condition::Not(c) => !count_opens(v, options, pos, c, that),
+        Condition::All(cs) => cs.iter().all(|c| count_opens(v, options, pos, c, that)),
+        Condition::Any(cs) => cs.iter().any(|c| count_opens(v, options, pos, c, that)),
+    }
 }
 
 /// The number of move sequences of exactly `depth` moves; a game that is over has no
