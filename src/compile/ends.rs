@@ -41,6 +41,9 @@ pub(crate) struct EndFacts {
     /// as a bit set: positions keep, per player, which of them gave check in the
     /// player's current run of checking moves (0: the game keeps no runs).
     pub(crate) run_kinds: u64,
+    /// Per counting line: the kinds whose pieces on the board rule its condition out
+    /// (see [`crate::model::Condition::ruled_out_by`]).
+    pub(crate) count_ruled_out: Vec<u64>,
 }
 
 /// The end facts of the rules in force; `capturable_by` says, per kind, which kinds
@@ -94,6 +97,11 @@ pub(super) fn end_facts(variant: &Variant, options: &[bool], capturable_by: &[u6
         .collect();
     let ends_in_place = !in_place_rules.is_empty();
     EndFacts {
+        count_ruled_out: variant
+            .counts
+            .iter()
+            .map(|c| c.condition.ruled_out_by())
+            .collect(),
         capture_ends,
         capture_judged,
         deciding_kinds: (0..pieces)

@@ -251,6 +251,26 @@ impl Condition {
     }
 }
 
+impl Condition {
+    /// Kinds (a bit set) any piece of which, of any player on the board, makes the
+    /// condition fail: a quick test before judging it (`every player has no Pawn`).
+    pub fn ruled_out_by(&self) -> u64 {
+        match self {
+            Condition::Is(Event::Has {
+                owner: Owner::Every,
+                kinds: Kinds::Named(kinds),
+                most: 0,
+                place: Place::Board | Place::Owned,
+                state: None,
+                ..
+            }) => *kinds,
+            Condition::Is(_) | Condition::Not(_) => 0,
+            Condition::All(cs) => cs.iter().fold(0, |m, c| m | c.ruled_out_by()),
+            Condition::Any(cs) => cs.iter().fold(u64::MAX, |m, c| m & c.ruled_out_by()),
+        }
+    }
+}
+
 impl EndRule {
     /// The rule's condition when it is a single one, not a combination.
     pub fn event(&self) -> Option<Event> {

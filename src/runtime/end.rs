@@ -562,12 +562,17 @@ impl<S: Width> PositionOf<S> {
                 let mask = kind_mask(rules, kinds);
                 let range = least as u64..=most as u64;
                 let fits = |n: u64| range.contains(&n);
+                let kinds_in = |mut mask: u64| {
+                    std::iter::from_fn(move || {
+                        let k = (mask != 0).then(|| PieceId(mask.trailing_zeros() as u8))?;
+                        mask &= mask - 1;
+                        Some(k)
+                    })
+                };
                 let on_board = |mask: u64| {
                     let mut cells = S::EMPTY;
-                    for k in 0..rules.variant.pieces.len() {
-                        if mask & (1 << k) != 0 {
-                            cells = cells.union(&self.pieces_of(p, PieceId(k as u8)));
-                        }
+                    for k in kinds_in(mask) {
+                        cells = cells.union(&self.pieces_of(p, k));
                     }
                     match state {
                         Some(state) => {
@@ -577,15 +582,21 @@ impl<S: Width> PositionOf<S> {
                     }
                 };
                 let count = |mask: u64| -> u64 {
-                    let board = || on_board(mask).len() as u64;
+                    let board = || match state {
+                        None if mask == all => self.of_player(p).len() as u64,
+                        // The kinds' pieces stand apart: no union is needed to count them.
+                        None => kinds_in(mask)
+                            .map(|k| self.pieces_of(p, k).len() as u64)
+                            .sum(),
+                        Some(_) => on_board(mask).len() as u64,
+                    };
                     // A piece in hand is neither attacked nor defended.
                     let hand = || {
                         if matches!(state, Some(State::Attacked | State::Defended)) {
                             return 0;
                         }
-                        (0..rules.variant.pieces.len())
-                            .filter(|k| mask & (1 << k) != 0)
-                            .map(|k| self.in_hand(p, PieceId(k as u8)) as u64)
+                        kinds_in(mask)
+                            .map(|k| self.in_hand(p, k) as u64)
                             .sum::<u64>()
                     };
                     match place {
