@@ -163,6 +163,8 @@ pub struct Board {
     pub scheme: Scheme,
     points: Vec<Point>,
     names: Vec<String>,
+    /// Per cell: whether it is an extra cell, named by the file rather than the scheme.
+    extra: Vec<bool>,
     /// Dense lookup over the bounding box: `grid[(y - y0) * w + (x - x0)]`.
     grid: Vec<Option<Cell>>,
     by_name: HashMap<String, Cell>,
@@ -203,17 +205,19 @@ impl Board {
             if holes.contains(p) {
                 hole_names.insert(n.to_ascii_lowercase(), *p);
             } else {
-                cells.push((*p, n));
+                cells.push((*p, n, false));
             }
         }
         if !extras.is_empty() {
-            cells.extend(extras.iter().cloned());
+            cells.extend(extras.iter().map(|(p, n)| (*p, n.clone(), true)));
             // Reading order, as the shape's points are listed.
-            cells.sort_by_key(|(p, _)| (p.1, p.0));
+            cells.sort_by_key(|(p, ..)| (p.1, p.0));
         }
-        for (p, n) in cells {
+        let mut extra = Vec::new();
+        for (p, n, e) in cells {
             points.push(p);
             names.push(n);
+            extra.push(e);
         }
         if points.is_empty() {
             return Err(BoardError::Empty);
@@ -257,6 +261,7 @@ impl Board {
             scheme,
             points,
             names,
+            extra,
             grid,
             by_name,
             holes: hole_names,
@@ -295,6 +300,11 @@ impl Board {
             .iter()
             .map(|n| named.as_ref()?.get(&n.to_ascii_lowercase()).copied())
             .collect()
+    }
+
+    /// Whether the cell is one of `extra cells`, named by the file, not the scheme.
+    pub fn is_extra(&self, c: Cell) -> bool {
+        self.extra[c.index()]
     }
 
     pub fn len(&self) -> usize {

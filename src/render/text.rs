@@ -12,7 +12,7 @@ const LAST: &str = "\x1b[43;30m";
 const PLAYERS: [&str; 4] = ["\x1b[1m", "\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m"];
 /// What an emptied start cell of the last move shows.
 const LEFT: &str = "..";
-/// Blank lines and columns around the drawing where labels may go.
+/// Blank lines and columns around the drawing where labels may go, at the least.
 const PAD: usize = 6;
 
 /// What a character is drawn as.
@@ -42,18 +42,25 @@ pub fn labelled_board(
             .or_else(|| (last.map(|l| l.0) == Some(c)).then(|| LEFT.to_string()))
     });
     let lines: Vec<&str> = drawn.lines().collect();
-    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 2 * PAD;
+    // Room for the longest label, however long its numbers run.
+    let longest = board
+        .cells()
+        .map(|c| board.name(c).len())
+        .max()
+        .unwrap_or(0);
+    let pad = PAD.max(longest + 3);
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) + 2 * pad;
     let mut grid: Vec<Vec<(char, Ink)>> =
-        vec![vec![(' ', Ink::Plain); width]; lines.len() + 2 * PAD];
+        vec![vec![(' ', Ink::Plain); width]; lines.len() + 2 * pad];
     for (i, l) in lines.iter().enumerate() {
         for (j, ch) in l.chars().enumerate() {
-            grid[i + PAD][j + PAD].0 = ch;
+            grid[i + pad][j + pad].0 = ch;
         }
     }
     let slots: Vec<(Cell, usize, usize)> = layout
         .slots()
         .iter()
-        .map(|&(c, l, col)| (c, l + PAD, col + PAD))
+        .map(|&(c, l, col)| (c, l + pad, col + pad))
         .collect();
     for &(c, l, col) in &slots {
         let ink = if last.is_some_and(|(a, b)| a == c || b == c) {
@@ -105,7 +112,8 @@ fn place_labels(board: &Board, slots: &[(Cell, usize, usize)], grid: &mut [Vec<(
             (-ax / len, -ay / len)
         };
         let mut groups: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
-        for &(c, l, col) in slots {
+        // Extra cells carry names of their own, not the scheme's labels.
+        for &(c, l, col) in slots.iter().filter(|(c, ..)| !board.is_extra(*c)) {
             let Some(label) = part_label(board, board.name(c), i) else {
                 return;
             };

@@ -177,3 +177,30 @@ fn a_terminal_gets_colour_unless_no_color_is_set() {
     assert!(!plain.contains('\x1b'), "{plain:?}");
     assert!(plain.contains("10 [wa]"));
 }
+
+#[test]
+fn ranks_from_zero_long_numbers_and_extra_cells_are_labelled_as_named() {
+    let omega = rules("omega.var").variant().clone();
+    let drawn = labelled_board(&omega, &omega.setup, None, false);
+    let lines: Vec<&str> = drawn.lines().collect();
+    // The Wizards' rows carry no rank; ranks 9 to 0 label the ten rows between.
+    assert_eq!(lines[0], "[w ]                                        [w ]");
+    for (i, rank) in (0..=9).rev().enumerate() {
+        assert!(lines[i + 1].starts_with(&format!(" {rank}  [")), "{drawn}");
+    }
+    assert_eq!(
+        lines[11],
+        "[W ] a   b   c   d   e   f   g   h   i   j  [W ]"
+    );
+    assert_eq!(lines.len(), 12, "{drawn}");
+    let text = "name \"Big\"\nboard square 3 by 3\ncoordinates files lettered from the left, \
+                ranks numbered from the bottom starting at 99998\nplayer White: capitals\n";
+    let big = check("big.var", text).variant.expect("checks");
+    let drawn = labelled_board(&big, &[], None, false);
+    for rank in ["99998", "99999", "100000"] {
+        assert!(
+            drawn.lines().any(|l| l.starts_with(rank)),
+            "{rank}:\n{drawn}"
+        );
+    }
+}
