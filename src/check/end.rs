@@ -477,7 +477,7 @@ fn check_event(
                 "a count starts on what the position holds, and this asks what led to it",
             )
             .label("not of the position alone")
-            .help("ask what players have (`every player has no Pawn on the board`, `that player has at most 3 pieces`), `in check` or `board full`"),
+            .help("ask what players have (`every player has no KIND on the board`, `that player has at most 3 pieces on the board`), `in check` or `board full`"),
         );
         return None;
     }

@@ -72,7 +72,7 @@ fn each_form_of_a_count_reads_its_least_and_most_steps() {
         ("1 to 4", 1, Some(4)),
         ("2 or more", 2, None),
     ] {
-        let (file, _) = parse(&format!("piece Rook (R) {{ slide {text} orthogonal }}"));
+        let (file, _) = parse(&format!("piece Slider (S) {{ slide {text} orthogonal }}"));
         let Statement::Piece(piece) = &file.statements[0] else {
             panic!("{text}: a piece")
         };

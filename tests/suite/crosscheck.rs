@@ -1160,9 +1160,7 @@ fn placement_game(
             moves[rng.below(moves.len())]
         };
         let (from, to) = written(v, &m);
-        let kind = m
-            .promotion
-            .or((m.special == Special::Drop).then_some(m.piece));
+        let kind = reference_kind(&m);
         let (next, _) = reference::play(v, options, &slow, (from, to, m.tag, kind));
         game.play(m).unwrap();
         let after = simple(rules, game.position());
@@ -1392,9 +1390,7 @@ fn gate_game(
             .or_else(|| pick(&captures, &mut rng, 3))
             .unwrap_or_else(|| moves[rng.below(moves.len())]);
         let (from, to) = written(v, &m);
-        let kind = m
-            .promotion
-            .or((m.special == Special::Drop).then_some(m.piece));
+        let kind = reference_kind(&m);
         let (next, _) =
             reference::play_gated(v, options, &slow, (from, to, m.tag, kind), m.wall, m.gate);
         let text = variantlab::write_move(v, &m);
@@ -1756,9 +1752,7 @@ fn standing_game(
             .or_else(|| pick(&pawns, &mut rng, 3))
             .unwrap_or_else(|| moves[rng.below(moves.len())]);
         let slow = simple(rules, &pos);
-        let kind = m
-            .promotion
-            .or((m.special == Special::Drop).then_some(m.piece));
+        let kind = reference_kind(&m);
         let (next, want) = reference::play(v, options, &slow, (m.from, m.to, m.tag, kind));
         let text = variantlab::write_move(v, &m);
         game.play(m).unwrap();
@@ -2426,9 +2420,7 @@ fn ends_agree_along_games(
             } else {
                 moves[rng.below(moves.len())]
             };
-            let kind = m
-                .promotion
-                .or((m.special == Special::Drop).then_some(m.piece));
+            let kind = reference_kind(&m);
             let (next, want) = reference::play_named(
                 &v,
                 rules.options(),
@@ -2951,9 +2943,7 @@ fn ways_game(v: &Variant, rules: &Arc<Rules>, seed: u64, plies: usize, t: &mut W
             .or_else(|| pick(&captures, &mut rng))
             .unwrap_or_else(|| moves[rng.below(moves.len())]);
         t.promoted_captured += usize::from(m.captured.is_some() && slow.promoted.contains(&m.to));
-        let kind = m
-            .promotion
-            .or((m.special == Special::Drop).then_some(m.piece));
+        let kind = reference_kind(&m);
         let (next, _) = reference::play(v, options, &slow, (m.from, m.to, m.tag, kind));
         let text = variantlab::write_move(v, &m);
         game.play(m).unwrap();
@@ -2985,4 +2975,10 @@ fn several_promotion_statements_agree_with_the_reference() {
         assert!(t.in_passing > 0, "{seen}");
         assert!(!hands || t.promoted_captured > 0, "{seen}");
     }
+}
+
+/// The kind a reference move names: the kind promoted to, or the kind dropped.
+fn reference_kind(m: &variantlab::Move) -> Option<variantlab::variant::PieceId> {
+    m.promotion
+        .or((m.special == Special::Drop).then_some(m.piece))
 }

@@ -77,21 +77,12 @@ fn position(
             )
         })
         .collect();
+    let to_move = v
+        .find_player(to_move)
+        .unwrap_or_else(|| panic!("no player {to_move}"));
     Simple {
-        cells,
-        to_move: v
-            .find_player(to_move)
-            .unwrap_or_else(|| panic!("no player {to_move}")),
         used,
-        castling: vec![],
-        passing: None,
-        hands: vec![],
-        passes: 0,
-        checks: vec![],
-        promoted: vec![],
-        walls: vec![],
-        runs: vec![],
-        gates: vec![],
+        ..Simple::bare(cells, to_move)
     }
 }
 

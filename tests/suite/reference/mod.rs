@@ -451,6 +451,27 @@ pub struct Simple {
     pub gates: Vec<Cell>,
 }
 
+impl Simple {
+    /// Pieces on cells, `to_move` to move, and nothing else: no hands, rights, walls,
+    /// passes, checks or marks.
+    pub fn bare(cells: Vec<Option<(PlayerId, PieceId)>>, to_move: PlayerId) -> Simple {
+        Simple {
+            cells,
+            to_move,
+            used: vec![],
+            castling: vec![],
+            passing: None,
+            hands: vec![],
+            passes: 0,
+            checks: vec![],
+            promoted: vec![],
+            walls: vec![],
+            runs: vec![],
+            gates: vec![],
+        }
+    }
+}
+
 /// The setup position, the first player to move.
 pub fn start(v: &Variant) -> Simple {
     let mut cells = vec![None; v.board.len()];
@@ -2730,20 +2751,7 @@ fn count_limit(v: &Variant, line: &Count, cells: &Cells, player: PlayerId) -> Op
     } else {
         mine.iter().any(plain)
     };
-    let pos = Simple {
-        cells: cells.to_vec(),
-        to_move: player,
-        used: vec![],
-        castling: vec![],
-        passing: None,
-        hands: vec![],
-        passes: 0,
-        checks: vec![],
-        promoted: vec![],
-        walls: vec![],
-        runs: vec![],
-        gates: vec![],
-    };
+    let pos = Simple::bare(cells.to_vec(), player);
     let opens = count_opens(v, &options, &pos, &line.condition, player);
     if !(kind_holds && opens && theirs.iter().any(plain)) {
         return None;
