@@ -6,7 +6,7 @@
 //! so pages and tests can find them. The same input always gives the same bytes.
 
 use super::marks::{CAPTURE_NOTE, Mark, footprint_marks, has_capture_only, wall_note};
-use super::text::part_label;
+use super::text::{labelled, part_label};
 use crate::compile::Rules;
 use crate::geometry::{Board, Cell, Orientation, Point, Shape, Tiling};
 use crate::model::{PieceId, Placed, PlayerId, Variant};
@@ -450,7 +450,7 @@ fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
             (-ax / len, -ay / len)
         };
         let mut groups: Vec<(String, Vec<Cell>)> = Vec::new();
-        for c in board.cells() {
+        for c in board.cells().filter(|&c| labelled(board, c)) {
             let Some(label) = part_label(board, board.name(c), i) else {
                 return Vec::new();
             };

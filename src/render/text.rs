@@ -112,8 +112,7 @@ fn place_labels(board: &Board, slots: &[(Cell, usize, usize)], grid: &mut [Vec<(
             (-ax / len, -ay / len)
         };
         let mut groups: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
-        // Extra cells carry names of their own, not the scheme's labels.
-        for &(c, l, col) in slots.iter().filter(|(c, ..)| !board.is_extra(*c)) {
+        for &(c, l, col) in slots.iter().filter(|(c, ..)| labelled(board, *c)) {
             let Some(label) = part_label(board, board.name(c), i) else {
                 return;
             };
@@ -150,6 +149,11 @@ fn place_labels(board: &Board, slots: &[(Cell, usize, usize)], grid: &mut [Vec<(
             }
         }
     }
+}
+
+/// Whether the scheme's labels name the cell: extra cells carry names of their own.
+pub fn labelled(board: &Board, c: Cell) -> bool {
+    !board.is_extra(c)
 }
 
 /// One part of a cell's name (see [`Scheme::split`](crate::geometry::Scheme::split)).

@@ -573,3 +573,54 @@ fn a_seirawan_piece_is_brought_in_through_a_gate_by_clicking() {
         ["", "Rook", "King", "Hawk"].map(String::from)
     );
 }
+
+/// Omega Chess's corner cells beyond the board are drawn, clicked and played like any
+/// other, at desktop and phone sizes.
+#[test]
+fn omega_chess_wizards_leave_their_corner_cells_by_clicking() {
+    let Some(b) = browser("omega_chess_wizards_leave_their_corner_cells_by_clicking") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants/omega.var")]);
+    for (width, height) in [(1400, 900), (390, 844)] {
+        b.resize(width, height);
+        b.goto(&s.url("/?v=omega"));
+        b.wait_count("#board .piece", 44);
+        for corner in ["w1", "w2", "w3", "w4"] {
+            assert_eq!(
+                b.all(&format!(r#"#board .piece[data-cell="{corner}"]"#))
+                    .len(),
+                1,
+                "{corner} at {width}x{height}"
+            );
+        }
+        // The scheme labels the files and ranks 0 to 9; the corner cells carry none.
+        let mut labels: Vec<String> = b
+            .script("return [...document.querySelectorAll('#board .labels text')].map((e) => e.textContent).join(' ')")
+            .as_str()
+            .unwrap_or_default()
+            .split(' ')
+            .map(str::to_string)
+            .collect();
+        labels.sort();
+        let mut want: Vec<String> = ('a'..='j')
+            .map(String::from)
+            .chain((0..=9).map(|n| n.to_string()))
+            .collect();
+        want.sort();
+        assert_eq!(labels, want, "{width}x{height}");
+        // From w1 the Wizard's one move is its Camel leap to a2.
+        b.click(r#"#board .piece[data-cell="w1"]"#);
+        b.wait_count("#board .cell.target", 1);
+        b.click(r#"#board .cell[data-cell="a2"]"#);
+        b.wait_text("#status", "Black to move.");
+        assert_eq!(played(&b), "w1-a2");
+        assert_eq!(b.all(r#"#board .piece[data-cell="w1"]"#).len(), 0);
+        if let Some(dir) = std::env::var_os("VARIANTLAB_OMEGA_SHOTS") {
+            let path = Path::new(&dir).join(format!("omega-{width}x{height}.png"));
+            std::fs::write(path, b.screenshot()).expect("writes the screenshot");
+        }
+        b.click("#new-game");
+        b.wait_count("#move-list .ply", 0);
+    }
+}
