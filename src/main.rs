@@ -484,7 +484,7 @@ fn main() -> ExitCode {
                 "{}",
                 match (svg, coordinates) {
                     (true, _) => diagrams::board_svg(v, &pieces, None),
-                    (false, true) => diagrams::labelled_board(v, &pieces, None, colour()),
+                    (false, true) => diagrams::labelled_board(v, &pieces, &[], None, colour()),
                     (false, false) => diagrams::board_diagram(v, &pieces),
                 }
             );

@@ -715,6 +715,21 @@ pub(super) fn check_checkmate_royal(
             );
         }
     }
+    for s in statements {
+        if let Statement::Obligation(o) = s
+            && o.node.kind == crate::model::MoveKind::Check
+        {
+            out.push(
+                Diagnostic::warning(
+                    "variantlab::checkmate_without_royal",
+                    o.span,
+                    "no move gives check here: no piece is `royal`",
+                )
+                .label("never applies")
+                .help("mark the piece that must be kept safe `royal`, or remove this line"),
+            );
+        }
+    }
 }
 
 /// The kinds written `forward KIND move` in a count of quiet plies, in the clock

@@ -238,17 +238,24 @@ fn check_piece(
                 let walling = match w {
                     syntax::WallingDecl::Left => Some(Walling::Left),
                     syntax::WallingDecl::Capturing => Some(Walling::Capturing),
-                    syntax::WallingDecl::Placed(cells) => Some(Walling::Placed(
-                        cells
+                    syntax::WallingDecl::Placed { reach, except } => {
+                        let except = except
                             .iter()
                             .filter_map(|c| super::setup::resolve_cell(board, c, out))
-                            .collect(),
-                    )),
-                    syntax::WallingDecl::Arrow(n) => decls
-                        .piece(n)
-                        .map_err(|d| out.push(d))
-                        .ok()
-                        .map(Walling::Arrow),
+                            .collect();
+                        match reach {
+                            None => Some(Walling::Placed {
+                                reach: None,
+                                except,
+                            }),
+                            Some(n) => decls.piece(n).map_err(|d| out.push(d)).ok().map(|k| {
+                                Walling::Placed {
+                                    reach: Some(k),
+                                    except,
+                                }
+                            }),
+                        }
+                    }
                 };
                 if guard.is_none() && piece.walling.iter().any(|(g, _)| g.is_none()) {
                     out.push(

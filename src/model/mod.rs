@@ -385,11 +385,13 @@ pub struct Piece {
 pub enum Walling {
     /// On the cell the piece left.
     Left,
-    /// On any cell empty after the move, but these.
-    Placed(Vec<Cell>),
-    /// Where an arrow stops that moves from the piece's new cell as this kind moves to
-    /// an empty cell, over the board as the move left it.
-    Arrow(PieceId),
+    /// On a cell empty after the move, but those of `except`; with `reach`, only where
+    /// a piece of that kind, moving from the piece's new cell over the board as the
+    /// move left it, could go to an empty cell (an arrow shot).
+    Placed {
+        reach: Option<PieceId>,
+        except: Vec<Cell>,
+    },
     /// On the cell where the piece captured, the piece gone; a move that captures
     /// nothing leaves no wall.
     Capturing,

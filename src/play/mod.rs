@@ -224,7 +224,14 @@ impl Console {
         let pos = game.position();
         let pieces = pos.placed(v);
         let last = game.moves().last();
-        let mut s = labelled_board(v, &pieces, last.map(|m| (m.from, m.to)), self.colour);
+        let walls = pos.walls();
+        let mut s = labelled_board(
+            v,
+            &pieces,
+            &walls,
+            last.map(|m| (m.from, m.to)),
+            self.colour,
+        );
         s += &hands_text(v, &pos.to_setup(game.rules()).hands);
         if let Some(m) = last {
             s += &format!("Last move: {}.\n", game.write_move(m));

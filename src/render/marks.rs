@@ -103,20 +103,20 @@ pub fn wall_note(rules: &Rules, piece: PieceId) -> Option<String> {
     let v = &rules.variant;
     Some(match rules.walling[piece.0 as usize].as_ref()? {
         Walling::Left => "Each move leaves a wall on the cell it left.".to_string(),
-        Walling::Placed(except) if except.is_empty() => {
-            "Each move then places a wall on any empty cell.".to_string()
-        }
-        Walling::Placed(except) => {
+        Walling::Placed { reach, except } => {
             let cells: Vec<&str> = except.iter().map(|c| v.board.name(*c)).collect();
-            format!(
-                "Each move then places a wall on any empty cell but {}.",
-                cells.join(" ")
-            )
+            let but = match cells.is_empty() {
+                true => String::new(),
+                false => format!(" but {}", cells.join(" ")),
+            };
+            match reach {
+                None => format!("Each move then places a wall on any empty cell{but}."),
+                Some(k) => format!(
+                    "Each move then shoots an arrow from where it lands, moving as the {} moves (its footprint) to an empty cell{but}, which becomes a wall.",
+                    v.piece(*k).name
+                ),
+            }
         }
-        Walling::Arrow(k) => format!(
-            "Each move then shoots an arrow from where it lands, moving as the {} moves (its footprint) to an empty cell, which becomes a wall.",
-            v.piece(*k).name
-        ),
         Walling::Capturing => "A capture turns it into a wall where it captured.".to_string(),
         Walling::Moved => {
             "Each move then moves the board's one wall to another empty cell.".to_string()

@@ -12,6 +12,8 @@ const LAST: &str = "\x1b[43;30m";
 const PLAYERS: [&str; 4] = ["\x1b[1m", "\x1b[1;31m", "\x1b[1;34m", "\x1b[1;32m"];
 /// What an emptied start cell of the last move shows.
 const LEFT: &str = "..";
+/// What a walled-off cell shows.
+const WALL: &str = "##";
 /// Blank lines and columns around the drawing where labels may go, at the least.
 const PAD: usize = 6;
 
@@ -24,11 +26,12 @@ enum Ink {
     Player(usize),
 }
 
-/// The whole board with pieces, labels along the edges and the last move marked (its
-/// emptied start cell shows `..`); ANSI colours when `colour`.
+/// The whole board with pieces, walls (`##`), labels along the edges and the last move
+/// marked (its emptied start cell shows `..`); ANSI colours when `colour`.
 pub fn labelled_board(
     variant: &Variant,
     pieces: &[Placed],
+    walls: &[Cell],
     last: Option<(Cell, Cell)>,
     colour: bool,
 ) -> String {
@@ -39,6 +42,7 @@ pub fn labelled_board(
             .iter()
             .find(|p| p.cell == c)
             .map(|p| variant.code_for(p.piece, p.player))
+            .or_else(|| walls.contains(&c).then(|| WALL.to_string()))
             .or_else(|| (last.map(|l| l.0) == Some(c)).then(|| LEFT.to_string()))
     });
     let lines: Vec<&str> = drawn.lines().collect();

@@ -566,25 +566,26 @@ impl<S: Width> PositionOf<S> {
             Walling::Left => S::EMPTY,
             Walling::Capturing => S::from_cells([m.to]),
             // The moved wall's old cell is still in `occupied`: it must move.
-            Walling::Placed(_) | Walling::Moved => {
-                let mut cells = sets.all().difference(&occupied);
-                if let Walling::Placed(except) = walling {
-                    for c in except {
-                        cells.remove(*c);
+            Walling::Moved => sets.all().difference(&occupied),
+            Walling::Placed { reach, except } => {
+                let mut cells = match *reach {
+                    None => sets.all().difference(&occupied),
+                    Some(kind) => {
+                        let mut cells = S::EMPTY;
+                        for e in rules.moves(self.to_move(), kind, m.to) {
+                            if e.dest.allows_empty()
+                                && !occupied.contains(e.to)
+                                && !cells.contains(e.to)
+                                && self.open(rules, sets, e, &occupied)
+                            {
+                                cells.insert(e.to);
+                            }
+                        }
+                        cells
                     }
-                }
-                cells
-            }
-            &Walling::Arrow(kind) => {
-                let mut cells = S::EMPTY;
-                for e in rules.moves(self.to_move(), kind, m.to) {
-                    if e.dest.allows_empty()
-                        && !occupied.contains(e.to)
-                        && !cells.contains(e.to)
-                        && self.open(rules, sets, e, &occupied)
-                    {
-                        cells.insert(e.to);
-                    }
+                };
+                for c in except {
+                    cells.remove(*c);
                 }
                 cells
             }

@@ -341,12 +341,14 @@ pub enum PieceItemKind {
 /// Where a move's wall goes, as written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum WallingDecl {
-    /// `leaves a wall where it was`.
+    /// `then places a wall where it was`.
     Left,
-    /// `then places a wall on any empty cell`, `except` these cells.
-    Placed(Vec<Name>),
-    /// `then shoots an arrow that moves as KIND`.
-    Arrow(Name),
+    /// `then places a wall on any empty cell`, narrowed to the cells a piece of the kind
+    /// `reach` names could move to, `except` these cells.
+    Placed {
+        reach: Option<Name>,
+        except: Vec<Name>,
+    },
     /// `turns into a wall when it captures`.
     Capturing,
 }

@@ -292,7 +292,7 @@ fn lower_negated(cx: &mut Ctx, p: P) -> Condition {
     let mut inner = None;
     for q in p.into_inner() {
         match q.as_rule() {
-            Rule::not_word => not = !not,
+            Rule::kw_not => not = !not,
             Rule::condition => inner = Some(lower_condition(cx, q)),
             Rule::event => inner = Some(Condition::Is(lower_event(cx, q))),
             _ => {}
@@ -459,8 +459,11 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         Rule::has_event | Rule::can_event => lower_has(cx, q),
         Rule::in_check => Event::InCheck,
         Rule::checkmate => Event::Checkmate,
-        Rule::mate_by_event | Rule::mate_run_event => {
-            let only = q.as_rule() == Rule::mate_by_event;
+        Rule::mate_checks_event => {
+            let only = !q
+                .clone()
+                .into_inner()
+                .any(|k| k.as_rule() == Rule::kw_without);
             let kinds = q
                 .into_inner()
                 .filter(|k| k.as_rule() == Rule::ident)

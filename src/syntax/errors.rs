@@ -909,8 +909,9 @@ fn described(rule: Rule) -> &'static str {
         direct => "`direct`",
         directions | direction_union | direction_term | direction_kind | qualifier
         | straight_forward | straight_backward | relative => "a direction such as `orthogonal`",
-        clause | destination | empty_dest | enemy_dest | tagged | end_not_adjacent
-        | trail_adjacent | adjacency | never_reversing => "a move clause such as `to empty`",
+        clause | destination | empty_dest | enemy_dest | tagged | path_shape => {
+            "a move clause such as `to empty`"
+        }
         setup_diagram | setup_block => "a setup (`{ ... }` or `diagram \"\"\"...\"\"\"`)",
         placement => "a placement such as `White: King e1`",
         piece_cells => "a piece name followed by cells",
@@ -923,8 +924,8 @@ fn described(rule: Rule) -> &'static str {
         zone_stmt | castling_stmt => "a statement such as `piece` or `board`",
         royal => "`royal`",
         moves_as => "`moves as ...`",
-        walling | wall_left | wall_placed | wall_arrow | wall_petrify => {
-            "a wall rule such as `leaves a wall where it was`"
+        walling | wall_placed | wall_petrify => {
+            "a wall rule such as `then places a wall where it was`"
         }
         promotion | promote_word | may_promote | promotion_choice | any_non_royal
         | promotion_for => "a promotion such as `promotes on entering far to Marshal or Tower`",
@@ -945,14 +946,18 @@ fn described(rule: Rule) -> &'static str {
         hand_stmt | drawing_stmt => "a statement such as `piece` or `board`",
         checks_event => "an end event such as `3 checks given`",
         promote_when | entering | moving | zone_relation => {
-            "`entering` or `moving from, into or through`"
+            "`entering`, `moving from, into or through`, `capturing in` or `standing in`"
         }
         forced_if_stuck => "`, forced where it could never move again`",
+        promotion_limit => {
+            "a limit such as `, at most 2 King` or `, only to kinds the player has lost`"
+        }
         no_drop | drop_file | drop_attacked | drop_check | check_word => {
             "a drop rule such as `no drop giving check`"
         }
-        drop_mobile => "`, never dropped where they could never move`",
-        drop_either => "`, dropped either side up`",
+        hand_option => {
+            "`, promoted ones unchanged`, `, never dropped where they could never move` or `, dropped either side up`"
+        }
         perpetual => "`by perpetual check`",
         zone_far => "`: far 3 ranks`",
         zone_near => "`: near 5 ranks`",
@@ -965,11 +970,11 @@ fn described(rule: Rule) -> &'static str {
         except_in_check => "`, except in check`",
         passes_event => "`every player passed`",
         drawn | drawn_as | drawn_from => "`drawn as` or `drawn from`",
-        worth_stmt | bonus_stmt => "a statement such as `piece` or `board`",
+        points_stmt => "a statement such as `piece` or `board`",
         worth_item => "a name and its points, such as `KIND 5`",
         points => "a number of points such as `5` or `1.5`",
         facing_event => "`... facing enemy ... on an open file`",
-        condition | all_of | negated | not_word => {
+        condition | all_of | negated => {
             "a condition such as `checkmate` or `a player has no pieces`"
         }
         has_event | holder_player => "`a player has ...`",
@@ -1189,6 +1194,16 @@ const RETIRED: &[(&str, &str, &str)] = &[
         " (a move goes to an empty cell or an enemy's unless it says `to empty` or `to enemy`)",
     ),
     ("board square #N x #M", "board square #N by #M", ""),
+    (
+        "leaves a wall where it was",
+        "then places a wall where it was",
+        "",
+    ),
+    (
+        "then shoots an arrow that moves as #A",
+        "then places a wall on any empty cell it reaches moving as #A",
+        "",
+    ),
 ];
 
 /// A diagnostic for an old wording on the line at `at`, showing the new one.
@@ -1217,8 +1232,14 @@ fn retired(text: &str, at: usize) -> Option<Diagnostic> {
         .map(str::trim)
         .collect();
     for (old, new, note) in RETIRED {
-        let Some((first, found)) =
-            (first..words.len()).find_map(|at| Some((at, fit(&words[at..], old)?)))
+        // A wording led by a name is a condition: it starts a line or follows a joining
+        // word, never in the middle of another phrase (`... it reaches moving as ...`).
+        let starts = |at: usize| {
+            !old.starts_with('#') || at == first || matches!(words[at - 1].1, "and" | "or" | "not")
+        };
+        let Some((first, found)) = (first..words.len())
+            .filter(|at| starts(*at))
+            .find_map(|at| Some((at, fit(&words[at..], old)?)))
         else {
             continue;
         };

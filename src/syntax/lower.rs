@@ -48,15 +48,16 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 })
                 .collect(),
         ),
-        Rule::extra_stmt => Statement::Extra(
-            inner
-                .map(|e| {
-                    let mut parts = e.into_inner().filter(content).map(|n| cx.name(&n));
-                    let mut next = || parts.next().unwrap();
-                    (next(), next(), next())
-                })
-                .collect(),
-        ),
+        Rule::extra_stmt => {
+            // Each extra cell: its name, the direction, the cell it lies beyond.
+            let names: Vec<Name> = inner.map(|n| cx.name(&n)).collect();
+            Statement::Extra(
+                names
+                    .chunks(3)
+                    .map(|c| (c[0].clone(), c[1].clone(), c[2].clone()))
+                    .collect(),
+            )
+        }
         Rule::player_stmt => Statement::Player(lower_player(cx, inner)),
         Rule::option_stmt => Statement::Option(lower_option(cx, inner)),
         Rule::tag_stmt => Statement::Tag(lower_tag(cx, inner)),
@@ -66,12 +67,16 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::zone_stmt => Statement::Zone(lower_zone(cx, inner)),
         Rule::castling_stmt => Statement::Castling(lower_castling(cx, inner, span)),
         Rule::hand_stmt => {
-            let rules: Vec<Rule> = inner.map(|p| p.as_rule()).collect();
+            let options: Vec<&str> = inner
+                .filter(|p| p.as_rule() == Rule::hand_option)
+                .map(|p| p.as_str().trim_start_matches(',').trim_start())
+                .collect();
+            let has = |first: &str| options.iter().any(|o| o.starts_with(first));
             Statement::Hand(Spanned::new(
                 HandDecl {
-                    mobile_only: rules.contains(&Rule::drop_mobile),
-                    keep_promoted: rules.contains(&Rule::keep_promoted),
-                    either_side: rules.contains(&Rule::drop_either),
+                    mobile_only: has("never"),
+                    keep_promoted: has("promoted"),
+                    either_side: has("dropped"),
                 },
                 span,
             ))
@@ -108,20 +113,19 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         }
         Rule::gates_stmt => {
             let parts: Vec<P> = inner.collect();
-            let only = parts.iter().any(|p| p.as_rule() == Rule::gates_only);
+            let only = whole.into_inner().any(|p| p.as_rule() == Rule::kw_only);
             Statement::Gates(cx.name(parts.last().unwrap()), only)
         }
         Rule::drops_stmt => {
-            let rule = inner.next().unwrap();
+            // Only the colour rule names kinds.
+            let kinds: Vec<Name> = inner
+                .filter(|p| p.as_rule() == Rule::ident)
+                .map(|p| cx.name(&p))
+                .collect();
             Statement::Drops(Spanned::new(
-                match rule.as_rule() {
-                    Rule::drops_colours => DropsDecl::Colours(
-                        rule.into_inner()
-                            .filter(|p| p.as_rule() == Rule::ident)
-                            .map(|p| cx.name(&p))
-                            .collect(),
-                    ),
-                    _ => DropsDecl::Castling,
+                match kinds.is_empty() {
+                    true => DropsDecl::Castling,
+                    false => DropsDecl::Colours(kinds),
                 },
                 span,
             ))
@@ -135,8 +139,10 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
             span,
         )),
         Rule::drawing_stmt => Statement::Drawing(cx.name(&inner.next().unwrap())),
-        Rule::worth_stmt => Statement::Worth(lower_points(cx, inner)),
-        Rule::bonus_stmt => Statement::Bonus(lower_points(cx, inner)),
+        Rule::points_stmt if whole.as_str().starts_with("pieces") => {
+            Statement::Worth(lower_points(cx, inner))
+        }
+        Rule::points_stmt => Statement::Bonus(lower_points(cx, inner)),
         Rule::together_stmt => {
             let alone = whole.as_str().ends_with("alone");
             Statement::Royals(Spanned::new(
@@ -370,14 +376,20 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
             Rule::walling => {
                 let r = q.into_inner().next().unwrap();
                 let rule = r.as_rule();
+                let any = r.clone().into_inner().any(|n| n.as_rule() == Rule::kw_any);
                 let mut names = r
                     .into_inner()
-                    .filter(|n| matches!(n.as_rule(), Rule::cell | Rule::ident));
+                    .filter(|n| matches!(n.as_rule(), Rule::cell | Rule::ident))
+                    .peekable();
                 kind = PieceItemKind::Walling(match rule {
-                    Rule::wall_left => WallingDecl::Left,
-                    Rule::wall_placed => WallingDecl::Placed(names.map(|n| cx.name(&n)).collect()),
                     Rule::wall_petrify => WallingDecl::Capturing,
-                    _ => WallingDecl::Arrow(cx.name(&names.next().unwrap())),
+                    _ if !any => WallingDecl::Left,
+                    _ => WallingDecl::Placed {
+                        reach: names
+                            .next_if(|n| n.as_rule() == Rule::ident)
+                            .map(|n| cx.name(&n)),
+                        except: names.map(|n| cx.name(&n)).collect(),
+                    },
                 })
             }
             _ => kind = PieceItemKind::Move(lower_move(cx, q)),
@@ -535,7 +547,14 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
             })
         }
         Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
-        Rule::end_not_adjacent => Clause::EndNotAdjacent(is_diagonal(q)),
+        Rule::path_shape => {
+            let diagonal = q.as_str().contains("diagonally");
+            match q.into_inner().next().map(|w| w.as_rule()) {
+                Some(Rule::kw_end) => Clause::EndNotAdjacent(diagonal),
+                Some(Rule::kw_each) => Clause::TrailAdjacent(diagonal),
+                _ => Clause::NeverReversing,
+            }
+        }
         Rule::from_cells => {
             let not = q.clone().into_inner().any(|p| p.as_rule() == Rule::kw_not);
             let parts: Vec<P> = q.into_inner().filter(content).collect();
@@ -584,16 +603,21 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         }
         Rule::right_behind => Clause::RightBehind,
         Rule::within_zone => Clause::Within(cx.name(&q.into_inner().find(content).unwrap())),
-        Rule::trail_adjacent => Clause::TrailAdjacent(is_diagonal(q)),
         Rule::leaving_copy => Clause::Copy,
         Rule::nearby => {
-            let mut it = q.into_inner().filter(content);
-            let present = it.next().unwrap().as_rule() != Rule::unless_kw;
-            let holder = match it.next().unwrap().as_str() {
-                h if h.ends_with("enemy") => Holder::Enemy,
-                h if h.ends_with("friend") => Holder::Friend,
+            // The holder is the word before `is`: `an enemy`, `a friend` or `a piece`.
+            let holder = match q
+                .as_str()
+                .split_whitespace()
+                .take_while(|w| *w != "is")
+                .last()
+            {
+                Some("enemy") => Holder::Enemy,
+                Some("friend") => Holder::Friend,
                 _ => Holder::Piece,
             };
+            let mut it = q.into_inner().filter(content);
+            let present = it.next().unwrap().as_rule() != Rule::unless_kw;
             let steps = cx.number(&it.next().unwrap());
             let directions =
                 lower_directions(cx, it.find(|d| d.as_rule() == Rule::directions).unwrap());
@@ -604,15 +628,9 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
                 directions,
             }
         }
-        _ => Clause::NeverReversing,
+        r => unreachable!("the grammar has no clause {r:?}"),
     };
     Spanned::new(clause, span)
-}
-
-fn is_diagonal(p: P) -> bool {
-    p.into_inner()
-        .find(|a| a.as_rule() == Rule::adjacency)
-        .is_some_and(|a| a.as_str().starts_with("diagonally"))
 }
 
 fn lower_setup(cx: &mut Ctx, p: P) -> SetupDecl {
@@ -701,30 +719,23 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .into_inner()
         .find(content)
         .is_some_and(|m| m.as_rule() == Rule::may_promote);
-    let node = inner.next().unwrap();
-    let standing = node.as_rule() == Rule::standing;
-    let trigger = if standing {
-        node
-    } else {
-        node.into_inner().next().unwrap()
-    };
-    let when = if standing {
-        promote_when::STANDING
-    } else if trigger.as_rule() == Rule::entering {
-        promote_when::ENTERING
-    } else if trigger.as_rule() == Rule::capturing {
-        promote_when::CAPTURING | promote_when::INTO
-    } else {
-        trigger.into_inner().fold(0, |m, r| {
-            m | match r.as_str() {
-                "from" => promote_when::FROM,
-                "into" => promote_when::INTO,
-                _ => promote_when::THROUGH,
-            }
-        })
+    let mut inner = inner.peekable();
+    // `on standing in ZONE` has no trigger of its own before the zone's name.
+    let when = match inner.next_if(|n| n.as_rule() == Rule::promote_when) {
+        None => promote_when::STANDING,
+        Some(node) => match node.into_inner().next() {
+            Some(t) if t.as_rule() == Rule::entering => promote_when::ENTERING,
+            Some(t) if t.as_rule() == Rule::moving => t.into_inner().fold(0, |m, r| {
+                m | match r.as_str() {
+                    "from" => promote_when::FROM,
+                    "into" => promote_when::INTO,
+                    _ => promote_when::THROUGH,
+                }
+            }),
+            _ => promote_when::CAPTURING | promote_when::INTO,
+        },
     };
     let zone = cx.name(&inner.next().unwrap());
-    let mut inner = inner.peekable();
     let alone = inner
         .next_if(|n| n.as_rule() == Rule::promotion_alone)
         .is_some();
@@ -734,18 +745,15 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .next_if(|n| n.as_rule() == Rule::promotion_for)
         .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
         .map(|n| cx.name(&n));
-    let lost_only = rest
-        .next_if(|n| n.as_rule() == Rule::promotion_lost)
-        .is_some();
-    let mut most = vec![];
-    while let Some(n) = rest.next_if(|n| n.as_rule() == Rule::promotion_most) {
-        let mut it = n.into_inner().filter(content);
-        let count = cx.number(&it.next().unwrap());
-        most.push((count, cx.name(&it.next().unwrap())));
+    let (mut lost_only, mut most, mut quiet) = (false, vec![], false);
+    while let Some(n) = rest.next_if(|n| n.as_rule() == Rule::promotion_limit) {
+        let words: Vec<P> = n.into_inner().collect();
+        match words.first().map(|w| w.as_rule()) {
+            Some(Rule::kw_only) => lost_only = true,
+            Some(Rule::number) => most.push((cx.number(&words[0]), cx.name(&words[1]))),
+            _ => quiet = true,
+        }
     }
-    let quiet = rest
-        .next_if(|n| n.as_rule() == Rule::promotion_quiet)
-        .is_some();
     let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()

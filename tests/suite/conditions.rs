@@ -281,6 +281,10 @@ fn each_retired_wording_in_the_error_index_tells_the_new_one_listed() {
                      game ends {{\n  count ran out: draw\n}}\n"
                 ),
             ),
+            _ if old.starts_with("leaves ") || old.starts_with("then ") => (
+                String::new(),
+                format!("piece Amazon (R) {{\n  step 1 orthogonal\n  {old}\n}}\n"),
+            ),
             _ if old.starts_with("to ") => (
                 String::new(),
                 format!("piece Rook (R) {{\n  step 1 orthogonal, {old}\n}}\n"),
@@ -708,4 +712,28 @@ fn a_kind_of_move_obliged_twice_is_told() {
     );
     let codes: Vec<&str> = v.report.diagnostics.iter().map(|d| d.code).collect();
     assert_eq!(codes, ["variantlab::duplicate_statement"]);
+}
+
+#[test]
+fn an_obligation_on_checks_in_a_game_without_royal_pieces_is_warned_of() {
+    for (line, warned) in [
+        ("checks are forbidden", true),
+        ("checks are compulsory", true),
+        ("captures are compulsory", false),
+    ] {
+        let text = format!(
+            "name \"T\"\nboard square 4 by 4\nplayer White: forward north, capitals\n\
+             player Black: forward south, lowercase\npiece King (K) {{\n  step 1 any\n}}\n\
+             setup {{\n  White: King a1\n  Black: King d4\n}}\n{line}\n\
+             game ends {{\n  King captured: mover wins\n  no legal move: mover loses\n}}\n"
+        );
+        let checked = check("t.var", &text);
+        assert!(checked.variant.is_some(), "{line}");
+        let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(
+            codes.contains(&"variantlab::checkmate_without_royal"),
+            warned,
+            "{line}: {codes:?}"
+        );
+    }
 }

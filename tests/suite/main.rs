@@ -51,5 +51,6 @@ mod strength;
 mod studio;
 mod studio_page;
 mod terminal;
+mod walls;
 mod word_index;
 mod xiangqi;

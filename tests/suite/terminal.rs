@@ -24,7 +24,7 @@ fn pointy() -> variantlab::Variant {
 #[test]
 fn boards_carry_their_coordinates_along_the_edges() {
     let square = rules("iss-jetan.var").variant().clone();
-    let drawn = labelled_board(&square, &square.setup, None, false);
+    let drawn = labelled_board(&square, &square.setup, &[], None, false);
     let lines: Vec<&str> = drawn.lines().collect();
     assert_eq!(lines.len(), 11);
     assert_eq!(lines[0], "10 [wa][pd][dw][fl][ch][pr][fl][dw][pd][wa]");
@@ -41,7 +41,7 @@ fn boards_carry_their_coordinates_along_the_edges() {
         ("hexagonal-iss-jetan", &hex),
         ("pointy-hexagon", &p),
     ] {
-        let drawn = labelled_board(v, &v.setup, None, false);
+        let drawn = labelled_board(v, &v.setup, &[], None, false);
         // Every label of the scheme appears: each file letter and rank number.
         for c in v.board.cells() {
             let n = v.board.name(c);
@@ -72,10 +72,10 @@ fn the_last_move_is_marked_and_colour_is_optional() {
         .iter_mut()
         .filter(|p| p.cell == e2)
         .for_each(|p| p.cell = e3);
-    let drawn = labelled_board(v, &pieces, Some((e2, e3)), false);
+    let drawn = labelled_board(v, &pieces, &[], Some((e2, e3)), false);
     assert!(drawn.contains("2  [TH][PN][PN][PN][..][PN]"), "{drawn}");
     assert!(!drawn.contains('\x1b'));
-    let coloured = labelled_board(v, &pieces, Some((e2, e3)), true);
+    let coloured = labelled_board(v, &pieces, &[], Some((e2, e3)), true);
     assert!(coloured.contains("\x1b[43;30m..\x1b[0m"), "{coloured:?}");
     assert!(coloured.contains("\x1b[43;30mPN\x1b[0m"));
     let plain: String = strip_ansi(&coloured);
@@ -181,7 +181,7 @@ fn a_terminal_gets_colour_unless_no_color_is_set() {
 #[test]
 fn ranks_from_zero_long_numbers_and_extra_cells_are_labelled_as_named() {
     let omega = rules("omega.var").variant().clone();
-    let drawn = labelled_board(&omega, &omega.setup, None, false);
+    let drawn = labelled_board(&omega, &omega.setup, &[], None, false);
     let lines: Vec<&str> = drawn.lines().collect();
     // The Wizards' rows carry no rank; ranks 9 to 0 label the ten rows between.
     assert_eq!(lines[0], "[w ]                                        [w ]");
@@ -196,11 +196,29 @@ fn ranks_from_zero_long_numbers_and_extra_cells_are_labelled_as_named() {
     let text = "name \"Big\"\nboard square 3 by 3\ncoordinates files lettered from the left, \
                 ranks numbered from the bottom starting at 99998\nplayer White: capitals\n";
     let big = check("big.var", text).variant.expect("checks");
-    let drawn = labelled_board(&big, &[], None, false);
+    let drawn = labelled_board(&big, &[], &[], None, false);
     for rank in ["99998", "99999", "100000"] {
         assert!(
             drawn.lines().any(|l| l.starts_with(rank)),
             "{rank}:\n{drawn}"
         );
     }
+}
+
+#[test]
+fn play_draws_walls_where_moves_left_them() {
+    // Joust: the Knight leaving d4 walls it off; the wall shows instead of `..`.
+    let file = root().join("variants/joust.var");
+    let r = rules("joust.var");
+    let v = Arc::new(compile_tables(r.variant(), r.options()).unwrap());
+    let mut s = variantlab::play::Console::new(&file, v, Setup::start(&r)).unwrap();
+    let reply = s.handle("d4-c6,d4");
+    assert_eq!(reply.text.matches("[##]").count(), 1, "{}", reply.text);
+    let rank4 = reply
+        .text
+        .lines()
+        .find(|l| l.trim_start().starts_with("4 "))
+        .unwrap_or_else(|| panic!("{}", reply.text));
+    assert!(rank4.contains("[  ][  ][  ][##][  ]"), "{rank4}");
+    assert!(!reply.text.contains("[..]"), "{}", reply.text);
 }

@@ -91,20 +91,23 @@ const SECTIONS: &[(&str, &str)] = &[
     ("direction_union", "directions"),
     ("qualifier", "qualifiers"),
     ("tagged", "clauses"),
-    ("holder", "clauses"),
+    ("nearby", "clauses"),
     ("piece_word", "hurdles"),
     ("within_zone", "moves-within-a-zone"),
     ("setup_stmt", "15-the-setup"),
     ("setup_diagram", "by-diagram"),
     ("setup_random", "random-setups"),
     ("hand_pieces", "hands"),
+    ("hand_option", "hands"),
+    ("wall_then", "16e-walls-trails-removed-cells-and-arrows"),
     ("checkmate", "16-how-the-game-ends"),
     ("count_bare", "counting-moves-to-a-draw"),
     ("zone_far", "zones"),
     ("castle_part", "castling"),
     ("check_word", "drop-restrictions"),
     ("drops_stmt", "rules-on-every-drop"),
-    ("gates_only", "gates"),
+    ("gates_stmt", "gates"),
+    ("promotion_limit", "promotion"),
     ("explode_except", "explosions"),
 ];
 
@@ -640,7 +643,7 @@ fn statement_examples() -> Vec<(Block, Option<String>)> {
 #[test]
 fn the_statement_page_shows_every_statement_with_its_section() {
     let statements = statement_rules(&grammar_rules());
-    assert!(statements.len() >= 30, "{statements:?}");
+    assert!(statements.len() >= 25, "{statements:?}");
     let examples = statement_examples();
     let language = sections(&read(&root().join("docs/language.md")));
     let missing: Vec<&String> = statements

@@ -262,9 +262,9 @@
 //!     and no piece is dropped, for the rest of the game. A move of a piece whose
 //!     first holding wall rule says so becomes one move per cell its wall may go to,
 //!     judged on the board as the move left it (none: the move is not made):
-//!     `leaves a wall where it was` the cell the piece left; `then places a wall on
-//!     any empty cell` every empty cell but the listed ones; `then shoots an arrow
-//!     that moves as KIND` every empty cell that a KIND of the mover's standing on the
+//!     `then places a wall where it was` the cell the piece left; `then places a wall
+//!     on any empty cell` every empty cell but the listed ones; with `it reaches
+//!     moving as KIND`, only those of them that a KIND of the mover's standing on the
 //!     piece's new cell reaches by a holding pattern allowing an empty end (rule 7 on
 //!     that board, rule 14 from that cell). A pass leaves no wall.
 //! 50. `after each move, the mover moves the wall to another empty cell` gives every
@@ -638,14 +638,20 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
                 .into_iter()
                 .filter(|c| *c != to && empty(c))
                 .collect(),
-            Walling::Placed(except) => v
+            Walling::Placed {
+                reach: None,
+                except,
+            } => v
                 .board
                 .cells()
                 .filter(|c| empty(c) && !except.contains(c))
                 .collect(),
             Walling::Moved => v.board.cells().filter(empty).collect(),
             Walling::Capturing => [to].into_iter().collect(),
-            Walling::Arrow(k) => v
+            Walling::Placed {
+                reach: Some(k),
+                except,
+            } => v
                 .piece(k)
                 .moves
                 .iter()
@@ -655,7 +661,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
                         && starts_here(v, p, pos.to_move, k, to)
                 })
                 .flat_map(|p| reach(v, p, pos.to_move, &after.cells, to))
-                .filter(empty)
+                .filter(|c| empty(c) && !except.contains(c))
                 .collect(),
         };
         out.extend(walls.into_iter().map(|w| (mv, Some(w))));
