@@ -555,7 +555,16 @@ fn check_move(
                     Err(d) => out.push(d),
                 }
             }
-            Clause::EndNotAdjacent(diag) => pat.end_not_adjacent.push(kind(*diag)),
+            Clause::EndNotAdjacent(diag) => {
+                if pat.end_not_adjacent.contains(&kind(*diag)) {
+                    out.push(duplicate_clause(
+                        c.span,
+                        "the end's distance from the start is already given",
+                        "keep one `end not adjacent to start` clause of each kind",
+                    ));
+                }
+                pat.end_not_adjacent.push(kind(*diag))
+            }
             Clause::TrailAdjacent(diag) => {
                 if pat.trail.is_some() {
                     out.push(duplicate_clause(
@@ -566,7 +575,16 @@ fn check_move(
                 }
                 pat.trail = Some(kind(*diag))
             }
-            Clause::NeverReversing => pat.never_reversing = true,
+            Clause::NeverReversing => {
+                if pat.never_reversing {
+                    out.push(duplicate_clause(
+                        c.span,
+                        "`never reversing` is already given",
+                        "keep one `never reversing` clause",
+                    ));
+                }
+                pat.never_reversing = true
+            }
             Clause::From { .. } | Clause::FromZone(_) => {
                 pat.initial = initial(&c.node, board, zones, out);
             }

@@ -745,8 +745,12 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .next_if(|n| n.as_rule() == Rule::promotion_for)
         .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
         .map(|n| cx.name(&n));
-    let (mut lost_only, mut most, mut quiet) = (false, vec![], false);
-    while let Some(n) = rest.next_if(|n| n.as_rule() == Rule::promotion_limit) {
+    let (mut lost_only, mut most, mut quiet, mut forced_if_stuck) = (false, vec![], false, false);
+    for n in rest {
+        if n.as_rule() == Rule::forced_if_stuck {
+            forced_if_stuck = true;
+            continue;
+        }
         let words: Vec<P> = n.into_inner().collect();
         match words.first().map(|w| w.as_rule()) {
             Some(Rule::kw_only) => lost_only = true,
@@ -754,7 +758,6 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
             _ => quiet = true,
         }
     }
-    let forced_if_stuck = rest.next().is_some();
     let to = choice
         .into_inner()
         .filter(content)

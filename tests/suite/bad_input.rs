@@ -294,3 +294,31 @@ fn a_move_number_of_0_is_refused_and_huge_ones_never_overflow() {
     setup.move_number = u32::MAX;
     assert!(write_position(&chess, &setup).ends_with(" 4294967295"));
 }
+
+#[test]
+fn a_path_shape_said_twice_is_a_duplicate_clause() {
+    for (clauses, twice) in [
+        ("never reversing, never reversing", true),
+        ("end not adjacent to start, end not adjacent to start", true),
+        (
+            "end not adjacent to start, end not diagonally adjacent to start",
+            false,
+        ),
+    ] {
+        let text = format!(
+            "name \"T\"\nboard square 6 by 6\nplayer White: forward north, capitals\n\
+             player Black: forward south, lowercase\n\
+             piece King (K) {{\n  royal\n  step 3 orthogonal, {clauses}\n}}\n\
+             setup {{\n  White: King a1\n  Black: King f6\n}}\n\
+             game ends {{\n  checkmate: mover wins\n  stalemate: draw\n}}\n"
+        );
+        let checked = variantlab::load::check_all("t.var", &text);
+        let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(
+            codes.contains(&"variantlab::duplicate_clause"),
+            twice,
+            "{clauses}: {codes:?}"
+        );
+        assert_eq!(checked.variant.is_some(), !twice, "{clauses}");
+    }
+}

@@ -88,3 +88,48 @@ fn statements_that_offer_otherwise_are_refused() {
         checked.report.render(100, false)
     );
 }
+
+#[test]
+fn capturing_and_standing_take_the_whole_word_in() {
+    // `into` once matched `in` and the error landed elsewhere; now it is told at the word.
+    for (trigger, shown) in [("capturing into", "into"), ("standing inside", "inside")] {
+        let text = format!(
+            "name \"T\"\nboard square 3 by 4\nplayer White: forward north, capitals\n\
+             player Black: forward south, lowercase\nzone mid: b2 c2\n\
+             piece General (F) {{\n  step 1 diagonal\n}}\n\
+             piece Pawn (P) {{\n  step 1 straight forward\n  may promote on {trigger} mid to General\n}}\n\
+             setup {{\n  White: Pawn a1\n  Black: Pawn c4\n}}\n"
+        );
+        let checked = variantlab::load::check_all("t.var", &text);
+        let d = &checked.report.diagnostics[0];
+        assert_eq!(d.code, "variantlab::syntax", "{trigger}");
+        let at = text.find(shown).unwrap();
+        assert_eq!(d.span.start, at, "{trigger}: {}", d.message);
+        assert!(d.message.contains(&format!("`{shown}`")), "{}", d.message);
+    }
+}
+
+#[test]
+fn the_limits_and_forced_where_stuck_read_the_same_in_any_order() {
+    // Grand Chess with its two clauses swapped plays the same.
+    let text = std::fs::read_to_string(common::root().join("variants/grand.var")).unwrap();
+    let old = "only to kinds the player has lost, forced where it could never move again";
+    assert!(text.contains(old));
+    let swapped = text.replace(
+        old,
+        "forced where it could never move again, only to kinds the player has lost",
+    );
+    let (a, b) = (common::from_text(&text), common::from_text(&swapped));
+    let pawn = variantlab::PieceId(7);
+    assert_eq!(a.variant().piece(pawn).name, "Pawn");
+    for player in [variantlab::PlayerId(0), variantlab::PlayerId(1)] {
+        let (pa, pb) = (
+            a.promotion(player, pawn).unwrap(),
+            b.promotion(player, pawn).unwrap(),
+        );
+        assert!(pa.forced_if_stuck && pb.forced_if_stuck);
+        assert_eq!((&pa.to, &pa.limit), (&pb.to, &pb.limit));
+        // Only to kinds lost: as many as the setup gives of each.
+        assert_eq!(pa.limit, [1, 1, 1, 2, 2, 2]);
+    }
+}

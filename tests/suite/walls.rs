@@ -44,3 +44,27 @@ fn a_wall_goes_where_the_statement_says_and_its_narrowings_combine() {
     // The arrow never hitting b2 takes one from each landing but b2: 25.
     assert_eq!(white_moves(&format!("{arrow} except b2")), 25);
 }
+
+#[test]
+fn a_misplaced_narrowing_is_a_syntax_error_not_an_old_wording() {
+    // `it reaches` inside a wall rule once matched the retired `KIND reaches ZONE`.
+    for wall in [
+        "then places a wall on any empty cell except a1 it reaches moving as Amazon",
+        "then places a wall on any empty cell it reaches moving as Amazon, except a1",
+        "then places a wall on any empty cell it reaches as Amazon",
+    ] {
+        let text = format!(
+            "name \"Walls\"\nboard square 3 by 3\n\
+             player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+             piece Amazon (Q) {{\n  slide any, to empty\n  {wall}\n}}\n\
+             setup {{\n  White: Amazon a1\n  Black: Amazon c3\n}}\n"
+        );
+        let checked = variantlab::load::check_all("t.var", &text);
+        let codes: Vec<&str> = checked.report.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["variantlab::syntax"], "{wall}");
+        // Found on the wall rule's own line.
+        let at = checked.report.diagnostics[0].span.start;
+        let line = text.find(wall).unwrap();
+        assert!((line..line + wall.len()).contains(&at), "{wall}");
+    }
+}
