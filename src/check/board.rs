@@ -169,8 +169,19 @@ pub(super) fn check_board(statements: &[Statement], out: &mut Vec<Diagnostic>) -
         .map(|n| n.node.as_str())
         .collect();
     let mut located = Board::locate_all_in_shape(shape, &scheme, &words).into_iter();
+    let extra = extra_names(statements);
     let unknown = |n: &Name, out: &mut Vec<Diagnostic>| {
-        if let Ok(b) = &whole {
+        if extra.iter().any(|e| e.eq_ignore_ascii_case(&n.node)) {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::cell_off_board",
+                    n.span,
+                    format!("`{}` is an extra cell, not a cell of the board's shape", n.node),
+                )
+                .label("not in the shape")
+                .help("holes take cells out of the shape; to do without an extra cell, leave it out of `extra cells`"),
+            );
+        } else if let Ok(b) = &whole {
             out.push(off_board(n.span, &n.node, b));
         }
     };
@@ -438,6 +449,19 @@ fn check_scheme(
 
 /// The cells of `extra cells` statements, each a step beyond a cell of the whole
 /// shape; any that is unknown, inside the shape or named twice is reported instead.
+/// The names `extra cells` gives, as written.
+fn extra_names(statements: &[Statement]) -> Vec<&str> {
+    statements
+        .iter()
+        .filter_map(|s| match s {
+            Statement::Extra(cells) => Some(cells),
+            _ => None,
+        })
+        .flatten()
+        .map(|(n, _, _)| n.node.as_str())
+        .collect()
+}
+
 fn extra_cells(
     statements: &[Statement],
     whole: &Board,
@@ -449,9 +473,26 @@ fn extra_cells(
         Statement::Extra(cells) => Some(cells),
         _ => None,
     });
+    let names = extra_names(statements);
     for (name, dir, base) in listed.flatten() {
         let Some(from) = whole.parse_cell(&base.node) else {
-            out.push(off_board(base.span, &base.node, whole));
+            // Beyond another extra cell: say so rather than suggest a cell of the shape.
+            if names.iter().any(|n| n.eq_ignore_ascii_case(&base.node)) {
+                out.push(
+                    Diagnostic::error(
+                        "variantlab::extra_cell",
+                        base.span,
+                        format!(
+                            "`{}` is an extra cell: an extra cell lies beyond a cell of the board's shape",
+                            base.node
+                        ),
+                    )
+                    .label("not a cell of the shape")
+                    .help("name the cell of the shape this one lies beyond"),
+                );
+            } else {
+                out.push(off_board(base.span, &base.node, whole));
+            }
             continue;
         };
         let Some(d) = whole.parse_direction(&dir.node) else {

@@ -271,6 +271,14 @@ fn extra_cells_and_first_numbers_are_refused_where_they_cannot_be() {
             "variantlab::extra_cell",
         ),
         ("extra cells w1 SW of z9", "variantlab::cell_off_board"),
+        (
+            "extra cells w1 SW of a1, w2 SW of w1",
+            "variantlab::extra_cell",
+        ),
+        (
+            "extra cells w1 SW of a1\nholes w1",
+            "variantlab::cell_off_board",
+        ),
         ("extra cells w1 SQ of a1", "variantlab::unknown_direction"),
         (
             "coordinates files lettered from the left starting at 0, ranks numbered from the bottom",
@@ -285,5 +293,23 @@ fn extra_cells_and_first_numbers_are_refused_where_they_cannot_be() {
             .map(|d| d.code.to_string())
             .collect();
         assert!(codes.iter().any(|c| c == code), "{line}: {codes:?}");
+    }
+    // An extra cell named where a cell of the shape must be is told as one, with no
+    // nearest cell of the shape suggested.
+    for line in [
+        "extra cells w1 SW of a1, w2 SW of w1",
+        "extra cells w1 SW of a1\nholes w1",
+    ] {
+        let text = format!("board square 6 by 6\n{line}\nplayer A: capitals\n");
+        let report = check("t.var", &text).report;
+        let d = report
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("`w1` is an extra cell"))
+            .unwrap_or_else(|| panic!("{line}: {:?}", report.diagnostics));
+        assert!(
+            !d.help.as_deref().unwrap_or("").contains("nearest"),
+            "{line}"
+        );
     }
 }
