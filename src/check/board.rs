@@ -447,10 +447,9 @@ fn check_scheme(
     })
 }
 
-/// The cells of `extra cells` statements, each a step beyond a cell of the whole
-/// shape; any that is unknown, inside the shape or named twice is reported instead.
-/// The names `extra cells` gives, as written.
-fn extra_names(statements: &[Statement]) -> Vec<&str> {
+/// Each cell of the `extra cells` statements as written: its name, the direction and
+/// the cell it lies beyond.
+fn extra_entries(statements: &[Statement]) -> impl Iterator<Item = &(Name, Name, Name)> {
     statements
         .iter()
         .filter_map(|s| match s {
@@ -458,10 +457,17 @@ fn extra_names(statements: &[Statement]) -> Vec<&str> {
             _ => None,
         })
         .flatten()
+}
+
+/// The names `extra cells` gives, as written.
+fn extra_names(statements: &[Statement]) -> Vec<&str> {
+    extra_entries(statements)
         .map(|(n, _, _)| n.node.as_str())
         .collect()
 }
 
+/// The cells of `extra cells` statements, each a step beyond a cell of the whole
+/// shape; any that is unknown, inside the shape or named twice is reported instead.
 fn extra_cells(
     statements: &[Statement],
     whole: &Board,
@@ -469,12 +475,8 @@ fn extra_cells(
     out: &mut Vec<Diagnostic>,
 ) -> Vec<(Point, String)> {
     let mut extras: Vec<(Point, String)> = vec![];
-    let listed = statements.iter().filter_map(|s| match s {
-        Statement::Extra(cells) => Some(cells),
-        _ => None,
-    });
     let names = extra_names(statements);
-    for (name, dir, base) in listed.flatten() {
+    for (name, dir, base) in extra_entries(statements) {
         let Some(from) = whole.parse_cell(&base.node) else {
             // Beyond another extra cell: say so rather than suggest a cell of the shape.
             if names.iter().any(|n| n.eq_ignore_ascii_case(&base.node)) {
