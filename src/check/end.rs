@@ -177,7 +177,12 @@ fn check_owner(
     })
 }
 
-fn check_kinds(kinds: &syntax::Kinds, decls: &Decls, out: &mut Vec<Diagnostic>) -> Kinds {
+/// Which kinds a rule speaks of, its names resolved.
+pub(super) fn resolve_kinds(
+    kinds: &syntax::Kinds,
+    decls: &Decls,
+    out: &mut Vec<Diagnostic>,
+) -> Kinds {
     match kinds {
         syntax::Kinds::All => Kinds::All,
         syntax::Kinds::Royal => Kinds::Royal,
@@ -361,7 +366,7 @@ fn check_event(
             into,
         } => {
             let owner = check_owner(owner, cx, e.span, out);
-            let kinds = check_kinds(kinds, decls, out);
+            let kinds = resolve_kinds(kinds, decls, out);
             let into = match into {
                 Some(z) => Some(super::find_zone(zones, z, out)?),
                 None => None,
@@ -382,7 +387,7 @@ fn check_event(
             place,
         } => {
             let owner = check_owner(owner, cx, e.span, out);
-            let kinds = check_kinds(kinds, decls, out);
+            let kinds = resolve_kinds(kinds, decls, out);
             let place = match place {
                 syntax::Place::Owned => Place::Owned,
                 syntax::Place::Board => Place::Board,

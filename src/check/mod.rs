@@ -226,6 +226,7 @@ fn check_file(
     if !hands {
         check_handless(&file.statements, out);
     }
+    let enclosure = check_enclosure(&file.statements, &decls, &zones, &board, out);
     let variant = Variant {
         name: name.map(|n| n.node.clone()).unwrap_or_default(),
         inventor: meta(|s| {
@@ -278,13 +279,7 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Pass(_, true))),
-        flip: file.statements.iter().find_map(|s| match s {
-            Statement::Flip(f) => Some(match f.node {
-                syntax::Flip::Enclosed => Flip::Enclosed,
-                syntax::Flip::Next => Flip::Next,
-            }),
-            _ => None,
-        }),
+        enclosure,
         obligations: check_obligations(&file.statements, out),
         drops,
         gates,
@@ -437,6 +432,84 @@ fn check_gates(
 }
 
 /// The kinds `captures explode` spares, looked up.
+/// `enclosed enemy pieces are captured, ...`: the statement with its names resolved; a
+/// clause given twice is a `duplicate_clause`.
+fn check_enclosure(
+    statements: &[Statement],
+    decls: &declare::Decls,
+    zones: &[Zone],
+    board: &crate::geometry::Board,
+    out: &mut Vec<Diagnostic>,
+) -> Option<Enclosure> {
+    let (f, span) = statements.iter().find_map(|s| match s {
+        Statement::Flip(f) => Some((&f.node, f.span)),
+        _ => None,
+    })?;
+    let mut e = Enclosure {
+        which: match f.which {
+            syntax::Flip::Enclosed => Flip::Enclosed,
+            syntax::Flip::Next => Flip::Next,
+        },
+        captures: f.captured,
+        lines: None,
+        single: false,
+        hostile: None,
+        every_side: None,
+    };
+    let mut seen = [false; 3];
+    for c in &f.clauses {
+        let (i, what) = match &c.node {
+            syntax::EnclosureClause::Lines(..) => (0, "the lines"),
+            syntax::EnclosureClause::Hostile(_) => (1, "the cells that enclose"),
+            syntax::EnclosureClause::EverySide(..) => (2, "the kinds enclosed on every side"),
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            out.push(pattern::duplicate_clause(
+                c.span,
+                &format!("{what} are already given"),
+                "keep one clause of each kind, naming everything in it",
+            ));
+        }
+        match &c.node {
+            syntax::EnclosureClause::Lines(kind, single) => {
+                e.lines = *kind;
+                e.single = *single;
+            }
+            syntax::EnclosureClause::Hostile(z) => e.hostile = find_zone(zones, z, out),
+            syntax::EnclosureClause::EverySide(kinds, zone) => {
+                let kinds = end::resolve_kinds(kinds, decls, out);
+                let zone = zone.as_ref().and_then(|z| find_zone(zones, z, out));
+                e.every_side = Some((kinds, zone));
+            }
+        }
+    }
+    // What a move captures must fit what taking it back keeps: 16 pieces.
+    if e.captures && !e.single && e.which == Flip::Enclosed {
+        let rays = board.rays(board.directions_of_lines(e.lines));
+        let most = rays
+            .iter()
+            .map(|r| r.iter().map(|ray| ray.len() - 1).sum::<usize>())
+            .max()
+            .unwrap_or(0);
+        if most > MOST_ENCLOSED {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::enclosure_limit",
+                    span,
+                    format!(
+                        "on this board one move could capture up to {most} enclosed pieces; at most {MOST_ENCLOSED} can be captured at once"
+                    ),
+                )
+                .help("capture lines of one piece (`, on lines of one piece`), or lines in fewer directions (`, on orthogonal lines`)"),
+            );
+        }
+    }
+    Some(e)
+}
+
+/// The most pieces one move may capture by enclosure.
+pub const MOST_ENCLOSED: usize = 16;
+
 fn check_explosion(
     statements: &[Statement],
     decls: &declare::Decls,

@@ -511,6 +511,7 @@ fn check_move(
         repeated: false,
         hurdle: None,
         within: None,
+        outside: None,
         copy: false,
         nearby: None,
         span,
@@ -600,6 +601,16 @@ fn check_move(
             Clause::EqualLegs => pat.equal_legs = true,
             Clause::Repeated => pat.repeated = true,
             Clause::Within(name) => pat.within = super::find_zone(zones, name, out),
+            Clause::Outside(name, passing) => {
+                if pat.outside.is_some() {
+                    out.push(duplicate_clause(
+                        c.span,
+                        "the move already keeps outside a zone",
+                        "keep one `outside` clause, naming a zone that holds every cell to avoid",
+                    ));
+                }
+                pat.outside = super::find_zone(zones, name, out).map(|z| (z, *passing))
+            }
             Clause::Copy => pat.copy = true,
             Clause::Over { count, except } => {
                 if count.node == 0 {
@@ -723,7 +734,7 @@ fn bad_hurdle(span: Span, message: &str, help: &str) -> Diagnostic {
         .help(help)
 }
 
-fn duplicate_clause(span: Span, message: &str, help: &str) -> Diagnostic {
+pub(super) fn duplicate_clause(span: Span, message: &str, help: &str) -> Diagnostic {
     Diagnostic::error("variantlab::duplicate_clause", span, message)
         .label("said twice")
         .help(help)

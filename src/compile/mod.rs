@@ -141,10 +141,21 @@ pub struct Rules {
     pub(crate) explosion: Option<crate::model::Explosion>,
     /// Per cell, with explosions: the cells one step around it in each direction.
     pub(crate) around: Vec<Vec<Cell>>,
-    /// Enemy pieces that change sides after a move.
-    pub(crate) flip: Option<crate::model::Flip>,
-    /// Per cell, with flips or enclosing drops: for each direction, the cells from it
-    /// along that direction to the edge (directions leaving the board at once left out).
+    /// What a move does to enemy pieces around where it lands.
+    pub(crate) enclosure: Option<crate::model::Enclosure>,
+    /// Whether moves capture by enclosure: any move may then take pieces off lines.
+    pub(crate) enclosure_captures: bool,
+    /// With an enclosure: per player, per cell, whether the cell closes a line when empty.
+    pub(crate) hostile: Vec<Vec<bool>>,
+    /// With an enclosure: the kinds taken only when enclosed on every side, and per
+    /// player, per cell, where that holds (everywhere when empty).
+    pub(crate) every_side: (u64, Vec<Vec<bool>>),
+    /// How many directions the enclosure's lines run in: a cell with fewer rays has a
+    /// side on the edge.
+    pub(crate) sides: usize,
+    /// Per cell, with an enclosure or enclosing drops: for each direction its lines run
+    /// in, the cells from it along that direction to the edge (directions leaving the
+    /// board at once left out).
     pub(crate) rays: Vec<Vec<Vec<Cell>>>,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
@@ -328,14 +339,30 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             Some(_) => around(&variant.board),
             None => vec![],
         },
-        flip: variant.flip,
-        rays: if variant.flip.is_some()
+        enclosure: variant.enclosure.clone(),
+        enclosure_captures: variant.enclosure.as_ref().is_some_and(|e| e.captures),
+        hostile: enclosure_cells(variant, variant.enclosure.as_ref().and_then(|e| e.hostile)),
+        every_side: match variant.enclosure.as_ref().and_then(|e| e.every_side) {
+            Some((kinds, zone)) => (
+                kinds_mask(kinds, royal, pieces),
+                enclosure_cells(variant, zone),
+            ),
+            None => (0, vec![]),
+        },
+        sides: variant
+            .board
+            .directions_of_lines(enclosure_lines(variant))
+            .iter()
+            .count(),
+        rays: if variant.enclosure.is_some()
             || variant
                 .pieces
                 .iter()
                 .any(|p| p.no_drop.iter().any(|(_, r)| *r == NoDrop::Enclosing))
         {
-            rays(&variant.board)
+            variant
+                .board
+                .rays(variant.board.directions_of_lines(enclosure_lines(variant)))
         } else {
             vec![]
         },
@@ -372,29 +399,41 @@ fn around(b: &Board) -> Vec<Vec<Cell>> {
         .collect()
 }
 
-/// Per cell, per direction, the cells along it until the board ends or a hole breaks
-/// the line.
-fn rays(b: &Board) -> Vec<Vec<Vec<Cell>>> {
-    b.cells()
-        .map(|c| {
-            (0..b.directions().len())
-                .map(|d| {
-                    let d = crate::geometry::Dir(d as u8);
-                    let mut at = b.point(c);
-                    let mut ray = Vec::new();
-                    loop {
-                        at = b.shift(at, d);
-                        match b.at(at) {
-                            Some(n) => ray.push(n),
-                            None => break,
-                        }
-                    }
-                    ray
-                })
-                .filter(|r| !r.is_empty())
-                .collect()
+/// The kind of direction an enclosure's lines run in (`None`: every direction).
+fn enclosure_lines(variant: &Variant) -> Option<crate::geometry::Kind> {
+    variant.enclosure.as_ref().and_then(|e| e.lines)
+}
+
+/// Per player, per cell: whether the cell is on the player's part of the zone; empty
+/// without a zone.
+fn enclosure_cells(variant: &Variant, zone: Option<usize>) -> Vec<Vec<bool>> {
+    let Some(z) = zone else { return vec![] };
+    variant.zones[z]
+        .cells
+        .iter()
+        .map(|part| {
+            let mut on = vec![false; variant.board.len()];
+            for c in part {
+                on[c.index()] = true;
+            }
+            on
         })
         .collect()
+}
+
+/// The kinds a [`crate::model::Kinds`] names, as a bit set, `royal` being the royal ones.
+fn kinds_mask(kinds: crate::model::Kinds, royal: u64, pieces: usize) -> u64 {
+    let all = if pieces >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << pieces) - 1
+    };
+    match kinds {
+        crate::model::Kinds::All => all,
+        crate::model::Kinds::Royal => royal,
+        crate::model::Kinds::NonRoyal => all & !royal,
+        crate::model::Kinds::Named(m) => m,
+    }
 }
 
 /// The tables built from the move entries: attacks, promotions, drops.
@@ -581,7 +620,7 @@ impl Rules {
     /// Whether no piece ever leaves the board or changes sides: no move takes or turns
     /// a piece, and nothing is dropped.
     pub fn nothing_is_taken(&self) -> bool {
-        self.flip.is_none()
+        self.enclosure.is_none()
             && !self.variant.has_hands()
             && self.every_move(crate::model::Dest::Empty)
     }

@@ -48,9 +48,9 @@ pub(super) fn build<S: Width>(
                     if !allowed {
                         continue;
                     }
-                    let zone = pat
-                        .within
-                        .map(|z| S::from_cells(variant.zones[z].cells[pl].iter().copied()));
+                    let part = |z: usize| S::from_cells(variant.zones[z].cells[pl].iter().copied());
+                    let zone = pat.within.map(part);
+                    let avoided = pat.outside.map(|(z, passing)| (part(z), passing));
                     let (hurdle, bar) = match &pat.hurdle {
                         None => (0, 0),
                         Some(h) => {
@@ -84,6 +84,17 @@ pub(super) fn build<S: Width>(
                                 continue;
                             }
                             reach.paths.retain(|p| p.is_subset(z));
+                            if reach.paths.is_empty() {
+                                continue;
+                            }
+                        }
+                        if let Some((z, passing)) = &avoided {
+                            if z.contains(reach.to) {
+                                continue;
+                            }
+                            if !passing {
+                                reach.paths.retain(|p| p.intersection(z).is_empty());
+                            }
                             if reach.paths.is_empty() {
                                 continue;
                             }

@@ -350,6 +350,13 @@ impl Board {
     pub fn all_directions(&self) -> DirSet {
         DirSet((1u16 << self.directions.len()) - 1)
     }
+    /// The directions of one kind, or every direction.
+    pub fn directions_of_lines(&self, kind: Option<Kind>) -> DirSet {
+        match kind {
+            Some(k) => self.directions_of(k),
+            None => self.all_directions(),
+        }
+    }
     pub fn directions_of(&self, kind: Kind) -> DirSet {
         self.dirs_where(|d| d.kind == kind)
     }
@@ -414,6 +421,29 @@ impl Board {
             Tiling::Hex(Orientation::Pointy) => (1, 3),
         };
         wx * x * v.dx + wy * y * v.dy
+    }
+    /// Per cell: for each direction of `dirs`, the cells from it along that direction
+    /// to the edge, directions that leave the board at once left out.
+    pub fn rays(&self, dirs: DirSet) -> Vec<Vec<Vec<Cell>>> {
+        self.cells()
+            .map(|c| {
+                dirs.iter()
+                    .map(|d| {
+                        let mut at = self.point(c);
+                        let mut ray = Vec::new();
+                        loop {
+                            at = self.shift(at, d);
+                            match self.at(at) {
+                                Some(n) => ray.push(n),
+                                None => break,
+                            }
+                        }
+                        ray
+                    })
+                    .filter(|r| !r.is_empty())
+                    .collect()
+            })
+            .collect()
     }
     /// Moves a lattice point one step.
     pub fn shift(&self, p: Point, d: Dir) -> Point {

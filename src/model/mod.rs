@@ -71,8 +71,8 @@ pub struct Variant {
     pub drawing: PictureSet,
     /// What pieces and players count for `more points win`.
     pub points: Option<Points>,
-    /// Enemy pieces that change sides after each move.
-    pub flip: Option<Flip>,
+    /// What each move does to enemy pieces around where it lands.
+    pub enclosure: Option<Enclosure>,
     /// With `pass`: only a player with no other legal move may pass.
     pub pass_if_stuck: bool,
     /// `counting { ... }`: the counts of moves to a draw, in the file's order.
@@ -172,7 +172,29 @@ pub enum NoDrop {
     FirstOn(usize),
 }
 
-/// Which enemy pieces change sides after a move lands on a cell.
+/// What a move does, once landed, to enemy pieces around its cell: `enclosed enemy
+/// pieces change sides` (Othello), `enclosed enemy pieces are captured, on orthogonal
+/// lines of one piece` (tafl), `enemy pieces next to where a piece lands change sides`
+/// (Ataxx).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enclosure {
+    pub which: Flip,
+    /// The pieces are captured rather than turned.
+    pub captures: bool,
+    /// The kind of direction lines run in; `None`: every direction of the board.
+    pub lines: Option<crate::geometry::Kind>,
+    /// Only lines one piece long.
+    pub single: bool,
+    /// A zone whose empty cells (the mover's part) close a line as a piece of the
+    /// mover would.
+    pub hostile: Option<usize>,
+    /// Kinds taken only when every cell next to them along the lines holds a piece of
+    /// the mover or is such an empty cell; with a zone, only on their owner's part of
+    /// it (elsewhere they are taken as others are).
+    pub every_side: Option<(Kinds, Option<usize>)>,
+}
+
+/// Which enemy pieces a move acts on once it lands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flip {
     /// Each straight line of one enemy's pieces from the cell to another of the mover's.
@@ -444,6 +466,9 @@ pub struct Pattern {
     pub hurdle: Option<Hurdle>,
     /// The move starts, passes and ends only on cells of this zone.
     pub within: Option<usize>,
+    /// The move ends, and unless it may pass the zone (the flag) passes, only on cells
+    /// outside this zone.
+    pub outside: Option<(usize, bool)>,
     /// The piece stays, and a copy of it lands on the end.
     pub copy: bool,
     /// A condition on cells near the start.

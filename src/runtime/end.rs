@@ -20,9 +20,9 @@ pub struct Verdict {
 }
 
 impl Position {
-    /// Whether `m`, capturing nothing, may end the game at once or start its end: a
-    /// pass where passing ends games, or a piece entering a zone an end rule is
-    /// about. Asked before `m` is made.
+    /// Whether `m`, capturing nothing where it lands, may end the game at once or start
+    /// its end: a pass where passing ends games, a piece entering a zone an end rule is
+    /// about, or a move that captures by enclosure. Asked before `m` is made.
     pub fn may_end_quietly(&self, rules: &Rules, m: &Move) -> bool {
         if m.special == Special::Pass {
             return rules.ends.pass_ends;
@@ -31,7 +31,7 @@ impl Position {
         let me = self.to_move().0 as usize;
         rules.ends.goals.iter().any(|&(piece, zone)| {
             piece == kind && rules.variant.zones[zone].cells[me].contains(&m.to)
-        })
+        }) || self.captures_by_enclosure(rules, m)
     }
 
     /// The first end rule (in the file's order) that applies now, `last` having just
@@ -397,7 +397,9 @@ impl<H: FnMut() -> bool, P: FnMut(u32) -> Option<PlayerId>> Judge<'_, H, P> {
         let (pos, rules) = (self.pos, self.rules);
         match e {
             Event::Captured { piece, by } => self.last.is_some_and(|m| {
-                m.captured.is_some_and(|(_, k)| k == piece) && by.is_none_or(|b| b == m.piece)
+                (m.captured.is_some_and(|(_, k)| k == piece)
+                    || pos.enclosed_kinds() & (1 << piece.0) != 0)
+                    && by.is_none_or(|b| b == m.piece)
             }),
             Event::NoLegalMove => self.no_move(),
             Event::InCheck => pos.in_check(rules),

@@ -131,7 +131,10 @@ impl<S: Width> PositionOf<S> {
             let avoids = rules.avoids_attack[piece.0 as usize];
             let promotion = rules.promotion(me, piece);
             let careful = !royals.is_empty()
-                && (in_check || danger.contains(from) || rules.royal & (1 << piece.0) != 0);
+                && (in_check
+                    || danger.contains(from)
+                    || rules.royal & (1 << piece.0) != 0
+                    || rules.enclosure_captures);
             let start = out.len();
             let entries = rules.moves(me, piece, from);
             let mut next = 0;
@@ -295,14 +298,16 @@ impl<S: Width> PositionOf<S> {
             out.push(m);
         }
         if self.hand_kinds(me) != 0 && !captures && !rules.variant.gates.is_some_and(|g| g.only) {
-            let block = if in_check && !rules.royal_together {
+            // A drop that captures by enclosure may take the checker, or open a line.
+            let judged = rules.enclosure_captures && !royals.is_empty();
+            let block = if in_check && !rules.royal_together && !judged {
                 self.blocking_cells(rules, sets, me, &royals, occupied)
             } else {
                 *sets.all()
             };
             let first = out.len();
             self.drops(rules, sets, me, &block, out);
-            if in_check && rules.royal_together {
+            if in_check && rules.royal_together || judged {
                 // A drop that shields any one royal piece ends the check.
                 let mut kept = first;
                 for i in first..out.len() {
@@ -342,7 +347,7 @@ impl<S: Width> PositionOf<S> {
     /// the moves not of it, where some move is.
     fn oblige(&self, rules: &Rules, out: &mut Vec<Move>) {
         let of = |m: &Move, kind: MoveKind| match kind {
-            MoveKind::Capture => m.captured.is_some(),
+            MoveKind::Capture => m.captured.is_some() || self.captures_by_enclosure(rules, m),
             MoveKind::Drop => m.special == Special::Drop,
             MoveKind::Check => self.gives_check(rules, m),
             MoveKind::Promotion => m.promotion.is_some(),
@@ -383,7 +388,8 @@ impl<S: Width> PositionOf<S> {
             if !p.zone[from.index()] && !last {
                 continue;
             }
-            let careful = !royals.is_empty() && (in_check || danger.contains(from));
+            let careful = !royals.is_empty()
+                && (in_check || danger.contains(from) || rules.enclosure_captures);
             for (&k, &most) in p.to.iter().zip(&p.limit) {
                 if most != u32::MAX && self.pieces_of(me, k).len() as u32 >= most {
                     continue;
@@ -1270,6 +1276,12 @@ impl<S: Width> PositionOf<S> {
     fn exposes(&self, rules: &Rules, sets: &SetTables<S>, m: &Move, royals: &S) -> bool {
         if rules.explosion.is_some() {
             return self.exposes_exploding(rules, m);
+        }
+        if rules.enclosure.as_ref().is_some_and(|e| e.captures) {
+            // Taking an enemy piece off a line may open another enemy's attack.
+            let mut after = self.clone();
+            after.make(rules, m);
+            return after.royal_attacked(rules, self.to_move());
         }
         let me = self.to_move();
         let mut occupied = *self.occupied();

@@ -22,6 +22,24 @@ fn capture_judged(rules: &Rules, m: &Move) -> bool {
         .is_some_and(|(_, k)| rules.ends.capture_judged[k.0 as usize] & (1 << m.piece.0) != 0)
 }
 
+/// Whether `m`, just made, ended the game by the pieces it captured by enclosure
+/// (`enclosed`, a bit per kind); `judged` judges the position after it when a rule
+/// joins such a capture with other conditions.
+fn ends_by_enclosure(rules: &Rules, enclosed: u64, m: &Move, judged: impl Fn() -> bool) -> bool {
+    let by = 1 << m.piece.0;
+    let mut kinds = enclosed;
+    let mut judge = false;
+    while kinds != 0 {
+        let k = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
+        if rules.ends.capture_ends[k] & by != 0 {
+            return true;
+        }
+        judge |= rules.ends.capture_judged[k] & by != 0;
+    }
+    judge && judged()
+}
+
 /// One empty move buffer per level, for at most [`MAX_PERFT_DEPTH`] levels: each grows
 /// on first use, so memory follows the depth the game reaches, not the depth asked for.
 fn buffers(depth: u32) -> Vec<Vec<Move>> {
@@ -76,7 +94,9 @@ pub fn divide_until(
             let undo = pos.make(rules, &m);
             let n = if ends_by_capture(rules, &m)
                 || capture_judged(rules, &m) && pos.ends_after_capture(rules, &m)
-            {
+                || ends_by_enclosure(rules, pos.enclosed_kinds(), &m, || {
+                    pos.ends_after_capture(rules, &m)
+                }) {
                 0
             } else {
                 count(rules, pos, depth - 1, &mut buffers, stop)
@@ -145,7 +165,12 @@ fn walk<S: Whole>(
         }
         let undo = pos.make(rules, m);
         // Rare: a rule joins a capture with other conditions; the whole is judged.
-        if !(capture_judged(rules, m) && S::whole(pos.clone()).ends_after_capture(rules, m)) {
+        let over = capture_judged(rules, m) && S::whole(pos.clone()).ends_after_capture(rules, m)
+            || pos.enclosed_kinds() != 0
+                && ends_by_enclosure(rules, pos.enclosed_kinds(), m, || {
+                    S::whole(pos.clone()).ends_after_capture(rules, m)
+                });
+        if !over {
             total = total.saturating_add(walk(rules, sets, pos, depth - 1, rest, stop));
         }
         pos.unmake(rules, m, undo);

@@ -2,7 +2,7 @@
 
 use crate::compile::{MAX_PLAYERS, Rules, Sets, Width, by_width};
 use crate::geometry::{Cell, CellSet, Wide};
-use crate::model::{PieceId, Placed, PlayerId, TagId, Variant};
+use crate::model::{Enclosure, Flip, PieceId, Placed, PlayerId, TagId, Variant};
 use std::fmt;
 
 /// A position as written or read, not yet checked against the rules.
@@ -210,6 +210,11 @@ pub struct Undo {
     /// Pieces that changed sides, per ray from the destination (in the order of
     /// `Rules::rays`): how many, and their owner before as `owner << 6`.
     flipped: [u8; 16],
+    /// Pieces captured by enclosure, in the order of `flipped`, as `owner << 8 |
+    /// piece`, with [`TAKEN_PROMOTED`] when promoted.
+    taken: [u16; crate::check::MOST_ENCLOSED],
+    /// [`PositionOf::enclosed`] before the move.
+    enclosed: u64,
     /// Where the moved wall stood before the move (see [`crate::model::Walling::Moved`]).
     lifted: Option<Cell>,
     /// The count's limit and plies before the move.
@@ -219,6 +224,9 @@ pub struct Undo {
 
 /// The bits of an [`Undo::flipped`] entry that count pieces.
 const FLIP_COUNT: u8 = 63;
+
+/// The bit of an [`Undo::taken`] entry for a promoted piece.
+const TAKEN_PROMOTED: u16 = 1 << 15;
 
 /// The bit of [`Undo::blasted`] for the capturing piece.
 const BLAST_MOVER: u16 = 1 << 15;
@@ -324,6 +332,8 @@ pub struct PositionOf<S: CellSet> {
     passes: u8,
     /// Cells of pieces that got their kind by promotion (only with hands).
     promoted: S,
+    /// The kinds the last move captured by enclosure, a bit each.
+    enclosed: u64,
     /// Walled-off cells; they count as occupied too, holding no piece.
     walls: S,
     /// Pieces in hand, by player and kind.
@@ -496,6 +506,14 @@ impl Position {
     pub fn all_passed(&self) -> bool {
         by_width!(&self.inner, Inner, p => p.all_passed())
     }
+    /// The kinds the last move captured by enclosure, a bit each.
+    pub fn enclosed_kinds(&self) -> u64 {
+        by_width!(&self.inner, Inner, p => p.enclosed_kinds())
+    }
+    /// Whether `m`, not yet made, captures a piece by enclosure.
+    pub fn captures_by_enclosure(&self, rules: &Rules, m: &Move) -> bool {
+        by_width!(&self.inner, Inner, p => p.captures_by_enclosure(rules, m))
+    }
     /// How many of the last moves in a row were passes.
     pub fn passes(&self) -> u8 {
         by_width!(&self.inner, Inner, p => p.passes)
@@ -652,6 +670,7 @@ impl<S: Width> PositionOf<S> {
             passed: S::EMPTY,
             victim: Cell(0),
             passes: 0,
+            enclosed: 0,
             promoted: S::EMPTY,
             walls: S::EMPTY,
             hand: [[0; 64]; MAX_PLAYERS],
@@ -1354,8 +1373,11 @@ impl<S: Width> PositionOf<S> {
                 key ^= z.passing(i);
             }
         }
-        if rules.flip.is_some() && m.special != Special::Pass {
-            key ^= self.flip(rules, m.to, &mut undo);
+        if let Some(e) = &rules.enclosure {
+            self.enclosed = 0;
+            if m.special != Special::Pass {
+                key ^= self.enclose(rules, e, m.to, &mut undo);
+            }
         }
         if self.gates != 0 {
             key ^= self.pass_gates(rules, m, me, &undo);
@@ -1515,8 +1537,11 @@ impl<S: Width> PositionOf<S> {
         }
         let me = PlayerId((self.to_move.0 + self.players - 1) % self.players);
         self.to_move = me;
-        if rules.flip.is_some() && m.special != Special::Pass {
-            self.unflip(rules, m.to, &undo);
+        if let Some(e) = &rules.enclosure {
+            if m.special != Special::Pass {
+                self.unenclose(rules, e, m.to, &undo);
+            }
+            self.enclosed = undo.enclosed;
         }
         // The piece brought in leaves its gate before the mover returns there.
         if let Some((k, c)) = m.gate {
@@ -1613,6 +1638,8 @@ impl<S: Width> PositionOf<S> {
             blast: [0; 12],
             blast_promoted: 0,
             flipped: [0; 16],
+            taken: [0; crate::check::MOST_ENCLOSED],
+            enclosed: self.enclosed,
             lifted: None,
             count: (self.count_limit, self.count_ply),
             gates: self.gates,
@@ -1677,9 +1704,10 @@ impl<S: Width> PositionOf<S> {
         }
     }
 
-    /// The length of the line of one enemy's pieces along ray `i` from `at` that ends at
-    /// a piece of `me`, and that enemy; `None` when the ray holds no such line.
-    #[inline]
+    /// The enemy pieces a piece of `me` on `at` encloses along its `i`th ray: how many,
+    /// and their owner. A line is one enemy's pieces running from the cell next to
+    /// `at`, closed by a piece of `me` or by an empty hostile cell; a kind taken only
+    /// on every side is taken alone, when every cell next to it along the lines closes.
     pub(super) fn enclosed(
         &self,
         rules: &Rules,
@@ -1687,14 +1715,82 @@ impl<S: Width> PositionOf<S> {
         at: Cell,
         i: usize,
     ) -> Option<(usize, PlayerId)> {
+        self.enclosed_after(rules, me, at, i, None)
+    }
+
+    /// [`PositionOf::enclosed`] as it will be once a piece of `me` leaves `vacated`
+    /// (if any) for `at`.
+    fn enclosed_after(
+        &self,
+        rules: &Rules,
+        me: PlayerId,
+        at: Cell,
+        i: usize,
+        vacated: Option<Cell>,
+    ) -> Option<(usize, PlayerId)> {
+        let look = |c: Cell| match c {
+            c if c == at => Some(me),
+            c if Some(c) == vacated => None,
+            c => self.at(c).map(|(pl, _)| pl),
+        };
         let ray = &rules.rays[at.index()][i];
-        let (enemy, _) = self.at(*ray.first()?).filter(|(pl, _)| *pl != me)?;
-        let n = ray
-            .iter()
-            .position(|&c| self.at(c).is_none_or(|(pl, _)| pl != enemy))?;
-        self.at(ray[n])
-            .is_some_and(|(pl, _)| pl == me)
-            .then_some((n, enemy))
+        let first = *ray.first()?;
+        let enemy = look(first).filter(|pl| *pl != me)?;
+        let closes = |c: Cell| match look(c) {
+            Some(pl) => pl == me,
+            None => rules
+                .hostile
+                .get(me.0 as usize)
+                .is_some_and(|h| h[c.index()]),
+        };
+        let kind_at = |c: Cell| self.at(c).map_or(PieceId(0), |(_, k)| k);
+        if self.every_side(rules, enemy, kind_at(first), first) {
+            let sides = &rules.rays[first.index()];
+            return (sides.len() == rules.sides && sides.iter().all(|r| closes(r[0])))
+                .then_some((1, enemy));
+        }
+        let n = match rules.enclosure.as_ref().is_some_and(|e| e.single) {
+            true => 1,
+            false => ray.iter().position(|&c| look(c) != Some(enemy))?,
+        };
+        if n > 1
+            && ray[1..n]
+                .iter()
+                .any(|&c| self.every_side(rules, enemy, kind_at(c), c))
+        {
+            return None;
+        }
+        ray.get(n).is_some_and(|&c| closes(c)).then_some((n, enemy))
+    }
+
+    /// Whether `m`, not yet made, captures a piece by enclosure.
+    pub(super) fn captures_by_enclosure(&self, rules: &Rules, m: &Move) -> bool {
+        let Some(e) = rules.enclosure.as_ref().filter(|e| e.captures) else {
+            return false;
+        };
+        if m.special == Special::Pass {
+            return false;
+        }
+        let me = self.to_move;
+        let vacated = matches!(
+            m.special,
+            Special::Plain | Special::Passing(_) | Special::InPassing(_)
+        )
+        .then_some(m.from);
+        (0..rules.rays[m.to.index()].len()).any(|i| match e.which {
+            Flip::Enclosed => self.enclosed_after(rules, me, m.to, i, vacated).is_some(),
+            Flip::Next => {
+                let c = rules.rays[m.to.index()][i][0];
+                Some(c) != vacated && self.at(c).is_some_and(|(pl, _)| pl != me)
+            }
+        })
+    }
+
+    /// Whether `owner`'s piece of `kind` on `c` is taken only when enclosed on every side.
+    #[inline]
+    fn every_side(&self, rules: &Rules, owner: PlayerId, kind: PieceId, c: Cell) -> bool {
+        let (kinds, zone) = &rules.every_side;
+        kinds & (1 << kind.0) != 0 && zone.get(owner.0 as usize).is_none_or(|z| z[c.index()])
     }
 
     /// Whether a piece of `me` on `at` would enclose a line of enemy pieces.
@@ -1703,16 +1799,17 @@ impl<S: Width> PositionOf<S> {
         (0..rules.rays[at.index()].len()).any(|i| self.enclosed(rules, me, at, i).is_some())
     }
 
-    /// Turns to the mover the enemy pieces the rules flip around `to`, recording them in
-    /// `undo`; returns the change to the key.
-    fn flip(&mut self, rules: &Rules, to: Cell, undo: &mut Undo) -> u64 {
+    /// Turns to the mover, or captures, the enemy pieces the enclosure acts on around
+    /// `to`, recording them in `undo`; returns the change to the key.
+    fn enclose(&mut self, rules: &Rules, e: &Enclosure, to: Cell, undo: &mut Undo) -> u64 {
         let z = rules.keys();
         let me = self.to_move;
         let mut key = 0;
+        let mut taken = 0;
         for (i, ray) in rules.rays[to.index()].iter().enumerate() {
-            let run = match rules.flip {
-                Some(crate::model::Flip::Enclosed) => self.enclosed(rules, me, to, i),
-                _ => self
+            let run = match e.which {
+                Flip::Enclosed => self.enclosed(rules, me, to, i),
+                Flip::Next => self
                     .at(ray[0])
                     .filter(|(pl, _)| *pl != me)
                     .map(|(pl, _)| (1, pl)),
@@ -1721,27 +1818,69 @@ impl<S: Width> PositionOf<S> {
             for &c in &ray[..n] {
                 let Some((_, pc)) = self.at(c) else { continue };
                 self.remove(c, enemy, pc);
-                self.put(c, me, pc);
-                key ^= z.placed(enemy, pc, c) ^ z.placed(me, pc, c);
+                key ^= z.placed(enemy, pc, c);
+                if !e.captures {
+                    self.put(c, me, pc);
+                    key ^= z.placed(me, pc, c);
+                    continue;
+                }
+                let mut entry = (enemy.0 as u16) << 8 | pc.0 as u16;
+                if rules.hands {
+                    let kind = self.hand_kind(rules, c, pc);
+                    let held = self.in_hand(me, kind);
+                    key ^= z.held(me, kind, held) ^ z.held(me, kind, held.wrapping_add(1));
+                    self.add_to_hand(me, kind);
+                }
+                if self.promoted.contains(c) {
+                    entry |= TAKEN_PROMOTED;
+                    self.promoted.remove(c);
+                    key ^= z.promoted(c);
+                }
+                undo.taken[taken] = entry;
+                taken += 1;
+                self.enclosed |= 1 << pc.0;
             }
             undo.flipped[i] = n as u8 | enemy.0 << 6;
+        }
+        if taken > 0 {
+            self.quiet_plies = 0;
         }
         key
     }
 
-    /// Gives back to their owners the pieces [`PositionOf::flip`] turned (the mover,
+    /// Puts back what [`PositionOf::enclose`] turned or captured (the mover,
     /// `self.to_move`, being to move again).
-    fn unflip(&mut self, rules: &Rules, to: Cell, undo: &Undo) {
+    fn unenclose(&mut self, rules: &Rules, e: &Enclosure, to: Cell, undo: &Undo) {
         let me = self.to_move;
+        let mut taken = 0;
         for (i, ray) in rules.rays[to.index()].iter().enumerate() {
             let f = undo.flipped[i];
             let enemy = PlayerId(f >> 6);
             for &c in &ray[..(f & FLIP_COUNT) as usize] {
-                let Some((_, pc)) = self.at(c) else { continue };
-                self.remove(c, me, pc);
+                if !e.captures {
+                    let Some((_, pc)) = self.at(c) else { continue };
+                    self.remove(c, me, pc);
+                    self.put(c, enemy, pc);
+                    continue;
+                }
+                let entry = undo.taken[taken];
+                taken += 1;
+                let pc = PieceId(entry as u8);
                 self.put(c, enemy, pc);
+                if entry & TAKEN_PROMOTED != 0 {
+                    self.promoted.insert(c);
+                }
+                if rules.hands {
+                    self.take_from_hand(me, self.hand_kind(rules, c, pc));
+                }
             }
         }
+    }
+
+    /// The kinds the last move captured by enclosure, a bit each.
+    #[inline]
+    pub fn enclosed_kinds(&self) -> u64 {
+        self.enclosed
     }
 
     /// See [`Position::make_pass`].

@@ -387,7 +387,11 @@ fn goals(rules: &Rules) -> Vec<Goal> {
 /// ends there; empty otherwise.
 fn anchors(rules: &Rules) -> Vec<i32> {
     let b = &rules.variant.board;
-    if rules.flip != Some(crate::model::Flip::Enclosed) {
+    if rules
+        .enclosure
+        .as_ref()
+        .is_none_or(|e| e.which != crate::model::Flip::Enclosed || e.captures)
+    {
         return vec![];
     }
     b.cells()

@@ -61,8 +61,9 @@ pub enum Statement {
     Explode(Spanned<Vec<Spared>>),
     /// `royal pieces are in check together` or `... only when alone`.
     Royals(Spanned<RoyalCheck>),
-    /// `... change sides`: which enemy pieces a move wins over.
-    Flip(Spanned<Flip>),
+    /// `... change sides` or `... are captured`: what a move does to enemy pieces
+    /// around where it lands.
+    Flip(Spanned<FlipStmt>),
     /// `after each move, the mover moves the wall to another empty cell`.
     MovedWall(Spanned<()>),
     /// `counting { ... }`: its lines.
@@ -93,7 +94,28 @@ pub enum DropsDecl {
     Castling,
 }
 
-/// Which enemy pieces change sides after a move.
+/// `enclosed enemy pieces are captured, on orthogonal lines of one piece`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlipStmt {
+    pub which: Flip,
+    /// `are captured`, not `change sides`.
+    pub captured: bool,
+    pub clauses: Vec<Spanned<EnclosureClause>>,
+}
+
+/// A narrowing of enclosure (see `flip_stmt` in the grammar).
+#[derive(Clone, Debug, PartialEq)]
+pub enum EnclosureClause {
+    /// `on orthogonal lines of one piece`: the kind of direction (`None` for any) and
+    /// whether lines are one piece long.
+    Lines(Option<crate::geometry::Kind>, bool),
+    /// `empty cells in throne enclose too`.
+    Hostile(Name),
+    /// `King in castle only when enclosed on every side`.
+    EverySide(Kinds, Option<Name>),
+}
+
+/// Which enemy pieces a move acts on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flip {
     /// `enclosed enemy pieces`: lines of them between where it landed and another own piece.
@@ -211,7 +233,7 @@ impl Statement {
             Statement::Gates(..) => "pieces",
             Statement::Royals(_) => "royal",
             Statement::Pass(..) => "players",
-            Statement::Flip(f) => match f.node {
+            Statement::Flip(f) => match f.node.which {
                 Flip::Enclosed => "enclosed",
                 Flip::Next => "enemy",
             },
@@ -534,6 +556,8 @@ pub enum Clause {
     RightBehind,
     /// `within ZONE`.
     Within(Name),
+    /// `outside castle`; with `landing`, the move may pass the zone.
+    Outside(Name, bool),
     /// `leaving a copy`.
     Copy,
     /// `not from ...`: a `From` or `FromZone` clause turned round.

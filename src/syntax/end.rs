@@ -371,23 +371,7 @@ fn lower_has(cx: &mut Ctx, p: P) -> Event {
                 };
                 quantity = Some(Spanned::new(Quantity { least, most, only }, span));
             }
-            Rule::kinds => {
-                let parts: Vec<P> = k.into_inner().collect();
-                let names: Vec<Name> = parts
-                    .iter()
-                    .filter(|x| x.as_rule() == Rule::ident)
-                    .map(|x| cx.name(x))
-                    .collect();
-                kinds = if !names.is_empty() {
-                    Kinds::Named(names)
-                } else {
-                    match parts.first().map(|x| x.as_rule()) {
-                        Some(Rule::kw_royal) => Kinds::Royal,
-                        Some(Rule::kw_non_royal) => Kinds::NonRoyal,
-                        _ => Kinds::All,
-                    }
-                };
-            }
+            Rule::kinds => kinds = lower_kinds(cx, k),
             Rule::place => {
                 let parts: Vec<P> = k.clone().into_inner().collect();
                 let ident = parts.iter().find(|x| x.as_rule() == Rule::ident);
@@ -490,4 +474,22 @@ fn lower_event(cx: &mut Ctx, p: P) -> Spanned<Event> {
         }
     };
     Spanned::new(event, span)
+}
+
+/// `royal pieces`, `pieces`, `Queen or Rook`: which kinds a rule speaks of.
+pub(super) fn lower_kinds(cx: &Ctx, k: P) -> Kinds {
+    let parts: Vec<P> = k.into_inner().collect();
+    let names: Vec<Name> = parts
+        .iter()
+        .filter(|x| x.as_rule() == Rule::ident)
+        .map(|x| cx.name(x))
+        .collect();
+    if !names.is_empty() {
+        return Kinds::Named(names);
+    }
+    match parts.first().map(|x| x.as_rule()) {
+        Some(Rule::kw_royal) => Kinds::Royal,
+        Some(Rule::kw_non_royal) => Kinds::NonRoyal,
+        _ => Kinds::All,
+    }
 }

@@ -2,7 +2,7 @@
 
 use super::Rule;
 use super::ast::*;
-use super::end::lower_end_rule;
+use super::end::{lower_end_rule, lower_kinds};
 use super::pairs::*;
 use crate::diagnostic::Diagnostic;
 
@@ -92,14 +92,26 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 rule == Some(Rule::pass_if_stuck),
             )
         }
-        Rule::flip_stmt => Statement::Flip(Spanned::new(
-            // Keywords are left out of `inner`: only the second form has a part.
-            match inner.next().map(|p| p.as_rule()) {
-                Some(Rule::flip_next) => Flip::Next,
-                _ => Flip::Enclosed,
-            },
-            span,
-        )),
+        Rule::flip_stmt => {
+            // The clauses' fixed words tell them apart: all of the statement's pairs.
+            let parts: Vec<_> = whole.clone().into_inner().collect();
+            let which = match parts.iter().any(|p| p.as_rule() == Rule::flip_next) {
+                true => Flip::Next,
+                false => Flip::Enclosed,
+            };
+            let captured = parts
+                .iter()
+                .any(|p| p.as_rule() == Rule::flip_effect && p.as_str().starts_with("are"));
+            let clauses = enclosure_clauses(cx, &parts);
+            Statement::Flip(Spanned::new(
+                FlipStmt {
+                    which,
+                    captured,
+                    clauses,
+                },
+                span,
+            ))
+        }
         Rule::obligation_stmt => {
             use crate::terms::{MoveKind, Obligation};
             let kind = match whole.as_str().split_whitespace().next() {
@@ -602,7 +614,15 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
             }
         }
         Rule::right_behind => Clause::RightBehind,
-        Rule::within_zone => Clause::Within(cx.name(&q.into_inner().find(content).unwrap())),
+        Rule::within_zone => {
+            let parts: Vec<P> = q.into_inner().collect();
+            let zone = cx.name(parts.iter().find(|p| p.as_rule() == Rule::ident).unwrap());
+            let landing = parts.iter().any(|p| p.as_rule() == Rule::kw_landing);
+            match parts.iter().any(|p| p.as_str() == "within") {
+                true => Clause::Within(zone),
+                false => Clause::Outside(zone, landing),
+            }
+        }
         Rule::leaving_copy => Clause::Copy,
         Rule::nearby => {
             // The holder is the word before `is`: `an enemy`, `a friend` or `a piece`.
@@ -967,4 +987,59 @@ fn lower_points<'a>(
             (name, Spanned::new(tenths, span))
         })
         .collect()
+}
+
+/// The clauses after `enclosed enemy pieces ...`: `on orthogonal lines of one piece`,
+/// `empty cells in throne enclose too`, `King in castle only when enclosed on every
+/// side`. The grammar gives their words in one run; each clause starts with `on` (but
+/// for `enclosed on`), `empty` or its kinds.
+fn enclosure_clauses(cx: &Ctx, parts: &[P]) -> Vec<Spanned<EnclosureClause>> {
+    let Some(first) = parts.iter().position(|p| p.as_rule() == Rule::flip_effect) else {
+        return vec![];
+    };
+    let mut groups: Vec<Vec<&P>> = vec![];
+    let mut prev = None;
+    for p in &parts[first + 1..] {
+        let starts = match p.as_rule() {
+            Rule::kw_empty | Rule::kinds => true,
+            Rule::kw_on => prev != Some(Rule::kw_enclosed),
+            _ => false,
+        };
+        match groups.last_mut() {
+            Some(g) if !starts => g.push(p),
+            _ => groups.push(vec![p]),
+        }
+        prev = Some(p.as_rule());
+    }
+    groups
+        .iter()
+        .map(|g| {
+            let (a, b) = (cx.span(g[0]), cx.span(g[g.len() - 1]));
+            Spanned::new(enclosure_clause(cx, g), Span::new(a.start, b.end))
+        })
+        .collect()
+}
+
+/// One clause of [`enclosure_clauses`], from its words.
+fn enclosure_clause(cx: &Ctx, parts: &[&P]) -> EnclosureClause {
+    let zone = parts
+        .iter()
+        .find(|x| x.as_rule() == Rule::ident)
+        .map(|x| cx.name(x));
+    if let Some(k) = parts.iter().find(|x| x.as_rule() == Rule::kinds) {
+        return EnclosureClause::EverySide(lower_kinds(cx, (*k).clone()), zone);
+    }
+    if let Some(z) = zone {
+        return EnclosureClause::Hostile(z);
+    }
+    let kind = parts
+        .iter()
+        .find(|x| x.as_rule() == Rule::direction_kind)
+        .and_then(|x| match x.as_str() {
+            "orthogonal" => Some(crate::geometry::Kind::Orthogonal),
+            "diagonal" => Some(crate::geometry::Kind::Diagonal),
+            _ => None,
+        });
+    let single = parts.iter().any(|x| x.as_rule() == Rule::kw_of);
+    EnclosureClause::Lines(kind, single)
 }

@@ -2982,3 +2982,438 @@ fn reference_kind(m: &variantlab::Move) -> Option<variantlab::variant::PieceId> 
     m.promotion
         .or((m.special == Special::Drop).then_some(m.piece))
 }
+
+// ---- Captures by enclosure ------------------------------------------------------------
+
+/// What [`enclosure_game`] compared and played.
+#[derive(Debug, Default)]
+struct EnclosureTally {
+    /// Positions at which both generators listed the same moves.
+    positions: usize,
+    /// Moves played after which the board agreed.
+    moves: usize,
+    /// Moves played that captured by enclosure, and the pieces they took so.
+    enclosing: usize,
+    taken: usize,
+    /// Pieces of the guarded kind (taken only when enclosed on every side) taken so,
+    /// and of those the ones taken on the guarded zone's cells (where it has one).
+    guarded_taken: usize,
+    guarded_in_zone: usize,
+    /// Games each end rule decided, by the rule's index.
+    ends: std::collections::BTreeMap<usize, usize>,
+}
+
+/// How many pieces of players other than `me` stand on the board.
+fn enemies_of(
+    cells: &[Option<(variantlab::PlayerId, variantlab::PieceId)>],
+    me: variantlab::PlayerId,
+) -> usize {
+    cells.iter().flatten().filter(|(p, _)| *p != me).count()
+}
+
+/// How many pieces a runtime move takes by enclosure: the enemies gone from the board
+/// but the one it captures on its end.
+fn taken_by_enclosure(rules: &Arc<Rules>, pos: &Position, m: &Move) -> usize {
+    let before = simple(rules, pos);
+    let mut after = pos.clone();
+    after.make_unchecked(rules, m);
+    let after = simple(rules, &after);
+    let me = before.to_move;
+    (enemies_of(&before.cells, me) - usize::from(m.captured.is_some()))
+        .saturating_sub(enemies_of(&after.cells, me))
+}
+
+/// A random game of a variant that captures by enclosure, from its start. At every
+/// ply both generators list the same moves; the reference plays the move chosen on its
+/// own position, carried from the start, and its board, hands and side to move must be
+/// the runtime's after the move; both must agree on whether the game is over, how and
+/// who won, `N plies without capture` counted here with [`reference::captures`] (the
+/// reference counts no plies itself). Moves that capture by enclosure are preferred
+/// half the time, captures on a move's end a third of the rest. `guarded` is the kind
+/// taken only when enclosed on every side. Returns position strings reached along
+/// the game, every `every` plies, for perft.
+fn enclosure_game(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    seed: u64,
+    plies: usize,
+    guarded: variantlab::PieceId,
+    every: usize,
+    t: &mut EnclosureTally,
+) -> Vec<String> {
+    use variantlab::variant::Event;
+    let options = rules.options();
+    let name = &v.name;
+    // The reference does not judge repetitions.
+    let unjudged = |rule: usize| matches!(v.end_rules[rule].event(), Some(Event::Repetition(..)));
+    // `N plies without capture`, the last rule where a game has one: its index and N.
+    let quiet_rule = v
+        .end_rules
+        .iter()
+        .enumerate()
+        .find_map(|(i, r)| match r.event() {
+            Some(Event::PliesWithoutCapture(n, kinds, drops)) => {
+                assert!(kinds == 0 && !drops, "{name}: a plain count only");
+                assert_eq!(
+                    i + 1,
+                    v.end_rules.len(),
+                    "{name}: the count's rule comes last"
+                );
+                Some((i, n))
+            }
+            _ => None,
+        });
+    let guarded_zone = v
+        .enclosure
+        .as_ref()
+        .and_then(|e| e.every_side)
+        .and_then(|(_, z)| z);
+    let mut rng = Lcg(seed);
+    let mut game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
+    let mut slow = reference::start(v);
+    assert_eq!(
+        slow.cells,
+        simple(rules, game.position()).cells,
+        "{name}: the starts differ"
+    );
+    let mut quiet = 0u32;
+    let mut reached = Vec::new();
+    for ply in 0..plies {
+        let at = game.position_string();
+        if every > 0 && ply % every == every - 1 {
+            reached.push(at.clone());
+        }
+        let pos = game.position().clone();
+        assert_eq!(
+            runtime_moves(rules, &pos),
+            reference_keys(v, options, &slow),
+            "{name}: generators differ at {at}"
+        );
+        t.positions += 1;
+        // In a fixed order, so that the games do not depend on the generator's.
+        let mut moves = game.legal_moves();
+        moves.sort_by_key(|m| (m.from, m.to, m.tag, m.promotion, m.piece));
+        if moves.is_empty() {
+            break;
+        }
+        let enclosing: Vec<&Move> = moves
+            .iter()
+            .filter(|m| taken_by_enclosure(rules, &pos, m) > 0)
+            .collect();
+        let captures: Vec<&Move> = moves.iter().filter(|m| m.captured.is_some()).collect();
+        let m = if !enclosing.is_empty() && rng.below(2) == 0 {
+            *enclosing[rng.below(enclosing.len())]
+        } else if !captures.is_empty() && rng.below(3) == 0 {
+            *captures[rng.below(captures.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        let text = variantlab::write_move(v, &m);
+        let (from, to) = written(v, &m);
+        let mv = (from, to, m.tag, reference_kind(&m));
+        let gate = m.gate;
+        let took = reference::captures(v, options, &slow, mv, m.wall, gate);
+        let (next, want) = reference::play_named(v, options, &slow, mv, m.wall, gate);
+        let taken = taken_by_enclosure(rules, &pos, &m);
+        game.play(m).unwrap();
+        let now = simple(rules, game.position());
+        assert_eq!(
+            (&next.cells, &next.hands, next.to_move),
+            (&now.cells, &now.hands, now.to_move),
+            "{name}: positions differ after {text} at {at}"
+        );
+        t.moves += 1;
+        assert_eq!(
+            took,
+            m.captured.is_some() || taken > 0,
+            "{name}: whether {text} captures, at {at}"
+        );
+        if taken > 0 {
+            t.enclosing += 1;
+            t.taken += taken;
+            let me = slow.to_move;
+            let gone: Vec<Cell> = v
+                .board
+                .cells()
+                .filter(|c| {
+                    slow.cells[c.index()].is_some_and(|(p, k)| p != me && k == guarded)
+                        && next.cells[c.index()].is_none_or(|(_, k)| k != guarded)
+                        && *c != to
+                })
+                .collect();
+            t.guarded_taken += gone.len();
+            t.guarded_in_zone += gone
+                .iter()
+                .filter(|c| {
+                    guarded_zone.is_some_and(|z| {
+                        let owner = slow.cells[c.index()].unwrap().0;
+                        v.zones[z].cells[owner.0 as usize].contains(c)
+                    })
+                })
+                .count();
+        }
+        quiet = if took { 0 } else { quiet + 1 };
+        slow = next;
+        let got = game.ending().map(|e| (e.outcome, e.winner(), e.rule));
+        if let Some((.., rule)) = got
+            && unjudged(rule)
+        {
+            *t.ends.entry(rule).or_insert(0) += 1;
+            break;
+        }
+        let mut want = want.map(|e| (e.0, reference::winner(e, slow.to_move)));
+        if let Some((rule, n)) = quiet_rule
+            && want.is_none()
+            && quiet >= n
+        {
+            let outcome = v.end_rules[rule].outcome;
+            want = Some((outcome, reference::winner((outcome, None), slow.to_move)));
+        }
+        assert_eq!(
+            got.map(|g| (g.0, g.1)),
+            want,
+            "{name}: ends differ after {text} at {at} ({quiet} plies without capture)"
+        );
+        if let Some((.., rule)) = got {
+            *t.ends.entry(rule).or_insert(0) += 1;
+            break;
+        }
+    }
+    reached
+}
+
+/// Depth-3 perft from each position string, the runtime's against the reference's.
+fn enclosure_perft(v: &Variant, rules: &Arc<Rules>, texts: &[String]) {
+    for text in texts {
+        let setup = variantlab::parse_position(rules, text).unwrap();
+        let mut pos = Position::from_setup(rules, &setup).unwrap();
+        let want = reference::perft(v, rules.options(), &simple(rules, &pos), 3);
+        assert_eq!(
+            variantlab::perft(rules, &mut pos, 3),
+            want,
+            "{}: perft 3 at {text}",
+            v.name
+        );
+    }
+}
+
+#[test]
+fn tafl_agrees_with_the_reference() {
+    let v = load("tablut.var");
+    let rules = compiled(&v, &[]);
+    let king = v.find_piece("King").unwrap();
+    let mut t = EnclosureTally::default();
+    for seed in 0..60 {
+        enclosure_game(&v, &rules, 500 + seed, 200, king, 0, &mut t);
+    }
+    let seen = format!("tablut: {t:?}");
+    println!("{seen}");
+    assert!(t.positions > 1000, "{seen}");
+    assert!(t.enclosing > 100 && t.taken > 150, "{seen}");
+    assert!(t.guarded_taken > 0, "{seen}");
+}
+
+#[test]
+fn tafl_perft_agrees_with_the_reference() {
+    let v = load("tablut.var");
+    let rules = compiled(&v, &[]);
+    let king = v.find_piece("King").unwrap();
+    let mut t = EnclosureTally::default();
+    let mut texts = Vec::new();
+    for seed in 0..3 {
+        texts.extend(enclosure_game(&v, &rules, 700 + seed, 60, king, 15, &mut t));
+    }
+    println!("tablut perft from {texts:?}");
+    assert!(texts.len() >= 3, "{texts:?}");
+    // By hand: the King in the castle with enemies on three sides, the fourth coming
+    // (a6-e6 takes him), or a Swede on it; the King next to the castle, taken between
+    // two (c4 and a Muscovite landing on e4); a Muscovite that may not cross the empty
+    // castle.
+    texts.extend(
+        [
+            "9/9/9/m8/3mKm3/4m4/9/9/8S b 0 1",
+            "9/9/9/m3S4/3mKm3/4m4/9/9/8S b 0 1",
+            "9/9/9/9/9/2mK4m/9/9/S8 b 0 1",
+            "9/9/9/9/m7S/9/9/4K4/9 b 0 1",
+        ]
+        .map(String::from),
+    );
+    enclosure_perft(&v, &rules, &texts);
+}
+
+/// From the position `text`, every legal move played by both sides: the same moves,
+/// then after each the same board, hands and side to move, and the same end (the
+/// reference judging no repetition and counting no plies). Returns how many moves
+/// captured by enclosure and how many ended the game.
+fn successors_agree(v: &Variant, rules: &Arc<Rules>, text: &str) -> (usize, usize) {
+    let options = rules.options();
+    let setup = variantlab::parse_position(rules, text).unwrap();
+    let game = Game::new(rules.clone(), setup).unwrap();
+    let slow = simple(rules, game.position());
+    assert_eq!(
+        runtime_moves(rules, game.position()),
+        reference_keys(v, options, &slow),
+        "{}: generators differ at {text}",
+        v.name
+    );
+    let (mut enclosing, mut ended) = (0, 0);
+    for m in game.legal_moves() {
+        let move_text = variantlab::write_move(v, &m);
+        let (from, to) = written(v, &m);
+        let mv = (from, to, m.tag, reference_kind(&m));
+        let (next, want) = reference::play_named(v, options, &slow, mv, m.wall, m.gate);
+        enclosing += usize::from(taken_by_enclosure(rules, game.position(), &m) > 0);
+        let mut g = game.clone();
+        g.play(m).unwrap();
+        let now = simple(rules, g.position());
+        assert_eq!(
+            (&next.cells, &next.hands, next.to_move),
+            (&now.cells, &now.hands, now.to_move),
+            "{}: positions differ after {move_text} at {text}",
+            v.name
+        );
+        let got = g.ending().map(|e| (e.outcome, e.winner()));
+        let want = want.map(|e| (e.0, reference::winner(e, next.to_move)));
+        assert_eq!(
+            got, want,
+            "{}: ends differ after {move_text} at {text}",
+            v.name
+        );
+        ended += usize::from(got.is_some());
+    }
+    (enclosing, ended)
+}
+
+#[test]
+fn tafl_captures_by_hand_agree_with_the_reference() {
+    let v = load("tablut.var");
+    let rules = compiled(&v, &[]);
+    // (position, moves that capture by enclosure, moves that end the game).
+    for (text, enclosing, ended) in [
+        // The King in the castle, enemies on three sides: a6-e6 takes him.
+        ("9/9/9/m8/3mKm3/4m4/9/9/8S b 0 1", 1, 1),
+        // A Swede on the fourth side: nobody is taken.
+        ("9/9/9/m3S4/3mKm3/4m4/9/9/8S b 0 1", 0, 0),
+        // Next to the castle, the King is taken between two: i4-e4.
+        ("9/9/9/9/9/2mK4m/9/9/S8 b 0 1", 1, 1),
+        // On the castle's row, a Muscovite may not cross the empty castle.
+        ("9/9/9/9/m7S/9/9/4K4/9 b 0 1", 0, 0),
+        // Two Swedes between Muscovites stay (a5-d5, with d2 past d3 and d4); one is
+        // taken (g1-g3 takes f3, e3 standing past it).
+        ("9/9/9/9/m8/3S5/3SmS3/1K1m5/6m2 b 0 1", 1, 0),
+    ] {
+        let (e, n) = successors_agree(&v, &rules, text);
+        assert_eq!((e, n), (enclosing, ended), "{text}");
+    }
+}
+
+/// A small game of the enclosure clauses Tablut leaves out: lines of any length on
+/// orthogonal lines, hostile empty cells (each player's own), and royal pieces taken
+/// only when enclosed on every side, anywhere. Chiefs are royal, and Guards capture on
+/// their ends too; `30 plies without capture` counts captures by enclosure.
+fn enclosures_text(hands: bool) -> String {
+    enclosures_text_with(if hands {
+        "captured pieces go to hand\n"
+    } else {
+        ""
+    })
+}
+
+/// [`enclosures_text`] with more statements.
+fn enclosures_text_with(more: &str) -> String {
+    format!(
+        "name \"Enclosures\"\n\
+         board square 6 by 6\n\
+         coordinates files lettered from the left, ranks numbered from the bottom\n\
+         player White: forward north, capitals\n\
+         player Black: forward south, lowercase\n\
+         zone throne {{\n  White: a1 f6 c4\n  Black: f1 a6 d3\n}}\n\
+         piece Chief (C) {{\n  royal\n  slide orthogonal, to empty\n}}\n\
+         piece Rook (R) {{\n  slide orthogonal, to empty\n}}\n\
+         piece Guard (G) {{\n  step 1 any\n}}\n\
+         setup {{\n  White: Chief c1, Rook a2 b2 e2 f2, Guard c2 d2\n  \
+         Black: Chief d6, Rook a5 b5 e5 f5, Guard c5 d5\n}}\n\
+         enclosed enemy pieces are captured, on orthogonal lines,\n  \
+         empty cells in throne enclose too,\n  \
+         royal pieces only when enclosed on every side\n\
+         {}\
+         game ends {{\n  Chief captured: mover wins\n  checkmate: mover wins\n  \
+         no legal move: mover loses\n  30 plies without capture: draw\n}}\n",
+        more
+    )
+}
+
+#[test]
+fn compulsory_captures_by_enclosure_agree_with_the_reference() {
+    let rules = common::from_text(&enclosures_text_with("captures are compulsory\n"));
+    let v = rules.variant().clone();
+    let chief = v.find_piece("Chief").unwrap();
+    let mut t = EnclosureTally::default();
+    for seed in 0..12 {
+        enclosure_game(&v, &rules, 700 + seed, 120, chief, 25, &mut t);
+    }
+    let seen = format!("compulsory enclosures: {t:?}");
+    assert!(t.positions > 300 && t.enclosing > 30, "{seen}");
+}
+
+#[test]
+fn enclosure_clauses_agree_with_the_reference() {
+    use variantlab::variant::{Flip, Kind, Kinds};
+    for hands in [false, true] {
+        let rules = common::from_text(&enclosures_text(hands));
+        let v = rules.variant().clone();
+        let e = v.enclosure.clone().expect("an enclosure rule");
+        assert_eq!(
+            (e.which, e.captures, e.lines, e.single, e.every_side),
+            (
+                Flip::Enclosed,
+                true,
+                Some(Kind::Orthogonal),
+                false,
+                Some((Kinds::Royal, None))
+            )
+        );
+        assert!(e.hostile.is_some() && v.hand.is_some() == hands);
+        let chief = v.find_piece("Chief").unwrap();
+        let mut t = EnclosureTally::default();
+        let mut texts = Vec::new();
+        for seed in 0..40 {
+            texts.extend(enclosure_game(
+                &v,
+                &rules,
+                900 + seed,
+                150,
+                chief,
+                25,
+                &mut t,
+            ));
+        }
+        let seen = format!("enclosures, hands {hands}: {t:?}");
+        println!("{seen}");
+        assert!(t.positions > 1000, "{seen}");
+        assert!(t.enclosing > 100 && t.taken > t.enclosing, "{seen}");
+        // Some game ended by the quiet plies, counted with captures by enclosure.
+        assert!(t.ends.contains_key(&3), "{seen}");
+        // Drops make the game with hands slow to count.
+        texts.truncate(if hands { 2 } else { 6 });
+        enclosure_perft(&v, &rules, &texts);
+    }
+    let rules = common::from_text(&enclosures_text(false));
+    let v = rules.variant().clone();
+    // (position, moves that capture by enclosure, moves that end the game).
+    for (text, enclosing, ended) in [
+        // d1-d3 takes the Chief on c3: b3, d3 and c2 hold Rooks, c4 is White's empty
+        // throne cell.
+        ("6/6/6/1Rc3/2R3/3R1C w 0 1", 1, 1),
+        // On the edge the Chief is never taken (d4-a4).
+        ("6/6/3R2/c5/R5/5C w 0 1", 0, 0),
+        // a1-a5 takes three Rooks closed by e5; with the Chief among them, none.
+        ("6/1rrrR1/6/5c/6/R4C w 0 1", 1, 0),
+        ("6/1rcrR1/6/6/6/R4C w 0 1", 0, 0),
+        // c2-c1 takes b1, White's empty a1 closing; d2-d1 leaves e1, f1 being Black's.
+        ("2C2c/6/6/6/2RR2/1r2r1 w 0 1", 1, 0),
+    ] {
+        let (e, n) = successors_agree(&v, &rules, text);
+        assert_eq!((e, n), (enclosing, ended), "{text}");
+    }
+}

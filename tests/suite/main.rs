@@ -50,6 +50,7 @@ mod standing;
 mod strength;
 mod studio;
 mod studio_page;
+mod tafl;
 mod terminal;
 mod walls;
 mod word_index;

@@ -47,6 +47,7 @@ fn settings(folder: &str) -> insta::Settings {
 /// that stops producing its diagnostic fails here rather than silently changing snapshot.
 const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
+    ("enclosure-limit", &["enclosure_limit"]),
     ("bad-count", &["bad_count"]),
     ("retired-wording", &["retired_wording"]),
     ("deep-condition", &["deep_condition"]),

@@ -53,18 +53,27 @@ fn opponent_move(
         return moves[rng.below(moves.len())];
     }
     let pos = game.position();
-    // Only a capture gains anything; the rules say whether it ends the game.
+    // Only a capture gains anything, where the piece lands or by enclosure; the rules
+    // say whether it ends the game.
     let gain = |m: &Move| {
-        let Some((_, k)) = m.captured else { return 0 };
+        if m.captured.is_none() && !pos.captures_by_enclosure(rules, m) {
+            return 0;
+        }
         let mut after = pos.clone();
         after.make_unchecked(rules, m);
+        let mut enclosed = after.enclosed_kinds();
+        let mut taken = m.captured.map_or(0, |(_, k)| values[k.0 as usize]);
+        while enclosed != 0 {
+            taken += values[enclosed.trailing_zeros() as usize];
+            enclosed &= enclosed - 1;
+        }
         match after
             .verdict(rules, Some(m), 1, || true, |_| None)
             .map(|v| v.outcome)
         {
             Some(Outcome::MOVER_WINS) => i32::MAX,
             Some(Outcome::MOVER_LOSES) => i32::MIN,
-            _ => values[k.0 as usize],
+            _ => taken,
         }
     };
     let gains: Vec<i32> = moves.iter().map(gain).collect();

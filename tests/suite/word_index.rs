@@ -366,7 +366,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("explode_stmt", "`captures explode`"),
     ("checks_stmt", "`checks are forbidden`"),
     ("clock_stmt", "`position strings count plies since`"),
-    ("flip_stmt", "`... change sides`"),
+    ("flip_stmt", "`... change sides` or `... are captured`"),
     (
         "moved_wall_stmt",
         "`after each move, the mover moves the wall`",

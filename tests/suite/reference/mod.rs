@@ -45,7 +45,7 @@
 //!     attacked (as for checkmate). `A and B` holds when each part holds, `A or B`
 //!     when one does, `not A` when A does not. Repetitions, quiet moves and counts
 //!     are not tracked here: those single conditions never hold (so `not` of one
-//!     always does).
+//!     always does). A capture by enclosure is a capture too (70).
 //!
 //! The chess family's rules:
 //!
@@ -245,11 +245,12 @@
 //!     direction from the cell where the piece landed, an unbroken line of pieces of
 //!     one enemy followed by a piece of the mover becomes the mover's. With `enemy
 //!     pieces next to where a piece lands change sides`, every enemy piece one step
-//!     from that cell becomes the mover's. A pass changes nothing.
+//!     from that cell becomes the mover's. A pass changes nothing. Only the piece
+//!     that landed encloses (see 70 for captures and narrowings).
 //! 46. `drop only where it encloses enemy pieces` refuses a drop that would turn no
-//!     line by 45's first rule; `drop first on ZONE` refuses a drop off the mover's
-//!     part of the zone while a cell of it is empty, and while it is, the enclosing
-//!     rule does not apply.
+//!     line by 45's first rule (as 70 narrows it); `drop first on ZONE` refuses a
+//!     drop off the mover's part of the zone while a cell of it is empty, and while it
+//!     is, the enclosing rule does not apply.
 //! 47. With `players may pass, only when they cannot move`, the pass is a legal move
 //!     only when the player has no other.
 //! 48. `board full` matches when every cell holds a piece; `more pieces win` counts
@@ -389,6 +390,33 @@
 //!     board holds nothing, nor does a wall; the cells in between do not matter.
 //! 69. `not from ...`: a pattern applies only from the cells from which its inner
 //!     initial rule (14, 23) would not let it.
+//!
+//! Captures by enclosure (tafl) and moves that keep out of a zone:
+//!
+//! 70. With `... are captured` instead of `... change sides`, the pieces 45 acts on are
+//!     taken off the board instead of turned; in a game with hands each goes to the
+//!     mover's hand as a piece captured on a move's end does (21, 30). Clauses narrow
+//!     45's first rule (turned or taken alike): `on KIND lines`, only the directions of
+//!     that kind are looked along; `of one piece`, only lines of exactly one piece
+//!     count; `empty cells in ZONE enclose too`, an empty cell of the mover's part of
+//!     the zone closes a line as a piece of the mover does; `KINDS [in ZONE] only when
+//!     enclosed on every side`, a guarded piece (of those kinds, and with a zone on its
+//!     owner's part of it) keeps any line holding it from being acted on, and is itself
+//!     acted on when it stands one step from the landing cell along one of those
+//!     directions and every cell one step from it along each of them is on the board
+//!     and holds a piece of the mover or is such an empty cell. Everything is judged on
+//!     the board as the landing left it (a wall standing before the move breaks a line;
+//!     the move's own wall, by 49, comes after), and done at once. What a move
+//!     captures, for `KIND captured (by KIND)` (13, `by` naming the kind that moved or
+//!     was dropped) and for `N plies without capture`, is the piece on its end (or
+//!     taken in passing) and every piece taken so; turned pieces are not captured. The
+//!     reference does not count plies itself: [`captures`] tells the caller whether a
+//!     move captured. Whether a move or drop may be made (11, 19, 21, 24, 31, 34, 44,
+//!     64, 66) is judged on the board it leaves, its enclosure done (after its
+//!     explosion, by 33); whether a piece is attacked still asks only whether an enemy
+//!     could capture it on a move's end.
+//! 71. `outside ZONE`: every passed cell (7, 22) and the end are off the mover's part
+//!     of the zone; the start may be on it. `landing outside ZONE`: the end is.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -788,6 +816,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         for (to, _) in moves_of(v, options, &pos.cells, &pos.used, from, |p| p.copy) {
             let mut after = pos.cells.clone();
             after[to.index()] = Some((player, kind));
+            let after = enclosed_board(v, options, &after, player, to);
             if !royal_attacked(v, options, &after, &pos.used, player) && !faces(v, options, &after)
             {
                 all.insert((to, to, None, Some(kind)));
@@ -803,7 +832,9 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             .collect();
         let plain = plain.into_iter().map(|(to, tag)| (to, tag, None));
         for (to, tag, taken) in plain.chain(passing) {
-            let after = after_move(&pos.cells, from, to, taken);
+            let moved = after_move(&pos.cells, from, to, taken);
+            // Rule 70: judged on the board the move leaves, its enclosure done.
+            let after = enclosed_board(v, options, &moved, player, to);
             if must_not_be_attacked && attacked(v, options, &after, &pos.used, to, player) {
                 continue;
             }
@@ -813,13 +844,15 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                 let ends: Vec<Option<PieceId>> =
                     promotions(v, options, &pos.cells, player, kind, from, to, takes);
                 for promotion in ends {
-                    let mut a = after.clone();
+                    let mut a = moved.clone();
                     if let Some(k) = promotion {
                         a[to.index()] = Some((player, k));
                     }
                     if takes {
                         blast(v, &mut a, to);
                     }
+                    // As a move is played: the explosion, then the enclosure.
+                    let a = enclosed_board(v, options, &a, player, to);
                     // Rule 66.
                     let loud =
                         promotion.is_some() && loud(v, options, player, kind, &a, &pos.used, to);
@@ -857,6 +890,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             let mut after = pos.cells.clone();
             after[from.index()] = None;
             after[to.index()] = Some((player, k));
+            let after = enclosed_board(v, options, &after, player, to);
             let guarded = v.piece(k).not_attacked.iter().any(|g| holds(*g, options));
             if (guarded && attacked(v, options, &after, &pos.used, to, player))
                 || left_attacked(v, options, &pos.cells, &after, &pos.used, player)
@@ -914,7 +948,12 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     }
     // Rule 26.
     let of = |m: &Move, kind: MoveKind| match kind {
-        MoveKind::Capture => takes(v, options, pos, *m),
+        // Rule 70: a capture by enclosure is a capture.
+        MoveKind::Capture => {
+            takes(v, options, pos, *m)
+                || v.enclosure.as_ref().is_some_and(|e| e.captures)
+                    && captures(v, options, pos, *m, None, None)
+        }
         MoveKind::Drop => dropped.contains(m),
         MoveKind::Promotion => m.3.is_some() && !dropped.contains(m),
         MoveKind::Check => {
@@ -1310,11 +1349,13 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
             }
             let mut after = pos.cells.clone();
             after[cell.index()] = Some((me, kind));
-            if royal_attacked(v, options, &after, &pos.used, me) || faces(v, options, &after) {
+            // Rule 70: judged on the board the drop leaves, its enclosure done.
+            let landed = enclosed_board(v, options, &after, me, cell);
+            if royal_attacked(v, options, &landed, &pos.used, me) || faces(v, options, &landed) {
                 continue;
             }
             let mut next = pos.clone();
-            next.cells = after.clone();
+            next.cells = landed.clone();
             next.passing = None;
             next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
             let forbidden = rules.iter().any(|r| match *r {
@@ -1336,7 +1377,7 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                         .iter()
                         .any(|(t, _)| *t == cell)
                 }),
-                NoDrop::Check => royal_attacked(v, options, &after, &pos.used, next.to_move),
+                NoDrop::Check => royal_attacked(v, options, &landed, &pos.used, next.to_move),
                 NoDrop::InZone(z) => v.zones[z].cells[me.0 as usize].contains(&cell),
                 NoDrop::OutsideZone(z) => !v.zones[z].cells[me.0 as usize].contains(&cell),
                 NoDrop::FirstOn(z) => {
@@ -1347,10 +1388,10 @@ fn drops(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Cell, PieceId)> {
                     !rules
                         .iter()
                         .any(|r| matches!(*r, NoDrop::FirstOn(z) if opening(v, &pos.cells, me, z)))
-                        && enclosed_lines(v, &after, me, cell).is_empty()
+                        && enclosed_lines(v, options, &after, me, cell).is_empty()
                 }
                 NoDrop::Checkmate => {
-                    royal_attacked(v, options, &after, &pos.used, next.to_move) && {
+                    royal_attacked(v, options, &landed, &pos.used, next.to_move) && {
                         let mut n = next.clone();
                         let at = n.hands.iter().position(|h| *h == (me, held)).unwrap();
                         n.hands.remove(at);
@@ -1443,33 +1484,84 @@ fn opening(v: &Variant, cells: &Cells, me: PlayerId, z: usize) -> bool {
         .any(|c| cells[c.index()].is_none())
 }
 
-/// The enemy pieces a piece of `me` on `at` encloses: along each direction, a line of
-/// pieces of one enemy ending at a piece of `me`.
-fn enclosed_lines(v: &Variant, cells: &Cells, me: PlayerId, at: Cell) -> Vec<Cell> {
+/// Rules 45 and 70: the enemy pieces a piece of `me` on `at` encloses: along each
+/// direction (of the lines' kind), a line of pieces of one enemy closed by a piece of
+/// `me` or an empty hostile cell, holding no guarded piece (and of one piece, with
+/// `of one piece`); and each guarded enemy piece one step away that is enclosed on
+/// every side.
+fn enclosed_lines(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    me: PlayerId,
+    at: Cell,
+) -> Vec<Cell> {
+    use variantlab::variant::{Dir, Flip};
     let b = &v.board;
+    // The clauses of an `enclosed enemy pieces ...` statement, if the game has one.
+    let rule = v.enclosure.as_ref().filter(|e| e.which == Flip::Enclosed);
+    let lines = rule.and_then(|e| e.lines);
+    let single = rule.is_some_and(|e| e.single);
+    let hostile = rule.and_then(|e| e.hostile);
+    let every_side = rule.and_then(|e| e.every_side);
+    let directions: Vec<Dir> = (0..b.directions().len())
+        .filter(|&d| lines.is_none_or(|k| b.directions()[d].kind == k))
+        .map(|d| Dir(d as u8))
+        .collect();
+    // Rule 70: a cell that closes a line for `me`: its piece, or an empty hostile cell.
+    let closes = |c: Cell| match cells[c.index()] {
+        Some((p, _)) => p == me,
+        None => hostile.is_some_and(|z| v.zones[z].cells[me.0 as usize].contains(&c)),
+    };
+    // Rule 70: a piece taken only when enclosed on every side.
+    let guarded = |c: Cell| match (cells[c.index()], every_side) {
+        (Some((owner, kind)), Some((kinds, zone))) => {
+            of_kinds(v, options, kinds, kind)
+                && zone.is_none_or(|z| v.zones[z].cells[owner.0 as usize].contains(&c))
+        }
+        _ => false,
+    };
+    // A wall (rule 49) is no one's piece: it breaks a line and is never taken.
+    let enemy = |c: Cell| cells[c.index()].is_some_and(|(p, _)| p != me && p != NO_ONE);
     let mut out = vec![];
-    for d in 0..b.directions().len() {
+    for &d in &directions {
         let mut line = vec![];
         let mut p = b.point(at);
         let mut owner = None;
         loop {
-            p = b.shift(p, variantlab::variant::Dir(d as u8));
+            p = b.shift(p, d);
             let Some(c) = b.at(p) else { break };
-            match cells[c.index()] {
-                Some((pl, _)) if pl == me => {
-                    if !line.is_empty() {
-                        out.extend(line.iter().copied());
-                    }
-                    break;
+            if closes(c) {
+                let counts = !line.is_empty()
+                    && (!single || line.len() == 1)
+                    && !line.iter().any(|c| guarded(*c));
+                if counts {
+                    out.extend(line.iter().copied());
                 }
-                Some((pl, _)) if owner.is_none_or(|o| o == pl) => {
+                break;
+            }
+            match cells[c.index()] {
+                Some((pl, _)) if enemy(c) && owner.is_none_or(|o| o == pl) => {
                     owner = Some(pl);
                     line.push(c);
                 }
                 _ => break,
             }
         }
+        // Rule 70: a guarded enemy next to `at`, every neighbour along the lines
+        // closing (the one on `at` among them).
+        if let Some(c) = b.at(b.shift(b.point(at), d))
+            && enemy(c)
+            && guarded(c)
+            && directions
+                .iter()
+                .all(|&e| b.at(b.shift(b.point(c), e)).is_some_and(closes))
+        {
+            out.push(c);
+        }
     }
+    out.sort();
+    out.dedup();
     out
 }
 
@@ -2266,7 +2358,7 @@ pub fn condition_holds(
 ) -> Option<Option<PlayerId>> {
     let after = After {
         next: pos,
-        captured: None,
+        captured: &[],
         kind: PieceId(0),
         judge: Judge::Fully,
     };
@@ -2306,7 +2398,40 @@ fn play_judged(
     gate: Gate,
     judge: Judge,
 ) -> (Simple, Option<Ended>) {
+    let (next, ended, _) = play_taking(v, options, pos, mv, wall, gate, judge);
+    (next, ended)
+}
+
+/// Rule 70: whether a move (assumed legal) captures: takes a piece on its end, in
+/// passing or by enclosure. The caller counts `N plies without capture` with it.
+pub fn captures(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    wall: Option<Cell>,
+    gate: Gate,
+) -> bool {
+    !play_taking(v, options, pos, mv, wall, gate, Judge::Not)
+        .2
+        .is_empty()
+}
+
+/// [`play_judged`], also giving the kinds of the pieces the move captured (rule 70).
+#[allow(clippy::type_complexity)]
+fn play_taking(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    wall: Option<Cell>,
+    gate: Gate,
+    judge: Judge,
+) -> (Simple, Option<Ended>, Vec<PieceId>) {
     let (from, to, tag, promotion) = mv;
+    // Rule 70: the move encloses with the walls standing before it; its own wall (49)
+    // comes after.
+    let old_walls = pos.walls.clone();
     let mut pos = pos.clone();
     if let Some(w) = wall {
         let moved = v.pieces.iter().flat_map(|p| &p.walling);
@@ -2325,9 +2450,9 @@ fn play_judged(
         extend_run(v, options, &mut next, pos.to_move);
         let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
         let outcome = (judge != Judge::Not)
-            .then(|| ending(v, options, &next, None, kind, judge))
+            .then(|| ending(v, options, &next, &[], kind, judge))
             .flatten();
-        return (next, outcome);
+        return (next, outcome, vec![]);
     }
     // Rule 64: a promotion of its own (in place, from == to, on the mover's piece).
     let standing = promotion.is_some()
@@ -2339,6 +2464,7 @@ fn play_judged(
             v,
             options,
             pos,
+            &old_walls,
             to,
             promotion.expect("a drop names its kind"),
             judge,
@@ -2387,6 +2513,7 @@ fn play_judged(
     }
     let was_marked = pos.promoted.contains(&from);
     next.promoted.retain(|c| *c != from && *c != taken_at);
+    let mut enclosed = vec![];
     match castle {
         Some(i) => next.cells = castled(&pos.cells, &v.castlings[i]),
         None => {
@@ -2406,7 +2533,9 @@ fn play_judged(
             if captured.is_some() {
                 blast(v, &mut next.cells, to);
             }
-            flip(v, &mut next.cells, player, to);
+            // Rules 45 and 70.
+            enclosed = flip(v, options, &mut next.cells, &old_walls, player, to);
+            take_to_hand(v, options, &mut next, player, &enclosed);
             if wall == Some(to) {
                 next.cells[to.index()] = None;
             }
@@ -2468,21 +2597,28 @@ fn play_judged(
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, player);
     extend_run(v, options, &mut next, player);
+    // Rule 70: what the move captured, on its end and by enclosure.
+    let all: Vec<PieceId> = captured
+        .into_iter()
+        .chain(enclosed.iter().map(|(_, (_, k))| *k))
+        .collect();
     let outcome = (judge != Judge::Not)
-        .then(|| ending(v, options, &next, captured, kind, judge))
+        .then(|| ending(v, options, &next, &all, kind, judge))
         .flatten();
-    (next, outcome)
+    (next, outcome, all)
 }
 
-/// Rule 21: puts a piece from the mover's hand on `cell`.
+/// Rule 21: puts a piece from the mover's hand on `cell`, `walls` standing before the
+/// drop.
 fn drop_piece(
     v: &Variant,
     options: &[bool],
     pos: &Simple,
+    walls: &[Cell],
     cell: Cell,
     kind: PieceId,
     judge: Judge,
-) -> (Simple, Option<Ended>) {
+) -> (Simple, Option<Ended>, Vec<PieceId>) {
     let me = pos.to_move;
     let mut next = pos.clone();
     // Not in hand: dropped face up (rule 55), or a copy (rule 44).
@@ -2504,8 +2640,10 @@ fn drop_piece(
     next.promoted.retain(|c| *c != cell);
     // Rule 62: a copy may capture on a gate; a drop may empty the hand.
     next.gates.retain(|c| *c != cell);
+    // Rules 45 and 70.
+    let enclosed = flip(v, options, &mut next.cells, walls, me, cell);
+    take_to_hand(v, options, &mut next, me, &enclosed);
     close_empty_handed(v, &mut next);
-    flip(v, &mut next.cells, me, cell);
     if v.drops.castling {
         // Rule 60.
         for (i, c) in v.castlings.iter().enumerate() {
@@ -2521,30 +2659,95 @@ fn drop_piece(
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
     extend_run(v, options, &mut next, me);
+    // Rule 70: what the drop (or copy) captured, on its cell and by enclosure.
+    let all: Vec<PieceId> = captured
+        .into_iter()
+        .chain(enclosed.iter().map(|(_, (_, k))| *k))
+        .collect();
     let outcome = (judge != Judge::Not)
-        .then(|| ending(v, options, &next, captured, kind, judge))
+        .then(|| ending(v, options, &next, &all, kind, judge))
         .flatten();
-    (next, outcome)
+    (next, outcome, all)
 }
 
-/// Rule 45: turns to `me` the enemy pieces the landing on `at` wins.
-fn flip(v: &Variant, cells: &mut [Option<(PlayerId, PieceId)>], me: PlayerId, at: Cell) {
-    let turned = match v.flip {
-        None => return,
-        Some(variantlab::variant::Flip::Enclosed) => enclosed_lines(v, cells, me, at),
-        Some(variantlab::variant::Flip::Next) => {
+/// Rules 45 and 70: turns to `me`, or takes off the board, the enemy pieces the
+/// landing on `at` wins, `walls` standing (rule 49); returns the cells and pieces
+/// taken.
+fn flip(
+    v: &Variant,
+    options: &[bool],
+    cells: &mut [Option<(PlayerId, PieceId)>],
+    walls: &[Cell],
+    me: PlayerId,
+    at: Cell,
+) -> Vec<(Cell, (PlayerId, PieceId))> {
+    let Some(rule) = &v.enclosure else {
+        return vec![];
+    };
+    let mut board = cells.to_vec();
+    for w in walls {
+        board[w.index()] = WALL;
+    }
+    let won: Vec<Cell> = match rule.which {
+        variantlab::variant::Flip::Enclosed => enclosed_lines(v, options, &board, me, at),
+        variantlab::variant::Flip::Next => {
             let b = &v.board;
             (0..b.directions().len())
+                .filter(|&d| rule.lines.is_none_or(|k| b.directions()[d].kind == k))
                 .filter_map(|d| b.at(b.shift(b.point(at), variantlab::variant::Dir(d as u8))))
-                .filter(|c| cells[c.index()].is_some_and(|(p, _)| p != me))
+                .filter(|c| board[c.index()].is_some_and(|(p, _)| p != me && p != NO_ONE))
                 .collect()
         }
     };
-    for c in turned {
-        if let Some((_, k)) = cells[c.index()] {
-            cells[c.index()] = Some((me, k));
+    let mut taken = vec![];
+    for c in won {
+        if let Some((owner, k)) = cells[c.index()] {
+            if rule.captures {
+                cells[c.index()] = None;
+                taken.push((c, (owner, k)));
+            } else {
+                cells[c.index()] = Some((me, k));
+            }
         }
     }
+    taken
+}
+
+/// Rule 70: the cells after `me`'s piece landed on `at`, once its enclosure is done
+/// (walls standing on the cells as [`WALL`]).
+fn enclosed_board(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    me: PlayerId,
+    at: Cell,
+) -> Vec<Option<(PlayerId, PieceId)>> {
+    let mut after = cells.to_vec();
+    flip(v, options, &mut after, &[], me, at);
+    after
+}
+
+/// Rules 21, 30 and 70: the pieces a move took by enclosure go to the mover's hand, in
+/// a game with hands, each as a piece captured on a move's end does; their marks go.
+fn take_to_hand(
+    v: &Variant,
+    options: &[bool],
+    next: &mut Simple,
+    me: PlayerId,
+    taken: &[(Cell, (PlayerId, PieceId))],
+) {
+    for &(c, (owner, k)) in taken {
+        if v.hand.is_some() {
+            let back = if next.promoted.contains(&c) {
+                promoted_from(v, options, owner, k)
+            } else {
+                unpromoted(v, k)
+            };
+            next.hands.push((me, back));
+        }
+        next.promoted.retain(|p| *p != c);
+    }
+    next.hands.sort();
 }
 
 /// Rule 13: the outcome of the first end rule that matches after a move, and the
@@ -2553,7 +2756,7 @@ fn ending(
     v: &Variant,
     options: &[bool],
     next: &Simple,
-    captured: Option<PieceId>,
+    captured: &[PieceId],
     kind: PieceId,
     judge: Judge,
 ) -> Option<Ended> {
@@ -2605,10 +2808,11 @@ fn decided(v: &Variant, next: &Simple, rule: &variantlab::variant::EndRule) -> O
 }
 
 /// What an end rule's condition is judged on: the position after a move, what the
-/// move captured on its end, the kind it ended as, and how fully it is judged.
+/// move captured (on its end, in passing and by enclosure: rule 70), the kind it ended
+/// as, and how fully it is judged.
 struct After<'a> {
     next: &'a Simple,
-    captured: Option<PieceId>,
+    captured: &'a [PieceId],
     kind: PieceId,
     judge: Judge,
 }
@@ -2653,7 +2857,7 @@ fn happens(v: &Variant, options: &[bool], after: &After, event: Event) -> Option
     };
     let held = match event {
         e if e.names_a_player() => return happens_to(v, options, next, e).map(Some),
-        Event::Captured { piece, by } => captured == Some(piece) && by.is_none_or(|b| b == kind),
+        Event::Captured { piece, by } => captured.contains(&piece) && by.is_none_or(|b| b == kind),
         Event::NoLegalMove => legal_moves(v, options, next).is_empty(),
         Event::Checkmate => mated(),
         Event::Stalemate => {
@@ -2834,6 +3038,13 @@ fn passing_of(
         }
         let mut w = Walk::new(&v.board, pattern, forward, &pos.cells, from);
         w.record_paths = true;
+        // Rules 23 and 71: only a path the move may take.
+        w.zone = pattern
+            .within
+            .map(|z| v.zones[z].cells[player.0 as usize].clone());
+        w.outside = pattern
+            .outside
+            .map(|(z, crossing)| (v.zones[z].cells[player.0 as usize].clone(), crossing));
         w.run();
         if let Some(cells) = w.paths.iter().find(|(end, _)| *end == to).map(|(_, c)| c) {
             return Some((cells.clone(), to, pattern.en_passant.clone()));
@@ -3025,6 +3236,10 @@ fn reach(
     w.zone = pattern
         .within
         .map(|z| v.zones[z].cells[player.0 as usize].clone());
+    // Rule 71.
+    w.outside = pattern
+        .outside
+        .map(|(z, crossing)| (v.zones[z].cells[player.0 as usize].clone(), crossing));
     w.run();
     w.found
 }
@@ -3047,6 +3262,9 @@ struct Walk<'a> {
     stepped: Vec<bool>,
     /// Rule 23: the zone the whole move stays in.
     zone: Option<Vec<Cell>>,
+    /// Rule 71: the zone the move's end (and passed cells) keep out of, with whether
+    /// the move may cross it (`landing outside`).
+    outside: Option<(Vec<Cell>, bool)>,
 }
 
 impl<'a> Walk<'a> {
@@ -3071,6 +3289,7 @@ impl<'a> Walk<'a> {
             trail: vec![],
             stepped: vec![false],
             zone: None,
+            outside: None,
         }
     }
 
@@ -3281,6 +3500,13 @@ impl Walk<'_> {
             && (!z.contains(&self.from)
                 || !z.contains(&cell)
                 || passed.iter().any(|c| !z.contains(c)))
+        {
+            return;
+        }
+        // Rule 71: the start may be in the zone; nothing else is, but the cells crossed
+        // with `landing outside`.
+        if let Some((z, crossing)) = &self.outside
+            && (z.contains(&cell) || !crossing && passed.iter().any(|c| z.contains(c)))
         {
             return;
         }
