@@ -397,6 +397,7 @@ fn check_event(
                     Place::Between(decls.piece(k).map_err(|d| out.push(d)).ok()?)
                 }
                 syntax::Place::Zone(z) => Place::Zone(super::find_zone(zones, z, out)?),
+                syntax::Place::Connected(z) => Place::Connected(super::find_zone(zones, z, out)?),
             };
             let owner = owner?;
             let q = &quantity.node;

@@ -321,6 +321,7 @@ fn check_file(
     check_once_pairs(&variant, out);
     check_demotions(&file.statements, &decls, &variant, out);
     end::check_checkmate_royal(&file.statements, &variant, out);
+    check_royal_enclosure(&file.statements, &variant, out);
     // Beside syntax errors, the moves are not worked out: the file is not usable yet.
     if whole {
         end::check_undecided(&file.statements, &variant, out);
@@ -500,11 +501,54 @@ fn check_enclosure(
                         "on this board one move could capture up to {most} enclosed pieces; at most {MOST_ENCLOSED} can be captured at once"
                     ),
                 )
-                .help("capture lines of one piece (`, on lines of one piece`), or lines in fewer directions (`, on orthogonal lines`)"),
+                .help(match e.lines {
+                    None => "capture lines of one piece (`, on lines of one piece`), or lines in fewer directions (`, on orthogonal lines`)",
+                    Some(_) => "capture lines of one piece: add `of one piece` after `lines`",
+                }),
             );
         }
     }
     Some(e)
+}
+
+/// Warns where royal pieces may be captured by enclosure and no end rule is about
+/// their capture: check sees only captures where a piece lands, so such a capture
+/// would leave the game going on without its royal piece.
+fn check_royal_enclosure(statements: &[Statement], variant: &Variant, out: &mut Vec<Diagnostic>) {
+    if !variant.enclosure.as_ref().is_some_and(|e| e.captures) {
+        return;
+    }
+    let royal: Vec<PieceId> = (0..variant.pieces.len())
+        .map(|i| PieceId(i as u8))
+        .filter(|&k| !variant.piece(k).royal.is_empty())
+        .collect();
+    let ended = variant.end_rules.iter().any(|r| {
+        r.condition
+            .mentions(&|e| matches!(e, Event::Captured { piece, .. } if royal.contains(piece)))
+    });
+    if royal.is_empty() || ended {
+        return;
+    }
+    let Some(span) = statements.iter().find_map(|s| match s {
+        Statement::Flip(f) => Some(f.span),
+        _ => None,
+    }) else {
+        return;
+    };
+    out.push(
+        Diagnostic::warning(
+            "variantlab::enclosed_royal",
+            span,
+            format!(
+                "a royal {} may be captured by enclosure, which check does not see, and no end rule is about its capture",
+                variant.piece(royal[0]).name
+            ),
+        )
+        .help(format!(
+            "end the game when one is taken (`{} captured: mover wins`)",
+            variant.piece(royal[0]).name
+        )),
+    );
 }
 
 /// The most pieces one move may capture by enclosure.
@@ -687,6 +731,23 @@ fn check_repeats(statements: &[Statement], out: &mut Vec<Diagnostic>) {
                     .help(format!("keep one `{what}` statement")),
             );
         }
+    }
+    // The two forms of enclosure are one rule of the game: a second would disagree.
+    let flips = statements
+        .iter()
+        .filter(|s| matches!(s, Statement::Flip(_)));
+    for span in flips.skip(1).filter_map(|s| s.name_span()) {
+        out.push(
+            Diagnostic::error(
+                "variantlab::duplicate_statement",
+                span,
+                "a second statement on what a move does to enemy pieces around it",
+            )
+            .label("the first one counts")
+            .help(
+                "keep one `... change sides` or `... are captured` statement, with all its clauses",
+            ),
+        );
     }
 }
 

@@ -606,7 +606,7 @@ fn check_move(
                     out.push(duplicate_clause(
                         c.span,
                         "the move already keeps outside a zone",
-                        "keep one `outside` clause, naming a zone that holds every cell to avoid",
+                        "keep one `outside` clause; a zone holding every cell to avoid can name them all",
                     ));
                 }
                 pat.outside = super::find_zone(zones, name, out).map(|z| (z, *passing))

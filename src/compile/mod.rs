@@ -143,6 +143,8 @@ pub struct Rules {
     pub(crate) around: Vec<Vec<Cell>>,
     /// What a move does to enemy pieces around where it lands.
     pub(crate) enclosure: Option<crate::model::Enclosure>,
+    /// Per cell, the cells beside it across a side (orthogonally).
+    pub(crate) beside: Vec<Vec<Cell>>,
     /// Whether moves capture by enclosure: any move may then take pieces off lines.
     pub(crate) enclosure_captures: bool,
     /// With an enclosure: per player, per cell, whether the cell closes a line when empty.
@@ -340,6 +342,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             None => vec![],
         },
         enclosure: variant.enclosure.clone(),
+        beside: variant.board.neighbours(crate::geometry::Kind::Orthogonal),
         enclosure_captures: variant.enclosure.as_ref().is_some_and(|e| e.captures),
         hostile: enclosure_cells(variant, variant.enclosure.as_ref().and_then(|e| e.hostile)),
         every_side: match variant.enclosure.as_ref().and_then(|e| e.every_side) {

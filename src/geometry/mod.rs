@@ -422,6 +422,17 @@ impl Board {
         };
         wx * x * v.dx + wy * y * v.dy
     }
+    /// Per cell, the cells one step away in directions of the kind.
+    pub fn neighbours(&self, kind: Kind) -> Vec<Vec<Cell>> {
+        let dirs = self.directions_of(kind);
+        self.cells()
+            .map(|c| {
+                dirs.iter()
+                    .filter_map(|d| self.at(self.shift(self.point(c), d)))
+                    .collect()
+            })
+            .collect()
+    }
     /// Per cell: for each direction of `dirs`, the cells from it along that direction
     /// to the edge, directions that leave the board at once left out.
     pub fn rays(&self, dirs: DirSet) -> Vec<Vec<Vec<Cell>>> {

@@ -184,6 +184,9 @@ pub enum Place {
     OneColour,
     /// On a straight line between two of the player's pieces of this kind.
     Between(PieceId),
+    /// On cells from which a path of orthogonally adjacent cells, none holding another
+    /// player's piece (or a wall), reaches the player's part of the zone.
+    Connected(usize),
 }
 
 /// Conditions of the game's state, combined.
@@ -445,6 +448,7 @@ fn event_text(v: &Variant, e: Event) -> String {
                 Place::Zone(z) => format!(" in {}", v.zones[z].name),
                 Place::OneColour => " on one colour".to_string(),
                 Place::Between(k) => format!(" between two {}", v.piece(k).name),
+                Place::Connected(z) => format!(" connected to {}", v.zones[z].name),
             };
             let what = format!("{}{kinds}", state_text(state));
             let what = match quantity.as_str() {

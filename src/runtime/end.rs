@@ -609,6 +609,10 @@ impl<S: Width> PositionOf<S> {
                                 .filter(|&&c| there.contains(c))
                                 .count() as u64
                         }
+                        Place::Connected(z) => {
+                            let open = self.connected(rules, p, z);
+                            on_board(mask).intersection(&open).len() as u64
+                        }
                         Place::Between(outer) => {
                             let ends = self.pieces_of(p, outer);
                             on_board(mask)
@@ -675,6 +679,31 @@ impl<S: Width> PositionOf<S> {
                         .is_none_or(|z| rules.variant.zones[z].cells[me.0 as usize].contains(&m.to))
             }
         })
+    }
+
+    /// The cells from which a path of orthogonally adjacent cells, none holding a piece
+    /// of another player than `p` or a wall, reaches `p`'s part of zone `z`.
+    fn connected(&self, rules: &Rules, p: PlayerId, z: usize) -> S {
+        let mut blocked = *self.walls();
+        for q in (0..self.players()).map(PlayerId).filter(|q| *q != p) {
+            blocked = blocked.union(self.of_player(q));
+        }
+        let zone = S::from_cells(rules.variant.zones[z].cells[p.0 as usize].iter().copied());
+        let mut reached = zone.difference(&blocked);
+        let mut frontier = reached;
+        while !frontier.is_empty() {
+            let mut next = S::EMPTY;
+            for c in frontier.iter() {
+                for &n in &rules.beside[c.index()] {
+                    if !reached.contains(n) && !blocked.contains(n) {
+                        next.insert(n);
+                    }
+                }
+            }
+            reached = reached.union(&next);
+            frontier = next;
+        }
+        reached
     }
 
     /// Whether the piece on `cell` stands in the state.

@@ -276,6 +276,9 @@ fn hunts(rules: &Rules, of: u64) -> Vec<Hunt> {
 #[derive(Clone, Debug)]
 struct Goal {
     kind: PieceId,
+    /// Every move of the kind lands on an empty cell: it never takes what stands in its
+    /// way, so its way is counted over the empty cells of the position.
+    quiet: bool,
     steps: Vec<Vec<u8>>,
     zone: Vec<Vec<u16>>,
     back: Vec<Vec<Vec<u16>>>,
@@ -334,11 +337,26 @@ const GOAL_RANGE: u8 = 8;
 fn goals(rules: &Rules) -> Vec<Goal> {
     use crate::model::Outcome;
     let n = rules.variant.board.len();
+    use crate::model::{Event, Owner, Who};
+    // `a player has a King in goal: that player wins`, or a player named on both sides:
+    // `White has a King in corners: White wins`.
+    let wins_for = |r: &crate::model::EndRule, e: &Event| match (r.outcome, e) {
+        (Outcome::THAT_WINS | Outcome::MOVER_WINS, _) => true,
+        (
+            Outcome::Scores {
+                who: Who::Player(q),
+                got: 1,
+                of: 1,
+            },
+            Event::Has { owner, .. },
+        ) => *owner == Owner::Player(q),
+        _ => false,
+    };
     let mut found: Vec<(PieceId, usize)> = rules
         .end_rules_in_force()
-        .filter(|r| matches!(r.outcome, Outcome::THAT_WINS | Outcome::MOVER_WINS))
-        .flat_map(|r| r.condition.positive())
-        .filter_map(|e| e.goal())
+        .flat_map(|r| r.condition.positive().into_iter().map(move |e| (r, e)))
+        .filter(|(r, e)| wins_for(r, e))
+        .filter_map(|(_, e)| e.goal())
         .collect();
     found.dedup();
     found
@@ -374,6 +392,10 @@ fn goals(rules: &Rules) -> Vec<Goal> {
                 .collect();
             Goal {
                 kind,
+                quiet: rules.variant.pieces[kind.0 as usize]
+                    .moves
+                    .iter()
+                    .all(|m| m.dest == crate::model::Dest::Empty),
                 steps,
                 zone: zones,
                 back: backs,
@@ -787,7 +809,7 @@ impl Evaluator {
         for g in &self.goals {
             let steps = &g.steps[p.0 as usize];
             let pieces = pos.pieces_of(p, g.kind);
-            let d = match self.blocked_goals && !pieces.is_empty() {
+            let d = match (self.blocked_goals || g.quiet) && !pieces.is_empty() {
                 true => Some(g.steps_now(pos, p)),
                 false => pieces.iter().map(|c| steps[c.index()]).min(),
             };

@@ -68,6 +68,8 @@ pub enum Place {
     OneColour,
     /// On a line between two of the player's pieces of this kind.
     Between(Name),
+    /// `connected to edge`.
+    Connected(Name),
 }
 
 /// How many `has` asks for: at least `least` and at most `most`; `only`: some, and no
@@ -377,6 +379,8 @@ fn lower_has(cx: &mut Ctx, p: P) -> Event {
                 let ident = parts.iter().find(|x| x.as_rule() == Rule::ident);
                 place = if k.as_str().starts_with("between") {
                     Place::Between(cx.name(ident.expect("grammar requires a kind")))
+                } else if k.as_str().starts_with("connected") {
+                    Place::Connected(cx.name(ident.expect("grammar requires a zone")))
                 } else if let Some(z) = ident {
                     Place::Zone(cx.name(z))
                 } else if !parts.iter().any(|x| x.as_rule() == Rule::kw_board)

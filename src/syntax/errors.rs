@@ -721,21 +721,23 @@ const MAX_TRIES: usize = 8;
 /// and a word run into the next (`ordiagonal` for `or diagonal`).
 fn replacements(word: &str) -> Vec<String> {
     let limit = if word.chars().count() <= 4 { 1 } else { 2 };
-    let mut found: Vec<(usize, String)> = super::keywords::words()
+    // (edits, whether the word is split in two, the replacement): a misspelt word
+    // (`orthoganal`) is tried before a split at a keyword (`or thoganal`).
+    let mut found: Vec<(usize, bool, String)> = super::keywords::words()
         .iter()
-        .filter_map(|k| crate::suggest::distance(k, word, limit).map(|d| (d, k.to_string())))
-        .filter(|(d, _)| *d > 0)
+        .filter_map(|k| crate::suggest::distance(k, word, limit).map(|d| (d, false, k.to_string())))
+        .filter(|(d, ..)| *d > 0)
         .collect();
     let is_word = super::keywords::words().contains(&word);
     for k in super::keywords::words().iter().filter(|_| !is_word) {
         if let Some(rest) = word.strip_prefix(k)
             && rest.starts_with(|c: char| c.is_alphanumeric())
         {
-            found.push((1, format!("{k} {rest}")));
+            found.push((1, true, format!("{k} {rest}")));
         }
     }
     found.sort();
-    found.into_iter().map(|(_, w)| w).collect()
+    found.into_iter().map(|(.., w)| w).collect()
 }
 
 /// Whether the statement between `start` and `end` parses further than `failed` with

@@ -618,7 +618,7 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
             let parts: Vec<P> = q.into_inner().collect();
             let zone = cx.name(parts.iter().find(|p| p.as_rule() == Rule::ident).unwrap());
             let landing = parts.iter().any(|p| p.as_rule() == Rule::kw_landing);
-            match parts.iter().any(|p| p.as_str() == "within") {
+            match parts.iter().any(|p| p.as_rule() == Rule::kw_within) {
                 true => Clause::Within(zone),
                 false => Clause::Outside(zone, landing),
             }

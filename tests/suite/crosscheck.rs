@@ -3041,6 +3041,44 @@ fn enclosure_game(
     every: usize,
     t: &mut EnclosureTally,
 ) -> Vec<String> {
+    let play = EnclosurePlay {
+        from: None,
+        prefer: None,
+        judged: 0,
+    };
+    enclosure_game_with(v, rules, &play, seed, plies, guarded, every, t)
+}
+
+/// Picks a move from the legal moves (in a fixed order) of a position, or leaves the
+/// choice to the random play.
+type Prefer<'a> = &'a dyn Fn(&mut Lcg, &Position, &[Move]) -> Option<Move>;
+
+/// Where [`enclosure_game_with`] starts and how it plays.
+struct EnclosurePlay<'a> {
+    /// The position string to start from; the variant's start when `None`.
+    from: Option<&'a str>,
+    /// Asked first at every ply.
+    prefer: Option<Prefer<'a>>,
+    /// How many leading end rules are judged from the position alone: after every
+    /// move, the rule among them the runtime says ended the game must be the first of
+    /// them whose condition the reference says holds (and none, when the runtime
+    /// names none of them).
+    judged: usize,
+}
+
+/// [`enclosure_game`] from `play.from`, preferring `play.prefer`'s moves, and with
+/// the rules `play.judged` names checked one by one.
+#[allow(clippy::too_many_arguments)]
+fn enclosure_game_with(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    play: &EnclosurePlay,
+    seed: u64,
+    plies: usize,
+    guarded: variantlab::PieceId,
+    every: usize,
+    t: &mut EnclosureTally,
+) -> Vec<String> {
     use variantlab::variant::Event;
     let options = rules.options();
     let name = &v.name;
@@ -3069,13 +3107,25 @@ fn enclosure_game(
         .and_then(|e| e.every_side)
         .and_then(|(_, z)| z);
     let mut rng = Lcg(seed);
-    let mut game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
-    let mut slow = reference::start(v);
-    assert_eq!(
-        slow.cells,
-        simple(rules, game.position()).cells,
-        "{name}: the starts differ"
-    );
+    let (mut game, mut slow) = match play.from {
+        None => {
+            let game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
+            let slow = reference::start(v);
+            assert_eq!(
+                slow.cells,
+                simple(rules, game.position()).cells,
+                "{name}: the starts differ"
+            );
+            (game, slow)
+        }
+        Some(text) => {
+            let setup = variantlab::parse_position(rules, text)
+                .unwrap_or_else(|e| panic!("{name}: {text}: {e:?}"));
+            let game = Game::new(rules.clone(), setup).expect("a position");
+            let slow = simple(rules, game.position());
+            (game, slow)
+        }
+    };
     let mut quiet = 0u32;
     let mut reached = Vec::new();
     for ply in 0..plies {
@@ -3101,7 +3151,10 @@ fn enclosure_game(
             .filter(|m| taken_by_enclosure(rules, &pos, m) > 0)
             .collect();
         let captures: Vec<&Move> = moves.iter().filter(|m| m.captured.is_some()).collect();
-        let m = if !enclosing.is_empty() && rng.below(2) == 0 {
+        let preferred = play.prefer.and_then(|f| f(&mut rng, &pos, &moves));
+        let m = if let Some(m) = preferred {
+            m
+        } else if !enclosing.is_empty() && rng.below(2) == 0 {
             *enclosing[rng.below(enclosing.len())]
         } else if !captures.is_empty() && rng.below(3) == 0 {
             *captures[rng.below(captures.len())]
@@ -3155,6 +3208,15 @@ fn enclosure_game(
         quiet = if took { 0 } else { quiet + 1 };
         slow = next;
         let got = game.ending().map(|e| (e.outcome, e.winner(), e.rule));
+        // The leading rules one by one, judged on the position alone.
+        let first = (0..play.judged).find(|&r| {
+            reference::condition_holds(v, options, &slow, &v.end_rules[r].condition).is_some()
+        });
+        assert_eq!(
+            got.map(|g| g.2).filter(|&r| r < play.judged),
+            first,
+            "{name}: the rules that end the game differ after {text} at {at}"
+        );
         if let Some((.., rule)) = got
             && unjudged(rule)
         {
@@ -3415,5 +3477,424 @@ fn enclosure_clauses_agree_with_the_reference() {
     ] {
         let (e, n) = successors_agree(&v, &rules, text);
         assert_eq!((e, n), (enclosing, ended), "{text}");
+    }
+}
+
+// ---- Surrounded pieces: `connected to ZONE` ----------------------------------------
+
+/// For each cell, how many orthogonal steps over cells holding no piece of other
+/// players than `p` it takes from a cell of `p`'s part of zone `z` (`None`: no path).
+/// The tests' own measure, to steer games towards closed rings.
+fn steps_to_zone(
+    v: &Variant,
+    cells: &[Option<(variantlab::PlayerId, variantlab::PieceId)>],
+    p: variantlab::PlayerId,
+    z: usize,
+) -> Vec<Option<usize>> {
+    use variantlab::variant::{Dir, Kind};
+    let b = &v.board;
+    let open = |c: Cell| cells[c.index()].is_none_or(|(q, _)| q == p);
+    let mut steps = vec![None; b.len()];
+    let mut ring: Vec<Cell> = v.zones[z].cells[p.0 as usize]
+        .iter()
+        .copied()
+        .filter(|c| open(*c))
+        .collect();
+    for c in &ring {
+        steps[c.index()] = Some(0);
+    }
+    let mut n = 0;
+    while !ring.is_empty() {
+        n += 1;
+        let mut next = vec![];
+        for c in ring {
+            for d in 0..b.directions().len() {
+                if b.directions()[d].kind != Kind::Orthogonal {
+                    continue;
+                }
+                if let Some(e) = b.at(b.shift(b.point(c), Dir(d as u8)))
+                    && open(e)
+                    && steps[e.index()].is_none()
+                {
+                    steps[e.index()] = Some(n);
+                    next.push(e);
+                }
+            }
+        }
+        ring = next;
+    }
+    steps
+}
+
+/// A move for the attackers (Black) of Fetlar that closes in on White, three times in
+/// four: one leaving the fewest White pieces with a path to the edge, and of those the
+/// longest paths, the first in order; White plays at random.
+fn closing_in(
+    v: &Variant,
+    rules: &Arc<Rules>,
+) -> impl Fn(&mut Lcg, &Position, &[Move]) -> Option<Move> {
+    let black = v.find_player("Black").unwrap();
+    let white = v.find_player("White").unwrap();
+    let edge = v.zones.iter().position(|z| z.name == "edge").unwrap();
+    let v = v.clone();
+    let rules = rules.clone();
+    move |rng: &mut Lcg, pos: &Position, moves: &[Move]| {
+        if simple(&rules, pos).to_move != black || rng.below(4) == 0 {
+            return None;
+        }
+        let score = |m: &Move| {
+            let mut after = pos.clone();
+            after.make_unchecked(&rules, m);
+            let cells = simple(&rules, &after).cells;
+            // White's paths: White's own pieces do not block them.
+            let steps = steps_to_zone(&v, &cells, white, edge);
+            let reached: Vec<usize> = v
+                .board
+                .cells()
+                .filter(|c| cells[c.index()].is_some_and(|(p, _)| p == white))
+                .filter_map(|c| steps[c.index()])
+                .collect();
+            (reached.len(), usize::MAX - reached.iter().sum::<usize>())
+        };
+        moves.iter().min_by_key(|m| score(m)).copied()
+    }
+}
+
+/// Fetlar Hnefatafl, its end rule `White has no pieces connected to edge` the third.
+fn fetlar() -> (Variant, Arc<Rules>) {
+    use variantlab::variant::{Event, Place};
+    let v = load("fetlar.var");
+    let edge = v.zones.iter().position(|z| z.name == "edge").unwrap();
+    assert!(
+        matches!(
+            v.end_rules[2].event(),
+            Some(Event::Has { place: Place::Connected(z), least: 0, most: 0, .. }) if z == edge
+        ),
+        "{:?}",
+        v.end_rules[2]
+    );
+    let rules = compiled(&v, &[]);
+    (v, rules)
+}
+
+/// Fetlar games: random ones, and ones whose attackers close in ([`closing_in`]).
+/// Returns their tallies and position strings reached along the games closing in,
+/// every `every` plies.
+fn fetlar_games(
+    random: std::ops::Range<u64>,
+    closing: std::ops::Range<u64>,
+    plies: usize,
+    every: usize,
+) -> (EnclosureTally, EnclosureTally, Vec<String>) {
+    let (v, rules) = fetlar();
+    let king = v.find_piece("King").unwrap();
+    let prefer = closing_in(&v, &rules);
+    let (mut at_random, mut closed_in) = (EnclosureTally::default(), EnclosureTally::default());
+    let mut texts = Vec::new();
+    for seed in random {
+        let play = EnclosurePlay {
+            from: None,
+            prefer: None,
+            judged: 3,
+        };
+        enclosure_game_with(&v, &rules, &play, seed, plies, king, 0, &mut at_random);
+    }
+    for seed in closing {
+        let play = EnclosurePlay {
+            from: None,
+            prefer: Some(&prefer),
+            judged: 3,
+        };
+        texts.extend(enclosure_game_with(
+            &v,
+            &rules,
+            &play,
+            seed,
+            plies,
+            king,
+            every,
+            &mut closed_in,
+        ));
+    }
+    (at_random, closed_in, texts)
+}
+
+#[test]
+fn fetlar_agrees_with_the_reference() {
+    let (at_random, closed_in, _) = fetlar_games(300..330, 400..460, 300, 0);
+    let seen = format!("fetlar at random: {at_random:?}\nfetlar closing in: {closed_in:?}");
+    println!("{seen}");
+    assert!(
+        at_random.positions > 3000 && closed_in.positions > 5000,
+        "{seen}"
+    );
+    assert!(
+        at_random.enclosing > 300 && closed_in.enclosing > 500,
+        "{seen}"
+    );
+    assert!(closed_in.guarded_taken > 0, "{seen}");
+    // Games the attackers won by closing a ring round every White piece.
+    assert!(closed_in.ends.get(&2).is_some_and(|n| *n >= 5), "{seen}");
+}
+
+/// Positions of Fetlar where one move may close a ring: the move, the rule that ends
+/// the game after it (if any), and how many of the legal moves end the game.
+const FETLAR_RINGS: [(&str, &str, Option<usize>, usize); 9] = [
+    // c8-c5 closes the ring round the King on c3 and the Defender on c4: nothing else
+    // of White's is left.
+    (
+        "11/11/11/2a8/11/11/11/1aDa7/1aKa7/2a8/11 b 0 1",
+        "c8-c5",
+        Some(2),
+        1,
+    ),
+    // A Defender on j9 still reaches the edge.
+    (
+        "11/11/9D1/2a8/11/11/11/1aDa7/1aKa7/2a8/11 b 0 1",
+        "c8-c5",
+        None,
+        0,
+    ),
+    // The ring is closed; h8-j8 takes the Defender on j9, the last piece outside it.
+    (
+        "11/9a1/9D1/7a3/11/11/2a8/1aDa7/1aKa7/2a8/11 b 0 1",
+        "h8-j8",
+        Some(2),
+        1,
+    ),
+    // Attackers on the edge cells a2, b1 and a3 close the ring there (h4-b4).
+    (
+        "11/11/11/11/11/11/11/7a3/aDa8/aKa8/1a9 b 0 1",
+        "h4-b4",
+        Some(2),
+        1,
+    ),
+    // A Defender standing on the edge (a6) is connected to it, hemmed in as it is:
+    // after h4-b4 White has no move, and the game ends by that rule, not the ring's.
+    (
+        "11/11/11/11/a10/Da9/a10/7a3/aDa8/aKa8/1a9 b 0 1",
+        "h4-b4",
+        Some(3),
+        1,
+    ),
+    // The ring holds an empty cell, c3: h4-c4 closes it, and d3-c3 closes it too,
+    // taking the Defender on b3 and leaving the King alone inside.
+    (
+        "11/11/11/11/11/11/11/1a5a3/aD1a7/aKa8/1a9 b 0 1",
+        "h4-c4",
+        Some(2),
+        2,
+    ),
+    // The same with the hemmed-in Defender on a6: White can still move (b3-c3), and
+    // the Defender on the edge keeps the game going.
+    (
+        "11/11/11/11/a10/Da9/a10/1a5a3/aD1a7/aKa8/1a9 b 0 1",
+        "h4-c4",
+        None,
+        0,
+    ),
+    // White's own pieces do not block: the Defender on c2 leads the others to c1.
+    (
+        "11/11/11/2a8/11/11/11/1aDa7/1aKa7/1aDa7/11 b 0 1",
+        "c8-c5",
+        None,
+        0,
+    ),
+    // With an attacker on c1 the ring is closed.
+    (
+        "11/11/11/2a8/11/11/11/1aDa7/1aKa7/1aDa7/2a8 b 0 1",
+        "c8-c5",
+        Some(2),
+        1,
+    ),
+];
+
+#[test]
+fn fetlar_rings_by_hand_agree_with_the_reference() {
+    let (v, rules) = fetlar();
+    let options = rules.options();
+    // The first of the rules judged from the position alone (`no King`, `King in
+    // corners`, the ring's) that the reference says holds.
+    let first = |slow: &reference::Simple| {
+        (0..3).find(|&r| {
+            reference::condition_holds(&v, options, slow, &v.end_rules[r].condition).is_some()
+        })
+    };
+    for (text, closing, rule, ending) in FETLAR_RINGS {
+        // Every move: the same moves, positions and ends.
+        let (_, ended) = successors_agree(&v, &rules, text);
+        assert_eq!(ended, ending, "{text}: moves that end");
+        let setup = variantlab::parse_position(&rules, text).unwrap();
+        let game = Game::new(rules.clone(), setup).unwrap();
+        assert!(game.ending().is_none(), "{text}: over already");
+        assert_eq!(first(&simple(&rules, game.position())), None, "{text}");
+        // And by the same rule.
+        let mut found = false;
+        for m in game.legal_moves() {
+            let move_text = variantlab::write_move(&v, &m);
+            let mut g = game.clone();
+            g.play(m).unwrap();
+            let got = g.ending().map(|e| e.rule);
+            if move_text == closing {
+                assert_eq!(got, rule, "{text}: after {closing}");
+                found = true;
+            }
+            assert_eq!(
+                first(&simple(&rules, g.position())),
+                got.filter(|&r| r < 3),
+                "{text}: the rule that ends the game after {move_text}"
+            );
+        }
+        assert!(found, "{text}: no {closing}");
+    }
+}
+
+#[test]
+fn fetlar_perft_agrees_with_the_reference() {
+    let (v, rules) = fetlar();
+    let (_, closed_in, mut texts) = fetlar_games(0..0, 600..604, 150, 40);
+    println!("fetlar perft from {texts:?}\n{closed_in:?}");
+    assert!(texts.len() >= 4, "{texts:?}");
+    texts.truncate(6);
+    // Positions where a move closes a ring, or takes the last piece outside one.
+    texts.extend(FETLAR_RINGS[..3].iter().map(|(text, ..)| text.to_string()));
+    let mut nodes = Vec::new();
+    for text in &texts {
+        let setup = variantlab::parse_position(&rules, text).unwrap();
+        let mut pos = Position::from_setup(&rules, &setup).unwrap();
+        let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 3);
+        assert_eq!(
+            variantlab::perft(&rules, &mut pos, 3),
+            want,
+            "fetlar: perft 3 at {text}"
+        );
+        nodes.push(want);
+    }
+    println!("fetlar perft 3: {nodes:?}");
+}
+
+/// Whether the first end rule of each variant holds at `setup`, and for whom, as the
+/// runtime (the game over by that rule, the winner) and the reference (the player the
+/// condition names; each rule makes that player win) judge it; they must agree. Counts,
+/// by variant, the positions where it holds.
+fn first_rules_agree(
+    variants: &[(Variant, Arc<Rules>)],
+    setup: &Setup,
+    at: &str,
+    over: &mut [usize],
+) {
+    for (i, (v, r)) in variants.iter().enumerate() {
+        let game = Game::new(r.clone(), setup.clone()).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let got = game
+            .ending()
+            .filter(|e| e.rule == 0)
+            .map(|e| e.winner().expect("that player wins"));
+        let slow = simple(r, game.position());
+        let want = reference::condition_holds(v, r.options(), &slow, &v.end_rules[0].condition)
+            .map(|named| named.expect("a player named"));
+        assert_eq!(
+            got,
+            want,
+            "`{}`: the runtime and the reference differ at {at}",
+            v.rule_text(&v.end_rules[0])
+        );
+        over[i] += usize::from(got.is_some());
+    }
+}
+
+#[test]
+fn connected_places_agree_with_the_reference_along_random_games() {
+    for (file, centre, rules, games, plies) in [
+        (
+            "fetlar.var",
+            "e5 f5 g5 e6 f6 g6 e7 f7 g7",
+            &[
+                "White has at most 8 pieces connected to edge",
+                "White has no King connected to edge",
+                "Black has at least 20 pieces connected to centre",
+                "White has fewer than 6 Defender connected to corners",
+                "the player to move has at most 10 pieces connected to centre",
+            ][..],
+            12,
+            200,
+        ),
+        (
+            "chess.var",
+            "d4 e4 d5 e5",
+            &[
+                "a player has at most 13 pieces connected to centre",
+                "a player has an attacked pieces connected to centre",
+                "the player to move has no Knight connected to centre",
+            ][..],
+            6,
+            80,
+        ),
+        (
+            "glinski-chess.var",
+            "d2 e2 e3 g2 g3 h2",
+            &[
+                "Black has at least 3 pieces connected to centre",
+                "a player has at most 14 pieces connected to centre",
+                "the player to move has no royal pieces connected to centre",
+            ][..],
+            4,
+            80,
+        ),
+        (
+            "amazons.var",
+            "e5 f5 e6 f6",
+            &[
+                "a player has at most 3 pieces connected to centre",
+                "the player to move has no pieces connected to centre",
+                "every player has at most 2 pieces connected to centre",
+            ][..],
+            6,
+            100,
+        ),
+    ] {
+        let variants = with_first_rules(file, centre, rules);
+        let v = load(file);
+        let plain = compiled(&v, &[]);
+        // Fetlar's attackers close in, for rings.
+        let prefer = (file == "fetlar.var").then(|| closing_in(&v, &plain));
+        let mut over = vec![0; rules.len()];
+        let mut positions = 0;
+        let mut rng = Lcg(202);
+        for _ in 0..games {
+            let mut game = Game::new(plain.clone(), Setup::start(&plain)).unwrap();
+            for _ in 0..plies {
+                let at = game.position_string();
+                let setup = game.position().to_setup(&plain);
+                first_rules_agree(&variants, &setup, &at, &mut over);
+                positions += 1;
+                let mut moves = game.legal_moves();
+                moves.sort_by_key(|m| (m.from, m.to, m.tag, m.promotion, m.piece, m.wall));
+                if moves.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+                let preferred = prefer
+                    .as_ref()
+                    .and_then(|f| f(&mut rng, game.position(), &moves));
+                let m = if let Some(m) = preferred {
+                    m
+                } else if !captures.is_empty() && rng.below(3) == 0 {
+                    *captures[rng.below(captures.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                game.play(m).unwrap();
+                if game.ending().is_some() {
+                    break;
+                }
+            }
+        }
+        eprintln!("{file}: {positions} positions; holding, rule by rule: {over:?}");
+        for (rule, n) in rules.iter().zip(&over) {
+            assert!(
+                *n > 0 && *n < positions,
+                "{file}: `{rule}` holds in {n} of {positions}"
+            );
+        }
     }
 }

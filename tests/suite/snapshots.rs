@@ -48,6 +48,7 @@ fn settings(folder: &str) -> insta::Settings {
 const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("enclosure-limit", &["enclosure_limit"]),
+    ("enclosed-royal", &["enclosed_royal"]),
     ("bad-count", &["bad_count"]),
     ("retired-wording", &["retired_wording"]),
     ("deep-condition", &["deep_condition"]),
@@ -189,6 +190,7 @@ const EXPECTED: &[(&str, &[&str])] = &[
 /// Files that document a warning: they must still check, with warnings only.
 const WARNINGS_ONLY: &[&str] = &[
     "absent-piece",
+    "enclosed-royal",
     "missing-picture",
     "duplicate-hole",
     "immobile-piece",

@@ -306,3 +306,101 @@ fn a_capture_by_enclosure_is_a_capture_for_compulsory_capture() {
     let g = game(&r, "9/9/4K4/9/9/S8/3m5/9/8m w");
     assert!(g.legal_moves().len() > 20);
 }
+
+#[test]
+fn fetlar_counts_its_first_moves_by_hand() {
+    let r = common::rules("fetlar.var");
+    // Black, per group: the outer two 2 + 4 each (the corner barred), the next two 3
+    // each, the middle one none, the one in front 1 + 5 + 5: 29, times four. White: the
+    // four tips 1 + 4 + 4, the four inner corners 3 + 3, the rest none: 36 + 24.
+    let start = "3aaaaa3/5a5/11/a4D4a/a3DDD3a/aa1DDKDD1aa/a3DDD3a/a4D4a/11/5a5/3aaaaa3";
+    common::perft_counts(&r, &format!("{start} b"), 1, &[116]);
+    common::perft_counts(&r, &format!("{start} w"), 1, &[60]);
+}
+
+#[test]
+fn fetlar_attackers_win_by_closing_a_ring_around_every_defender() {
+    let r = common::rules("fetlar.var");
+    // The King on c3 and a Defender on c4, Attackers on b3, d3, c2, b4 and d4; the
+    // Attacker from c8 to c5 closes the ring. Nothing is captured: the Defender on c4
+    // stands between c5 and his King. With no other White piece, Black wins.
+    let ring = |rank9: &str| format!("11/11/{rank9}/2a8/11/11/11/1aDa7/1aKa7/2a8/11 b");
+    let (g, board) = after(&r, &ring("11"), &["c8-c5"]);
+    assert_eq!(board, "11/11/11/11/11/11/2a8/1aDa7/1aKa7/2a8/11");
+    let end = g.ending().expect("surrounded");
+    assert_eq!(g.variant().player(end.winner().unwrap()).name, "Black");
+    // A Defender on j9, free to reach the edge, keeps the game going.
+    let (g, _) = after(&r, &ring("9D1"), &["c8-c5"]);
+    assert!(g.ending().is_none());
+}
+
+#[test]
+fn fetlar_throne_encloses_attackers_always_and_defenders_when_empty() {
+    let r = common::rules("fetlar.var");
+    // The King on the throne f6 with an Attacker on f7: a Defender landing on f8 takes
+    // it (the King is White's piece). On e6 beside him, a Defender is safe from an
+    // Attacker landing on d6: the throne is not empty.
+    let (_, board) = after(&r, "11/11/11/2D8/5a5/5K5/11/11/11/11/9a1 w", &["c8-f8"]);
+    assert_eq!(board, "11/11/11/5D5/11/5K5/11/11/11/11/9a1");
+    let (_, board) = after(&r, "11/11/11/11/11/a3DK5/11/11/11/11/9a1 b", &["a6-d6"]);
+    assert_eq!(board, "11/11/11/11/11/3aDK5/11/11/11/11/9a1");
+    // With the throne empty, the Defender on e6 is taken by the Attacker landing on d6.
+    let (_, board) = after(&r, "11/11/11/11/11/a3D6/11/11/11/2K8/9a1 b", &["a6-d6"]);
+    assert_eq!(board, "11/11/11/11/11/3a7/11/11/11/2K8/9a1");
+    // The King beside the empty throne, on f7, with Attackers on e7 and g7: the third
+    // landing on f8 takes him.
+    let (g, _) = after(&r, "11/11/11/a10/4aKa4/11/11/11/11/11/10D b", &["a8-f8"]);
+    assert_eq!(
+        g.variant()
+            .player(g.ending().expect("taken").winner().unwrap())
+            .name,
+        "Black"
+    );
+}
+
+/// The diagnostics (code, help) of the Tablut file with `from` replaced by `to`.
+fn tablut_with(from: &str, to: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(common::root().join("variants/tablut.var")).unwrap();
+    assert!(text.contains(from), "{from}");
+    let checked = variantlab::load::check_all("t.var", &text.replacen(from, to, 1));
+    checked
+        .report
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.to_string(), d.help.clone().unwrap_or_default()))
+        .collect()
+}
+
+#[test]
+fn mistakes_in_the_enclosure_wording_are_told_with_their_fix() {
+    // A misspelt direction kind is a misspelt word, not `or` and another word.
+    let d = tablut_with("on orthogonal lines", "on orthoganal lines");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert!(d[0].1.contains("`orthogonal`"), "{d:?}");
+    // `landing` goes with `outside` only.
+    let d = tablut_with(
+        "to empty, outside castle",
+        "to empty, landing within castle",
+    );
+    assert_eq!(d[0].0, "variantlab::syntax", "{d:?}");
+    // A second statement on enclosure would disagree with the first.
+    let d = tablut_with(
+        "game ends {",
+        "enemy pieces next to where a piece lands change sides\ngame ends {",
+    );
+    let codes: Vec<&str> = d.iter().map(|(c, _)| c.as_str()).collect();
+    assert_eq!(codes, ["variantlab::duplicate_statement"]);
+    // Lines of any length on 11 by 11, already orthogonal: the help asks for lines of
+    // one piece only.
+    let text = std::fs::read_to_string(common::root().join("variants/fetlar.var")).unwrap();
+    let text = text.replace("on orthogonal lines of one piece", "on orthogonal lines");
+    let checked = variantlab::load::check_all("t.var", &text);
+    let d = &checked.report.diagnostics[0];
+    assert_eq!(d.code, "variantlab::enclosure_limit");
+    assert!(d.message.contains("18"), "{}", d.message);
+    let help = d.help.clone().unwrap_or_default();
+    assert!(
+        help.contains("of one piece") && !help.contains("fewer directions"),
+        "{help}"
+    );
+}

@@ -126,8 +126,9 @@
 //!     under the options; `non-royal pieces`: the others; or the kinds named) in the
 //!     place (on the board and in hand; `on the board`; `in hand`; `in ZONE`: on
 //!     the cells of the zone listed for that player; `on one colour` and `between
-//!     two KIND`: 36), and with `only` none of another kind there: `a player has no
-//!     pieces` (none at all), `a player has only royal pieces` (one or more, and no
+//!     two KIND`: 36; `connected to ZONE`: 72), and with `only` none of another kind
+//!     there: `a player has no pieces` (none at all), `a player has only royal
+//!     pieces` (one or more, and no
 //!     other), `a player has fewer than 3 King` (0 to 2); with a state (37), only the
 //!     pieces in it are there; written with a player's name (`White has ...`), it is
 //!     asked of that player only, with `the player to move` of that player only, and
@@ -417,6 +418,15 @@
 //!     could capture it on a move's end.
 //! 71. `outside ZONE`: every passed cell (7, 22) and the end are off the mover's part
 //!     of the zone; the start may be on it. `landing outside ZONE`: the end is.
+//!
+//! Surrounded pieces:
+//!
+//! 72. `connected to ZONE` (a place of 27) holds the player's board pieces from which
+//!     a path of cells, each one orthogonal step (a direction of the board's
+//!     orthogonal kind) from the one before, none holding another player's piece or a
+//!     wall, reaches a cell of the player's part of the zone; the player's own pieces
+//!     do not block it, and a piece standing on such a cell is there. Pieces in hand
+//!     never are.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -1081,6 +1091,11 @@ fn holds_for(v: &Variant, options: &[bool], next: &Simple, event: Event, p: Play
                     .map(|colour| on(&|c| v.board.colour(c) == colour))
                     .collect(),
                 Place::Between(end) => vec![on(&|c| flanked(v, &next.cells, p, end, c))],
+                // Rule 72.
+                Place::Connected(z) => {
+                    let reached = connected(v, &cells, p, z);
+                    vec![on(&|c| reached.contains(&c))]
+                }
             };
             groups.iter().any(|there| {
                 // Rule 37: pieces in another state are not there.
@@ -1174,6 +1189,37 @@ fn flanked(v: &Variant, cells: &Cells, p: PlayerId, end: PieceId, cell: Cell) ->
             *a != (0, 0) && *b != (0, 0) && a.0 * b.1 == a.1 * b.0 && a.0 * b.0 + a.1 * b.1 < 0
         })
     })
+}
+
+/// Rule 72: the cells from which a path of orthogonal steps over cells holding no piece
+/// of another player than `p` and no wall (`cells` shows the walls) reaches a cell of
+/// `p`'s part of zone `z`; the path's cells, its ends included, are such cells.
+fn connected(v: &Variant, cells: &Cells, p: PlayerId, z: usize) -> BTreeSet<Cell> {
+    use variantlab::variant::Dir;
+    let b = &v.board;
+    let open = |c: Cell| cells[c.index()].is_none_or(|(q, _)| q == p);
+    // Walk back from the zone: every open cell of it, then every open cell one
+    // orthogonal step from a cell found, until nothing new is found.
+    let mut found: BTreeSet<Cell> = v.zones[z].cells[p.0 as usize]
+        .iter()
+        .copied()
+        .filter(|c| open(*c))
+        .collect();
+    let mut todo: Vec<Cell> = found.iter().copied().collect();
+    while let Some(c) = todo.pop() {
+        for d in 0..b.directions().len() {
+            if b.directions()[d].kind != Kind::Orthogonal {
+                continue;
+            }
+            if let Some(n) = b.at(b.shift(b.point(c), Dir(d as u8)))
+                && open(n)
+                && found.insert(n)
+            {
+                todo.push(n);
+            }
+        }
+    }
+    found
 }
 
 /// Rule 37: whether `owner`'s piece of `kind` at `cell` (`None`: in hand) is in the
