@@ -1771,12 +1771,17 @@ impl<S: Width> PositionOf<S> {
         if m.special == Special::Pass {
             return false;
         }
+        // Where the move changes more of the board than its start and end (a castling,
+        // a capture in passing, an explosion), it is made on a copy and looked at.
+        if matches!(m.special, Special::Castle(_) | Special::InPassing(_))
+            || m.captured.is_some() && rules.explosion.is_some()
+        {
+            let mut after = self.clone();
+            after.make(rules, m);
+            return after.enclosed != 0;
+        }
         let me = self.to_move;
-        let vacated = matches!(
-            m.special,
-            Special::Plain | Special::Passing(_) | Special::InPassing(_)
-        )
-        .then_some(m.from);
+        let vacated = matches!(m.special, Special::Plain | Special::Passing(_)).then_some(m.from);
         (0..rules.rays[m.to.index()].len()).any(|i| match e.which {
             Flip::Enclosed => self.enclosed_after(rules, me, m.to, i, vacated).is_some(),
             Flip::Next => {

@@ -3898,3 +3898,44 @@ fn connected_places_agree_with_the_reference_along_random_games() {
         }
     }
 }
+
+/// Chess with captures by enclosure made compulsory: castlings, captures in passing
+/// and promotions change more of the board than a move's two cells, and whether they
+/// capture by enclosure decides whether they are legal.
+#[test]
+fn compulsory_enclosure_with_castling_and_en_passant_agrees_with_the_reference() {
+    let chess = std::fs::read_to_string(common::root().join("variants/chess.var")).unwrap();
+    let rules = common::from_text(&format!(
+        "{chess}\nenclosed enemy pieces are captured, on orthogonal lines of one piece\n\
+         captures are compulsory\n"
+    ));
+    let mut rng = Lcg(61);
+    let (mut positions, mut special) = (0, 0);
+    for _ in 0..10 {
+        let mut game = Game::new(rules.clone(), Setup::start(&rules)).expect("start");
+        for _ in 0..80 {
+            let pos = game.position().clone();
+            assert_eq!(
+                runtime_moves(&rules, &pos),
+                reference_moves(&rules, &pos),
+                "generators differ at {}",
+                game.position_string()
+            );
+            positions += 1;
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.ending().is_some() {
+                break;
+            }
+            special += moves
+                .iter()
+                .filter(|m| matches!(m.special, Special::Castle(_) | Special::InPassing(_)))
+                .count();
+            game.play(moves[rng.below(moves.len())]).unwrap();
+        }
+    }
+    assert!(positions > 300, "only {positions} positions");
+    assert!(
+        special > 0,
+        "no castling or capture in passing was ever legal"
+    );
+}
