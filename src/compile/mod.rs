@@ -338,11 +338,15 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         royal_together: variant.royal_check == crate::model::RoyalCheck::Together,
         royal_alone: variant.royal_check == crate::model::RoyalCheck::Alone,
         around: match variant.explosion {
-            Some(_) => around(&variant.board),
+            Some(_) => variant.board.neighbours(variant.board.all_directions()),
             None => vec![],
         },
         enclosure: variant.enclosure.clone(),
-        beside: variant.board.neighbours(crate::geometry::Kind::Orthogonal),
+        beside: variant.board.neighbours(
+            variant
+                .board
+                .directions_of(crate::geometry::Kind::Orthogonal),
+        ),
         enclosure_captures: variant.enclosure.as_ref().is_some_and(|e| e.captures),
         hostile: enclosure_cells(variant, variant.enclosure.as_ref().and_then(|e| e.hostile)),
         every_side: match variant.enclosure.as_ref().and_then(|e| e.every_side) {
@@ -389,17 +393,6 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     };
     by_width!(words n, S => finish::<S>(&mut rules));
     Ok(rules)
-}
-
-/// Per cell, the cells one step from it in each of the board's directions.
-fn around(b: &Board) -> Vec<Vec<Cell>> {
-    b.cells()
-        .map(|c| {
-            (0..b.directions().len())
-                .filter_map(|d| b.at(b.shift(b.point(c), crate::geometry::Dir(d as u8))))
-                .collect()
-        })
-        .collect()
 }
 
 /// The kind of direction an enclosure's lines run in (`None`: every direction).

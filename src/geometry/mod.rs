@@ -422,9 +422,8 @@ impl Board {
         };
         wx * x * v.dx + wy * y * v.dy
     }
-    /// Per cell, the cells one step away in directions of the kind.
-    pub fn neighbours(&self, kind: Kind) -> Vec<Vec<Cell>> {
-        let dirs = self.directions_of(kind);
+    /// Per cell, the cells one step away in the directions, in their order.
+    pub fn neighbours(&self, dirs: DirSet) -> Vec<Vec<Cell>> {
         self.cells()
             .map(|c| {
                 dirs.iter()

@@ -1782,13 +1782,32 @@ impl<S: Width> PositionOf<S> {
         }
         let me = self.to_move;
         let vacated = matches!(m.special, Special::Plain | Special::Passing(_)).then_some(m.from);
-        (0..rules.rays[m.to.index()].len()).any(|i| match e.which {
-            Flip::Enclosed => self.enclosed_after(rules, me, m.to, i, vacated).is_some(),
+        (0..rules.rays[m.to.index()].len())
+            .any(|i| self.acted_on(rules, e, me, m.to, i, vacated).is_some())
+    }
+
+    /// The enemy pieces the enclosure acts on along the `i`th ray from `at`, where a
+    /// piece of `me` lands (leaving `vacated`, if any): how many, and their owner.
+    #[inline]
+    fn acted_on(
+        &self,
+        rules: &Rules,
+        e: &Enclosure,
+        me: PlayerId,
+        at: Cell,
+        i: usize,
+        vacated: Option<Cell>,
+    ) -> Option<(usize, PlayerId)> {
+        match e.which {
+            Flip::Enclosed => self.enclosed_after(rules, me, at, i, vacated),
             Flip::Next => {
-                let c = rules.rays[m.to.index()][i][0];
-                Some(c) != vacated && self.at(c).is_some_and(|(pl, _)| pl != me)
+                let c = rules.rays[at.index()][i][0];
+                let (owner, _) = self
+                    .at(c)
+                    .filter(|(pl, _)| *pl != me && Some(c) != vacated)?;
+                Some((1, owner))
             }
-        })
+        }
     }
 
     /// Whether `owner`'s piece of `kind` on `c` is taken only when enclosed on every side.
@@ -1812,14 +1831,9 @@ impl<S: Width> PositionOf<S> {
         let mut key = 0;
         let mut taken = 0;
         for (i, ray) in rules.rays[to.index()].iter().enumerate() {
-            let run = match e.which {
-                Flip::Enclosed => self.enclosed(rules, me, to, i),
-                Flip::Next => self
-                    .at(ray[0])
-                    .filter(|(pl, _)| *pl != me)
-                    .map(|(pl, _)| (1, pl)),
+            let Some((n, enemy)) = self.acted_on(rules, e, me, to, i, None) else {
+                continue;
             };
-            let Some((n, enemy)) = run else { continue };
             for &c in &ray[..n] {
                 let Some((_, pc)) = self.at(c) else { continue };
                 self.remove(c, enemy, pc);

@@ -2563,6 +2563,54 @@ fn verdicts_agree(variants: &[(Variant, Arc<Rules>)], setup: &Setup, at: &str, o
     }
 }
 
+/// A way of picking a move: `None` leaves the pick to chance.
+type Picker<'a> = dyn Fn(&mut Lcg, &Position, &[Move]) -> Option<Move> + 'a;
+
+/// Plays `games` games of at most `plies` from the start, each move the `prefer`
+/// pick where it makes one, else a capture one time in three, else any; calls `look`
+/// on every position before its move. Returns the positions looked at.
+fn random_games(
+    plain: &Arc<Rules>,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    prefer: Option<&Picker<'_>>,
+    mut look: impl FnMut(&Game),
+) -> usize {
+    let mut rng = Lcg(seed);
+    let mut positions = 0;
+    for _ in 0..games {
+        let mut game = Game::new(plain.clone(), Setup::start(plain)).unwrap();
+        for _ in 0..plies {
+            look(&game);
+            positions += 1;
+            let mut moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if prefer.is_some() {
+                // A picker sees the moves in cell order: its ties fall the same way
+                // whatever order the generator lists them in.
+                moves.sort_by_key(|m| (m.from, m.to, m.tag, m.promotion, m.piece, m.wall));
+            }
+            let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
+            let preferred = prefer.and_then(|f| f(&mut rng, game.position(), &moves));
+            let m = if let Some(m) = preferred {
+                m
+            } else if !captures.is_empty() && rng.below(3) == 0 {
+                *captures[rng.below(captures.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            game.play(m).unwrap();
+            if game.ending().is_some() {
+                break;
+            }
+        }
+    }
+    positions
+}
+
 #[test]
 fn conditions_about_a_player_agree_with_the_reference_along_random_games() {
     for (file, centre, rules, games) in [
@@ -2615,30 +2663,10 @@ fn conditions_about_a_player_agree_with_the_reference_along_random_games() {
         let variants = with_first_rules(file, centre, rules);
         let plain = compiled(&load(file), &[]);
         let mut over = vec![0; rules.len()];
-        let mut positions = 0;
-        let mut rng = Lcg(101);
-        for _ in 0..games {
-            let mut game = Game::new(plain.clone(), Setup::start(&plain)).unwrap();
-            for _ in 0..80 {
-                let at = game.position_string();
-                verdicts_agree(&variants, &game.position().to_setup(&plain), &at, &mut over);
-                positions += 1;
-                let moves = game.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
-                let m = if !captures.is_empty() && rng.below(3) == 0 {
-                    *captures[rng.below(captures.len())]
-                } else {
-                    moves[rng.below(moves.len())]
-                };
-                game.play(m).unwrap();
-                if game.ending().is_some() {
-                    break;
-                }
-            }
-        }
+        let positions = random_games(&plain, games, 80, 101, None, |game| {
+            let at = game.position_string();
+            verdicts_agree(&variants, &game.position().to_setup(&plain), &at, &mut over);
+        });
         eprintln!("{file}: {positions} positions; over, rule by rule: {over:?}");
         for (rule, n) in rules.iter().zip(&over) {
             assert!(
@@ -3858,37 +3886,11 @@ fn connected_places_agree_with_the_reference_along_random_games() {
         // Fetlar's attackers close in, for rings.
         let prefer = (file == "fetlar.var").then(|| closing_in(&v, &plain));
         let mut over = vec![0; rules.len()];
-        let mut positions = 0;
-        let mut rng = Lcg(202);
-        for _ in 0..games {
-            let mut game = Game::new(plain.clone(), Setup::start(&plain)).unwrap();
-            for _ in 0..plies {
-                let at = game.position_string();
-                let setup = game.position().to_setup(&plain);
-                first_rules_agree(&variants, &setup, &at, &mut over);
-                positions += 1;
-                let mut moves = game.legal_moves();
-                moves.sort_by_key(|m| (m.from, m.to, m.tag, m.promotion, m.piece, m.wall));
-                if moves.is_empty() {
-                    break;
-                }
-                let captures: Vec<_> = moves.iter().filter(|m| m.captured.is_some()).collect();
-                let preferred = prefer
-                    .as_ref()
-                    .and_then(|f| f(&mut rng, game.position(), &moves));
-                let m = if let Some(m) = preferred {
-                    m
-                } else if !captures.is_empty() && rng.below(3) == 0 {
-                    *captures[rng.below(captures.len())]
-                } else {
-                    moves[rng.below(moves.len())]
-                };
-                game.play(m).unwrap();
-                if game.ending().is_some() {
-                    break;
-                }
-            }
-        }
+        let prefer = prefer.as_ref().map(|f| f as &Picker<'_>);
+        let positions = random_games(&plain, games, plies, 202, prefer, |game| {
+            let at = game.position_string();
+            first_rules_agree(&variants, &game.position().to_setup(&plain), &at, &mut over);
+        });
         eprintln!("{file}: {positions} positions; holding, rule by rule: {over:?}");
         for (rule, n) in rules.iter().zip(&over) {
             assert!(
