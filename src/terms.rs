@@ -27,4 +27,6 @@ pub enum MoveKind {
 pub struct Obligation {
     pub kind: MoveKind,
     pub compulsory: bool,
+    /// `, taking the most pieces`: only the moves taking the most pieces are kept.
+    pub most: bool,
 }

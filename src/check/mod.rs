@@ -322,6 +322,7 @@ fn check_file(
     check_demotions(&file.statements, &decls, &variant, out);
     end::check_checkmate_royal(&file.statements, &variant, out);
     check_royal_enclosure(&file.statements, &variant, out);
+    check_royal_jumps(&variant, out);
     // Beside syntax errors, the moves are not worked out: the file is not usable yet.
     if whole {
         end::check_undecided(&file.statements, &variant, out);
@@ -549,6 +550,34 @@ fn check_royal_enclosure(statements: &[Statement], variant: &Variant, out: &mut 
             variant.piece(royal[0]).name
         )),
     );
+}
+
+/// Refuses captures by jumping in a game with royal pieces: check is judged by where
+/// attacks land, and such a capture takes a piece where it does not land.
+fn check_royal_jumps(variant: &Variant, out: &mut Vec<Diagnostic>) {
+    let Some(royal) = variant.pieces.iter().find(|p| !p.royal.is_empty()) else {
+        return;
+    };
+    for piece in &variant.pieces {
+        for m in piece
+            .moves
+            .iter()
+            .filter(|m| m.hurdle.as_ref().is_some_and(|h| h.captures))
+        {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::bad_jump",
+                    m.span,
+                    format!(
+                        "a capture of the pieces jumped in a game with a royal piece ({}): check does not see such captures",
+                        royal.name
+                    ),
+                )
+                .label("captures where it does not land")
+                .help("capture where the move lands (leave out `capturing the piece jumped`), or make no piece royal and end the game on its capture (`King captured: mover wins`)"),
+            );
+        }
+    }
 }
 
 /// The most pieces one move may capture by enclosure.
@@ -837,6 +866,18 @@ fn check_obligations(
                 )
                 .label("already said")
                 .help("keep one of the two lines: the first is the one that holds"),
+            );
+            continue;
+        }
+        if o.node.most && !(o.node.kind == crate::model::MoveKind::Capture && o.node.compulsory) {
+            out.push(
+                Diagnostic::error(
+                    "variantlab::most_taken",
+                    o.span,
+                    "only compulsory captures can be narrowed to those taking the most pieces",
+                )
+                .label("not `captures are compulsory`")
+                .help("write `captures are compulsory, taking the most pieces`"),
             );
             continue;
         }

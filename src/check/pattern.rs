@@ -509,6 +509,7 @@ fn check_move(
         en_passant: vec![],
         equal_legs: false,
         repeated: false,
+        again: false,
         hurdle: None,
         within: None,
         outside: None,
@@ -517,6 +518,8 @@ fn check_move(
         span,
     };
     let mut behind: Option<Span> = None;
+    let mut jump_capture: Option<Span> = None;
+    let mut again: Option<Span> = None;
     let mut nearby_at: Option<Span> = None;
     let mut dest_seen: Option<Span> = None;
     for c in &m.clauses {
@@ -612,7 +615,13 @@ fn check_move(
                 pat.outside = super::find_zone(zones, name, out).map(|z| (z, *passing))
             }
             Clause::Copy => pat.copy = true,
-            Clause::Over { count, except } => {
+            Clause::CapturingJumped => jump_capture = Some(c.span),
+            Clause::Again => again = Some(c.span),
+            Clause::Over {
+                count,
+                side,
+                except,
+            } => {
                 if count.node == 0 {
                     out.push(bad_hurdle(
                         count.span,
@@ -627,6 +636,12 @@ fn check_move(
                         .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
                         .collect(),
                     right_behind: false,
+                    side: match side {
+                        syntax::Holder::Enemy => Holder::Enemy,
+                        syntax::Holder::Friend => Holder::Friend,
+                        syntax::Holder::Piece => Holder::Piece,
+                    },
+                    captures: false,
                 });
             }
             Clause::RightBehind => behind = Some(c.span),
@@ -689,6 +704,40 @@ fn check_move(
             .help("add `to empty` to the move; a capture elsewhere is another move"),
         );
     }
+    if let Some(at) = jump_capture {
+        match &mut pat.hurdle {
+            Some(h) if h.side != Holder::Friend && pat.dest != Dest::Enemy => {
+                h.captures = true;
+                pat.dest = Dest::Empty;
+            }
+            Some(h) if h.side == Holder::Friend => out.push(bad_jump(
+                at,
+                "a move over friends cannot capture them",
+                "jump enemies: `over 1 enemy`",
+            )),
+            Some(_) => out.push(bad_jump(
+                at,
+                "a move capturing the pieces it jumps ends on an empty cell",
+                "leave out `to enemy`: the move lands on an empty cell",
+            )),
+            None => out.push(bad_jump(
+                at,
+                "`capturing the piece jumped` needs a move over pieces",
+                "say which pieces it jumps: `over 1 enemy`",
+            )),
+        }
+    }
+    if let Some(at) = again {
+        if pat.hurdle.as_ref().is_some_and(|h| h.captures) {
+            pat.again = true;
+        } else {
+            out.push(bad_jump(
+                at,
+                "only a move capturing the pieces it jumps goes on `again`",
+                "add `over 1 enemy, capturing the piece jumped` to the move",
+            ));
+        }
+    }
     if let Some(at) = behind {
         match &mut pat.hurdle {
             Some(h) if h.count == 1 => h.right_behind = true,
@@ -726,6 +775,12 @@ fn initial(
         Clause::FromZone(name) => super::find_zone(zones, name, out).map(Initial::Zone),
         _ => None,
     }
+}
+
+fn bad_jump(span: Span, message: &str, help: &str) -> Diagnostic {
+    Diagnostic::error("variantlab::bad_jump", span, message)
+        .label("cannot capture so")
+        .help(help)
 }
 
 fn bad_hurdle(span: Span, message: &str, help: &str) -> Diagnostic {

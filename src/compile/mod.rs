@@ -56,8 +56,10 @@ pub struct MoveEntry {
     pub hurdle: u8,
     /// When non-zero, the kinds that may not be jumped: `Rules::barred[barred - 1]`.
     pub barred: u8,
-    /// The piece stays on its cell, and a copy of it lands on `to`.
-    pub copy: bool,
+    /// For a move over pieces: whose it may jump and what it does with them, as
+    /// [`JUMP_ENEMY`], [`JUMP_FRIEND`], [`JUMP_CAPTURES`] and [`JUMP_AGAIN`] bits; and
+    /// [`LEAVES_COPY`]. One byte, as the entries are walked for every move.
+    pub jump: u8,
     /// When non-zero, a condition on nearby cells (see [`nearby_rule`]); the cells are
     /// stored just before the entry's paths, at `paths[first_path - 1]`.
     pub near_rule: u8,
@@ -75,6 +77,26 @@ pub fn nearby_rule(n: &Nearby) -> u8 {
         Holder::Piece => 3,
     };
     holder | if n.present { 4 } else { 0 }
+}
+
+/// [`MoveEntry::jump`]: only enemy pieces may be jumped.
+pub const JUMP_ENEMY: u8 = 1;
+/// [`MoveEntry::jump`]: only the mover's own pieces may be jumped.
+pub const JUMP_FRIEND: u8 = 2;
+/// [`MoveEntry::jump`]: the pieces jumped are captured.
+pub const JUMP_CAPTURES: u8 = 4;
+/// [`MoveEntry::jump`]: the piece goes on capturing from its end (`again while it can`).
+pub const JUMP_AGAIN: u8 = 8;
+
+/// [`MoveEntry::jump`]: the piece stays on its cell, and a copy of it lands on `to`.
+pub const LEAVES_COPY: u8 = 16;
+
+impl MoveEntry {
+    /// The piece stays on its cell, and a copy of it lands on `to`.
+    #[inline(always)]
+    pub fn copy(&self) -> bool {
+        self.jump & LEAVES_COPY != 0
+    }
 }
 
 /// The move never promotes.
@@ -101,6 +123,9 @@ pub struct Rules {
     entries: Vec<MoveEntry>,
     /// Start of each (player, piece, cell) run in `entries`, plus one final end.
     offsets: Vec<u32>,
+    /// Captures by jumping (see [`JUMP_CAPTURES`]), in runs as `entries` are.
+    jump_entries: Vec<MoveEntry>,
+    jump_offsets: Vec<u32>,
     /// Paths and attacker sets, at the board's width.
     pub(crate) sets: Sets,
     /// For each piece: the pieces allowed to capture it, as a bit set (all when none said).
@@ -173,6 +198,8 @@ pub struct Rules {
     /// Whether some move jumps pieces: a move may then expose a royal piece by
     /// entering a cell, and a drop by filling one.
     pub(crate) hurdles: bool,
+    /// Kinds with moves capturing the pieces they jump, a bit each.
+    pub(crate) jump_kinds: u64,
     /// (kind, enemy kind) pairs that may not face each other on an open file.
     pub(crate) facing: Vec<(PieceId, PieceId)>,
     /// The kinds in `facing`, as a bit set.
@@ -251,7 +278,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     }
     let n = Sets::width_for(variant.board.len());
     let mut barred: Vec<u64> = Vec::new();
-    let (entries, offsets, sets, passing) =
+    let (entries, offsets, jump_entries, jump_offsets, sets, passing) =
         by_width!(words n, S => build::<S>(variant, options, &mut barred));
     let facing: Vec<(PieceId, PieceId)> = variant
         .pieces
@@ -293,6 +320,11 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let castling = castling::castling_facts(variant);
     let keys = Keys::new(variant, &passing);
     let hurdles = entries.iter().any(|e| e.hurdle != 0);
+    let jump_kinds = (0..pieces)
+        .filter(|&i| {
+            (variant.pieces[i].moves.iter()).any(|m| m.hurdle.as_ref().is_some_and(|h| h.captures))
+        })
+        .fold(0u64, |m, i| m | 1 << i);
     let demote: Vec<PieceId> = (0..pieces)
         .map(|i| variant.pieces[i].demotes_to.unwrap_or(PieceId(i as u8)))
         .collect();
@@ -318,6 +350,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         options: options.to_vec(),
         entries,
         offsets,
+        jump_entries,
+        jump_offsets,
         sets,
         capturable_by,
         avoids_attack,
@@ -378,6 +412,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         drop_faces,
         drop_rules: drop_rules(variant, options),
         hurdles,
+        jump_kinds,
         barred,
         facing,
         facing_kinds,
@@ -450,6 +485,8 @@ impl Rules {
         std::mem::size_of::<Rules>()
             + bytes(&self.entries)
             + bytes(&self.offsets)
+            + bytes(&self.jump_entries)
+            + bytes(&self.jump_offsets)
             + self.sets.heap_bytes()
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
@@ -515,6 +552,14 @@ impl Rules {
     pub fn moves(&self, player: PlayerId, piece: PieceId, from: Cell) -> &[MoveEntry] {
         let i = self.run(player, piece, from);
         &self.entries[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// The captures by jumping a piece may make from a cell, which
+    /// [`Rules::moves`] leaves out.
+    #[inline]
+    pub fn jump_moves(&self, player: PlayerId, piece: PieceId, from: Cell) -> &[MoveEntry] {
+        let i = self.run(player, piece, from);
+        &self.jump_entries[self.jump_offsets[i] as usize..self.jump_offsets[i + 1] as usize]
     }
 
     /// The index of a (player, piece, cell) run, as `SetTables` methods take it.

@@ -8,11 +8,22 @@ pub(super) fn build<S: Width>(
     variant: &Variant,
     options: &[bool],
     barred: &mut Vec<u64>,
-) -> (Vec<MoveEntry>, Vec<u32>, Sets, Vec<Passing>) {
+) -> (
+    Vec<MoveEntry>,
+    Vec<u32>,
+    Vec<MoveEntry>,
+    Vec<u32>,
+    Sets,
+    Vec<Passing>,
+) {
     let board = &variant.board;
     let mut passing: Vec<Passing> = Vec::new();
     let mut entries = Vec::new();
     let mut offsets = Vec::new();
+    // Captures by jumping, in runs of their own: the chains walk them, and ordinary
+    // moves never look at them.
+    let mut jump_entries = Vec::new();
+    let mut jump_offsets = Vec::new();
     let mut paths: Vec<S> = Vec::new();
     // Patterns that do not depend on the player reach the same cells for everyone.
     let mut shared: Vec<Vec<Vec<Vec<Reach<S>>>>> = variant
@@ -24,6 +35,7 @@ pub(super) fn build<S: Width>(
         for (pi, piece) in variant.pieces.iter().enumerate() {
             for from in board.cells() {
                 offsets.push(entries.len() as u32);
+                jump_offsets.push(jump_entries.len() as u32);
                 // Each entry with its paths and the cells its nearby condition looks at.
                 let mut here: Vec<(MoveEntry, Vec<S>, S)> = Vec::new();
                 for (k, pat) in piece
@@ -56,7 +68,8 @@ pub(super) fn build<S: Width>(
                         Some(h) => {
                             let kinds = h.except.iter().fold(0u64, |m, k| m | 1 << k.0);
                             let bar = match kinds {
-                                0 => 0,
+                                // One side's pieces only: tested where kinds are.
+                                0 if h.side == crate::model::Holder::Piece => 0,
                                 _ => match barred.iter().position(|b| *b == kinds) {
                                     Some(i) => i + 1,
                                     None => {
@@ -125,7 +138,7 @@ pub(super) fn build<S: Width>(
                             promote: NO_PROMOTION,
                             hurdle,
                             barred: bar,
-                            copy: pat.copy,
+                            jump: jump_bits(pat),
                             near_rule,
                             shadow: 0,
                         };
@@ -137,12 +150,13 @@ pub(super) fn build<S: Width>(
                     (
                         e.to,
                         e.tag,
-                        e.copy,
+                        e.copy(),
                         e.dest as u8,
                         e.target,
                         e.passing,
                         e.hurdle,
                         e.barred,
+                        e.jump,
                         e.near_rule,
                     )
                 });
@@ -153,26 +167,55 @@ pub(super) fn build<S: Width>(
                         _ => merged.push((e, p, near)),
                     }
                 }
-                let merged = merged
+                let (jumping, merged): (Vec<_>, Vec<_>) = merged
                     .into_iter()
                     .map(|(e, p, near)| (e, if e.hurdle == 0 { minimal(p) } else { p }, near))
-                    .collect();
-                for (mut e, p, near) in shadow::order_by_shadow(merged) {
-                    if e.near_rule != 0 {
-                        paths.push(near);
+                    .partition(|(e, _, _)| e.jump & JUMP_CAPTURES != 0);
+                let runs = [
+                    (shadow::order_by_shadow(merged), &mut entries),
+                    (jumping, &mut jump_entries),
+                ];
+                for (run, list) in runs {
+                    for (mut e, p, near) in run {
+                        if e.near_rule != 0 {
+                            paths.push(near);
+                        }
+                        e.first_path = paths.len() as u32;
+                        e.path_count = p.len() as u32;
+                        paths.extend(p);
+                        list.push(e);
                     }
-                    e.first_path = paths.len() as u32;
-                    e.path_count = p.len() as u32;
-                    paths.extend(p);
-                    entries.push(e);
                 }
             }
         }
     }
     offsets.push(entries.len() as u32);
+    jump_offsets.push(jump_entries.len() as u32);
     let mut tables = SetTables::default();
     tables.paths = paths.iter().map(|p| p.pack(&mut tables.pool)).collect();
-    (entries, offsets, S::wrap(tables), passing)
+    (
+        entries,
+        offsets,
+        jump_entries,
+        jump_offsets,
+        S::wrap(tables),
+        passing,
+    )
+}
+
+/// A move's [`MoveEntry::jump`] bits.
+fn jump_bits(pat: &crate::model::Pattern) -> u8 {
+    use crate::model::Holder;
+    let copy = if pat.copy { super::LEAVES_COPY } else { 0 };
+    let Some(h) = &pat.hurdle else { return copy };
+    let side = match h.side {
+        Holder::Enemy => super::JUMP_ENEMY,
+        Holder::Friend => super::JUMP_FRIEND,
+        Holder::Piece => 0,
+    };
+    let captures = if h.captures { super::JUMP_CAPTURES } else { 0 };
+    let again = if pat.again { super::JUMP_AGAIN } else { 0 };
+    side | captures | again | copy
 }
 
 /// A move over pieces' paths as (must be empty, hurdle cells) pairs, flattened: every

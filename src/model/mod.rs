@@ -464,6 +464,9 @@ pub struct Pattern {
     pub repeated: bool,
     /// The move jumps pieces on the cells it passes.
     pub hurdle: Option<Hurdle>,
+    /// `again while it can`: the piece goes on from its end with such a move while
+    /// one can be made.
+    pub again: bool,
     /// The move starts, passes and ends only on cells of this zone.
     pub within: Option<usize>,
     /// The move ends, and unless it may pass the zone (the flag) passes, only on cells
@@ -524,6 +527,10 @@ pub struct Hurdle {
     pub except: Vec<PieceId>,
     /// The piece jumped stands on the last passed cell; the others are empty.
     pub right_behind: bool,
+    /// Whose pieces may be jumped, seen from the mover.
+    pub side: Holder,
+    /// The pieces jumped are captured, and the move ends on an empty cell.
+    pub captures: bool,
 }
 
 /// A leg: `min..=max` single steps (no `max`: until the board ends).
@@ -680,7 +687,7 @@ pub struct Placed {
 impl Variant {
     /// Whether moves of the kind are compulsory (`true`) or forbidden (`false`).
     pub fn obliges(&self, kind: MoveKind, compulsory: bool) -> bool {
-        self.obligations.contains(&Obligation { kind, compulsory })
+        (self.obligations.iter()).any(|o| o.kind == kind && o.compulsory == compulsory)
     }
 
     /// Whether positions have hands: captures go to hand, or pieces start there.

@@ -63,9 +63,12 @@ pub fn footprint_marks(
     from: Cell,
     captures: bool,
 ) -> Vec<(Cell, Mark)> {
-    let moves = rules.moves(player, piece, from);
+    let moves: Vec<_> = (rules.moves(player, piece, from).iter())
+        .chain(rules.jump_moves(player, piece, from))
+        .copied()
+        .collect();
     let mut out: Vec<(Cell, Mark)> = Vec::new();
-    for e in moves {
+    for e in &moves {
         if out.iter().any(|(c, _)| *c == e.to) {
             continue;
         }
@@ -74,7 +77,7 @@ pub fn footprint_marks(
             match first.tag {
                 Some(t) => Mark::Tag(rules.variant.tag(t).mark),
                 None if first.hurdle != 0 => Mark::Hurdle,
-                None if first.copy => Mark::Copy,
+                None if first.copy() => Mark::Copy,
                 None if here().any(|o| o.tag.is_none() && o.dest.allows_enemy()) => Mark::Either,
                 None => Mark::MoveOnly,
             }

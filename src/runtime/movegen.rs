@@ -6,11 +6,17 @@
 //! on some path of an enemy attack on a royal piece.
 
 use super::position::{Move, PositionOf, Special};
-use crate::compile::{MAY_PROMOTE, MoveEntry, NO_PROMOTION, ON_CAPTURE, Rules, SetTables, Width};
+use crate::compile::{
+    JUMP_ENEMY, JUMP_FRIEND, MAY_PROMOTE, MoveEntry, NO_PROMOTION, ON_CAPTURE, PromotionRule,
+    Rules, SetTables, Width,
+};
 use crate::geometry::Cell;
 use crate::model::{Dest, Explosion, MoveKind, PieceId, PlayerId, Walling};
 
 mod exchange;
+mod jumps;
+
+pub use jumps::MOST_JUMPED;
 
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
@@ -125,8 +131,12 @@ impl<S: Width> PositionOf<S> {
             let Some((_, piece)) = self.at(from) else {
                 continue;
             };
-            if captures && !sets.looks_among(rules.run(me, piece, from), &targets) {
+            let jumps = rules.jump_kinds & (1 << piece.0) != 0;
+            if captures && !jumps && !sets.looks_among(rules.run(me, piece, from), &targets) {
                 continue;
+            }
+            if jumps {
+                self.add_jumps(rules, sets, me, piece, from, out);
             }
             let avoids = rules.avoids_attack[piece.0 as usize];
             let promotion = rules.promotion(me, piece);
@@ -151,7 +161,7 @@ impl<S: Width> PositionOf<S> {
                 if rules.walls && self.walls().contains(e.to) {
                     continue;
                 }
-                let mut special = if e.copy {
+                let mut special = if e.copy() {
                     if copied.contains(e.to) {
                         continue;
                     }
@@ -232,37 +242,12 @@ impl<S: Width> PositionOf<S> {
                 if standoff && self.faces_after(rules, &rules.ends.standoffs, &m) {
                     continue;
                 }
-                if e.copy {
+                if e.copy() {
                     copied.insert(e.to);
                 }
                 match promotion {
-                    Some(p)
-                        if e.promote != NO_PROMOTION
-                            && (e.promote & ON_CAPTURE == 0 || captured.is_some()) =>
-                    {
-                        if e.promote & !ON_CAPTURE == MAY_PROMOTE {
-                            out.push(m);
-                        }
-                        for (&k, &most) in p.to.iter().zip(&p.limit) {
-                            if most != u32::MAX && self.pieces_of(me, k).len() as u32 >= most {
-                                continue;
-                            }
-                            let promoted = Move {
-                                promotion: Some(k),
-                                ..m
-                            };
-                            // A piece made royal must be as safe as any royal piece,
-                            // where each royal piece may be in check on its own.
-                            if !rules.royal_together
-                                && !rules.royal_alone
-                                && rules.royal & (1 << k.0) != 0
-                                && rules.royal & (1 << piece.0) == 0
-                                && self.exposes(rules, sets, &promoted, &royals)
-                            {
-                                continue;
-                            }
-                            out.push(promoted);
-                        }
+                    Some(_) if e.promote != NO_PROMOTION => {
+                        self.push_promoting(rules, sets, promotion, e, m, &royals, out)
                     }
                     _ => out.push(m),
                 }
@@ -343,6 +328,53 @@ impl<S: Width> PositionOf<S> {
         }
     }
 
+    /// Adds `m`, made by entry `e`, once for each promotion it may or must make.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn push_promoting(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        promotion: Option<&PromotionRule>,
+        e: &MoveEntry,
+        m: Move,
+        royals: &S,
+        out: &mut Vec<Move>,
+    ) {
+        let me = self.to_move();
+        match promotion {
+            Some(p)
+                if e.promote != NO_PROMOTION
+                    && (e.promote & ON_CAPTURE == 0 || m.captured.is_some()) =>
+            {
+                if e.promote & !ON_CAPTURE == MAY_PROMOTE {
+                    out.push(m);
+                }
+                for (&k, &most) in p.to.iter().zip(&p.limit) {
+                    if most != u32::MAX && self.pieces_of(me, k).len() as u32 >= most {
+                        continue;
+                    }
+                    let promoted = Move {
+                        promotion: Some(k),
+                        ..m
+                    };
+                    // A piece made royal must be as safe as any royal piece, where
+                    // each royal piece may be in check on its own.
+                    if !rules.royal_together
+                        && !rules.royal_alone
+                        && rules.royal & (1 << k.0) != 0
+                        && rules.royal & (1 << m.piece.0) == 0
+                        && self.exposes(rules, sets, &promoted, royals)
+                    {
+                        continue;
+                    }
+                    out.push(promoted);
+                }
+            }
+            _ => out.push(m),
+        }
+    }
+
     /// Takes out the moves of forbidden kinds, then, for each compulsory kind in turn,
     /// the moves not of it, where some move is.
     fn oblige(&self, rules: &Rules, out: &mut Vec<Move>) {
@@ -359,6 +391,14 @@ impl<S: Width> PositionOf<S> {
         for o in obligations.iter().filter(|o| o.compulsory) {
             if out.iter().any(|m| of(m, o.kind)) {
                 out.retain(|m| of(m, o.kind));
+            }
+            if o.most {
+                let taken = |m: &Move| match m.special {
+                    Special::Jump { count, .. } => count,
+                    _ => 1,
+                };
+                let most = out.iter().map(taken).max().unwrap_or(0);
+                out.retain(|m| taken(m) == most);
             }
         }
     }
@@ -401,7 +441,7 @@ impl<S: Width> PositionOf<S> {
                     .filter(|e| {
                         e.dest.allows_empty()
                             && e.tag.is_none()
-                            && !e.copy
+                            && !e.copy()
                             && !occupied.contains(e.to)
                             && !(rules.walls && self.walls().contains(e.to))
                             && self.open(rules, sets, e, occupied)
@@ -996,8 +1036,26 @@ impl<S: Width> PositionOf<S> {
     fn open(&self, rules: &Rules, sets: &SetTables<S>, e: &MoveEntry, occupied: &S) -> bool {
         match e.barred {
             0 => sets.open(e, occupied),
-            b => sets.over(e, occupied, &self.kinds_at(rules.barred[b as usize - 1])),
+            _ => self.open_over(rules, sets, e, occupied),
         }
+    }
+
+    /// [`PositionOf::open`] for a move over pieces that may not jump some.
+    #[inline(never)]
+    fn open_over(&self, rules: &Rules, sets: &SetTables<S>, e: &MoveEntry, occupied: &S) -> bool {
+        let mut barred = match e.barred {
+            0 => S::EMPTY,
+            b => self.kinds_at(rules.barred[b as usize - 1]),
+        };
+        // A move over one side's pieces only: those of the other side bar it. The
+        // mover is whoever stands on the entry's run; the side to move generates.
+        let mine = self.of_player(self.to_move());
+        if e.jump & JUMP_ENEMY != 0 {
+            barred = barred.union(mine);
+        } else if e.jump & JUMP_FRIEND != 0 {
+            barred = barred.union(&occupied.difference(mine));
+        }
+        sets.over(e, occupied, &barred)
     }
 
     /// Whether an entry's condition on nearby cells, if any, holds for `me` moving.

@@ -215,6 +215,10 @@ pub struct Undo {
     taken: [u16; crate::check::MOST_ENCLOSED],
     /// [`PositionOf::enclosed`] before the move.
     enclosed: u64,
+    /// Pieces captured by jumping, as `cell << 16 | owner << 8 | piece`, with
+    /// [`TAKEN_PROMOTED`] when promoted; the first `jumped_count` are used.
+    jumped: [u32; super::movegen::MOST_JUMPED],
+    jumped_count: u8,
     /// Where the moved wall stood before the move (see [`crate::model::Walling::Moved`]).
     lifted: Option<Cell>,
     /// The count's limit and plies before the move.
@@ -372,6 +376,12 @@ pub enum Special {
     /// The piece stays on `from`, and a copy of it lands on `to` (`leaving a copy`);
     /// written as a drop, since which piece made it changes nothing.
     Copy,
+    /// Captures the pieces it jumps: the chain of this index among those of the piece
+    /// on `from` (see `PositionOf::walk_jumps`), taking `count` pieces.
+    Jump {
+        index: u16,
+        count: u8,
+    },
 }
 
 /// A move, describing itself: who moves what, where, what it takes, and its tag.
@@ -399,13 +409,15 @@ impl Move {
         self.wall.filter(|w| *w != self.to)
     }
 
-    /// The cell of the captured piece, if any.
+    /// The cell of the captured piece, if any; none for a capture by jumping, which
+    /// may take several (see `PositionOf::jump_chain`).
     #[inline]
     pub fn capture_cell(&self) -> Option<Cell> {
-        self.captured.map(|_| match self.special {
-            Special::InPassing(c) => c,
-            _ => self.to,
-        })
+        match self.special {
+            Special::Jump { .. } => None,
+            Special::InPassing(c) => self.captured.map(|_| c),
+            _ => self.captured.map(|_| self.to),
+        }
     }
 }
 
@@ -1312,21 +1324,14 @@ impl<S: Width> PositionOf<S> {
                 self.quiet_plies.saturating_add(1)
             };
         } else {
-            if let Some((pl, pc)) = m.captured {
+            if let Special::Jump { index, .. } = m.special {
+                key ^= self.take_jumped(rules, m.from, index, &mut undo);
+                self.quiet_plies = 0;
+            } else if let Some((pl, pc)) = m.captured {
                 let at = m.capture_cell().unwrap_or(m.to);
-                self.remove(at, pl, pc);
-                key ^= z.placed(pl, pc, at);
-                if rules.hands {
-                    let kind = self.hand_kind(rules, at, pc);
-                    if self.promoted.contains(at) {
-                        undo.promoted.1 = true;
-                        self.promoted.remove(at);
-                        key ^= z.promoted(at);
-                    }
-                    let n = self.in_hand(me, kind);
-                    key ^= z.held(me, kind, n) ^ z.held(me, kind, n.wrapping_add(1));
-                    self.add_to_hand(me, kind);
-                }
+                let (change, promoted) = self.capture_off(rules, at, pl, pc);
+                key ^= change;
+                undo.promoted.1 = promoted;
                 self.quiet_plies = 0;
             } else if rules.ends.resets_quiet & (1 << m.piece.0) != 0
                 && (rules.ends.resets_forward & (1 << m.piece.0) == 0
@@ -1583,15 +1588,11 @@ impl<S: Width> PositionOf<S> {
             if undo.promoted.0 {
                 self.promoted.insert(m.from);
             }
-            if let Some((pl, pc)) = m.captured {
+            if let Special::Jump { .. } = m.special {
+                self.restore_jumped(rules, &undo);
+            } else if let Some((pl, pc)) = m.captured {
                 let at = m.capture_cell().unwrap_or(m.to);
-                self.put(at, pl, pc);
-                if undo.promoted.1 {
-                    self.promoted.insert(at);
-                }
-                if rules.hands {
-                    self.take_from_hand(me, self.hand_kind(rules, at, pc));
-                }
+                self.capture_back(rules, at, pl, pc, undo.promoted.1);
             }
         }
         self.key = undo.key;
@@ -1639,6 +1640,8 @@ impl<S: Width> PositionOf<S> {
             blast_promoted: 0,
             flipped: [0; 16],
             taken: [0; crate::check::MOST_ENCLOSED],
+            jumped: [0; super::movegen::MOST_JUMPED],
+            jumped_count: 0,
             enclosed: self.enclosed,
             lifted: None,
             count: (self.count_limit, self.count_ply),
@@ -1836,24 +1839,17 @@ impl<S: Width> PositionOf<S> {
             };
             for &c in &ray[..n] {
                 let Some((_, pc)) = self.at(c) else { continue };
-                self.remove(c, enemy, pc);
-                key ^= z.placed(enemy, pc, c);
                 if !e.captures {
+                    self.remove(c, enemy, pc);
                     self.put(c, me, pc);
-                    key ^= z.placed(me, pc, c);
+                    key ^= z.placed(enemy, pc, c) ^ z.placed(me, pc, c);
                     continue;
                 }
+                let (change, promoted) = self.capture_off(rules, c, enemy, pc);
+                key ^= change;
                 let mut entry = (enemy.0 as u16) << 8 | pc.0 as u16;
-                if rules.hands {
-                    let kind = self.hand_kind(rules, c, pc);
-                    let held = self.in_hand(me, kind);
-                    key ^= z.held(me, kind, held) ^ z.held(me, kind, held.wrapping_add(1));
-                    self.add_to_hand(me, kind);
-                }
-                if self.promoted.contains(c) {
+                if promoted {
                     entry |= TAKEN_PROMOTED;
-                    self.promoted.remove(c);
-                    key ^= z.promoted(c);
                 }
                 undo.taken[taken] = entry;
                 taken += 1;
@@ -1884,14 +1880,13 @@ impl<S: Width> PositionOf<S> {
                 }
                 let entry = undo.taken[taken];
                 taken += 1;
-                let pc = PieceId(entry as u8);
-                self.put(c, enemy, pc);
-                if entry & TAKEN_PROMOTED != 0 {
-                    self.promoted.insert(c);
-                }
-                if rules.hands {
-                    self.take_from_hand(me, self.hand_kind(rules, c, pc));
-                }
+                self.capture_back(
+                    rules,
+                    c,
+                    enemy,
+                    PieceId(entry as u8),
+                    entry & TAKEN_PROMOTED != 0,
+                );
             }
         }
     }
@@ -1900,6 +1895,71 @@ impl<S: Width> PositionOf<S> {
     #[inline]
     pub fn enclosed_kinds(&self) -> u64 {
         self.enclosed
+    }
+
+    /// Takes the piece of `pl` off `c`, captured by the side to move, into its hand
+    /// where captures go there; returns the change to the key and whether the piece
+    /// had been promoted.
+    #[inline]
+    fn capture_off(&mut self, rules: &Rules, c: Cell, pl: PlayerId, pc: PieceId) -> (u64, bool) {
+        let z = rules.keys();
+        let me = self.to_move;
+        self.remove(c, pl, pc);
+        let mut key = z.placed(pl, pc, c);
+        if rules.hands {
+            let kind = self.hand_kind(rules, c, pc);
+            let n = self.in_hand(me, kind);
+            key ^= z.held(me, kind, n) ^ z.held(me, kind, n.wrapping_add(1));
+            self.add_to_hand(me, kind);
+        }
+        let promoted = self.promoted.contains(c);
+        if promoted {
+            self.promoted.remove(c);
+            key ^= z.promoted(c);
+        }
+        (key, promoted)
+    }
+
+    /// Puts back a piece [`PositionOf::capture_off`] took, the capturer being to move.
+    #[inline]
+    fn capture_back(&mut self, rules: &Rules, c: Cell, pl: PlayerId, pc: PieceId, promoted: bool) {
+        self.put(c, pl, pc);
+        if promoted {
+            self.promoted.insert(c);
+        }
+        if rules.hands {
+            self.take_from_hand(self.to_move, self.hand_kind(rules, c, pc));
+        }
+    }
+
+    /// Captures the pieces the chain of `index` from `from` jumps, recording them in
+    /// `undo`; returns the change to the key.
+    fn take_jumped(&mut self, rules: &Rules, from: Cell, index: u16, undo: &mut Undo) -> u64 {
+        let Some(chain) = self.jump_chain(rules, from, index) else {
+            return 0;
+        };
+        let mut key = 0;
+        let mut n = 0;
+        for c in chain.jumped.iter() {
+            let Some((pl, pc)) = self.at(c) else { continue };
+            let (change, promoted) = self.capture_off(rules, c, pl, pc);
+            key ^= change;
+            let promoted = if promoted { TAKEN_PROMOTED } else { 0 };
+            undo.jumped[n] =
+                (c.0 as u32) << 16 | (pl.0 as u32) << 8 | pc.0 as u32 | promoted as u32;
+            n += 1;
+        }
+        undo.jumped_count = n as u8;
+        key
+    }
+
+    /// Puts back the pieces [`PositionOf::take_jumped`] captured.
+    fn restore_jumped(&mut self, rules: &Rules, undo: &Undo) {
+        for &entry in &undo.jumped[..undo.jumped_count as usize] {
+            let c = Cell((entry >> 16) as u16);
+            let (pl, pc) = (PlayerId((entry >> 8) as u8 & 0x7f), PieceId(entry as u8));
+            self.capture_back(rules, c, pl, pc, entry as u16 & TAKEN_PROMOTED != 0);
+        }
     }
 
     /// See [`Position::make_pass`].

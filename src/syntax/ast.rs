@@ -547,11 +547,16 @@ pub enum Clause {
     Repeated,
     /// `from ZONE`.
     FromZone(Name),
-    /// `over N pieces [except KINDS]`.
+    /// `over N pieces [except KINDS]`, `over 1 enemy`.
     Over {
         count: Spanned<u32>,
+        side: Holder,
         except: Vec<Name>,
     },
+    /// `capturing the piece jumped`.
+    CapturingJumped,
+    /// `again while it can`.
+    Again,
     /// `landing right behind`.
     RightBehind,
     /// `within ZONE`.

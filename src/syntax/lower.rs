@@ -120,8 +120,23 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 Some("checks") => MoveKind::Check,
                 _ => MoveKind::Promotion,
             };
-            let compulsory = whole.as_str().ends_with("compulsory");
-            Statement::Obligation(Spanned::new(Obligation { kind, compulsory }, span))
+            let most = whole
+                .clone()
+                .into_inner()
+                .any(|p| p.as_rule() == Rule::most_taken);
+            let compulsory = whole
+                .as_str()
+                .replace(',', " ")
+                .split_whitespace()
+                .any(|w| w == "compulsory");
+            Statement::Obligation(Spanned::new(
+                Obligation {
+                    kind,
+                    compulsory,
+                    most,
+                },
+                span,
+            ))
         }
         Rule::gates_stmt => {
             let parts: Vec<P> = inner.collect();
@@ -603,10 +618,20 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
         Rule::equal_legs => Clause::EqualLegs,
         Rule::repeated => Clause::Repeated,
         Rule::over_pieces => {
+            let side = match q
+                .clone()
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::jumped_side)
+            {
+                Some(w) if w.as_str().starts_with("enem") => Holder::Enemy,
+                Some(_) => Holder::Friend,
+                None => Holder::Piece,
+            };
             let mut it = q.into_inner().filter(content);
             let count = cx.number(&it.next().unwrap());
             Clause::Over {
                 count,
+                side,
                 except: it
                     .filter(|n| n.as_rule() == Rule::ident)
                     .map(|n| cx.name(&n))
@@ -614,6 +639,8 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
             }
         }
         Rule::right_behind => Clause::RightBehind,
+        Rule::capturing_jumped => Clause::CapturingJumped,
+        Rule::again => Clause::Again,
         Rule::within_zone => {
             let parts: Vec<P> = q.into_inner().collect();
             let zone = cx.name(parts.iter().find(|p| p.as_rule() == Rule::ident).unwrap());
