@@ -278,7 +278,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     }
     let n = Sets::width_for(variant.board.len());
     let mut barred: Vec<u64> = Vec::new();
-    let (entries, offsets, jump_entries, jump_offsets, sets, passing) =
+    let ((entries, offsets), (jump_entries, jump_offsets), sets, passing) =
         by_width!(words n, S => build::<S>(variant, options, &mut barred));
     let facing: Vec<(PieceId, PieceId)> = variant
         .pieces

@@ -84,11 +84,10 @@ impl<S: CellSet> SetTables<S> {
     /// those on its hurdle cells, for every path whose cells to pass are empty.
     pub fn jumped<'a>(&'a self, e: &MoveEntry, occupied: &'a S) -> impl Iterator<Item = S> + 'a {
         let pairs = &self.paths[e.first_path as usize..(e.first_path + e.path_count) as usize];
-        pairs.chunks_exact(2).filter_map(|p| {
-            occupied
-                .misses(&p[0], &self.pool)
-                .then(|| S::unpack(&p[1], &self.pool).intersection(occupied))
-        })
+        pairs
+            .chunks_exact(2)
+            .filter(|p| occupied.misses(&p[0], &self.pool))
+            .map(|p| S::unpack(&p[1], &self.pool).intersection(occupied))
     }
 
     /// The alternative paths of an entry: for each, the cells that must be empty, or for

@@ -3,19 +3,16 @@
 
 use super::*;
 
-/// The move entries, their runs and their paths, with sets of type `S`.
+/// Entries, and where each (player, piece, cell) run of them starts.
+pub(super) type Runs = (Vec<MoveEntry>, Vec<u32>);
+
+/// The move entries and their runs (the captures by jumping apart), and their paths,
+/// with sets of type `S`.
 pub(super) fn build<S: Width>(
     variant: &Variant,
     options: &[bool],
     barred: &mut Vec<u64>,
-) -> (
-    Vec<MoveEntry>,
-    Vec<u32>,
-    Vec<MoveEntry>,
-    Vec<u32>,
-    Sets,
-    Vec<Passing>,
-) {
+) -> (Runs, Runs, Sets, Vec<Passing>) {
     let board = &variant.board;
     let mut passing: Vec<Passing> = Vec::new();
     let mut entries = Vec::new();
@@ -194,10 +191,8 @@ pub(super) fn build<S: Width>(
     let mut tables = SetTables::default();
     tables.paths = paths.iter().map(|p| p.pack(&mut tables.pool)).collect();
     (
-        entries,
-        offsets,
-        jump_entries,
-        jump_offsets,
+        (entries, offsets),
+        (jump_entries, jump_offsets),
         S::wrap(tables),
         passing,
     )

@@ -117,19 +117,16 @@ impl<S: Width> PositionOf<S> {
             0 => 0,
             b => rules.barred[b as usize - 1],
         };
-        sets.jumped(e, &walk.occupied).find_map(|over| {
-            if over.len() != e.hurdle as usize || over.intersects(jumped) {
-                return None;
-            }
-            over.iter()
-                .all(|c| {
+        sets.jumped(e, &walk.occupied).find(|over| {
+            over.len() == e.hurdle as usize
+                && !over.intersects(jumped)
+                && over.iter().all(|c| {
                     self.at(c).is_some_and(|(pl, k)| {
                         (pl == walk.me) == (e.jump & JUMP_FRIEND != 0)
                             && barred & (1 << k.0) == 0
                             && super::may_take(rules, e, walk.piece, k)
                     })
                 })
-                .then_some(over)
         })
     }
 
