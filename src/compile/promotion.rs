@@ -127,18 +127,32 @@ pub(super) fn start_count(v: &Variant, player: PlayerId, kind: PieceId) -> u32 {
 /// zone as the rule says; forced when declared so, or (when the rule says so) where
 /// the piece could never move again from where it lands.
 pub(super) fn mark_promotions<S: Width>(rules: &mut Rules) {
+    let marks = promotion_marks::<S>(rules, &rules.entries, &rules.offsets);
+    let jump_marks = promotion_marks::<S>(rules, &rules.jump_entries, &rules.jump_offsets);
+    for (e, m) in rules.entries.iter_mut().zip(marks) {
+        e.promote = m;
+    }
+    for (e, m) in rules.jump_entries.iter_mut().zip(jump_marks) {
+        e.promote = m;
+    }
+}
+
+/// The promotion of each of `entries`, in runs as `offsets` gives them (see
+/// [`mark_promotions`]).
+fn promotion_marks<S: Width>(rules: &Rules, entries: &[MoveEntry], offsets: &[u32]) -> Vec<u8> {
     let v = &rules.variant;
     let (players, pieces, cells) = (v.players.len(), v.pieces.len(), v.board.len());
+    let mut marks = vec![NO_PROMOTION; entries.len()];
     for pl in 0..players {
         for pc in 0..pieces {
-            let Some(p) = rules.promotions[pl * pieces + pc].clone() else {
+            let Some(p) = &rules.promotions[pl * pieces + pc] else {
                 continue;
             };
             let base = (pl * pieces + pc) * cells;
             for from in 0..cells {
                 let run = base + from;
-                for i in rules.offsets[run]..rules.offsets[run + 1] {
-                    let e = rules.entries[i as usize];
+                for i in offsets[run]..offsets[run + 1] {
+                    let e = entries[i as usize];
                     // The ways that apply: any at all, and any for a move that captures
                     // nothing.
                     let (mut applies, mut quietly) = (false, false);
@@ -155,7 +169,7 @@ pub(super) fn mark_promotions<S: Width>(rules: &mut Rules) {
                     let to = base + e.to.index();
                     let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
                     let on_capture = if quietly { 0 } else { ON_CAPTURE };
-                    rules.entries[i as usize].promote = match applies {
+                    marks[i as usize] = match applies {
                         false => NO_PROMOTION,
                         true if p.optional && !stuck => MAY_PROMOTE | on_capture,
                         true => MUST_PROMOTE | on_capture,
@@ -164,6 +178,7 @@ pub(super) fn mark_promotions<S: Width>(rules: &mut Rules) {
             }
         }
     }
+    marks
 }
 
 /// Per piece without a `+` code: the first kind declared that promotes to it.

@@ -526,6 +526,18 @@ impl Position {
     pub fn captures_by_enclosure(&self, rules: &Rules, m: &Move) -> bool {
         by_width!(&self.inner, Inner, p => p.captures_by_enclosure(rules, m))
     }
+    /// For a capture by jumping, not yet made: the cells it lands on before its end,
+    /// in order, and the cells of the pieces it captures (see [`Special::Jump`]); for
+    /// any other move, none.
+    pub fn jump_path(&self, rules: &Rules, m: &Move) -> (Vec<Cell>, Vec<Cell>) {
+        let Special::Jump { index, .. } = m.special else {
+            return (Vec::new(), Vec::new());
+        };
+        by_width!(&self.inner, Inner, p => p.jump_chain(rules, m.from, index).map_or_else(
+            || (Vec::new(), Vec::new()),
+            |l| (l.path[..l.hops as usize].to_vec(), l.jumped.iter().collect()),
+        ))
+    }
     /// How many of the last moves in a row were passes.
     pub fn passes(&self) -> u8 {
         by_width!(&self.inner, Inner, p => p.passes)

@@ -3941,3 +3941,312 @@ fn compulsory_enclosure_with_castling_and_en_passant_agrees_with_the_reference()
         "no castling or capture in passing was ever legal"
     );
 }
+
+// ---- Captures by jumping: draughts ---------------------------------------------------
+
+/// A move as both generators list it in a game that captures by jumping: from, to, the
+/// cells of the pieces it takes by jumping (sorted; none for any other move), the kind
+/// it makes or drops, and its tag.
+type JumpKey = (u16, u16, Vec<u16>, Option<u8>, Option<u8>);
+
+/// The cells of the pieces a runtime move takes by jumping, sorted.
+fn jumped_cells(rules: &Arc<Rules>, pos: &Position, m: &Move) -> Vec<Cell> {
+    let mut taken = pos.jump_path(rules, m).1;
+    taken.sort();
+    taken
+}
+
+fn runtime_jumps(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<JumpKey> {
+    let mut list = Vec::new();
+    pos.legal_moves(rules, &mut list);
+    let set: BTreeSet<JumpKey> = list
+        .iter()
+        .map(|m| {
+            assert!(
+                m.wall.is_none() && m.gate.is_none(),
+                "no walls or gates here"
+            );
+            (
+                m.from.0,
+                m.to.0,
+                jumped_cells(rules, pos, m).iter().map(|c| c.0).collect(),
+                reference_kind(m).map(|k| k.0),
+                m.tag.map(|t| t.0),
+            )
+        })
+        .collect();
+    assert_eq!(set.len(), list.len(), "the runtime listed a move twice");
+    set
+}
+
+fn reference_jumps(v: &Variant, options: &[bool], pos: &reference::Simple) -> BTreeSet<JumpKey> {
+    reference::jumping_moves(v, options, pos)
+        .into_iter()
+        .map(|((f, t, tag, k), jumped, wall, gate)| {
+            assert!(wall.is_none() && gate.is_none(), "no walls or gates here");
+            (
+                f.0,
+                t.0,
+                jumped.iter().map(|c| c.0).collect(),
+                k.map(|k| k.0),
+                tag.map(|t| t.0),
+            )
+        })
+        .collect()
+}
+
+/// What [`jump_game`] compared and saw.
+#[derive(Debug, Default)]
+struct JumpTally {
+    positions: usize,
+    /// Moves played after which the positions and ends agreed.
+    moves: usize,
+    /// Legal moves compared that take by jumping, those taking two or more, and those
+    /// made by the king kind.
+    jumps: usize,
+    chains: usize,
+    king_jumps: usize,
+    /// The most pieces one legal move took by jumping.
+    longest: usize,
+    /// Legal moves compared that promote.
+    promotions: usize,
+    /// Positions where the moves taking most pieces were fewer than all captures (known
+    /// only where the reference is asked without the majority rule: `most`).
+    narrowed: usize,
+    /// Games each end rule decided, by the rule's index.
+    ends: std::collections::BTreeMap<usize, usize>,
+}
+
+/// A random game from `text` (the variant's start when `None`): at every ply both
+/// generators list the same moves with the same pieces taken, each runtime chain lands
+/// where one of the reference's chains for that move does, and after the move chosen
+/// (played by the reference on its own position, carried from the start) the boards,
+/// sides to move and ends agree. The reference does not judge repetitions: a game the
+/// runtime ends so stops there. `king` is the kind whose captures are counted apart;
+/// `wide`, when set, is the variant without the majority rule, to count the positions
+/// it narrows. Returns position strings reached every `every` plies.
+#[allow(clippy::too_many_arguments)]
+fn jump_game(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    text: Option<&str>,
+    seed: u64,
+    plies: usize,
+    king: variantlab::PieceId,
+    wide: Option<&Variant>,
+    every: usize,
+    t: &mut JumpTally,
+) -> Vec<String> {
+    use variantlab::variant::Event;
+    let options = rules.options();
+    let name = &v.name;
+    let unjudged = |rule: usize| matches!(v.end_rules[rule].event(), Some(Event::Repetition(..)));
+    let mut rng = Lcg(seed);
+    let (mut game, mut slow) = match text {
+        None => {
+            let game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
+            let slow = reference::start(v);
+            assert_eq!(
+                slow.cells,
+                simple(rules, game.position()).cells,
+                "{name}: the starts differ"
+            );
+            (game, slow)
+        }
+        Some(text) => {
+            let setup = variantlab::parse_position(rules, text)
+                .unwrap_or_else(|e| panic!("{name}: {text}: {e:?}"));
+            let game = Game::new(rules.clone(), setup).expect("a position");
+            let slow = simple(rules, game.position());
+            (game, slow)
+        }
+    };
+    let mut reached = Vec::new();
+    for ply in 0..plies {
+        let at = game.position_string();
+        if every > 0 && ply % every == every - 1 {
+            reached.push(at.clone());
+        }
+        let pos = game.position().clone();
+        let want = reference_jumps(v, options, &slow);
+        assert_eq!(
+            runtime_jumps(rules, &pos),
+            want,
+            "{name}: generators differ at {at}"
+        );
+        t.positions += 1;
+        if let Some(wide) = wide {
+            let captures = reference_jumps(wide, options, &slow);
+            t.narrowed += usize::from(captures.len() > want.len());
+        }
+        let mut moves = game.legal_moves();
+        moves.sort_by_key(|m| {
+            (
+                m.from,
+                m.to,
+                m.tag,
+                m.promotion,
+                jumped_cells(rules, &pos, m),
+            )
+        });
+        for m in &moves {
+            let (landed, taken) = pos.jump_path(rules, m);
+            t.promotions += usize::from(m.promotion.is_some());
+            if taken.is_empty() {
+                continue;
+            }
+            t.jumps += 1;
+            t.chains += usize::from(taken.len() > 1);
+            t.king_jumps += usize::from(m.piece == king);
+            t.longest = t.longest.max(taken.len());
+            let paths = reference::landings(
+                v,
+                options,
+                &slow,
+                m.from,
+                m.to,
+                &jumped_cells(rules, &pos, m),
+            );
+            assert!(
+                paths.contains(&landed),
+                "{name}: {} lands on {landed:?}, the reference's chains on {paths:?}, at {at}",
+                variantlab::write_move(v, m)
+            );
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rng.below(moves.len())];
+        let move_text = variantlab::write_move(v, &m);
+        let jumped = jumped_cells(rules, &pos, &m);
+        let mv = (m.from, m.to, m.tag, reference_kind(&m));
+        let (next, want) = reference::play_jumping(v, options, &slow, mv, &jumped);
+        game.play(m).unwrap();
+        let now = simple(rules, game.position());
+        assert_eq!(
+            (&next.cells, next.to_move),
+            (&now.cells, now.to_move),
+            "{name}: positions differ after {move_text} at {at}"
+        );
+        t.moves += 1;
+        slow = next;
+        let got = game.ending().map(|e| (e.outcome, e.winner(), e.rule));
+        if let Some((.., rule)) = got
+            && unjudged(rule)
+        {
+            *t.ends.entry(rule).or_insert(0) += 1;
+            break;
+        }
+        let want = want.map(|e| (e.0, reference::winner(e, slow.to_move)));
+        assert_eq!(
+            got.map(|g| (g.0, g.1)),
+            want,
+            "{name}: ends differ after {move_text} at {at}"
+        );
+        if let Some((.., rule)) = got {
+            *t.ends.entry(rule).or_insert(0) += 1;
+            break;
+        }
+    }
+    reached
+}
+
+/// `v` with its obligations made plain `captures are compulsory`.
+fn without_majority(v: &Variant) -> Variant {
+    let mut wide = v.clone();
+    for o in &mut wide.obligations {
+        o.most = false;
+    }
+    wide
+}
+
+#[test]
+fn draughts_games_agree_with_the_reference() {
+    for (file, games, least_chains, least_king_jumps) in [
+        ("checkers.var", 200, 300, 100),
+        ("international-draughts.var", 60, 300, 100),
+    ] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        let king = v.find_piece("King").unwrap();
+        let wide = without_majority(&v);
+        let mut t = JumpTally::default();
+        for seed in 0..games {
+            jump_game(
+                &v,
+                &rules,
+                None,
+                800 + seed,
+                150,
+                king,
+                Some(&wide),
+                0,
+                &mut t,
+            );
+        }
+        let seen = format!("{file}: {t:?}");
+        println!("{seen}");
+        assert!(t.positions > games as usize * 40, "{seen}");
+        assert!(t.chains > least_chains && t.longest >= 3, "{seen}");
+        assert!(
+            t.king_jumps > least_king_jumps && t.promotions > 20,
+            "{seen}"
+        );
+        // Games were won by leaving the other side no move.
+        assert!(t.ends.get(&0).is_some_and(|n| *n > 0), "{seen}");
+        if v.obligations.iter().any(|o| o.most) {
+            assert!(t.narrowed > 20, "{seen}");
+        }
+    }
+}
+
+#[test]
+fn draughts_perft_agrees_with_the_reference() {
+    for (file, depth, want) in [
+        ("checkers.var", 6, 36_768u64),
+        ("international-draughts.var", 5, 27_117),
+    ] {
+        let v = load(file);
+        let rules = compiled(&v, &[]);
+        let mut pos = Position::start(&rules).unwrap();
+        assert_eq!(
+            variantlab::perft(&rules, &mut pos, depth),
+            want,
+            "{file} runtime"
+        );
+        let start = reference::start(&v);
+        assert_eq!(
+            reference::perft(&v, rules.options(), &start, depth),
+            want,
+            "{file} reference"
+        );
+        // Depth 3 from positions along random games, where chains and kings are.
+        let king = v.find_piece("King").unwrap();
+        let mut t = JumpTally::default();
+        let mut texts = Vec::new();
+        for seed in 0..4 {
+            texts.extend(jump_game(
+                &v,
+                &rules,
+                None,
+                900 + seed,
+                120,
+                king,
+                None,
+                12,
+                &mut t,
+            ));
+        }
+        assert!(texts.len() >= 12, "{file}: {texts:?}");
+        for text in &texts {
+            let setup = variantlab::parse_position(&rules, text).unwrap();
+            let mut pos = Position::from_setup(&rules, &setup).unwrap();
+            let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 3);
+            assert_eq!(
+                variantlab::perft(&rules, &mut pos, 3),
+                want,
+                "{file}: perft 3 at {text}"
+            );
+        }
+    }
+}

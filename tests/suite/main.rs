@@ -17,6 +17,7 @@ mod coordinates;
 mod crosscheck;
 mod diagrams;
 mod docs;
+mod draughts;
 mod engine_cli;
 mod error_index;
 mod example;

@@ -49,6 +49,8 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("absent-piece", &["absent_piece"]),
     ("enclosure-limit", &["enclosure_limit"]),
     ("enclosed-royal", &["enclosed_royal"]),
+    ("bad-jump", &["bad_jump"]),
+    ("most-taken", &["most_taken"]),
     ("bad-count", &["bad_count"]),
     ("retired-wording", &["retired_wording"]),
     ("deep-condition", &["deep_condition"]),

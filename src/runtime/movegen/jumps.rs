@@ -20,6 +20,9 @@ pub(crate) struct Landing<'r, S> {
     pub to: Cell,
     pub jumped: S,
     pub last: &'r MoveEntry,
+    /// The cells landed on before `to`, in order: the first `hops`.
+    pub path: [Cell; MOST_JUMPED],
+    pub hops: u8,
 }
 
 impl<S: Width> PositionOf<S> {
@@ -40,6 +43,8 @@ impl<S: Width> PositionOf<S> {
             piece,
             occupied,
             index: 0,
+            path: [Cell(0); MOST_JUMPED],
+            hops: 0,
         };
         self.jump_from(rules, rules.sets(), &mut walk, from, None, S::EMPTY, end);
     }
@@ -87,7 +92,12 @@ impl<S: Width> PositionOf<S> {
                 went = true;
                 let jumped = jumped.union(&taken);
                 let stop = if e.jump & JUMP_AGAIN != 0 {
-                    self.jump_from(rules, sets, walk, e.to, Some(e), jumped, end)
+                    // Only a chain's links land more than once.
+                    walk.path[walk.hops as usize] = e.to;
+                    walk.hops += 1;
+                    let stop = self.jump_from(rules, sets, walk, e.to, Some(e), jumped, end);
+                    walk.hops -= 1;
+                    stop
                 } else {
                     walk.end(e.to, e, jumped, end)
                 };
@@ -194,6 +204,9 @@ struct Walk<S> {
     occupied: S,
     /// The next chain's index.
     index: u32,
+    /// The cells landed on so far, as [`Landing::path`].
+    path: [Cell; MOST_JUMPED],
+    hops: u8,
 }
 
 impl<S: Width> Walk<S> {
@@ -210,6 +223,18 @@ impl<S: Width> Walk<S> {
             return true;
         };
         self.index += 1;
-        end(index, &Landing { to, jumped, last })
+        // A chain's end is the last cell its links landed on.
+        let hops = match self.hops.checked_sub(1) {
+            Some(h) if self.path[h as usize] == to => h,
+            _ => self.hops,
+        };
+        let landing = Landing {
+            to,
+            jumped,
+            last,
+            path: self.path,
+            hops,
+        };
+        end(index, &landing)
     }
 }

@@ -427,6 +427,28 @@
 //!     wall, reaches a cell of the player's part of the zone; the player's own pieces
 //!     do not block it, and a piece standing on such a cell is there. Pieces in hand
 //!     never are.
+//!
+//! Captures by jumping (draughts):
+//!
+//! 73. A hurdle's side (22): the pieces on the passed cells are all another player's
+//!     (`over N enemy`; a wall is no one's), all the mover's (`friend`), or anyone's
+//!     (`piece`). With `capturing the piece jumped` the move ends only on an empty
+//!     cell and takes the pieces jumped (each allowed by its holding `captured only
+//!     by`, as in 8; never a wall): one move per end and set of pieces jumped. Such a
+//!     move is a capture (13, 26, 41), and in a game with hands each piece taken goes
+//!     to hand as in 70; with explosions it blows up round its end (33).
+//! 74. `again while it can`: after a capture by jumping of a pattern with `again`, the
+//!     same piece goes on from where it landed with one of its own holding patterns
+//!     with `again`, as long as one can be made; the whole chain is one move, from its
+//!     start to its end, taking at most 32 pieces (a capture that would take more is
+//!     not made). During the chain its start cell is empty and the pieces jumped stay
+//!     on the board, blocking, and none may be jumped again; they go when the move
+//!     ends. A promotion (17, 20) is judged on the last capture of the chain, from
+//!     where it started to the end. Chains with the same start, end, set of pieces
+//!     taken, kind made and tag (the first capture's) are one move.
+//! 75. `captures are compulsory, taking the most pieces`: once 26 has kept only the
+//!     captures, only those taking the most pieces stay: a capture by jumping takes
+//!     as many as it jumped, any other capture one.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -449,6 +471,10 @@ type Point = (i32, i32);
 /// A move: from, to, the tag of the pattern that made it, and the kind the piece
 /// becomes. A castling move is its first piece's move.
 pub type Move = (Cell, Cell, Option<TagId>, Option<PieceId>);
+
+/// The cells of the pieces a capture by jumping takes, sorted (rule 73); empty for
+/// any other move.
+pub type Jumped = Vec<Cell>;
 
 /// The piece a move brings in through a gate (rule 61): its kind and the cell.
 pub type Gate = Option<(PieceId, Cell)>;
@@ -628,15 +654,19 @@ fn extend_run(v: &Variant, options: &[bool], next: &mut Simple, mover: PlayerId)
     }
 }
 
-/// Every legal move of the side to move, sorted, each once, with the wall it leaves
-/// (rule 49).
-pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Option<Cell>)> {
+/// Every legal move of the side to move, sorted, each once, with the pieces it takes
+/// by jumping (rule 73) and the wall it leaves (rule 49).
+pub fn walled_moves(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+) -> Vec<(Move, Jumped, Option<Cell>)> {
     let mut blocked = pos.clone();
     for w in &pos.walls {
         blocked.cells[w.index()] = WALL;
     }
     let mut out = Vec::new();
-    for mv in unwalled_moves(v, options, &blocked) {
+    for (mv, jumped) in unwalled_moves(v, options, &blocked) {
         let (from, to, _, promotion) = mv;
         if pos.walls.contains(&to) {
             continue;
@@ -655,10 +685,10 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
                 .map(|(_, w)| w.clone())
         });
         let Some(rule) = rule.filter(|_| !pass) else {
-            out.push((mv, None));
+            out.push((mv, jumped, None));
             continue;
         };
-        let mut after = play_judged(v, options, pos, mv, None, None, Judge::Not).0;
+        let mut after = play_judged(v, options, pos, mv, &jumped, None, None, Judge::Not).0;
         for w in &pos.walls {
             after.cells[w.index()] = WALL;
         }
@@ -668,7 +698,7 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
             cells.iter().flatten().filter(|(p, _)| !mine(*p)).count()
         };
         if rule == Walling::Capturing && enemies(&after.cells) == enemies(&pos.cells) {
-            out.push((mv, None));
+            out.push((mv, jumped, None));
             continue;
         }
         let walls: BTreeSet<Cell> = match rule {
@@ -702,19 +732,33 @@ pub fn walled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, O
                 .filter(|c| empty(c) && !except.contains(c))
                 .collect(),
         };
-        out.extend(walls.into_iter().map(|w| (mv, Some(w))));
+        out.extend(walls.into_iter().map(|w| (mv, jumped.clone(), Some(w))));
     }
     out
 }
 
-/// Every legal move of the side to move, each once, with the wall it leaves (rule 49)
-/// and the piece it brings in (rule 61).
+/// Every legal move of the side to move, with the wall it leaves (rule 49) and the
+/// piece it brings in (rule 61); moves that differ only in the pieces they take by
+/// jumping are listed once for each ([`jumping_moves`] tells them apart).
 pub fn gated_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Option<Cell>, Gate)> {
+    jumping_moves(v, options, pos)
+        .into_iter()
+        .map(|(mv, _, wall, gate)| (mv, wall, gate))
+        .collect()
+}
+
+/// Every legal move of the side to move, each once, with the pieces it takes by
+/// jumping (rule 73), the wall it leaves (rule 49) and the piece it brings in (rule 61).
+pub fn jumping_moves(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+) -> Vec<(Move, Jumped, Option<Cell>, Gate)> {
     let me = pos.to_move;
     let kinds = held_kinds(pos, me);
     let mut out = Vec::new();
-    for (mv, wall) in walled_moves(v, options, pos) {
-        out.push((mv, wall, None));
+    for (mv, jumped, wall) in walled_moves(v, options, pos) {
+        out.push((mv, jumped.clone(), wall, None));
         let (from, to, _, _) = mv;
         if v.gates.is_none() || from == to {
             continue;
@@ -736,7 +780,7 @@ pub fn gated_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Op
             }
             for &k in &kinds {
                 if zones_allow(v, options, me, k, cell) {
-                    out.push((mv, wall, Some((k, cell))));
+                    out.push((mv, jumped.clone(), wall, Some((k, cell))));
                 }
             }
         }
@@ -773,15 +817,15 @@ fn castling_of(v: &Variant, pos: &Simple, (from, to, _, _): Move) -> Option<usiz
 pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     let mut moves: Vec<Move> = walled_moves(v, options, pos)
         .into_iter()
-        .map(|(m, _)| m)
+        .map(|(m, _, _)| m)
         .collect();
     moves.dedup();
     moves
 }
 
-/// Rules 1-40 on a position whose walls stand on its cells as [`WALL`].
-fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
-    let mut all = BTreeSet::new();
+/// Rules 1-40 (and 73-75) on a position whose walls stand on its cells as [`WALL`].
+fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jumped)> {
+    let mut all: BTreeSet<(Move, Jumped)> = BTreeSet::new();
     if pos.passes as usize >= v.players.len() {
         return vec![];
     }
@@ -806,7 +850,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         }
     }
     if let Some(m) = pass.filter(|_| !v.pass_if_stuck) {
-        all.insert(m);
+        all.insert((m, vec![]));
     }
     for from in v.board.cells() {
         let Some((player, kind)) = pos.cells[from.index()] else {
@@ -829,30 +873,41 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             let after = enclosed_board(v, options, &after, player, to);
             if !royal_attacked(v, options, &after, &pos.used, player) && !faces(v, options, &after)
             {
-                all.insert((to, to, None, Some(kind)));
+                all.insert(((to, to, None, Some(kind)), vec![]));
             }
         }
         let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
+        // Each way to an end: the cells it takes besides the end, whether it takes
+        // them by jumping, and where its last capture started (rule 74).
+        type Way = (Cell, Option<TagId>, Vec<Cell>, bool, Cell);
         // A move a plain pattern also makes is played as that one, taking nothing in
         // passing.
-        let passing: Vec<(Cell, Option<TagId>, Option<Cell>)> = in_passing(v, options, pos, from)
+        let passing: Vec<Way> = in_passing(v, options, pos, from)
             .into_iter()
             .filter(|m| !plain.contains(m))
-            .map(|(to, tag)| (to, tag, victim))
+            .map(|(to, tag)| (to, tag, victim.into_iter().collect(), false, from))
             .collect();
-        let plain = plain.into_iter().map(|(to, tag)| (to, tag, None));
-        for (to, tag, taken) in plain.chain(passing) {
-            let moved = after_move(&pos.cells, from, to, taken);
+        let jumping = chains(v, options, &pos.cells, &pos.used, from)
+            .into_iter()
+            .map(|(to, tag, taken, landed)| {
+                (to, tag, taken, true, *landed.last().unwrap_or(&from))
+            });
+        let plain = plain
+            .into_iter()
+            .map(|(to, tag)| (to, tag, vec![], false, from));
+        for (to, tag, taken, by_jumping, last) in plain.chain(passing).chain(jumping) {
+            let jumped: Jumped = if by_jumping { taken.clone() } else { vec![] };
+            let moved = after_move(&pos.cells, from, to, &taken);
             // Rule 70: judged on the board the move leaves, its enclosure done.
             let after = enclosed_board(v, options, &moved, player, to);
             if must_not_be_attacked && attacked(v, options, &after, &pos.used, to, player) {
                 continue;
             }
-            let takes = taken.is_some() || pos.cells[to.index()].is_some();
+            let takes = !taken.is_empty() || pos.cells[to.index()].is_some();
             if v.explosion.is_some() && takes {
                 // Rule 34, for every kind it may become.
                 let ends: Vec<Option<PieceId>> =
-                    promotions(v, options, &pos.cells, player, kind, from, to, takes);
+                    promotions(v, options, &pos.cells, player, kind, last, to, takes);
                 for promotion in ends {
                     let mut a = moved.clone();
                     if let Some(k) = promotion {
@@ -870,7 +925,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                         && !faces(v, options, &a)
                         && !loud
                     {
-                        all.insert((from, to, tag, promotion));
+                        all.insert(((from, to, tag, promotion), jumped.clone()));
                     }
                 }
                 continue;
@@ -884,7 +939,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             if standoff && self::standoff(v, options, &after) {
                 continue;
             }
-            for promotion in promotions(v, options, &pos.cells, player, kind, from, to, takes) {
+            for promotion in promotions(v, options, &pos.cells, player, kind, last, to, takes) {
                 if let Some(k) = promotion {
                     let mut a = after.clone();
                     a[to.index()] = Some((player, k));
@@ -892,7 +947,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
                         continue;
                     }
                 }
-                all.insert((from, to, tag, promotion));
+                all.insert(((from, to, tag, promotion), jumped.clone()));
             }
         }
         // Rule 64.
@@ -910,18 +965,18 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             {
                 continue;
             }
-            all.insert((from, to, tag, Some(k)));
+            all.insert(((from, to, tag, Some(k)), vec![]));
         }
     }
     for i in castlings_open(v, options, pos) {
         let (from, to) = castle_written(&v.castlings[i]);
-        all.insert((from, to, None, None));
+        all.insert(((from, to, None, None), vec![]));
     }
     let dropped: BTreeSet<Move> = drops(v, options, pos)
         .into_iter()
         .map(|(cell, kind)| (cell, cell, None, Some(kind)))
         .collect();
-    all.extend(dropped.iter().copied());
+    all.extend(dropped.iter().map(|m| (*m, vec![])));
     let bound = |k: PieceId| {
         v.pieces[k.0 as usize]
             .check_bound
@@ -948,7 +1003,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
             })
             .collect();
         if !checkers.is_empty() {
-            all.retain(|&(from, to, _, _)| {
+            all.retain(|&((from, to, _, _), _)| {
                 let Some((_, k)) = pos.cells[from.index()] else {
                     return true;
                 };
@@ -957,17 +1012,18 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
         }
     }
     // Rule 26.
-    let of = |m: &Move, kind: MoveKind| match kind {
-        // Rule 70: a capture by enclosure is a capture.
+    let of = |(m, jumped): &(Move, Jumped), kind: MoveKind| match kind {
+        // Rules 70 and 73: captures by enclosure and by jumping are captures.
         MoveKind::Capture => {
-            takes(v, options, pos, *m)
+            !jumped.is_empty()
+                || takes(v, options, pos, *m)
                 || v.enclosure.as_ref().is_some_and(|e| e.captures)
                     && captures(v, options, pos, *m, None, None)
         }
         MoveKind::Drop => dropped.contains(m),
         MoveKind::Promotion => m.3.is_some() && !dropped.contains(m),
         MoveKind::Check => {
-            let (next, _) = play_judged(v, options, pos, *m, None, None, Judge::Not);
+            let (next, _) = play_judged(v, options, pos, *m, jumped, None, None, Judge::Not);
             (0..v.players.len())
                 .map(|q| PlayerId(q as u8))
                 .any(|q| q != pos.to_move && royal_attacked(v, options, &next.cells, &next.used, q))
@@ -979,13 +1035,19 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     for o in v.obligations.iter().filter(|o| o.compulsory) {
         if all.iter().any(|m| of(m, o.kind)) {
             all.retain(|m| of(m, o.kind));
+            if o.most {
+                // Rule 75.
+                let taking = |(_, jumped): &(Move, Jumped)| jumped.len().max(1);
+                let most = all.iter().map(taking).max().unwrap_or(0);
+                all.retain(|m| taking(m) == most);
+            }
         }
     }
     if all.is_empty()
         && let Some(m) = pass
     {
         // Rule 47.
-        all.insert(m);
+        all.insert((m, vec![]));
     }
     all.into_iter().collect()
 }
@@ -1291,11 +1353,18 @@ fn can(
     };
     let in_zone = |c: Cell| into.is_none_or(|z| v.zones[z].cells[me.0 as usize].contains(&c));
     let enemy = |c: Cell| pos.cells[c.index()].filter(|(q, _)| *q != me && *q != NO_ONE);
-    gated_moves(v, options, pos)
+    jumping_moves(v, options, pos)
         .into_iter()
-        .any(|(mv, wall, gate)| {
+        .any(|(mv, jumped, wall, gate)| {
             let (from, to, _, _) = mv;
-            let (next, _) = play_judged(v, options, pos, mv, wall, gate, Judge::Not);
+            let (next, _) = play_judged(v, options, pos, mv, &jumped, wall, gate, Judge::Not);
+            // Rule 73: the pieces jumped, judged before the move.
+            let jumped_fits = jumped.iter().any(|&c| {
+                enemy(c).is_some_and(|(owner, k)| in_zone(to) && fits(Some(c), owner, k))
+            });
+            if capture && jumped_fits {
+                return true;
+            }
             if capture {
                 // On its end, or in passing: the passed piece's cell emptied.
                 let victim = match enemy(to) {
@@ -1749,15 +1818,15 @@ fn unpromoted(v: &Variant, kind: PieceId) -> PieceId {
 }
 
 /// The cells after the piece on `from` goes to `to`, also taking what stands on
-/// `taken` (a capture in passing).
+/// `taken` (a capture in passing, or the pieces jumped: rule 73).
 fn after_move(
     cells: &[Option<(PlayerId, PieceId)>],
     from: Cell,
     to: Cell,
-    taken: Option<Cell>,
+    taken: &[Cell],
 ) -> Vec<Option<(PlayerId, PieceId)>> {
     let mut after = cells.to_vec();
-    if let Some(t) = taken {
+    for t in taken {
         after[t.index()] = None;
     }
     after[to.index()] = after[from.index()].take();
@@ -1948,7 +2017,7 @@ fn royal_attacked_at(
             {
                 return false;
             }
-            let mut after = after_move(cells, a, c, None);
+            let mut after = after_move(cells, a, c, &[]);
             blast(v, &mut after, c);
             count_royals(v, options, &after, q) == count_royals(v, options, cells, q)
         })
@@ -2354,7 +2423,7 @@ pub type Ended = (Outcome, Option<PlayerId>);
 
 /// Makes a move (assumed legal) and says whether it ends the game.
 pub fn play(v: &Variant, options: &[bool], pos: &Simple, mv: Move) -> (Simple, Option<Outcome>) {
-    let (next, ended) = play_judged(v, options, pos, mv, None, None, Judge::Fully);
+    let (next, ended) = play_judged(v, options, pos, mv, &[], None, None, Judge::Fully);
     (next, ended.map(|e| e.0))
 }
 
@@ -2367,7 +2436,7 @@ pub fn play_gated(
     wall: Option<Cell>,
     gate: Gate,
 ) -> (Simple, Option<Outcome>) {
-    let (next, ended) = play_judged(v, options, pos, mv, wall, gate, Judge::Fully);
+    let (next, ended) = play_judged(v, options, pos, mv, &[], wall, gate, Judge::Fully);
     (next, ended.map(|e| e.0))
 }
 
@@ -2391,7 +2460,18 @@ pub fn play_named(
     wall: Option<Cell>,
     gate: Gate,
 ) -> (Simple, Option<Ended>) {
-    play_judged(v, options, pos, mv, wall, gate, Judge::Fully)
+    play_judged(v, options, pos, mv, &[], wall, gate, Judge::Fully)
+}
+
+/// [`play_named`] for a move taking the pieces on `jumped` by jumping (rule 73).
+pub fn play_jumping(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    mv: Move,
+    jumped: &[Cell],
+) -> (Simple, Option<Ended>) {
+    play_judged(v, options, pos, mv, jumped, None, None, Judge::Fully)
 }
 
 /// Rule 13: whether a condition made of single conditions that hold or not from the
@@ -2435,16 +2515,18 @@ enum Judge {
 
 /// The position after a move (assumed legal), and, when judged, whether it ends the
 /// game.
+#[allow(clippy::too_many_arguments)]
 fn play_judged(
     v: &Variant,
     options: &[bool],
     pos: &Simple,
     mv: Move,
+    jumped: &[Cell],
     wall: Option<Cell>,
     gate: Gate,
     judge: Judge,
 ) -> (Simple, Option<Ended>) {
-    let (next, ended, _) = play_taking(v, options, pos, mv, wall, gate, judge);
+    let (next, ended, _) = play_taking(v, options, pos, mv, jumped, wall, gate, judge);
     (next, ended)
 }
 
@@ -2458,18 +2540,20 @@ pub fn captures(
     wall: Option<Cell>,
     gate: Gate,
 ) -> bool {
-    !play_taking(v, options, pos, mv, wall, gate, Judge::Not)
+    !play_taking(v, options, pos, mv, &[], wall, gate, Judge::Not)
         .2
         .is_empty()
 }
 
-/// [`play_judged`], also giving the kinds of the pieces the move captured (rule 70).
-#[allow(clippy::type_complexity)]
+/// [`play_judged`], also giving the kinds of the pieces the move captured (rules 70
+/// and 73).
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn play_taking(
     v: &Variant,
     options: &[bool],
     pos: &Simple,
     mv: Move,
+    jumped: &[Cell],
     wall: Option<Cell>,
     gate: Gate,
     judge: Judge,
@@ -2525,6 +2609,7 @@ fn play_taking(
         (Some((_, victim, _)), None)
             if castle.is_none()
                 && !standing
+                && jumped.is_empty()
                 && in_passing(v, options, pos, from)
                     .iter()
                     .any(|(t, g)| *t == to && *g == tag)
@@ -2559,11 +2644,18 @@ fn play_taking(
     }
     let was_marked = pos.promoted.contains(&from);
     next.promoted.retain(|c| *c != from && *c != taken_at);
+    // Rule 73: the pieces jumped go as those taken by enclosure do.
+    let jumped_pieces: Vec<(Cell, (PlayerId, PieceId))> = jumped
+        .iter()
+        .map(|c| (*c, pos.cells[c.index()].expect("a piece jumped")))
+        .collect();
+    take_to_hand(v, options, &mut next, player, &jumped_pieces);
     let mut enclosed = vec![];
     match castle {
         Some(i) => next.cells = castled(&pos.cells, &v.castlings[i]),
         None => {
-            next.cells = after_move(&pos.cells, from, to, taken);
+            let gone: Vec<Cell> = taken.into_iter().chain(jumped.iter().copied()).collect();
+            next.cells = after_move(&pos.cells, from, to, &gone);
             if let Some(k) = promotion {
                 next.cells[to.index()] = Some((player, k));
             }
@@ -2576,7 +2668,7 @@ fn play_taking(
             if !standing {
                 next.passing = passing_of(v, options, pos, from, to, kind);
             }
-            if captured.is_some() {
+            if captured.is_some() || !jumped.is_empty() {
                 blast(v, &mut next.cells, to);
             }
             // Rules 45 and 70.
@@ -2643,9 +2735,10 @@ fn play_taking(
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, player);
     extend_run(v, options, &mut next, player);
-    // Rule 70: what the move captured, on its end and by enclosure.
+    // Rules 70 and 73: what the move captured, on its end, by jumping and by enclosure.
     let all: Vec<PieceId> = captured
         .into_iter()
+        .chain(jumped_pieces.iter().map(|(_, (_, k))| *k))
         .chain(enclosed.iter().map(|(_, (_, k))| *k))
         .collect();
     let outcome = (judge != Judge::Not)
@@ -3043,13 +3136,13 @@ pub fn perft(v: &Variant, options: &[bool], pos: &Simple, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = gated_moves(v, options, pos);
+    let moves = jumping_moves(v, options, pos);
     if depth == 1 {
         return moves.len() as u64;
     }
     let mut total = 0;
-    for (mv, wall, gate) in moves {
-        let (next, over) = play_judged(v, options, pos, mv, wall, gate, Judge::Counting);
+    for (mv, jumped, wall, gate) in moves {
+        let (next, over) = play_judged(v, options, pos, mv, &jumped, wall, gate, Judge::Counting);
         if over.is_none() {
             total += perft(v, options, &next, depth - 1);
         }
@@ -3123,7 +3216,8 @@ fn moves_of(
     let (player, kind) = cells[from.index()].expect("a piece stands there");
     let mut out = Vec::new();
     for pattern in &v.piece(kind).moves {
-        if !which(pattern) {
+        // Rule 73: a capture by jumping takes nothing on its end; [`chains`] makes it.
+        if !which(pattern) || jumps(pattern) {
             continue;
         }
         if !holds(pattern.guard, options) || !starts_here(v, pattern, player, kind, from) {
@@ -3271,12 +3365,25 @@ fn reach(
     cells: &[Option<(PlayerId, PieceId)>],
     from: Cell,
 ) -> BTreeSet<Cell> {
+    walked(v, pattern, player, cells, from, &[]).map_or_else(BTreeSet::new, |w| w.found)
+}
+
+/// The walk of every path of a pattern from `from` (rules 1-7, 15, 22, 23, 68, 71,
+/// 73), none jumping a piece of `taken`; `None` when rule 68 forbids the pattern.
+fn walked<'a>(
+    v: &'a Variant,
+    pattern: &'a Pattern,
+    player: PlayerId,
+    cells: &'a [Option<(PlayerId, PieceId)>],
+    from: Cell,
+    taken: &[Cell],
+) -> Option<Walk<'a>> {
     let forward = v
         .player(player)
         .forward
         .map(|d| v.board.directions()[d.0 as usize].bearing);
     if !nearby_allows(v, pattern, player, cells, from) {
-        return BTreeSet::new();
+        return None;
     }
     let mut w = Walk::new(&v.board, pattern, forward, cells, from);
     w.zone = pattern
@@ -3286,8 +3393,166 @@ fn reach(
     w.outside = pattern
         .outside
         .map(|(z, crossing)| (v.zones[z].cells[player.0 as usize].clone(), crossing));
+    w.taken = taken.to_vec();
     w.run();
-    w.found
+    Some(w)
+}
+
+/// Rule 73: whether a pattern captures the pieces it jumps.
+fn jumps(pattern: &Pattern) -> bool {
+    pattern.hurdle.as_ref().is_some_and(|h| h.captures)
+}
+
+/// A chain of captures by jumping (rule 74): its end, the first capture's tag, the
+/// pieces taken (sorted) and the cells landed on before the end.
+type Chain = (Cell, Option<TagId>, Vec<Cell>, Vec<Cell>);
+
+/// Rules 73 and 74: every chain of captures by jumping of the piece on `from`.
+fn chains(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    from: Cell,
+) -> BTreeSet<Chain> {
+    let (player, kind) = cells[from.index()].expect("a piece stands there");
+    let mut out = BTreeSet::new();
+    for pattern in open_patterns(v, options, used, player, kind, from) {
+        if !jumps(pattern) {
+            continue;
+        }
+        for (end, jumped) in jump_ends(v, options, pattern, cells, from, &[]) {
+            if !pattern.again {
+                out.insert((end, pattern.tag, jumped, vec![]));
+                continue;
+            }
+            // The start is empty while the chain goes on; the pieces jumped stay.
+            let mut board = cells.to_vec();
+            board[from.index()] = None;
+            board[end.index()] = Some((player, kind));
+            let mut taken = jumped;
+            let mut landed = vec![];
+            go_on(
+                v,
+                options,
+                &mut board,
+                used,
+                end,
+                pattern.tag,
+                &mut taken,
+                &mut landed,
+                &mut out,
+            );
+        }
+    }
+    out
+}
+
+/// Rule 74: the cells each chain of the piece on `from` that ends on `to`, taking the
+/// pieces on `jumped` (sorted), lands on before its end.
+pub fn landings(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    from: Cell,
+    to: Cell,
+    jumped: &[Cell],
+) -> BTreeSet<Vec<Cell>> {
+    chains(v, options, &walled(pos), &pos.used, from)
+        .into_iter()
+        .filter(|(end, _, taken, _)| *end == to && taken == jumped)
+        .map(|(.., landed)| landed)
+        .collect()
+}
+
+/// Rule 74: the chains that go on from `here`, having taken `taken` and landed on
+/// `landed` before it.
+#[allow(clippy::too_many_arguments)]
+fn go_on(
+    v: &Variant,
+    options: &[bool],
+    board: &mut Vec<Option<(PlayerId, PieceId)>>,
+    used: &[(PlayerId, PieceId, TagId)],
+    here: Cell,
+    tag: Option<TagId>,
+    taken: &mut Vec<Cell>,
+    landed: &mut Vec<Cell>,
+    out: &mut BTreeSet<Chain>,
+) {
+    let (player, kind) = board[here.index()].expect("the piece stands there");
+    let mut more = false;
+    for pattern in open_patterns(v, options, used, player, kind, here) {
+        if !pattern.again || !jumps(pattern) {
+            continue;
+        }
+        for (end, jumped) in jump_ends(v, options, pattern, board, here, taken) {
+            if taken.len() + jumped.len() > 32 {
+                continue;
+            }
+            more = true;
+            board[here.index()] = None;
+            board[end.index()] = Some((player, kind));
+            let n = taken.len();
+            taken.extend(jumped);
+            landed.push(here);
+            go_on(v, options, board, used, end, tag, taken, landed, out);
+            landed.pop();
+            taken.truncate(n);
+            board[end.index()] = None;
+            board[here.index()] = Some((player, kind));
+        }
+    }
+    if !more {
+        let mut all = taken.clone();
+        all.sort();
+        out.insert((here, tag, all, landed.clone()));
+    }
+}
+
+/// The holding patterns of `player`'s `kind` that may start on `from` (rules 9, 10, 14).
+fn open_patterns<'a>(
+    v: &'a Variant,
+    options: &[bool],
+    used: &[(PlayerId, PieceId, TagId)],
+    player: PlayerId,
+    kind: PieceId,
+    from: Cell,
+) -> Vec<&'a Pattern> {
+    v.piece(kind)
+        .moves
+        .iter()
+        .filter(|p| holds(p.guard, options) && starts_here(v, p, player, kind, from))
+        .filter(|p| {
+            p.tag
+                .is_none_or(|t| !(v.tag(t).once_per_game && used.contains(&(player, kind, t))))
+        })
+        .collect()
+}
+
+/// Rule 73: each empty end a capturing pattern reaches from `from` with the pieces it
+/// jumps there (sorted), none of `taken`, each one the mover may capture.
+fn jump_ends(
+    v: &Variant,
+    options: &[bool],
+    pattern: &Pattern,
+    cells: &Cells,
+    from: Cell,
+    taken: &[Cell],
+) -> BTreeSet<(Cell, Vec<Cell>)> {
+    let (player, kind) = cells[from.index()].expect("a piece stands there");
+    let Some(w) = walked(v, pattern, player, cells, from, taken) else {
+        return BTreeSet::new();
+    };
+    w.jumps
+        .into_iter()
+        .filter(|(end, jumped)| {
+            cells[end.index()].is_none()
+                && jumped.iter().all(|c| {
+                    let (_, victim) = cells[c.index()].expect("a piece jumped");
+                    may_capture(v, options, kind, victim)
+                })
+        })
+        .collect()
 }
 
 struct Walk<'a> {
@@ -3311,6 +3576,11 @@ struct Walk<'a> {
     /// Rule 71: the zone the move's end (and passed cells) keep out of, with whether
     /// the move may cross it (`landing outside`).
     outside: Option<(Vec<Cell>, bool)>,
+    /// Rule 74: pieces taken earlier in the chain, which may not be jumped again.
+    taken: Vec<Cell>,
+    /// Rule 73: for a capturing pattern, each accepted path's end and the pieces it
+    /// jumps.
+    jumps: BTreeSet<(Cell, Vec<Cell>)>,
 }
 
 impl<'a> Walk<'a> {
@@ -3336,6 +3606,8 @@ impl<'a> Walk<'a> {
             stepped: vec![false],
             zone: None,
             outside: None,
+            taken: vec![],
+            jumps: BTreeSet::new(),
         }
     }
 
@@ -3527,17 +3799,30 @@ impl Walk<'_> {
             .filter(|&i| self.stepped[i] && self.trail[i] != self.start)
             .filter_map(|i| self.board.at(self.trail[i]))
             .collect();
+        let mut full: Vec<Cell> = vec![];
         if let Some(h) = &self.pattern.hurdle {
-            let full: Vec<Cell> = passed
+            full = passed
                 .iter()
                 .copied()
                 .filter(|c| self.cells[c.index()].is_some())
                 .collect();
+            let mover = self.cells[self.from.index()].map(|(p, _)| p);
+            // Rule 73: whose pieces may be jumped.
+            let of_side = |c: &Cell| {
+                let (owner, _) = self.cells[c.index()].expect("a piece");
+                match h.side {
+                    Holder::Enemy => Some(owner) != mover && owner != NO_ONE,
+                    Holder::Friend => Some(owner) == mover,
+                    Holder::Piece => !h.captures || owner != NO_ONE,
+                }
+            };
             if full.len() != h.count as usize
                 || full
                     .iter()
                     .any(|c| h.except.contains(&self.cells[c.index()].unwrap().1))
                 || (h.right_behind && full.last() != passed.last())
+                || !full.iter().all(of_side)
+                || full.iter().any(|c| self.taken.contains(c))
             {
                 return;
             }
@@ -3557,6 +3842,10 @@ impl Walk<'_> {
             return;
         }
         self.found.insert(cell);
+        if self.pattern.hurdle.as_ref().is_some_and(|h| h.captures) {
+            full.sort();
+            self.jumps.insert((cell, full));
+        }
         if self.record_paths {
             let passed = self.trail[1..self.trail.len() - 1]
                 .iter()
