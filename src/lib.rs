@@ -87,7 +87,8 @@ pub use runtime::{MAX_PERFT_DEPTH, divide, divide_until, perft};
 // Notation: positions and moves as text.
 pub use runtime::{
     PositionField, PositionTextError, named_cells, parse_move, parse_position, side_token,
-    write_move, write_pgn, write_position, write_short, write_short_moves, writes_san,
+    write_move, write_move_at, write_pgn, write_position, write_short, write_short_moves,
+    writes_san,
 };
 
 // The computer opponent.

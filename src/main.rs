@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use variantlab::{
     Game, Limits, MAX_LEVEL, PlayerId, Position, Rules, Session, Settings, check_all, write_move,
-    write_pgn,
+    write_move_at, write_pgn,
 };
 use variantlab::{diagrams, files, play, study};
 
@@ -740,7 +740,7 @@ fn moves(file: &Path, pos: Start, options: &[String]) -> Result<(), String> {
     let mut list = Vec::new();
     pos.legal_moves(&rules, &mut list);
     for m in &list {
-        println!("{}", write_move(rules.variant(), m));
+        println!("{}", write_move_at(&rules, &pos, m));
     }
     Ok(())
 }

@@ -271,6 +271,10 @@ fn check_file(
             .statements
             .iter()
             .any(|s| matches!(s, Statement::Sfen(_))),
+        pdn: file
+            .statements
+            .iter()
+            .any(|s| matches!(s, Statement::Pdn(_))),
         pass: file.statements.iter().find_map(|s| match s {
             Statement::Pass(p, _) => Some(p.node),
             _ => None,

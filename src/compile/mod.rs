@@ -79,6 +79,9 @@ pub fn nearby_rule(n: &Nearby) -> u8 {
     holder | if n.present { 4 } else { 0 }
 }
 
+/// The most pieces one move may capture by jumping; a chain stops there.
+pub const MOST_JUMPED: usize = 32;
+
 /// [`MoveEntry::jump`]: only enemy pieces may be jumped.
 pub const JUMP_ENEMY: u8 = 1;
 /// [`MoveEntry::jump`]: only the mover's own pieces may be jumped.

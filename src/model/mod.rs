@@ -46,6 +46,8 @@ pub struct Variant {
     pub fen_fields: bool,
     /// `position strings as in SFEN`: SFEN and USI also without hands.
     pub sfen: bool,
+    /// `position strings as in PDN`: squares numbered, as draughts players write them.
+    pub pdn: bool,
     /// Players may pass: `Some(true)` when not while in check.
     pub pass: Option<bool>,
     /// Kinds of move a player must make when it can, or may never make, as written.

@@ -5,6 +5,7 @@ mod end;
 mod game;
 mod move_text;
 mod movegen;
+mod pdn;
 mod perft;
 mod pgn;
 mod position;
@@ -15,7 +16,7 @@ mod short_text;
 
 pub use end::{Verdict, perpetual_checker};
 pub use game::{Ending, Game, PlayError};
-pub use move_text::{MoveError, named_cells, parse_move, write_move};
+pub use move_text::{MoveError, named_cells, parse_move, write_move, write_move_at};
 pub use perft::{MAX_PERFT_DEPTH, divide, divide_until, ends_by_capture, perft};
 pub use pgn::{write_pgn, writes_san};
 pub use position::{MAX_COUNTER, Move, Position, PositionError, PositionOf, Setup, Special, View};

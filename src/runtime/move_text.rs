@@ -25,8 +25,98 @@ pub fn write_move(v: &Variant, m: &Move) -> String {
     s
 }
 
+/// [`write_move`], but that a capture by jumping sharing its start and end with another
+/// legal move of `pos` names every cell it lands on (`a7xc5xe3`), as `parse_move`
+/// reads it back.
+pub fn write_move_at(rules: &Rules, pos: &Position, m: &Move) -> String {
+    let v = &rules.variant;
+    if !matches!(m.special, Special::Jump { .. }) {
+        return write_move(v, m);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    let shared = (moves.iter())
+        .filter(|o| (o.from, o.to) == (m.from, m.to))
+        .count()
+        > 1;
+    let (path, _) = pos.jump_path(rules, m);
+    match (shared, v.pdn) {
+        (false, _) => write_move(v, m),
+        (true, true) => super::pdn::write_pdn_move(v, m, &path),
+        (true, false) => {
+            let mut s = v.board.name(m.from).to_string();
+            for c in path.iter().chain([&m.to]) {
+                s.push('x');
+                s += v.board.name(*c);
+            }
+            if let Some(k) = m.promotion {
+                s.push('=');
+                s += &v.piece(k).code;
+            }
+            s
+        }
+    }
+}
+
+/// Reads a move written through every cell it lands on (`a7xc5xe3`, or in PDN
+/// `26x17x8`), or any move in PDN (`32-28`); `None` where the text is not so written.
+fn parse_path(rules: &Rules, pos: &Position, body: &str) -> Option<Result<Move, MoveError>> {
+    let v = &rules.variant;
+    let parts: Vec<&str> = body.split(['x', 'X', '-']).map(str::trim).collect();
+    let (promo, last) = match parts.last()?.split_once('=') {
+        Some((c, p)) => (Some(p), c),
+        None => (None, *parts.last()?),
+    };
+    let name = |t: &str| match v.pdn {
+        true => super::pdn::square(v, t),
+        false => v.board.parse_cell(t),
+    };
+    let cells: Option<Vec<Cell>> = parts[..parts.len() - 1]
+        .iter()
+        .copied()
+        .chain([last])
+        .map(name)
+        .collect();
+    let cells = cells.filter(|c| c.len() >= 2 && (v.pdn || c.len() > 2))?;
+    let (from, to, path) = (cells[0], cells[cells.len() - 1], &cells[1..cells.len() - 1]);
+    let promotion = match promo {
+        Some(p) => match v.find_piece(p) {
+            Some(k) => Some(k),
+            None => return Some(Err(MoveError::UnknownPiece(p.to_string()))),
+        },
+        None => None,
+    };
+    let mut moves = Vec::new();
+    pos.legal_moves(rules, &mut moves);
+    let matching: Vec<Move> = moves
+        .into_iter()
+        .filter(|m| (m.from, m.to) == (from, to))
+        .filter(|m| promotion.is_none() || m.promotion == promotion)
+        .filter(|m| path.is_empty() || pos.jump_path(rules, m).0 == path)
+        .collect();
+    Some(match matching.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(MoveError::Illegal {
+            piece: pos
+                .at(from)
+                .map_or("piece".into(), |(_, k)| v.piece(k).name.clone()),
+            from: v.board.name(from).into(),
+            to: v.board.name(to).into(),
+        }),
+        several => Err(MoveError::Ambiguous(
+            several
+                .iter()
+                .map(|m| write_move_at(rules, pos, m))
+                .collect(),
+        )),
+    })
+}
+
 /// [`write_move`] without the wall.
 fn write_body(v: &Variant, m: &Move) -> String {
+    if v.pdn {
+        return super::pdn::write_pdn_move(v, m, &[]);
+    }
     let (from, to) = named_cells(v, m);
     if m.special == Special::Copy && !v.usi_notation() {
         return format!("{}@{}", v.piece(m.piece).code, v.board.name(m.to));
@@ -411,6 +501,9 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
     if let Some((code, cell)) = body.split_once(['*', '@']) {
         return parse_drop(rules, pos, code, cell, wall);
     }
+    if let Some(found) = parse_path(rules, pos, body) {
+        return found;
+    }
     let (body, promote) = match body.trim_end().strip_suffix('+') {
         Some(b) => (b, true),
         None => (body, false),
@@ -548,7 +641,10 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
             to: name(to),
         }),
         several => Err(MoveError::Ambiguous(
-            several.iter().map(|m| write_move(v, m)).collect(),
+            several
+                .iter()
+                .map(|m| write_move_at(rules, pos, m))
+                .collect(),
         )),
     }
 }

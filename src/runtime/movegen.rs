@@ -16,8 +16,6 @@ use crate::model::{Dest, Explosion, MoveKind, PieceId, PlayerId, Walling};
 mod exchange;
 mod jumps;
 
-pub use jumps::MOST_JUMPED;
-
 impl<S: Width> PositionOf<S> {
     /// Fills `out` with the legal moves of the side to move. `out` is cleared first and
     /// keeps its capacity, so a reused buffer never allocates.

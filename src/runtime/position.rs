@@ -217,7 +217,7 @@ pub struct Undo {
     enclosed: u64,
     /// Pieces captured by jumping, as `cell << 16 | owner << 8 | piece`, with
     /// [`TAKEN_PROMOTED`] when promoted; the first `jumped_count` are used.
-    jumped: [u32; super::movegen::MOST_JUMPED],
+    jumped: [u32; crate::compile::MOST_JUMPED],
     jumped_count: u8,
     /// Where the moved wall stood before the move (see [`crate::model::Walling::Moved`]).
     lifted: Option<Cell>,
@@ -1652,7 +1652,7 @@ impl<S: Width> PositionOf<S> {
             blast_promoted: 0,
             flipped: [0; 16],
             taken: [0; crate::check::MOST_ENCLOSED],
-            jumped: [0; super::movegen::MOST_JUMPED],
+            jumped: [0; crate::compile::MOST_JUMPED],
             jumped_count: 0,
             enclosed: self.enclosed,
             lifted: None,

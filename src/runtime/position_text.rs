@@ -264,6 +264,9 @@ fn has_castling(v: &Variant) -> bool {
 /// Writes a position string.
 pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     let v = &rules.variant;
+    if v.pdn {
+        return super::pdn::write_pdn(rules, setup);
+    }
     let wrap = ambiguous(v);
     let mut board = Vec::new();
     for row in text_rows(v) {
@@ -578,6 +581,11 @@ pub enum PositionTextError {
         row: usize,
         cell: String,
     },
+    /// In PDN, no square of that number: they run from 1 to `last`.
+    UnknownSquare {
+        given: String,
+        last: usize,
+    },
 }
 
 impl PositionTextError {
@@ -592,7 +600,8 @@ impl PositionTextError {
             | E::RowTooLong { .. }
             | E::RowLength { .. }
             | E::HoleUnmarked { .. }
-            | E::NotAHole { .. } => PositionField::Board,
+            | E::NotAHole { .. }
+            | E::UnknownSquare { .. } => PositionField::Board,
             E::Missing(field) | E::NotANumber { field, .. } | E::TooLarge { field, .. } => *field,
             E::MoveNumberZero => PositionField::MoveNumber,
             E::UnknownSide { .. } => PositionField::SideToMove,
@@ -666,6 +675,9 @@ impl fmt::Display for PositionTextError {
                 "`{text}` is not the checks each player has left, from 0 to {goal}, joined by `+` (`{goal}+{goal}`)"
             ),
             E::Extra(extra) => write!(f, "unexpected `{extra}` after the last field"),
+            E::UnknownSquare { given, last } => {
+                write!(f, "`{given}` is no square: they are numbered 1 to {last}")
+            }
             E::HoleUnmarked { row, place } => {
                 write!(f, "row {row}: place {place} is a hole, written `*`")
             }
@@ -768,6 +780,9 @@ fn read_letters(v: &Variant, s: &str, find: &Finder) -> Option<(PlayerId, PieceI
 pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextError> {
     use PositionTextError as E;
     let v = &rules.variant;
+    if v.pdn {
+        return super::pdn::parse_pdn(rules, text);
+    }
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(E::Empty)?;
     let (board, bracketed) = match board.strip_suffix(']').and_then(|b| b.split_once('[')) {

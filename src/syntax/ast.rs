@@ -37,6 +37,8 @@ pub enum Statement {
     Fen(Spanned<()>),
     /// `position strings as in SFEN`.
     Sfen(Spanned<()>),
+    /// `position strings as in PDN`.
+    Pdn(Spanned<()>),
     /// `captures are compulsory`, `checks are forbidden`.
     Obligation(Spanned<crate::terms::Obligation>),
     /// `drops are compulsory`, `drops keep ... on different colours`, `drops on castling
@@ -221,7 +223,9 @@ impl Statement {
             Statement::Zone(_) => "zone",
             Statement::Castling(_) => "castling",
             Statement::Hand(_) => "captured",
-            Statement::Fen(_) | Statement::Sfen(_) | Statement::Clock(..) => "position",
+            Statement::Fen(_) | Statement::Sfen(_) | Statement::Pdn(_) | Statement::Clock(..) => {
+                "position"
+            }
             Statement::Obligation(o) => match o.node.kind {
                 crate::terms::MoveKind::Capture => "captures",
                 crate::terms::MoveKind::Drop => "drops",
@@ -258,7 +262,10 @@ impl Statement {
             Statement::Zone(z) => Some(z.name.span),
             Statement::Castling(c) => Some(c.span),
             Statement::Hand(h) => Some(h.span),
-            Statement::Fen(s) | Statement::Sfen(s) | Statement::MovedWall(s) => Some(s.span),
+            Statement::Fen(s)
+            | Statement::Sfen(s)
+            | Statement::Pdn(s)
+            | Statement::MovedWall(s) => Some(s.span),
             Statement::Obligation(o) => Some(o.span),
             Statement::Royals(r) => Some(r.span),
             Statement::Pass(p, _) => Some(p.span),

@@ -84,6 +84,7 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
         Rule::fen_stmt if whole.as_str().ends_with("SFEN") => {
             Statement::Sfen(Spanned::new((), span))
         }
+        Rule::fen_stmt if whole.as_str().ends_with("PDN") => Statement::Pdn(Spanned::new((), span)),
         Rule::fen_stmt => Statement::Fen(Spanned::new((), span)),
         Rule::pass_stmt => {
             let rule = inner.next().map(|p| p.as_rule());

@@ -4008,41 +4008,45 @@ struct JumpTally {
     king_jumps: usize,
     /// The most pieces one legal move took by jumping.
     longest: usize,
-    /// Legal moves compared that promote.
+    /// Legal moves compared that promote, and that capture but not by jumping.
     promotions: usize,
-    /// Positions where the moves taking most pieces were fewer than all captures (known
-    /// only where the reference is asked without the majority rule: `most`).
+    plain_captures: usize,
+    /// Legal moves compared, by tag.
+    tags: std::collections::BTreeMap<u8, usize>,
+    /// Positions where the reference lists other moves once a rule is loosened (the
+    /// majority rule, or an `except`, left out).
     narrowed: usize,
     /// Games each end rule decided, by the rule's index.
     ends: std::collections::BTreeMap<usize, usize>,
 }
 
-/// A random game from `text` (the variant's start when `None`): at every ply both
+/// A random game from `setup` (the variant's start when `None`): at every ply both
 /// generators list the same moves with the same pieces taken, each runtime chain lands
 /// where one of the reference's chains for that move does, and after the move chosen
 /// (played by the reference on its own position, carried from the start) the boards,
 /// sides to move and ends agree. The reference does not judge repetitions: a game the
 /// runtime ends so stops there. `king` is the kind whose captures are counted apart;
-/// `wide`, when set, is the variant without the majority rule, to count the positions
-/// it narrows. Returns position strings reached every `every` plies.
+/// `wide`, when set, is the variant with a rule loosened, to count the positions where
+/// the rule matters. Returns the positions reached every `every` plies, with their
+/// strings.
 #[allow(clippy::too_many_arguments)]
 fn jump_game(
     v: &Variant,
     rules: &Arc<Rules>,
-    text: Option<&str>,
+    setup: Option<Setup>,
     seed: u64,
     plies: usize,
     king: variantlab::PieceId,
     wide: Option<&Variant>,
     every: usize,
     t: &mut JumpTally,
-) -> Vec<String> {
+) -> Vec<(String, Position)> {
     use variantlab::variant::Event;
     let options = rules.options();
     let name = &v.name;
     let unjudged = |rule: usize| matches!(v.end_rules[rule].event(), Some(Event::Repetition(..)));
     let mut rng = Lcg(seed);
-    let (mut game, mut slow) = match text {
+    let (mut game, mut slow) = match setup {
         None => {
             let game = Game::new(rules.clone(), Setup::start(rules)).expect("start");
             let slow = reference::start(v);
@@ -4053,9 +4057,7 @@ fn jump_game(
             );
             (game, slow)
         }
-        Some(text) => {
-            let setup = variantlab::parse_position(rules, text)
-                .unwrap_or_else(|e| panic!("{name}: {text}: {e:?}"));
+        Some(setup) => {
             let game = Game::new(rules.clone(), setup).expect("a position");
             let slow = simple(rules, game.position());
             (game, slow)
@@ -4065,7 +4067,7 @@ fn jump_game(
     for ply in 0..plies {
         let at = game.position_string();
         if every > 0 && ply % every == every - 1 {
-            reached.push(at.clone());
+            reached.push((at.clone(), game.position().clone()));
         }
         let pos = game.position().clone();
         let want = reference_jumps(v, options, &slow);
@@ -4076,8 +4078,7 @@ fn jump_game(
         );
         t.positions += 1;
         if let Some(wide) = wide {
-            let captures = reference_jumps(wide, options, &slow);
-            t.narrowed += usize::from(captures.len() > want.len());
+            t.narrowed += usize::from(reference_jumps(wide, options, &slow) != want);
         }
         let mut moves = game.legal_moves();
         moves.sort_by_key(|m| {
@@ -4092,7 +4093,11 @@ fn jump_game(
         for m in &moves {
             let (landed, taken) = pos.jump_path(rules, m);
             t.promotions += usize::from(m.promotion.is_some());
+            if let Some(tag) = m.tag {
+                *t.tags.entry(tag.0).or_insert(0) += 1;
+            }
             if taken.is_empty() {
+                t.plain_captures += usize::from(m.captured.is_some());
                 continue;
             }
             t.jumps += 1;
@@ -4237,10 +4242,8 @@ fn draughts_perft_agrees_with_the_reference() {
                 &mut t,
             ));
         }
-        assert!(texts.len() >= 12, "{file}: {texts:?}");
-        for text in &texts {
-            let setup = variantlab::parse_position(&rules, text).unwrap();
-            let mut pos = Position::from_setup(&rules, &setup).unwrap();
+        assert!(texts.len() >= 12, "{file}: {} positions", texts.len());
+        for (text, mut pos) in texts {
             let want = reference::perft(&v, rules.options(), &simple(&rules, &pos), 3);
             assert_eq!(
                 variantlab::perft(&rules, &mut pos, 3),
@@ -4248,5 +4251,392 @@ fn draughts_perft_agrees_with_the_reference() {
                 "{file}: perft 3 at {text}"
             );
         }
+    }
+}
+
+/// Draughts pieces on a whole board of 8 by 8, with jumps the draughts files leave
+/// out: a Man hops straight over a friend (`h`) and may not take a King; a Lancer takes
+/// one piece a jump, never going on (`j`), and hops over a friend to any cell beyond,
+/// taking an enemy there as a chess piece does.
+const HOPS: &str = "name \"Hops and jumps\"\n\
+    board square 8 by 8\n\
+    coordinates files lettered from the left, ranks numbered from the bottom\n\
+    player White: forward north, capitals\n\
+    player Black: forward south, lowercase\n\
+    tag h \"hop\"\ntag j \"jump\"\ntag k \"king's capture\"\n\
+    zone far: far 1 ranks\n\
+    piece Man (M) {\n  step 1 forward diagonal, to empty\n  \
+    slide 2 straight forward, over 1 friend, to empty, tagged h\n  \
+    slide 2 diagonal, over 1 enemy except King, capturing the piece jumped, again while it can\n  \
+    promotes on entering far to King\n}\n\
+    piece King (K) {\n  slide diagonal, to empty\n  \
+    slide diagonal, over 1 enemy, capturing the piece jumped, again while it can, tagged k\n}\n\
+    piece Lancer (L) {\n  step 1 orthogonal, to empty\n  \
+    slide 2 orthogonal, over 1 enemy, capturing the piece jumped, tagged j\n  \
+    slide orthogonal, over 1 friend\n}\n\
+    setup {\n  White: Man a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3, Lancer b1 h1\n  \
+    Black: Man b8 d8 f8 h8 a7 c7 e7 g7 b6 d6 f6 h6, Lancer a8 g8\n}\n\
+    captures are compulsory\n\
+    game ends {\n  no legal move: mover wins\n  position repeated 3 times: draw\n}\n";
+
+/// Antichess with jumps: Pawns also jump forward over enemies in chains, a Catapult
+/// in the Rook's place takes two pieces at once, flying over them, and the capture
+/// taking the most pieces must be made (an ordinary capture takes one). No piece is
+/// royal.
+const MAJORITY: &str = "name \"Majority chess\"\n\
+    board square 8 by 8\n\
+    coordinates files lettered from the left, ranks numbered from the bottom\n\
+    player White: forward north, capitals\n\
+    player Black: forward south, lowercase\n\
+    zone far: far 1 ranks\n\
+    piece King (K) {\n  step 1 any\n}\n\
+    piece Queen (Q) {\n  slide any\n}\n\
+    piece Catapult (C) {\n  slide orthogonal, to empty\n  \
+    slide orthogonal, over 2 enemies, capturing the pieces jumped\n}\n\
+    piece Bishop (B) {\n  slide diagonal\n}\n\
+    piece Knight (N) {\n  leap 1 orthogonal then 1 outward diagonal\n}\n\
+    piece Pawn (P) {\n  step 1 straight forward, to empty\n  \
+    step 2 straight forward, to empty, from start, en passant by Pawn\n  \
+    step 1 forward diagonal, to enemy\n  \
+    slide 2 forward diagonal, over 1 enemy, capturing the piece jumped, again while it can\n  \
+    promotes on entering far to Queen or King\n}\n\
+    setup {\n  White: Pawn a2 b2 c2 d2 e2 f2 g2 h2, Catapult a1 h1, Knight b1 g1, \
+    Bishop c1 f1, Queen d1, King e1\n  \
+    Black: Catapult a8 h8, Knight b8 g8, Bishop c8 f8, Queen d8, King e8, \
+    Pawn a7 b7 c7 d7 e7 f7 g7 h7\n}\n\
+    captures are compulsory, taking the most pieces\n\
+    game ends {\n  no legal move: mover loses\n  position repeated 3 times: draw\n}\n";
+
+/// A game of `rules` with only `pieces` (cell, player, kind) on the board, `to_move`
+/// to move.
+fn placed(rules: &Arc<Rules>, to_move: &str, pieces: &[(&str, &str, &str)]) -> Game {
+    let v = rules.variant();
+    let mut setup = Setup::start(rules);
+    setup.cells.iter_mut().for_each(|c| *c = None);
+    for (cell, player, piece) in pieces {
+        let c = v.board.parse_cell(cell).unwrap();
+        setup.cells[c.index()] =
+            Some((v.find_player(player).unwrap(), v.find_piece(piece).unwrap()));
+    }
+    setup.to_move = v.find_player(to_move).unwrap();
+    Game::new(rules.clone(), setup).unwrap()
+}
+
+/// The legal moves of `game` as text (`from-to`, then `x` and the cells taken by
+/// jumping, `=Kind` for the kind made, `:t` for the tag), sorted, after both
+/// generators and the runtime's chains have agreed along a few random plies from it.
+fn jump_texts(rules: &Arc<Rules>, game: &Game) -> Vec<String> {
+    let v = rules.variant();
+    let king = v.find_piece("King").unwrap();
+    let mut t = JumpTally::default();
+    for seed in 0..4 {
+        let setup = game.position().to_setup(rules);
+        jump_game(v, rules, Some(setup), seed, 6, king, None, 0, &mut t);
+    }
+    let name = |c: u16| v.board.name(Cell(c)).to_lowercase();
+    let mut out: Vec<String> = runtime_jumps(rules, game.position())
+        .into_iter()
+        .map(|(f, to, taken, kind, tag)| {
+            let mut s = format!("{}-{}", name(f), name(to));
+            let mut taken: Vec<String> = taken.into_iter().map(name).collect();
+            taken.sort();
+            for c in taken {
+                s += &format!(" x{c}");
+            }
+            if let Some(k) = kind {
+                s += &format!("={}", v.pieces[k as usize].name);
+            }
+            if let Some(t) = tag {
+                s += &format!(":{}", v.tags[t as usize].mark);
+            }
+            s
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn draughts_clauses_agree_with_the_reference() {
+    // Random games from the starts.
+    for (text, games, wide) in [
+        (HOPS, 200, "except King"),
+        (MAJORITY, 100, ", taking the most pieces"),
+    ] {
+        let rules = common::from_text(text);
+        let v = rules.variant().clone();
+        let loose = common::from_text(&text.replace(wide, ""));
+        let king = v.find_piece("King").unwrap();
+        let mut t = JumpTally::default();
+        for seed in 0..games {
+            jump_game(
+                &v,
+                &rules,
+                None,
+                1000 + seed,
+                150,
+                king,
+                Some(loose.variant()),
+                0,
+                &mut t,
+            );
+        }
+        let seen = format!("{}: {t:?}", v.name);
+        println!("{seen}");
+        assert!(t.positions > 2000, "{seen}");
+        assert!(t.chains > 50 && t.narrowed > 20, "{seen}");
+        assert!(t.plain_captures > 100, "{seen}");
+        if v.name == "Hops and jumps" {
+            // Hops, the Lancer's single jumps and the King's chains were all listed.
+            let tagged = |mark: char| {
+                let i = v.tags.iter().position(|t| t.mark == mark).unwrap();
+                t.tags.get(&(i as u8)).copied().unwrap_or(0)
+            };
+            assert!(
+                tagged('h') > 100 && tagged('j') > 50 && tagged('k') > 20,
+                "{seen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn draughts_by_hand_agree_with_the_reference() {
+    let hops = common::from_text(HOPS);
+    let majority = common::from_text(MAJORITY);
+    let checkers = compiled(&load("checkers.var"), &[]);
+    let international = compiled(&load("international-draughts.var"), &[]);
+    let (w, b) = ("White", "Black");
+    for (rules, to_move, pieces, want) in [
+        // A Man may not take a King: it takes the Man on c5, and stops on b6.
+        (
+            &hops,
+            w,
+            &[("d4", w, "Man"), ("c5", b, "Man"), ("e5", b, "King")][..],
+            &["d4-b6 xc5"][..],
+        ),
+        // With no capture, a Man hops straight over a friend.
+        (
+            &hops,
+            w,
+            &[("d4", w, "Man"), ("d5", w, "Man"), ("e5", b, "King")],
+            &["d4-c5", "d4-d6:h", "d5-c6", "d5-e6"],
+        ),
+        // A Lancer takes a2 and stops, a4 standing; over its friend on b1 it takes e1
+        // as a chess piece does. Both are captures.
+        (
+            &hops,
+            w,
+            &[
+                ("a1", w, "Lancer"),
+                ("b1", w, "Man"),
+                ("a2", b, "Man"),
+                ("a4", b, "Man"),
+                ("e1", b, "Man"),
+            ],
+            &["a1-a3 xa2:j", "a1-e1"],
+        ),
+        // Of a Pawn's captures, only the chain over e5 and g7 takes two; it promotes
+        // on h8, where it ends.
+        (
+            &majority,
+            w,
+            &[
+                ("d4", w, "Pawn"),
+                ("h1", w, "King"),
+                ("c5", b, "Pawn"),
+                ("e5", b, "Pawn"),
+                ("g7", b, "Pawn"),
+                ("a8", b, "King"),
+            ],
+            &["d4-h8 xe5 xg7=King", "d4-h8 xe5 xg7=Queen"],
+        ),
+        // The Catapult takes a3 and a5 together, landing on any empty cell beyond; the
+        // Queen's capture of d2 takes one.
+        (
+            &majority,
+            w,
+            &[
+                ("a1", w, "Catapult"),
+                ("d1", w, "Queen"),
+                ("a3", b, "Pawn"),
+                ("a5", b, "Knight"),
+                ("d2", b, "Pawn"),
+                ("h8", b, "King"),
+            ],
+            &["a1-a6 xa3 xa5", "a1-a7 xa3 xa5", "a1-a8 xa3 xa5"],
+        ),
+        // A King's round trip ends where it started, taking four; both ways round are
+        // one move.
+        (
+            &checkers,
+            w,
+            &[
+                ("c3", w, "King"),
+                ("d4", b, "Man"),
+                ("f4", b, "Man"),
+                ("f2", b, "Man"),
+                ("d2", b, "Man"),
+            ],
+            &["c3-c3 xd2 xd4 xf2 xf4"],
+        ),
+        // A Man crossing the far row goes on capturing backward and stays a Man.
+        (
+            &international,
+            w,
+            &[("d8", w, "Man"), ("e9", b, "Man"), ("g9", b, "Man")],
+            &["d8-h8 xe9 xg9"],
+        ),
+        (
+            &international,
+            w,
+            &[("d8", w, "Man"), ("e9", b, "Man")],
+            &["d8-f10 xe9=King"],
+        ),
+        // The majority rule: two pieces by f4 and h6, not one by d4.
+        (
+            &international,
+            w,
+            &[
+                ("e3", w, "Man"),
+                ("d4", b, "Man"),
+                ("f4", b, "Man"),
+                ("h6", b, "Man"),
+            ],
+            &["e3-i7 xf4 xh6"],
+        ),
+    ] {
+        let game = placed(rules, to_move, pieces);
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            jump_texts(rules, &game),
+            want,
+            "{}: {}",
+            rules.variant().name,
+            game.position_string()
+        );
+    }
+}
+
+#[test]
+fn draughts_probe_tmp() {
+    let base = |men: &str, more: &str| {
+        format!(
+            "name \"Probe\"\nboard square 8 by 8\n\
+             coordinates files lettered from the left, ranks numbered from the bottom\n\
+             player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+             tag a \"ahead\"\ntag b \"back\"\n\
+             zone far: far 1 ranks\n\
+             piece Man (M) {{\n  step 1 forward diagonal, to empty\n{men}\n  promotes on entering far to King\n}}\n\
+             piece King (K) {{\n  slide diagonal, to empty\n  slide diagonal, over 1 enemy, capturing the piece jumped, again while it can\n}}\n\
+             setup {{\n  White: Man a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3\n  \
+             Black: Man b8 d8 f8 h8 a7 c7 e7 g7 b6 d6 f6 h6\n}}\n\
+             {more}\
+             game ends {{\n  no legal move: mover wins\n  position repeated 3 times: draw\n}}\n"
+        )
+    };
+    let jump = "  slide 2 diagonal, over 1 enemy, capturing the piece jumped, again while it can";
+    let probes = [
+        (
+            "friends taken by `over 1 piece`",
+            base(
+                "  slide 2 diagonal, over 1 piece, capturing the piece jumped, again while it can",
+                "captures are compulsory\n",
+            ),
+        ),
+        (
+            "tags of chains",
+            base(
+                "  slide 2 forward diagonal, over 1 enemy, capturing the piece jumped, again while it can, tagged a\n  slide 2 backward diagonal, over 1 enemy, capturing the piece jumped, again while it can, tagged b",
+                "captures are compulsory\n",
+            ),
+        ),
+        (
+            "explosions",
+            base(jump, "captures are compulsory\ncaptures explode\n"),
+        ),
+        (
+            "hands",
+            base(
+                jump,
+                "captures are compulsory\ncaptured pieces go to hand\n",
+            ),
+        ),
+        (
+            "enclosure and majority",
+            base(
+                jump,
+                "captures are compulsory, taking the most pieces\nenclosed enemy pieces are captured, on orthogonal lines\n",
+            ),
+        ),
+        (
+            "captured only by",
+            base(
+                &format!("{jump}\n  captured only by King"),
+                "captures are compulsory\n",
+            ),
+        ),
+        (
+            "over 2 enemies in chains",
+            base(
+                "  slide diagonal, over 2 enemies, capturing the pieces jumped, again while it can",
+                "captures are compulsory, taking the most pieces\n",
+            ),
+        ),
+        (
+            "promotion through",
+            base(jump, "captures are compulsory\n")
+                .replace("promotes on entering far", "promotes on moving through far"),
+        ),
+    ];
+    for (what, text) in probes {
+        let rules = match Rules::from_named_text("probe.var", &text, &variantlab::Settings::new()) {
+            Ok(r) => Arc::new(r),
+            Err(e) => {
+                println!("PROBE {what}: does not load: {e}");
+                continue;
+            }
+        };
+        let v = rules.variant().clone();
+        let king = v.find_piece("King").unwrap();
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut t = JumpTally::default();
+            for seed in 0..100 {
+                jump_game(&v, &rules, None, 5000 + seed, 150, king, None, 0, &mut t);
+            }
+            t
+        }));
+        match r {
+            Ok(t) => println!("PROBE {what}: agree {t:?}"),
+            Err(e) => println!(
+                "PROBE {what}: DIFFER {}",
+                e.downcast_ref::<String>().cloned().unwrap_or_default()
+            ),
+        }
+    }
+}
+
+#[test]
+fn draughts_probe2_tmp() {
+    let text = "name \"Probe\"\nboard square 8 by 8\n\
+             coordinates files lettered from the left, ranks numbered from the bottom\n\
+             player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
+             tag a \"ahead\"\ntag b \"back\"\n\
+             zone far: far 1 ranks\n\
+             piece Man (M) {\n  step 1 forward diagonal, to empty\n\
+  slide 2 forward diagonal, over 1 enemy, capturing the piece jumped, again while it can, tagged a\n  slide 2 backward diagonal, over 1 enemy, capturing the piece jumped, again while it can, tagged b\n\
+  promotes on entering far to King\n}\n\
+             piece King (K) {\n  slide diagonal, to empty\n}\n\
+             setup {\n  White: Man a1\n  Black: Man h8\n}\n\
+             captures are compulsory\n\
+             game ends {\n  no legal move: mover wins\n}\n";
+    let rules = common::from_text(text);
+    let v = rules.variant().clone();
+    let (w, b) = ("White", "Black");
+    let game = placed(&rules, w, &[("c3", w, "Man"), ("d4", b, "Man"), ("f4", b, "Man"), ("f2", b, "Man"), ("d2", b, "Man")]);
+    println!("PROBE2 runtime {:?}", runtime_jumps(&rules, game.position()));
+    println!("PROBE2 reference {:?}", reference_jumps(&v, rules.options(), &simple(&rules, game.position())));
+    for m in game.legal_moves() {
+        println!("PROBE2 path {:?}", game.position().jump_path(&rules, &m));
     }
 }

@@ -10,8 +10,7 @@ use crate::compile::{JUMP_AGAIN, JUMP_FRIEND, MoveEntry, Rules, SetTables, Width
 use crate::geometry::Cell;
 use crate::model::{PieceId, PlayerId};
 
-/// The most pieces one move may capture by jumping; a chain stops there.
-pub const MOST_JUMPED: usize = 32;
+use crate::compile::MOST_JUMPED;
 
 /// Where a chain ends: the cell the piece lands on, the pieces it jumped, and the last
 /// move of the chain (whose promotion and tag the whole move takes).

@@ -671,9 +671,11 @@ pub fn walled_moves(
         if pos.walls.contains(&to) {
             continue;
         }
-        let pass = from == to && promotion.is_none();
+        // A chain of captures may end where it started (rule 74).
+        let in_place = from == to && jumped.is_empty();
+        let pass = in_place && promotion.is_none();
         let kind = match pos.cells[from.index()] {
-            _ if from == to => promotion,
+            _ if in_place => promotion,
             Some((_, k)) => Some(k),
             None => None,
         };
@@ -760,7 +762,7 @@ pub fn jumping_moves(
     for (mv, jumped, wall) in walled_moves(v, options, pos) {
         out.push((mv, jumped.clone(), wall, None));
         let (from, to, _, _) = mv;
-        if v.gates.is_none() || from == to {
+        if v.gates.is_none() || (from == to && jumped.is_empty()) {
             continue;
         }
         let starts: Vec<Cell> = match castling_of(v, pos, mv) {
@@ -2572,7 +2574,9 @@ fn play_taking(
         pos.walls.sort();
     }
     let pos = &pos;
-    if from == to && promotion.is_none() {
+    // A chain of captures may end where it started (rule 74).
+    let in_place = from == to && jumped.is_empty();
+    if in_place && promotion.is_none() {
         let mut next = pos.clone();
         next.passing = None;
         next.passes += 1;
@@ -2589,7 +2593,7 @@ fn play_taking(
         && pos.cells[from.index()].is_some_and(|(p, k)| {
             p == pos.to_move && in_force(v, options, p, k).iter().any(|r| r.when.standing)
         });
-    if from == to && !standing {
+    if in_place && !standing {
         return drop_piece(
             v,
             options,
@@ -3495,7 +3499,17 @@ fn go_on(
             let n = taken.len();
             taken.extend(jumped);
             landed.push(here);
-            go_on(v, options, board, used, end, tag, taken, landed, out);
+            go_on(
+                v,
+                options,
+                board,
+                used,
+                end,
+                pattern.tag,
+                taken,
+                landed,
+                out,
+            );
             landed.pop();
             taken.truncate(n);
             board[end.index()] = None;
