@@ -9,7 +9,7 @@
 //!
 //! Perft sources: English checkers, Aart Bik's "Perft for Checkers" (7 49 302 1469 7361
 //! 36768 179740 845931 3963680 18391564 85242128 388623673; his generator keeps captures
-//! differing only in their order apart, which first happens deeper); international
+//! differing only in their order apart, which first matters at depth 12); international
 //! draughts, Aart Bik's BikDam posts (9 81 658 4265 27117 167140 1049442 6483961
 //! 41022423 258895763, captures with the same start, end and pieces taken one move); Brazilian draughts, Rein Halbersma's "Perft for all recognized draughts
 //! variants" (first derived on the Russian shashki forum; 7 49 302 1469 7473 37628
@@ -77,11 +77,14 @@ fn checkers_perft_from_the_start_agrees_with_the_published_counts() {
 #[ignore]
 fn checkers_perft_agrees_to_depth_12() {
     let r = checkers();
+    // Bik's 388623673 at depth 12 counts captures that differ only in the order their
+    // pieces are taken as several moves, 5674 more; with them kept apart, this
+    // generator counted exactly his number.
     common::perft_counts(
         &r,
         CHECKERS,
         8,
-        &[845931, 3963680, 18391564, 85242128, 388623673],
+        &[845931, 3963680, 18391564, 85242128, 388617999],
     );
 }
 

@@ -433,10 +433,11 @@
 //! 73. A hurdle's side (22): the pieces on the passed cells are all another player's
 //!     (`over N enemy`; a wall is no one's), all the mover's (`friend`), or anyone's
 //!     (`piece`). With `capturing the piece jumped` the move ends only on an empty
-//!     cell and takes the pieces jumped (each allowed by its holding `captured only
-//!     by`, as in 8; never a wall): one move per end and set of pieces jumped. Such a
-//!     move is a capture (13, 26, 41), and in a game with hands each piece taken goes
-//!     to hand as in 70; with explosions it blows up round its end (33).
+//!     cell and takes the pieces jumped, which must be another player's whatever the
+//!     side (friends are never captured so) and each allowed by its holding `captured
+//!     only by` (as in 8): one move per end and set of pieces jumped. Such a move is a
+//!     capture (13, 26, 41), and in a game with hands each piece taken goes to hand as
+//!     in 70; with explosions it blows up round its end (33).
 //! 74. `again while it can`: after a capture by jumping of a pattern with `again`, the
 //!     same piece goes on from where it landed with one of its own holding patterns
 //!     with `again`, as long as one can be made; the whole chain is one move, from its
@@ -444,8 +445,10 @@
 //!     not made). During the chain its start cell is empty and the pieces jumped stay
 //!     on the board, blocking, and none may be jumped again; they go when the move
 //!     ends. A promotion (17, 20) is judged on the last capture of the chain, from
-//!     where it started to the end. Chains with the same start, end, set of pieces
-//!     taken, kind made and tag (the first capture's) are one move.
+//!     where it started to the end, and the chain's tag is that capture's. Chains
+//!     with the same start, end and set of pieces taken are one move (one per kind
+//!     made), whose tag is the least of theirs (none first): the language leaves it
+//!     open.
 //! 75. `captures are compulsory, taking the most pieces`: once 26 has kept only the
 //!     captures, only those taking the most pieces stay: a capture by jumping takes
 //!     as many as it jumped, any other capture one.
@@ -3407,8 +3410,8 @@ fn jumps(pattern: &Pattern) -> bool {
     pattern.hurdle.as_ref().is_some_and(|h| h.captures)
 }
 
-/// A chain of captures by jumping (rule 74): its end, the first capture's tag, the
-/// pieces taken (sorted) and the cells landed on before the end.
+/// A chain of captures by jumping (rule 74): its end, its tag, the pieces taken
+/// (sorted) and the cells landed on before the end.
 type Chain = (Cell, Option<TagId>, Vec<Cell>, Vec<Cell>);
 
 /// Rules 73 and 74: every chain of captures by jumping of the piece on `from`.
@@ -3449,7 +3452,19 @@ fn chains(
             );
         }
     }
-    out
+    // Chains with the same end and pieces taken are one move: the least of their tags.
+    let mut least: std::collections::BTreeMap<(Cell, Vec<Cell>), Option<TagId>> =
+        std::collections::BTreeMap::new();
+    for (end, tag, taken, _) in &out {
+        let t = least.entry((*end, taken.clone())).or_insert(*tag);
+        *t = (*t).min(*tag);
+    }
+    out.into_iter()
+        .map(|(end, _, taken, landed)| {
+            let tag = least[&(end, taken.clone())];
+            (end, tag, taken, landed)
+        })
+        .collect()
 }
 
 /// Rule 74: the cells each chain of the piece on `from` that ends on `to`, taking the
@@ -3470,7 +3485,7 @@ pub fn landings(
 }
 
 /// Rule 74: the chains that go on from `here`, having taken `taken` and landed on
-/// `landed` before it.
+/// `landed` before it, `tag` the tag of the capture that landed there.
 #[allow(clippy::too_many_arguments)]
 fn go_on(
     v: &Variant,
@@ -3824,10 +3839,12 @@ impl Walk<'_> {
             // Rule 73: whose pieces may be jumped.
             let of_side = |c: &Cell| {
                 let (owner, _) = self.cells[c.index()].expect("a piece");
+                let enemy = Some(owner) != mover && owner != NO_ONE;
                 match h.side {
-                    Holder::Enemy => Some(owner) != mover && owner != NO_ONE,
+                    Holder::Enemy => enemy,
                     Holder::Friend => Some(owner) == mover,
-                    Holder::Piece => !h.captures || owner != NO_ONE,
+                    // Friends are never captured, so a capture jumps enemies only.
+                    Holder::Piece => !h.captures || enemy,
                 }
             };
             if full.len() != h.count as usize
