@@ -326,8 +326,9 @@ impl<S: Width> PositionOf<S> {
         }
     }
 
-    /// Adds `m`, made by entry `e`, once for each promotion it may or must make.
-    #[inline(always)]
+    /// Adds `m`, made by entry `e`, once for each promotion it may or must make; kept
+    /// out of line, as few moves promote.
+    #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn push_promoting(
         &self,

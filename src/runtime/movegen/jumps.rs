@@ -160,7 +160,8 @@ impl<S: Width> PositionOf<S> {
             let hash = l.jumped.iter().fold(0u64, |h, c| {
                 (h ^ c.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             });
-            let key = (l.to, hash);
+            // Chains whose last captures promote differently stay apart.
+            let key = (l.to, hash ^ l.last.promote as u64);
             if near[..kept].contains(&key) || far.contains(&key) {
                 return false;
             }
