@@ -62,7 +62,12 @@ pub fn write_move_at(rules: &Rules, pos: &Position, m: &Move) -> String {
 /// `26x17x8`), or any move in PDN (`32-28`); `None` where the text is not so written.
 fn parse_path(rules: &Rules, pos: &Position, body: &str) -> Option<Result<Move, MoveError>> {
     let v = &rules.variant;
-    let parts: Vec<&str> = body.split(['x', 'X', '-']).map(str::trim).collect();
+    // A path is joined by `x` only; in PDN a plain move is two squares and `-`.
+    let plain = v.pdn && body.matches('-').count() == 1 && !body.contains(['x', 'X']);
+    let parts: Vec<&str> = match plain {
+        true => body.split('-').map(str::trim).collect(),
+        false => body.split(['x', 'X']).map(str::trim).collect(),
+    };
     let (promo, last) = match parts.last()?.split_once('=') {
         Some((c, p)) => (Some(p), c),
         None => (None, *parts.last()?),

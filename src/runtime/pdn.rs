@@ -4,10 +4,75 @@
 //! bare, any other with its code before the number).
 
 use super::position::{Move, Setup};
-use super::position_text::{PositionTextError, rows};
 use crate::compile::Rules;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Orientation, Tiling};
 use crate::model::{PlayerId, Variant};
+use std::fmt;
+
+/// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
+/// the top, each left to right; for flat-topped hexagons the files from the left, each
+/// from the top down.
+pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
+    let b = &v.board;
+    let mut cells: Vec<Cell> = b.cells().collect();
+    let by_file = b.shape.tiling() == Tiling::Hex(Orientation::Flat);
+    let key = |c: &Cell| {
+        let (x, y) = b.point(*c);
+        if by_file { (x, y) } else { (y, x) }
+    };
+    cells.sort_by_key(key);
+    let mut out: Vec<Vec<Cell>> = Vec::new();
+    let mut last = None;
+    for c in cells {
+        let k = key(&c).0;
+        if last != Some(k) {
+            out.push(Vec::new());
+            last = Some(k);
+        }
+        out.last_mut().expect("pushed").push(c);
+    }
+    out
+}
+
+/// Why a position in PDN does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdnError {
+    Empty,
+    /// No player is written so; how each one is.
+    UnknownSide {
+        given: String,
+        letters: Vec<String>,
+    },
+    UnknownCode(String),
+    /// No square of that number: they run from 1 to `last`.
+    UnknownSquare {
+        given: String,
+        last: usize,
+    },
+}
+
+impl fmt::Display for PdnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PdnError::Empty => write!(f, "the position string is empty"),
+            PdnError::UnknownSide { given, letters } => write!(
+                f,
+                "`{given}` is not a player; write {}",
+                letters
+                    .iter()
+                    .map(|l| format!("`{l}`"))
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            PdnError::UnknownCode(code) => {
+                write!(f, "`{code}` is not a piece code of this variant")
+            }
+            PdnError::UnknownSquare { given, last } => {
+                write!(f, "`{given}` is no square: they are numbered 1 to {last}")
+            }
+        }
+    }
+}
 
 /// The cells in numbering order: square `n` is `squares(v)[n - 1]`.
 pub fn squares(v: &Variant) -> Vec<Cell> {
@@ -55,8 +120,8 @@ pub fn write_pdn(rules: &Rules, setup: &Setup) -> String {
 
 /// Reads a position written as [`write_pdn`] writes it; pieces may also be given as
 /// ranges (`1-12`), and a final `.` is allowed.
-pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PositionTextError> {
-    use PositionTextError as E;
+pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PdnError> {
+    use PdnError as E;
     let v = &rules.variant;
     let text = text.trim().trim_end_matches('.');
     if text.is_empty() {
@@ -72,7 +137,7 @@ pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PositionTextError> 
             .map(|i| PlayerId(i as u8))
             .ok_or_else(|| E::UnknownSide {
                 given: t.to_string(),
-                tokens: letters.clone(),
+                letters: letters.clone(),
             })
     };
     let mut fields = text.split(':');
@@ -97,11 +162,9 @@ pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PositionTextError> 
             let (code, place) = item.split_at(digits);
             let kind = match code {
                 "" => crate::model::PieceId(0),
-                c => v.find_piece(c).ok_or_else(|| E::UnknownCode {
-                    row: 1,
-                    cell: None,
-                    code: c.to_string(),
-                })?,
+                c => v
+                    .find_piece(c)
+                    .ok_or_else(|| E::UnknownCode(c.to_string()))?,
             };
             let (first, last) = place.split_once('-').unwrap_or((place, place));
             let cell = |t: &str| {

@@ -23,37 +23,12 @@ use crate::geometry::{Board, Cell, Orientation, Tiling};
 use crate::model::{Event, PieceId, PlayerId, TagId, Variant, parts_in_place};
 use std::fmt;
 
-/// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
-/// the top, each left to right; for flat-topped hexagons the files from the left, each
-/// from the top down.
-pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
-    let b = &v.board;
-    let mut cells: Vec<Cell> = b.cells().collect();
-    let by_file = b.shape.tiling() == Tiling::Hex(Orientation::Flat);
-    let key = |c: &Cell| {
-        let (x, y) = b.point(*c);
-        if by_file { (x, y) } else { (y, x) }
-    };
-    cells.sort_by_key(key);
-    let mut out: Vec<Vec<Cell>> = Vec::new();
-    let mut last = None;
-    for c in cells {
-        let k = key(&c).0;
-        if last != Some(k) {
-            out.push(Vec::new());
-            last = Some(k);
-        }
-        out.last_mut().expect("pushed").push(c);
-    }
-    out
-}
-
 /// The rows a position string lists: [`rows`], and in FEN's layout on a board with
 /// holes the rows of the full shape, a hole (`None`) in its place, written `*`.
 fn text_rows(v: &Variant) -> Vec<Vec<Option<Cell>>> {
     let b = &v.board;
     if !v.fen_fields || b.hole_points().next().is_none() {
-        return rows(v)
+        return super::pdn::rows(v)
             .into_iter()
             .map(|r| r.into_iter().map(Some).collect())
             .collect();
@@ -581,11 +556,8 @@ pub enum PositionTextError {
         row: usize,
         cell: String,
     },
-    /// In PDN, no square of that number: they run from 1 to `last`.
-    UnknownSquare {
-        given: String,
-        last: usize,
-    },
+    /// A position in PDN that does not read.
+    Pdn(super::pdn::PdnError),
 }
 
 impl PositionTextError {
@@ -601,7 +573,7 @@ impl PositionTextError {
             | E::RowLength { .. }
             | E::HoleUnmarked { .. }
             | E::NotAHole { .. }
-            | E::UnknownSquare { .. } => PositionField::Board,
+            | E::Pdn(_) => PositionField::Board,
             E::Missing(field) | E::NotANumber { field, .. } | E::TooLarge { field, .. } => *field,
             E::MoveNumberZero => PositionField::MoveNumber,
             E::UnknownSide { .. } => PositionField::SideToMove,
@@ -675,9 +647,7 @@ impl fmt::Display for PositionTextError {
                 "`{text}` is not the checks each player has left, from 0 to {goal}, joined by `+` (`{goal}+{goal}`)"
             ),
             E::Extra(extra) => write!(f, "unexpected `{extra}` after the last field"),
-            E::UnknownSquare { given, last } => {
-                write!(f, "`{given}` is no square: they are numbered 1 to {last}")
-            }
+            E::Pdn(e) => write!(f, "{e}"),
             E::HoleUnmarked { row, place } => {
                 write!(f, "row {row}: place {place} is a hole, written `*`")
             }
@@ -781,7 +751,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
     use PositionTextError as E;
     let v = &rules.variant;
     if v.pdn {
-        return super::pdn::parse_pdn(rules, text);
+        return super::pdn::parse_pdn(rules, text).map_err(PositionTextError::Pdn);
     }
     let mut fields = text.split_whitespace();
     let board = fields.next().ok_or(E::Empty)?;
