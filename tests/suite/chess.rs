@@ -44,11 +44,6 @@ fn position(r: &Arc<Rules>, text: &str) -> Position {
     Position::from_setup(r, &setup).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn game(r: &Arc<Rules>, text: &str) -> Game {
-    let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
     let pos = position(r, text);
     let mut list = Vec::new();
@@ -128,12 +123,12 @@ fn en_passant_is_allowed_on_the_next_move_only() {
             "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", "e5-e6", "e5xd6"
         ]
     );
-    let mut g = game(&r, fen);
+    let mut g = common::game(&r, fen);
     g.play_text("e5xd6").unwrap();
     // The pawn on d5 is gone, White's pawn stands on d6.
     assert_eq!(g.position_string(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
     // Once another move is made, the right is gone.
-    let mut g = game(&r, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    let mut g = common::game(&r, "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
     g.play_text("d7-d5").unwrap();
     assert!(
         g.legal_moves()
@@ -170,7 +165,7 @@ fn promotion_to_a_listed_piece_is_asked_for_and_forced() {
     }
     // The pawn never stays a pawn on the last rank.
     assert!(!list.contains(&"e7-e8".to_string()));
-    let mut g = game(&r, fen);
+    let mut g = common::game(&r, fen);
     match g.play_text("e7-e8") {
         Err(PlayError::Text(MoveError::Promotion(choices))) => assert_eq!(choices.len(), 4),
         other => panic!("{other:?}"),
@@ -265,12 +260,12 @@ fn castling_out_of_through_and_into_check() {
     // A piece between: no castling that way.
     assert_eq!(castles("4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1"), ["e1-g1"]);
     // The right is lost once the Rook has moved, even if it comes back.
-    let mut g = game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let mut g = common::game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     for m in ["h1-h2", "e8-d8", "h2-h1", "d8-e8"] {
         g.play_text(m).unwrap();
     }
     assert!(g.position_string().contains(" w Q "));
-    let mut g = game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let mut g = common::game(&r, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
     g.play_text("e1-g1").unwrap();
     assert_eq!(g.position_string(), "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1");
 }
@@ -287,7 +282,7 @@ fn checkmate_and_stalemate_end_the_game() {
     assert_eq!(e.winner(), Some(PlayerId(1)));
     assert_eq!(e.reason, "White is checkmated");
     // Black King h8, White Queen f7 and King g6: Black has no move and is not in check.
-    let g = game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let g = common::game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     let e = g.ending().expect("stalemate");
     assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
     assert_eq!(e.reason, "Black is stalemated");
@@ -301,7 +296,7 @@ fn a_stalemate_scores_three_quarters_in_glinski_chess() {
     // b2 (NE), b1 (SE), b3 (NNE) and c2 (E). The White King on c3 = (-3, 3) touches all
     // five (b2 SW, b1 SSW, b3 NW, a2 W, c2 S) but not a1, (-2, 2) away. Black, to move,
     // has no move and is not in check: White, who stalemated, scores 3/4.
-    let g = game(&r, "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1");
+    let g = common::game(&r, "5k/7/5K2/9/10/11/10/9/8/7/6 b - 0 1");
     let e = g.ending().expect("stalemate");
     assert_eq!(e.outcome, Outcome::scores(variantlab::Who::Mover, 3, 4));
     assert_eq!(e.reason, "Black is stalemated");
@@ -319,10 +314,10 @@ fn draws_by_repetition_and_by_the_fifty_move_rule() {
     g.play_text("f6g8").unwrap();
     assert_eq!(g.ending().unwrap().reason, "the position occurred 3 times");
     // 99 quiet plies: a King move makes 100, a pawn move resets the count.
-    let mut g = game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
+    let mut g = common::game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
     g.play_text("e2-e3").unwrap();
     assert!(g.ending().is_none());
-    let mut g = game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
+    let mut g = common::game(&r, "4k3/8/8/8/8/8/4P3/4K3 w - - 99 80");
     g.play_text("e1-d1").unwrap();
     assert_eq!(
         g.ending().unwrap().reason,
@@ -644,7 +639,7 @@ fn a_position_with_the_side_not_to_move_in_check_is_refused() {
     );
     assert!(Game::new(r.clone(), setup).is_err());
     // Black to move in the same position is in check, as it may be.
-    assert!(game(&r, "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").in_check());
+    assert!(common::game(&r, "4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").in_check());
 }
 
 #[test]
@@ -671,14 +666,14 @@ fn a_stalemate_in_suicide_chess_goes_to_the_player_with_fewer_pieces() {
     let r = rules("suicide.var");
     // White's Pawn a4 is blocked by a5: White, to move, has no move and one piece to
     // Black's two, so White wins; one piece each draws.
-    let g = game(&r, "8/8/8/p7/P7/8/8/7k w - - 0 1");
+    let g = common::game(&r, "8/8/8/p7/P7/8/8/7k w - - 0 1");
     let e = g.ending().expect("stalemate");
     assert_eq!(e.winner(), Some(PlayerId(0)));
-    let g = game(&r, "8/8/8/p7/P7/8/8/8 w - - 0 1");
+    let g = common::game(&r, "8/8/8/p7/P7/8/8/8 w - - 0 1");
     let e = g.ending().expect("stalemate");
     assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
     // The Pawns d2 and d3 are blocked by d4: two pieces to one, Black wins.
-    let g = game(&r, "8/8/8/3p4/3P4/3P4/8/8 w - - 0 1");
+    let g = common::game(&r, "8/8/8/3p4/3P4/3P4/8/8 w - - 0 1");
     let e = g.ending().expect("stalemate");
     assert_eq!(e.winner(), Some(PlayerId(1)));
 }
@@ -686,12 +681,12 @@ fn a_stalemate_in_suicide_chess_goes_to_the_player_with_fewer_pieces() {
 #[test]
 fn losing_one_of_three_kings_loses() {
     let r = rules("threekings.var");
-    let g = game(&r, "k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1");
+    let g = common::game(&r, "k3k2k/8/8/8/8/8/8/K3K3 w - - 0 1");
     let e = g.ending().expect("over");
     assert_eq!(e.winner(), Some(PlayerId(1)));
     assert_eq!(e.reason, "White has fewer than 3 King");
     assert!(
-        game(&r, "k3k2k/8/8/8/8/8/8/K3K2K w - - 0 1")
+        common::game(&r, "k3k2k/8/8/8/8/8/8/K3K2K w - - 0 1")
             .ending()
             .is_none()
     );
@@ -707,7 +702,7 @@ fn a_royal_queen_may_not_be_left_attacked_in_coregal_chess() {
     assert!(m.iter().all(|m| m.starts_with("a1")), "{m:?}");
     // The King in check from h1, its flight cells covered by the Rooks, nothing able to
     // block: Fairy-Stockfish counts no move, a checkmate.
-    let g = game(&r, "7k/8/8/8/8/8/1r6/QR2K2r w - - 0 1");
+    let g = common::game(&r, "7k/8/8/8/8/8/1r6/QR2K2r w - - 0 1");
     let e = g.ending().expect("mate");
     assert_eq!(e.winner(), Some(PlayerId(1)));
 }
@@ -783,7 +778,7 @@ fn a_knight_on_the_centre_wins_once_kept_for_a_round() {
     // Jeson Mor; Fairy-Stockfish counts no move in either won position.
     let r = rules("jesonmor.var");
     let start = "n8/9/5n3/9/9/9/3N5/9/8N w - - 0 1";
-    let mut g = game(&r, start);
+    let mut g = common::game(&r, start);
     g.play_text("d3e5").unwrap();
     assert!(g.ending().is_none(), "Black may still take the Knight");
     let mut kept = g.clone();
@@ -809,7 +804,7 @@ fn a_player_left_without_a_move_loses_breakthrough_and_jeson_mor() {
         ("jesonmor.var", "9/9/9/9/4n4/9/3N5/9/9 w - - 0 1", "d3e5"),
     ] {
         let r = rules(file);
-        let mut g = game(&r, start);
+        let mut g = common::game(&r, start);
         g.play_text(take).unwrap();
         let e = g.ending().expect("Black has no move");
         assert_eq!(e.winner(), Some(PlayerId(0)), "{file}: {}", e.reason);
@@ -831,10 +826,10 @@ fn kings_in_check_together_are_checked_only_when_both_are_attacked() {
     ] {
         perft_counts(&r, text, 1, &counts);
     }
-    let g = game(&r, "2kR1k2/8/8/8/8/8/8/4K3 b - - 0 1");
+    let g = common::game(&r, "2kR1k2/8/8/8/8/8/8/4K3 b - - 0 1");
     assert!(g.in_check());
     assert_eq!(g.checked_royals().len(), 2);
-    assert!(!game(&r, "2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1").in_check());
+    assert!(!common::game(&r, "2k2k2/8/8/8/8/8/8/2R1K3 b - - 0 1").in_check());
     let m = moves(&r, "5k2/8/8/8/8/8/1h6/4K3 b - - 0 1");
     assert!(m.iter().any(|m| m.ends_with("=K")), "{m:?}");
     let m = moves(&r, "2k2k2/8/8/8/8/8/1h6/4K3 b - - 0 1");
@@ -892,7 +887,7 @@ fn the_cambodian_king_and_met_have_one_first_move_each() {
     assert!(firsts("4k3/8/8/8/8/8/2p5/3KM3 w DE - 0 1").is_empty());
     assert_eq!(firsts("4k3/8/8/8/8/8/1p3p2/3KM3 w DE - 0 1"), ["e1-e3"]);
     // Both leaps of the King share its letter; once it has moved both are gone.
-    let mut g = game(&r, start);
+    let mut g = common::game(&r, start);
     for m in ["e3-e4", "d6-d5", "e1-e3"] {
         g.play_text(m).unwrap();
     }
@@ -907,14 +902,14 @@ fn the_cambodian_king_and_met_have_one_first_move_each() {
     );
     // A Rook landing on the King's file takes the leap away, though a Pawn stands
     // between and gives no check; a Rook elsewhere does not.
-    let mut g = game(&r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
+    let mut g = common::game(&r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
     g.play_text("a4-d4").unwrap();
     assert!(
         g.position_string().contains(" w - "),
         "{}",
         g.position_string()
     );
-    let mut g = game(&r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
+    let mut g = common::game(&r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
     g.play_text("a4-b4").unwrap();
     assert!(
         g.position_string().contains(" w D "),
@@ -929,7 +924,7 @@ fn the_cambodian_king_and_met_have_one_first_move_each() {
     let text = std::fs::read_to_string(common::root().join("variants/cambodian.var")).unwrap();
     let bare = from_text(&text.replace("lost when an enemy", "lost when enemy"));
     let after = |r: &Arc<Rules>| {
-        let mut g = game(r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
+        let mut g = common::game(r, "4k3/8/8/8/r7/3P4/8/3K4 b D - 0 1");
         g.play_text("a4-d4").unwrap();
         g.position_string()
     };
@@ -940,7 +935,7 @@ fn the_cambodian_king_and_met_have_one_first_move_each() {
 /// reason).
 fn shatar_end(start: &str, moves: &[&str]) -> (Outcome, Option<PlayerId>, String) {
     let r = rules("shatar.var");
-    let mut g = game(&r, start);
+    let mut g = common::game(&r, start);
     for m in moves {
         assert!(g.ending().is_none(), "{start} {moves:?}: over before {m}");
         g.play_text(m)
@@ -1071,7 +1066,7 @@ type Counted = (Vec<Option<(u32, u32)>>, Option<(Outcome, String)>);
 /// Plays `moves` in Makruk from `start`; see [`Counted`].
 fn makruk_counts(start: &str, moves: &[&str]) -> Counted {
     let r = rules("makruk.var");
-    let mut g = game(&r, start);
+    let mut g = common::game(&r, start);
     let mut counts = vec![];
     for m in moves {
         assert!(g.ending().is_none(), "{start} {moves:?}: over before {m}");
@@ -1142,7 +1137,7 @@ fn cambodian_counts_always_and_draws_by_the_count_with_its_option() {
     let last = "8/8/8/4k3/8/8/2R5/3K4 b - 30 30 40";
     for (on, over) in [(false, false), (true, true)] {
         let r = common::rules_with("cambodian.var", &[("count-draws", on)]);
-        let mut g = game(&r, last);
+        let mut g = common::game(&r, last);
         g.play_text("e5e6").unwrap();
         assert_eq!(g.position().count(), Some((30, 31)));
         assert_eq!(g.ending().is_some(), over, "count-draws {on}");
@@ -1153,7 +1148,7 @@ fn cambodian_counts_always_and_draws_by_the_count_with_its_option() {
 fn the_checkmated_player_wins_misere_chess() {
     let r = rules("misere.var");
     // The Fool's Mate, 1. f3 e5 2. g4 Qh4: White is checkmated and so wins.
-    let g = game(
+    let g = common::game(
         &r,
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
     );
@@ -1163,13 +1158,13 @@ fn the_checkmated_player_wins_misere_chess() {
         (Outcome::MOVER_LOSES, Some(PlayerId(0)))
     );
     // Before Black's second move the mate is only on offer; the game goes on.
-    let g = game(
+    let g = common::game(
         &r,
         "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
     );
     assert!(g.ending().is_none());
     // A stalemate is still a draw.
-    let g = game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let g = common::game(&r, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     let e = g.ending().expect("stalemate");
     assert_eq!((e.outcome, e.winner()), (Outcome::Draw, None));
 }

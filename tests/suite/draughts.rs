@@ -18,7 +18,7 @@
 use crate::common;
 
 use std::sync::Arc;
-use variantlab::{Game, Rules, parse_position, write_move};
+use variantlab::{Rules, write_move};
 
 const CHECKERS: &str = "B:B1,2,3,4,5,6,7,8,9,10,11,12:W21,22,23,24,25,26,27,28,29,30,31,32";
 
@@ -30,14 +30,9 @@ fn international() -> Arc<Rules> {
     common::rules("international-draughts.var")
 }
 
-fn game(r: &Arc<Rules>, text: &str) -> Game {
-    let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
 /// The legal moves as text, sorted.
 fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
-    let g = game(r, text);
+    let g = common::game(r, text);
     let mut list: Vec<String> = g
         .legal_moves()
         .iter()
@@ -45,16 +40,6 @@ fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
         .collect();
     list.sort();
     list
-}
-
-/// The position string's board after `moves`, played from `text`.
-fn after(r: &Arc<Rules>, text: &str, moves: &[&str]) -> (Game, String) {
-    let mut g = game(r, text);
-    for m in moves {
-        g.play_text(m).unwrap_or_else(|e| panic!("{text} {m}: {e}"));
-    }
-    let board = g.position_string().split(' ').next().unwrap().to_string();
-    (g, board)
 }
 
 /// Square numbers joined by commas.
@@ -118,7 +103,7 @@ fn a_capture_is_compulsory_and_takes_the_piece_jumped() {
     // Black's man on e5 (15), White's on f4 (19) and a1 (29): the jump to g3 (24) is the
     // only move, though e5-d4 is open.
     assert_eq!(moves(&r, "B:W19,29:B15"), ["15x24"]);
-    let (_, board) = after(&r, "B:W19,29:B15", &["15x24"]);
+    let (_, board) = common::after(&r, "B:W19,29:B15", &["15x24"]);
     assert_eq!(board, "W:B24:W29");
 }
 
@@ -128,9 +113,9 @@ fn a_chain_goes_on_while_it_can_and_is_one_move() {
     // a7 (5) over b6 (9) to c5 (14), then over d4 (18) to e3 (23): stopping on c5 is no
     // move. The whole path may be written too.
     assert_eq!(moves(&r, "B:W9,18,29:B5"), ["5x23"]);
-    let (g, board) = after(&r, "B:W9,18,29:B5", &["5x23"]);
+    let (g, board) = common::after(&r, "B:W9,18,29:B5", &["5x23"]);
     assert_eq!(board, "W:B23:W29");
-    let (_, board) = after(&r, "B:W9,18,29:B5", &["5x14x23"]);
+    let (_, board) = common::after(&r, "B:W9,18,29:B5", &["5x14x23"]);
     assert_eq!(board, "W:B23:W29");
     let m = g.moves().last().copied().unwrap();
     assert!(
@@ -145,7 +130,7 @@ fn in_checkers_any_chain_may_be_chosen_and_crowning_ends_the_move() {
     // From e5 (15): over d4 (18) and b2 (25) to a1 (29), two pieces, crowned there; or
     // over f4 (19) to g3 (24), one: English checkers has no majority rule.
     assert_eq!(moves(&r, "B:W18,19,25:B15"), ["15x24", "15x29"]);
-    let (_, board) = after(&r, "B:W18,19,25:B15", &["15x29"]);
+    let (_, board) = common::after(&r, "B:W18,19,25:B15", &["15x29"]);
     assert_eq!(board, "W:BK29:W19");
     // The man crowned on e1 (31) stops there, though as a King it could jump f2 (27).
     assert_eq!(moves(&r, "B:W26,27:B22"), ["22x31"]);
@@ -179,13 +164,13 @@ fn a_man_crowns_only_where_the_move_ends() {
     // f8 (13) over e9 (8) to d10 (2), the far row, then back over c9 (7) to b8 (11):
     // still a man.
     assert_eq!(moves(&r, "W:W13:B7,8"), ["13x11"]);
-    let (g, board) = after(&r, "W:W13:B7,8", &["13x11"]);
+    let (g, board) = common::after(&r, "W:W13:B7,8", &["13x11"]);
     assert_eq!(board, "B:W11:B");
     // Black has no piece left, so no move: White wins.
     let end = g.ending().expect("no legal move ends the game");
     assert_eq!(g.variant().player(end.winner().unwrap()).name, "White");
     // Ending there, it crowns.
-    let (_, board) = after(&r, "W:W13:B8", &["13x2"]);
+    let (_, board) = common::after(&r, "W:W13:B8", &["13x2"]);
     assert_eq!(board, "B:WK2:B");
 }
 
@@ -195,7 +180,7 @@ fn chains_with_the_same_end_and_pieces_taken_are_one_move() {
     // Four men around the man on c3 (37), on b4 d4 b6 d6 (31 32 21 22): round either way
     // it takes all four and lands back on c3 (its start counts as empty): one move.
     assert_eq!(moves(&r, "W:W37:B21,22,31,32"), ["37x37"]);
-    let (_, board) = after(&r, "W:W37:B21,22,31,32", &["37x37"]);
+    let (_, board) = common::after(&r, "W:W37:B21,22,31,32", &["37x37"]);
     assert_eq!(board, "B:W37:B");
 }
 

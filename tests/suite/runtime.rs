@@ -12,11 +12,6 @@ use variantlab::{
 const SQUARE: &str = "iss-jetan.var";
 const HEX: &str = "hexagonal-iss-jetan.var";
 
-fn game(rules: &Arc<Rules>, position: &str) -> Game {
-    let setup = parse_position(rules, position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    Game::new(rules.clone(), setup).unwrap_or_else(|e| panic!("{position}: {e}"))
-}
-
 #[test]
 fn start_positions_are_written_like_fen() {
     let r = rules(SQUARE);
@@ -150,7 +145,7 @@ fn refused_moves_say_why_and_change_nothing() {
 fn capturing_the_princess_wins_at_once() {
     let r = rules(SQUARE);
     // Black's Padwar on c3 takes the Princess on e5 (two diagonal steps over d4).
-    let mut g = game(&r, "ch9/10/10/10/10/4pr5/10/2PD7/10/CHPR8 b - 0 1");
+    let mut g = common::game(&r, "ch9/10/10/10/10/4pr5/10/2PD7/10/CHPR8 b - 0 1");
     g.play_text("c3-e5").unwrap();
     let e = g.ending().expect("game over");
     assert_eq!(
@@ -244,7 +239,7 @@ fn a_side_without_moves_draws() {
 #[test]
 fn repetition_and_quiet_plies_draw() {
     let r = rules(SQUARE);
-    let mut g = game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 0 1");
+    let mut g = common::game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 0 1");
     for m in [
         "j1-j4", "j10-j7", "j4-j1", "j7-j10", "j1-j4", "j10-j7", "j4-j1",
     ] {
@@ -256,7 +251,7 @@ fn repetition_and_quiet_plies_draw() {
     assert_eq!(e.outcome, Outcome::Draw);
     assert!(e.reason.contains("3 times"), "{}", e.reason);
 
-    let mut g = game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 99 50");
+    let mut g = common::game(&r, "pr8ch/10/10/10/10/10/10/10/10/PR8CH b - 99 50");
     g.play_text("j1-j4").unwrap();
     assert_eq!(g.ending().map(|e| e.outcome), Some(Outcome::Draw));
 }
@@ -320,7 +315,7 @@ fn attackers_count_the_enemy_pieces_that_could_capture_now() {
     let r = rules(SQUARE);
     let v = &r.variant();
     // Black's Warriors on e4 and c6 reach e6 in two orthogonal steps.
-    let g = game(&r, "4ch5/10/10/10/2WA1pr5/10/4WA5/10/10/4CHPR4 b - 0 1");
+    let g = common::game(&r, "4ch5/10/10/10/2WA1pr5/10/4WA5/10/10/4CHPR4 b - 0 1");
     let pos = g.position();
     let cell = |name: &str| v.board.parse_cell(name).unwrap();
     let warrior = 1u64 << v.find_piece("Warrior").unwrap().0;

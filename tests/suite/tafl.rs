@@ -9,38 +9,23 @@
 use crate::common;
 
 use std::sync::Arc;
-use variantlab::{Game, Rules, parse_position};
+use variantlab::Rules;
 
 fn tablut() -> Arc<Rules> {
     common::rules("tablut.var")
-}
-
-fn game(r: &Arc<Rules>, text: &str) -> Game {
-    let setup = parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-/// The position string's board after `moves`, played from `text`.
-fn after(r: &Arc<Rules>, text: &str, moves: &[&str]) -> (Game, String) {
-    let mut g = game(r, text);
-    for m in moves {
-        g.play_text(m).unwrap_or_else(|e| panic!("{text} {m}: {e}"));
-    }
-    let board = g.position_string().split(' ').next().unwrap().to_string();
-    (g, board)
 }
 
 #[test]
 fn a_piece_between_two_enemies_on_a_line_is_captured() {
     let r = tablut();
     // A Muscovite on d3, a Swede on d2: the Swede from a4 to d4 encloses it.
-    let (_, board) = after(&r, "9/9/4K4/9/9/S8/3m5/3S5/8m w", &["a4-d4"]);
+    let (_, board) = common::after(&r, "9/9/4K4/9/9/S8/3m5/3S5/8m w", &["a4-d4"]);
     assert_eq!(board, "9/9/4K4/9/9/3S5/9/3S5/8m");
     // On a row too: the Swede from c1 to c3 takes d3 against e3.
-    let (_, board) = after(&r, "9/9/4K4/9/9/9/3mS4/9/2S5m w", &["c1-c3"]);
+    let (_, board) = common::after(&r, "9/9/4K4/9/9/9/3mS4/9/2S5m w", &["c1-c3"]);
     assert_eq!(board, "9/9/4K4/9/9/9/2S1S4/9/8m");
     // Diagonal neighbours are no line: the Swede lands on c4, the Muscovite on d3 stays.
-    let (_, board) = after(&r, "9/9/4K4/9/9/S8/3m5/4S4/8m w", &["a4-c4"]);
+    let (_, board) = common::after(&r, "9/9/4K4/9/9/S8/3m5/4S4/8m w", &["a4-c4"]);
     assert_eq!(board, "9/9/4K4/9/9/2S6/3m5/4S4/8m");
 }
 
@@ -48,10 +33,10 @@ fn a_piece_between_two_enemies_on_a_line_is_captured() {
 fn a_piece_may_move_between_two_enemies_and_a_line_of_two_stays() {
     let r = tablut();
     // The Muscovite from d9 to d7, between the Swedes on c7 and e7: nothing is taken.
-    let (_, board) = after(&r, "3m5/9/2S1S4/9/4K4/9/9/9/8m b", &["d9-d7"]);
+    let (_, board) = common::after(&r, "3m5/9/2S1S4/9/4K4/9/9/9/8m b", &["d9-d7"]);
     assert_eq!(board, "9/9/2SmS4/9/4K4/9/9/9/8m");
     // Two Muscovites on d3 and d4 between Swedes on d2 and (after the move) d5.
-    let (_, board) = after(&r, "9/9/7K1/9/S8/3m5/3m5/3S5/8m w", &["a5-d5"]);
+    let (_, board) = common::after(&r, "9/9/7K1/9/S8/3m5/3m5/3S5/8m w", &["a5-d5"]);
     assert_eq!(board, "9/9/7K1/9/3S5/3m5/3m5/3S5/8m");
 }
 
@@ -59,10 +44,10 @@ fn a_piece_may_move_between_two_enemies_and_a_line_of_two_stays() {
 fn several_pieces_are_captured_at_once_and_the_king_takes_part() {
     let r = tablut();
     // The Swede from d7 to d3 takes c3, e3 and d2, each against a Swede beyond it.
-    let (_, board) = after(&r, "9/9/3S5/9/7K1/9/1Sm1mS3/3m5/3S5 w", &["d7-d3"]);
+    let (_, board) = common::after(&r, "9/9/3S5/9/7K1/9/1Sm1mS3/3m5/3S5 w", &["d7-d3"]);
     assert_eq!(board, "9/9/9/9/7K1/9/1S1S1S3/9/3S5");
     // The King from b5 to b3 takes the Muscovite on c3 against the Swede on d3.
-    let (_, board) = after(&r, "9/9/9/9/1K7/9/2mS5/9/8m w", &["b5-b3"]);
+    let (_, board) = common::after(&r, "9/9/9/9/1K7/9/2mS5/9/8m w", &["b5-b3"]);
     assert_eq!(board, "9/9/9/9/9/9/1K1S5/9/8m");
 }
 
@@ -71,17 +56,17 @@ fn the_king_in_his_castle_is_captured_only_on_four_sides() {
     let r = tablut();
     // Muscovites on d5, f5 and e6; the fourth lands on e4 from e1: the King is taken
     // and Black wins.
-    let (g, board) = after(&r, "9/9/9/4m4/3mKm3/9/9/9/4m4 b", &["e1-e4"]);
+    let (g, board) = common::after(&r, "9/9/9/4m4/3mKm3/9/9/9/4m4 b", &["e1-e4"]);
     assert_eq!(board, "9/9/9/4m4/3m1m3/4m4/9/9/9");
     let end = g.ending().expect("the King's capture ends the game");
     assert_eq!(g.variant().player(end.winner().unwrap()).name, "Black");
     // With a Swede on e6 instead, the same move takes nothing (and the Swede on e6
     // stands between e7, empty, and the King).
-    let (g, board) = after(&r, "9/9/9/4S4/3mKm3/9/9/9/4m4 b", &["e1-e4"]);
+    let (g, board) = common::after(&r, "9/9/9/4S4/3mKm3/9/9/9/4m4 b", &["e1-e4"]);
     assert_eq!(board, "9/9/9/4S4/3mKm3/4m4/9/9/9");
     assert!(g.ending().is_none());
     // Two Muscovites across the castle on d5 and f5 take nothing: the King is in it.
-    let (g, board) = after(&r, "9/9/9/9/3mK4/9/9/9/5m3 b", &["f1-f5"]);
+    let (g, board) = common::after(&r, "9/9/9/9/3mK4/9/9/9/5m3 b", &["f1-f5"]);
     assert_eq!(board, "9/9/9/9/3mKm3/9/9/9/9");
     assert!(g.ending().is_none());
 }
@@ -90,25 +75,25 @@ fn the_king_in_his_castle_is_captured_only_on_four_sides() {
 fn away_from_the_castle_the_king_is_captured_between_two() {
     let r = tablut();
     // The King on e7 between d7 and a Muscovite landing on f7 from f9.
-    let (g, board) = after(&r, "5m3/9/3mK4/9/9/9/9/9/9 b", &["f9-f7"]);
+    let (g, board) = common::after(&r, "5m3/9/3mK4/9/9/9/9/9/9 b", &["f9-f7"]);
     assert_eq!(board, "9/9/3m1m3/9/9/9/9/9/9");
     let end = g.ending().expect("taken");
     assert_eq!(g.variant().player(end.winner().unwrap()).name, "Black");
     // Next to the empty castle, on e6 with a Muscovite on e7: the castle is not hostile.
-    let (g, _) = after(&r, "9/9/5m3/4K4/9/9/9/9/9 b", &["f7-e7"]);
+    let (g, _) = common::after(&r, "9/9/5m3/4K4/9/9/9/9/9 b", &["f7-e7"]);
     assert!(g.ending().is_none());
     // But two Muscovites across him on the row take him there too.
-    let (g, _) = after(&r, "9/9/9/3mK4/9/9/9/9/5m3 b", &["f1-f6"]);
+    let (g, _) = common::after(&r, "9/9/9/3mK4/9/9/9/9/5m3 b", &["f1-f6"]);
     assert!(g.ending().is_some());
 }
 
 #[test]
 fn the_king_wins_on_any_edge_cell() {
     let r = tablut();
-    let (g, _) = after(&r, "9/9/9/3K5/9/9/9/9/8m w", &["d6-d9"]);
+    let (g, _) = common::after(&r, "9/9/9/3K5/9/9/9/9/8m w", &["d6-d9"]);
     let end = g.ending().expect("escaped");
     assert_eq!(g.variant().player(end.winner().unwrap()).name, "White");
-    let (g, _) = after(&r, "9/9/9/3K5/9/9/9/9/8m w", &["d6-d8"]);
+    let (g, _) = common::after(&r, "9/9/9/3K5/9/9/9/9/8m w", &["d6-d8"]);
     assert!(g.ending().is_none());
 }
 
@@ -118,7 +103,7 @@ fn only_the_king_enters_the_castle() {
     // A Swede on e3 below the empty castle: up it reaches e4 only (not e5, nor past it
     // to e6 and beyond); down e2 and e1, four cells each way along the row: 11. The
     // King on h8 goes to the castle's row and file freely.
-    let g = game(&r, "9/7K1/9/9/9/9/4S4/9/m8 w");
+    let g = common::game(&r, "9/7K1/9/9/9/9/4S4/9/m8 w");
     let from_e3: Vec<String> = g
         .legal_moves()
         .iter()
@@ -132,7 +117,7 @@ fn only_the_king_enters_the_castle() {
             .any(|m| m.ends_with("e5") || m.ends_with("e6"))
     );
     // The King may go back to the castle.
-    let g = game(&r, "9/9/9/9/9/4K4/9/9/m8 w");
+    let g = common::game(&r, "9/9/9/9/9/4K4/9/9/m8 w");
     assert!(g.legal_moves().iter().any(|m| g.write_move(m) == "e4-e5"));
 }
 
@@ -179,14 +164,14 @@ fn seven(men: &str) -> Arc<Rules> {
 fn empty_corners_and_throne_enclose_for_both_sides() {
     let r = seven("landing outside restricted");
     // The Black Man from c5 to c1 takes the White Man on b1 against the corner a1.
-    let (_, board) = after(&r, "7/7/2m1K2/7/7/7/1M5 b", &["c5-c1"]);
+    let (_, board) = common::after(&r, "7/7/2m1K2/7/7/7/1M5 b", &["c5-c1"]);
     assert_eq!(board, "7/7/4K2/7/7/7/2m4");
     // From a6 to d6 it takes the Man on d5 against the empty throne.
-    let (_, board) = after(&r, "7/m6/3M3/7/7/4K2/7 b", &["a6-d6"]);
+    let (_, board) = common::after(&r, "7/m6/3M3/7/7/4K2/7 b", &["a6-d6"]);
     assert_eq!(board, "7/3m3/7/7/7/4K2/7");
     // With the King on the throne, the throne is his piece, which encloses nothing for
     // Black: the Man on d5 stays.
-    let (_, board) = after(&r, "7/m6/3M3/3K3/7/7/7 b", &["a6-d6"]);
+    let (_, board) = common::after(&r, "7/m6/3M3/3K3/7/7/7 b", &["a6-d6"]);
     assert_eq!(board, "7/3m3/3M3/3K3/7/7/7");
 }
 
@@ -194,21 +179,21 @@ fn empty_corners_and_throne_enclose_for_both_sides() {
 fn the_king_is_taken_on_every_side_the_empty_throne_counting_and_never_on_the_edge() {
     let r = seven("landing outside restricted");
     // Next to the empty throne: Black on c5 and e5, the third lands on d6.
-    let (g, board) = after(&r, "7/m6/2mKm2/7/7/7/7 b", &["a6-d6"]);
+    let (g, board) = common::after(&r, "7/m6/2mKm2/7/7/7/7 b", &["a6-d6"]);
     assert_eq!(board, "7/3m3/2m1m2/7/7/7/7");
     assert!(
         g.ending()
             .is_some_and(|e| e.winner().is_some_and(|p| p.0 == 0))
     );
     // Three sides alone, the fourth (c2) empty and not hostile: he stays.
-    let (g, _) = after(&r, "7/7/7/m6/1mKm3/7/7 b", &["a4-c4"]);
+    let (g, _) = common::after(&r, "7/7/7/m6/1mKm3/7/7 b", &["a4-c4"]);
     assert!(g.ending().is_none());
     // Four Black Men around b3: taken.
-    let (g, _) = after(&r, "7/7/7/m6/mKm4/1m5/7 b", &["a4-b4"]);
+    let (g, _) = common::after(&r, "7/7/7/m6/mKm4/1m5/7 b", &["a4-b4"]);
     assert!(g.ending().is_some());
     // On the edge a3, with a2, b3 and the Man landing on a4: he has three sides only
     // (and White has a Man on f6 to move, so the game goes on).
-    let (g, board) = after(&r, "7/5M1/7/1m5/Km5/m6/7 b", &["b4-a4"]);
+    let (g, board) = common::after(&r, "7/5M1/7/1m5/Km5/m6/7 b", &["b4-a4"]);
     assert_eq!(board, "7/5M1/7/m6/Km5/m6/7");
     assert!(g.ending().is_none());
 }
@@ -219,7 +204,7 @@ fn landing_outside_a_zone_may_cross_it_and_outside_may_not() {
     // three, and right past the throne e4 f4 g4 (d4 itself never).
     let moves = |men: &str| {
         let r = seven(men);
-        let g = game(&r, "7/5K1/7/2m4/7/7/7 b");
+        let g = common::game(&r, "7/5K1/7/2m4/7/7/7 b");
         let mut to: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
         to.sort();
         to
@@ -274,19 +259,19 @@ fn brandubh_takes_the_king_between_two_and_against_a_corner() {
     common::perft_counts(&r, "3w3/3w3/3W3/wwWKWww/3W3/3w3/3w3 b", 1, &[40]);
     common::perft_counts(&r, "3w3/3w3/3W3/wwWKWww/3W3/3w3/3w3 w", 1, &[24]);
     // On the throne the King is taken between two, as anywhere.
-    let (g, _) = after(&r, "7/7/7/2wK3/7/7/4w2 b", &["e1-e4"]);
+    let (g, _) = common::after(&r, "7/7/7/2wK3/7/7/4w2 b", &["e1-e4"]);
     assert!(
         g.ending()
             .is_some_and(|e| e.winner().is_some_and(|p| p.0 == 0))
     );
     // Next to the corner a7 on b7, he is taken by one attacker landing on c7.
-    let (g, _) = after(&r, "1K5/7/2w4/7/7/5W1/7 b", &["c5-c7"]);
+    let (g, _) = common::after(&r, "1K5/7/2w4/7/7/5W1/7 b", &["c5-c7"]);
     assert!(
         g.ending()
             .is_some_and(|e| e.winner().is_some_and(|p| p.0 == 0))
     );
     // A Warrior crosses the empty throne: from b4 to f4, never stopping on d4.
-    let g = game(&r, "7/7/7/1W5/7/4K2/5w1 w");
+    let g = common::game(&r, "7/7/7/1W5/7/4K2/5w1 w");
     let moves: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
     assert!(moves.contains(&"b4-f4".to_string()), "{moves:?}");
     assert!(!moves.contains(&"b4-d4".to_string()), "{moves:?}");
@@ -298,12 +283,12 @@ fn a_capture_by_enclosure_is_a_capture_for_compulsory_capture() {
     // takes anything (the Muscovite on d3, against the Swede on d2).
     let text = std::fs::read_to_string(common::root().join("variants/tablut.var")).unwrap();
     let r = common::from_text(&format!("{text}\ncaptures are compulsory\n"));
-    let g = game(&r, "9/9/4K4/9/9/S8/3m5/3S5/8m w");
+    let g = common::game(&r, "9/9/4K4/9/9/S8/3m5/3S5/8m w");
     let moves: Vec<String> = g.legal_moves().iter().map(|m| g.write_move(m)).collect();
     assert_eq!(moves, ["a4-d4"]);
     // Without a capture to make, every move stays: the same position less the Swede on
     // d2.
-    let g = game(&r, "9/9/4K4/9/9/S8/3m5/9/8m w");
+    let g = common::game(&r, "9/9/4K4/9/9/S8/3m5/9/8m w");
     assert!(g.legal_moves().len() > 20);
 }
 
@@ -325,12 +310,12 @@ fn fetlar_attackers_win_by_closing_a_ring_around_every_defender() {
     // Attacker from c8 to c5 closes the ring. Nothing is captured: the Defender on c4
     // stands between c5 and his King. With no other White piece, Black wins.
     let ring = |rank9: &str| format!("11/11/{rank9}/2a8/11/11/11/1aDa7/1aKa7/2a8/11 b");
-    let (g, board) = after(&r, &ring("11"), &["c8-c5"]);
+    let (g, board) = common::after(&r, &ring("11"), &["c8-c5"]);
     assert_eq!(board, "11/11/11/11/11/11/2a8/1aDa7/1aKa7/2a8/11");
     let end = g.ending().expect("surrounded");
     assert_eq!(g.variant().player(end.winner().unwrap()).name, "Black");
     // A Defender on j9, free to reach the edge, keeps the game going.
-    let (g, _) = after(&r, &ring("9D1"), &["c8-c5"]);
+    let (g, _) = common::after(&r, &ring("9D1"), &["c8-c5"]);
     assert!(g.ending().is_none());
 }
 
@@ -340,16 +325,16 @@ fn fetlar_throne_encloses_attackers_always_and_defenders_when_empty() {
     // The King on the throne f6 with an Attacker on f7: a Defender landing on f8 takes
     // it (the King is White's piece). On e6 beside him, a Defender is safe from an
     // Attacker landing on d6: the throne is not empty.
-    let (_, board) = after(&r, "11/11/11/2D8/5a5/5K5/11/11/11/11/9a1 w", &["c8-f8"]);
+    let (_, board) = common::after(&r, "11/11/11/2D8/5a5/5K5/11/11/11/11/9a1 w", &["c8-f8"]);
     assert_eq!(board, "11/11/11/5D5/11/5K5/11/11/11/11/9a1");
-    let (_, board) = after(&r, "11/11/11/11/11/a3DK5/11/11/11/11/9a1 b", &["a6-d6"]);
+    let (_, board) = common::after(&r, "11/11/11/11/11/a3DK5/11/11/11/11/9a1 b", &["a6-d6"]);
     assert_eq!(board, "11/11/11/11/11/3aDK5/11/11/11/11/9a1");
     // With the throne empty, the Defender on e6 is taken by the Attacker landing on d6.
-    let (_, board) = after(&r, "11/11/11/11/11/a3D6/11/11/11/2K8/9a1 b", &["a6-d6"]);
+    let (_, board) = common::after(&r, "11/11/11/11/11/a3D6/11/11/11/2K8/9a1 b", &["a6-d6"]);
     assert_eq!(board, "11/11/11/11/11/3a7/11/11/11/2K8/9a1");
     // The King beside the empty throne, on f7, with Attackers on e7 and g7: the third
     // landing on f8 takes him.
-    let (g, _) = after(&r, "11/11/11/a10/4aKa4/11/11/11/11/11/10D b", &["a8-f8"]);
+    let (g, _) = common::after(&r, "11/11/11/a10/4aKa4/11/11/11/11/11/10D b", &["a8-f8"]);
     assert_eq!(
         g.variant()
             .player(g.ending().expect("taken").winner().unwrap())

@@ -156,6 +156,7 @@ impl<S: Width> PositionOf<S> {
         let mut near = [(Cell(0), 0u64); 16];
         let mut kept = 0;
         let mut far: Vec<(Cell, u64)> = Vec::new();
+        let promotion = rules.promotion(me, piece);
         self.walk_jumps(rules, me, piece, from, &mut |index, l| {
             let hash = l.jumped.iter().fold(0u64, |h, c| {
                 (h ^ c.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -189,7 +190,6 @@ impl<S: Width> PositionOf<S> {
                 wall: None,
                 gate: None,
             };
-            let promotion = rules.promotion(me, piece);
             self.push_promoting(rules, sets, promotion, l.last, m, &S::EMPTY, out);
             false
         });

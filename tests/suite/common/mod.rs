@@ -147,3 +147,19 @@ pub fn skip(test: &str, why: &str) {
 pub fn tools_required() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
+
+/// The game from the position string `text`.
+pub fn game(r: &Arc<Rules>, text: &str) -> variantlab::Game {
+    let setup = variantlab::parse_position(r, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    variantlab::Game::new(r.clone(), setup).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The game after `moves`, played from `text`, and its position string's first field.
+pub fn after(r: &Arc<Rules>, text: &str, moves: &[&str]) -> (variantlab::Game, String) {
+    let mut g = game(r, text);
+    for m in moves {
+        g.play_text(m).unwrap_or_else(|e| panic!("{text} {m}: {e}"));
+    }
+    let board = g.position_string().split(' ').next().unwrap().to_string();
+    (g, board)
+}
