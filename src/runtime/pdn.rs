@@ -38,10 +38,11 @@ pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdnError {
     Empty,
-    /// No player is written so; how each one is.
+    /// No player is written so; how each one is; whether it was the side to move.
     UnknownSide {
         given: String,
         letters: Vec<String>,
+        to_move: bool,
     },
     UnknownCode(String),
     /// No square of that number: they run from 1 to `last`.
@@ -49,13 +50,15 @@ pub enum PdnError {
         given: String,
         last: usize,
     },
+    /// A square given a piece twice.
+    Twice(usize),
 }
 
 impl fmt::Display for PdnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PdnError::Empty => write!(f, "the position string is empty"),
-            PdnError::UnknownSide { given, letters } => write!(
+            PdnError::UnknownSide { given, letters, .. } => write!(
                 f,
                 "`{given}` is not a player; write {}",
                 letters
@@ -70,6 +73,7 @@ impl fmt::Display for PdnError {
             PdnError::UnknownSquare { given, last } => {
                 write!(f, "`{given}` is no square: they are numbered 1 to {last}")
             }
+            PdnError::Twice(n) => write!(f, "square {n} is given a piece twice"),
         }
     }
 }
@@ -130,7 +134,7 @@ pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PdnError> {
     let letters: Vec<String> = (0..v.players.len())
         .map(|i| letter(v, PlayerId(i as u8)))
         .collect();
-    let player = |t: &str| {
+    let player = |t: &str, to_move: bool| {
         letters
             .iter()
             .position(|l| l.eq_ignore_ascii_case(t))
@@ -138,10 +142,11 @@ pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PdnError> {
             .ok_or_else(|| E::UnknownSide {
                 given: t.to_string(),
                 letters: letters.clone(),
+                to_move,
             })
     };
     let mut fields = text.split(':');
-    let to_move = player(fields.next().unwrap_or("").trim())?;
+    let to_move = player(fields.next().unwrap_or("").trim(), true)?;
     let mut setup = Setup::fixed(rules);
     setup.cells.fill(None);
     setup.to_move = to_move;
@@ -150,7 +155,7 @@ pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PdnError> {
         let field = field.trim();
         // The player's letter, then its pieces (a king's number after its code).
         let split = field.chars().next().map_or(0, char::len_utf8);
-        let owner = player(&field[..split])?;
+        let owner = player(&field[..split], false)?;
         for item in field[split..]
             .split(',')
             .map(str::trim)
@@ -175,7 +180,10 @@ pub fn parse_pdn(rules: &Rules, text: &str) -> Result<Setup, PdnError> {
             };
             let (a, b) = (number(v, cell(first)?), number(v, cell(last)?));
             for n in a.min(b)..=a.max(b) {
-                setup.cells[numbers[n - 1].index()] = Some((owner, kind));
+                let cell = &mut setup.cells[numbers[n - 1].index()];
+                if cell.replace((owner, kind)).is_some() {
+                    return Err(E::Twice(n));
+                }
             }
         }
     }

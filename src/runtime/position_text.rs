@@ -572,8 +572,11 @@ impl PositionTextError {
             | E::RowTooLong { .. }
             | E::RowLength { .. }
             | E::HoleUnmarked { .. }
-            | E::NotAHole { .. }
-            | E::Pdn(_) => PositionField::Board,
+            | E::NotAHole { .. } => PositionField::Board,
+            E::Pdn(super::pdn::PdnError::UnknownSide { to_move: true, .. }) => {
+                PositionField::SideToMove
+            }
+            E::Pdn(_) => PositionField::Board,
             E::Missing(field) | E::NotANumber { field, .. } | E::TooLarge { field, .. } => *field,
             E::MoveNumberZero => PositionField::MoveNumber,
             E::UnknownSide { .. } => PositionField::SideToMove,

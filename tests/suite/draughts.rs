@@ -223,3 +223,32 @@ fn jumps_are_refused_where_they_cannot_be() {
         assert_eq!(codes, [format!("variantlab::{code}")], "{text}");
     }
 }
+
+#[test]
+fn pdn_positions_that_do_not_read_say_where_and_why() {
+    let r = international();
+    for (text, says) in [
+        ("", "empty"),
+        (
+            "Q:W31:B1",
+            "in the side to move: `Q` is not a player; write `W` or `B`",
+        ),
+        ("W:W31:X1", "in the board: `X` is not a player"),
+        (
+            "W:W31,51:B1",
+            "`51` is no square: they are numbered 1 to 50",
+        ),
+        ("W:W31-1x:B2", "`1x` is no square"),
+        ("W:W31:B31", "square 31 is given a piece twice"),
+        ("W:WQ31:B1", "`Q` is not a piece code"),
+        ("W:W18446744073709551617:B1", "is no square"),
+    ] {
+        let e = variantlab::parse_position(&r, text)
+            .expect_err(text)
+            .to_string();
+        assert!(e.contains(says), "{text}: {e}");
+    }
+    // Ranges, kings and a final stop read.
+    let setup = variantlab::parse_position(&r, "W:W31-33,K45:B1,2.").unwrap();
+    assert_eq!(setup.cells.iter().flatten().count(), 6);
+}
