@@ -141,6 +141,7 @@ fn check_piece(
     out: &mut Vec<Diagnostic>,
 ) -> (Piece, Borrowed) {
     let mut borrowed = Vec::new();
+    let mut at_once = Vec::new();
     let mut piece = Piece {
         name: p.name.node.clone(),
         code: p.code.node.to_ascii_uppercase(),
@@ -315,6 +316,19 @@ fn check_piece(
                     }
                     most.push((k, n.node));
                 }
+                if let Some(at) = pr.at_once.as_ref().map(|a| a.span) {
+                    if pr.optional
+                        || pr.to.len() != 1
+                        || pr.when & syntax::promote_when::STANDING != 0
+                    {
+                        out.push(bad_jump(
+                            at,
+                            "a promotion made at once in a chain is forced, to one kind, on a move",
+                            "say `promotes on entering ZONE to KIND, at once`",
+                        ));
+                    }
+                    at_once.push(at);
+                }
                 let promotion = Promotion {
                     guard,
                     player,
@@ -322,6 +336,7 @@ fn check_piece(
                     lost_only: pr.lost_only,
                     most,
                     forced_if_stuck: pr.forced_if_stuck,
+                    at_once: pr.at_once.is_some(),
                     alone: pr.alone,
                     quiet: pr.quiet,
                     when: super::trigger(pr.when),
@@ -354,6 +369,15 @@ fn check_piece(
                 }
                 piece.promotion.push(promotion);
             }
+        }
+    }
+    if !piece.moves.iter().any(|m| m.again) {
+        for at in at_once {
+            out.push(bad_jump(
+                at,
+                "a promotion at once is made in the middle of a chain, and this piece makes none",
+                "give the piece a move that goes on: `..., capturing the piece jumped, again while it can`",
+            ));
         }
     }
     if let Some(base) = p.code.node.strip_prefix('+') {
@@ -510,6 +534,7 @@ fn check_move(
         equal_legs: false,
         repeated: false,
         again: false,
+        never_turning_back: false,
         hurdle: None,
         within: None,
         outside: None,
@@ -519,6 +544,7 @@ fn check_move(
     };
     let mut behind: Option<Span> = None;
     let mut jump_capture: Option<Span> = None;
+    let mut jump_at_once = false;
     let mut again: Option<Span> = None;
     let mut nearby_at: Option<Span> = None;
     let mut dest_seen: Option<Span> = None;
@@ -615,8 +641,14 @@ fn check_move(
                 pat.outside = super::find_zone(zones, name, out).map(|z| (z, *passing))
             }
             Clause::Copy => pat.copy = true,
-            Clause::CapturingJumped => jump_capture = Some(c.span),
-            Clause::Again => again = Some(c.span),
+            Clause::CapturingJumped { at_once } => {
+                jump_capture = Some(c.span);
+                jump_at_once = *at_once;
+            }
+            Clause::Again { turning_back } => {
+                again = Some(c.span);
+                pat.never_turning_back = *turning_back;
+            }
             Clause::Over {
                 count,
                 side,
@@ -642,6 +674,7 @@ fn check_move(
                         syntax::Holder::Piece => Holder::Piece,
                     },
                     captures: false,
+                    at_once: false,
                 });
             }
             Clause::RightBehind => behind = Some(c.span),
@@ -708,6 +741,7 @@ fn check_move(
         match &mut pat.hurdle {
             Some(h) if h.side != Holder::Friend && pat.dest != Dest::Enemy => {
                 h.captures = true;
+                h.at_once = jump_at_once;
                 pat.dest = Dest::Empty;
             }
             Some(h) if h.side == Holder::Friend => out.push(bad_jump(
@@ -726,6 +760,16 @@ fn check_move(
                 "say which pieces it jumps: `over 1 enemy`",
             )),
         }
+    }
+    if let Some(at) = jump_capture
+        && jump_at_once
+        && again.is_none()
+    {
+        out.push(bad_jump(
+            at,
+            "pieces taken `at once` leave the board in the middle of a chain, and this move makes none",
+            "add `again while it can`, or leave out `at once`",
+        ));
     }
     if let Some(at) = again {
         if pat.hurdle.as_ref().is_some_and(|h| h.captures) {

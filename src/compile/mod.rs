@@ -57,8 +57,8 @@ pub struct MoveEntry {
     /// When non-zero, the kinds that may not be jumped: `Rules::barred[barred - 1]`.
     pub barred: u8,
     /// For a move over pieces: whose it may jump and what it does with them, as
-    /// [`JUMP_ENEMY`], [`JUMP_FRIEND`], [`JUMP_CAPTURES`] and [`JUMP_AGAIN`] bits; and
-    /// [`LEAVES_COPY`]. One byte, as the entries are walked for every move.
+    /// [`JUMP_ENEMY`], [`JUMP_FRIEND`], [`JUMP_CAPTURES`], [`JUMP_AGAIN`], [`JUMP_AT_ONCE`],
+    /// [`JUMP_NO_BACK`] and [`JUMP_SHARED`] bits; and [`LEAVES_COPY`]. One byte, as the entries are walked for every move.
     pub jump: u8,
     /// When non-zero, a condition on nearby cells (see [`nearby_rule`]); the cells are
     /// stored just before the entry's paths, at `paths[first_path - 1]`.
@@ -93,6 +93,16 @@ pub const JUMP_AGAIN: u8 = 8;
 
 /// [`MoveEntry::jump`]: the piece stays on its cell, and a copy of it lands on `to`.
 pub const LEAVES_COPY: u8 = 16;
+/// [`MoveEntry::jump`]: the pieces captured leave the board as they are jumped, not
+/// when the chain ends.
+pub const JUMP_AT_ONCE: u8 = 32;
+/// [`MoveEntry::jump`]: going on in a chain, the move never goes opposite to the one
+/// it follows.
+pub const JUMP_NO_BACK: u8 = 64;
+/// [`MoveEntry::jump`]: another capture of the piece from the same cell may jump a
+/// piece this one jumps (a flying piece's landings beyond one piece), so the chain
+/// must choose among them a landing from which it goes on.
+pub const JUMP_SHARED: u8 = 128;
 
 impl MoveEntry {
     /// The piece stays on its cell, and a copy of it lands on `to`.
@@ -129,6 +139,8 @@ pub struct Rules {
     /// Captures by jumping (see [`JUMP_CAPTURES`]), in runs as `entries` are.
     jump_entries: Vec<MoveEntry>,
     jump_offsets: Vec<u32>,
+    /// Per run of `jump_entries`: whether one of them goes on and is [`JUMP_SHARED`].
+    jump_shared: Vec<bool>,
     /// Paths and attacker sets, at the board's width.
     pub(crate) sets: Sets,
     /// For each piece: the pieces allowed to capture it, as a bit set (all when none said).
@@ -355,6 +367,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         offsets,
         jump_entries,
         jump_offsets,
+        jump_shared: vec![],
         sets,
         capturable_by,
         avoids_attack,
@@ -474,6 +487,7 @@ fn kinds_mask(kinds: crate::model::Kinds, royal: u64, pieces: usize) -> u64 {
 fn finish<S: Width>(rules: &mut Rules) {
     index_attacks::<S>(rules);
     mark_promotions::<S>(rules);
+    tables::mark_shared_jumps::<S>(rules);
     index_drops::<S>(rules);
 }
 
@@ -490,6 +504,7 @@ impl Rules {
             + bytes(&self.offsets)
             + bytes(&self.jump_entries)
             + bytes(&self.jump_offsets)
+            + bytes(&self.jump_shared)
             + self.sets.heap_bytes()
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
@@ -563,6 +578,21 @@ impl Rules {
     pub fn jump_moves(&self, player: PlayerId, piece: PieceId, from: Cell) -> &[MoveEntry] {
         let i = self.run(player, piece, from);
         &self.jump_entries[self.jump_offsets[i] as usize..self.jump_offsets[i + 1] as usize]
+    }
+
+    /// [`Rules::jump_moves`], and whether one of them goes on and shares the pieces it
+    /// jumps with another ([`JUMP_SHARED`]).
+    #[inline]
+    pub fn jump_moves_shared(
+        &self,
+        player: PlayerId,
+        piece: PieceId,
+        from: Cell,
+    ) -> (&[MoveEntry], bool) {
+        let i = self.run(player, piece, from);
+        let moves =
+            &self.jump_entries[self.jump_offsets[i] as usize..self.jump_offsets[i + 1] as usize];
+        (moves, self.jump_shared[i])
     }
 
     /// The index of a (player, piece, cell) run, as `SetTables` methods take it.

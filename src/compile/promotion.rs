@@ -16,6 +16,8 @@ pub struct PromotionRule {
     pub optional: bool,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
+    /// A chain of captures entering the zone promotes there and goes on as `to[0]`.
+    pub at_once: bool,
     /// With `when.standing`: also anywhere while the player has no other piece of the
     /// kind on the board.
     pub alone: bool,
@@ -25,6 +27,43 @@ pub struct PromotionRule {
     /// Every statement in force for the player, the first included: its zone's cells
     /// and the moves it promotes.
     pub ways: Vec<(Vec<bool>, crate::model::Trigger)>,
+    /// Whether a way promotes on moving `through` its zone.
+    pub through: bool,
+}
+
+impl PromotionRule {
+    /// How a move from `from` to `to` promotes: allowed when it starts in, ends in or
+    /// passes the zone as a way says (`passes` tells whether its path meets the zone of
+    /// the way of that index);
+    /// forced when declared so, or (when the rule says so) where the piece is `stuck`,
+    /// with no move from `to`. One of [`NO_PROMOTION`], [`MAY_PROMOTE`] and
+    /// [`MUST_PROMOTE`], with [`ON_CAPTURE`] where only a capture promotes.
+    pub fn mark(
+        &self,
+        from: Cell,
+        to: Cell,
+        passes: impl Fn(usize, &[bool]) -> bool,
+        stuck: bool,
+    ) -> u8 {
+        // The ways that apply: any at all, and any for a move that captures nothing.
+        let (mut applies, mut quietly) = (false, false);
+        for (i, (zone, when)) in self.ways.iter().enumerate() {
+            let z = |c: Cell| zone[c.index()];
+            let way = (when.from && z(from))
+                || (when.into && z(to))
+                || (when.entering && z(to) && !z(from))
+                || (when.through && passes(i, zone));
+            applies |= way;
+            quietly |= way && !when.capturing;
+        }
+        let stuck = self.forced_if_stuck && stuck;
+        let on_capture = if quietly { 0 } else { ON_CAPTURE };
+        match applies {
+            false => NO_PROMOTION,
+            true if self.optional && !stuck => MAY_PROMOTE | on_capture,
+            true => MUST_PROMOTE | on_capture,
+        }
+    }
 }
 
 /// Each (player, piece)'s promotion: the first statement in force for the player (those
@@ -93,10 +132,12 @@ pub(super) fn promotion_rules(
                     limit,
                     optional: p.optional,
                     forced_if_stuck: p.forced_if_stuck,
+                    at_once: p.at_once,
                     alone: p.alone,
                     quiet: p.quiet,
                     when: p.when,
                     ways: ways.clone(),
+                    through: ways.iter().any(|(_, w)| w.through),
                 }
             }));
         }
@@ -153,27 +194,15 @@ fn promotion_marks<S: Width>(rules: &Rules, entries: &[MoveEntry], offsets: &[u3
                 let run = base + from;
                 for i in offsets[run]..offsets[run + 1] {
                     let e = entries[i as usize];
-                    // The ways that apply: any at all, and any for a move that captures
-                    // nothing.
-                    let (mut applies, mut quietly) = (false, false);
-                    for (zone, when) in &p.ways {
-                        let z = |c: Cell| zone[c.index()];
-                        let passes = || rules.sets::<S>().paths(&e).any(|m| m.iter().any(z));
-                        let way = (when.from && z(Cell(from as u16)))
-                            || (when.into && z(e.to))
-                            || (when.entering && z(e.to) && !z(Cell(from as u16)))
-                            || (when.through && passes());
-                        applies |= way;
-                        quietly |= way && !when.capturing;
-                    }
                     let to = base + e.to.index();
-                    let stuck = p.forced_if_stuck && rules.offsets[to] == rules.offsets[to + 1];
-                    let on_capture = if quietly { 0 } else { ON_CAPTURE };
-                    marks[i as usize] = match applies {
-                        false => NO_PROMOTION,
-                        true if p.optional && !stuck => MAY_PROMOTE | on_capture,
-                        true => MUST_PROMOTE | on_capture,
+                    let stuck = rules.offsets[to] == rules.offsets[to + 1];
+                    let passes = |_, zone: &[bool]| {
+                        rules
+                            .sets::<S>()
+                            .paths(&e)
+                            .any(|m| m.iter().any(|c| zone[c.index()]))
                     };
+                    marks[i as usize] = p.mark(Cell(from as u16), e.to, passes, stuck);
                 }
             }
         }

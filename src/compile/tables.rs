@@ -210,7 +210,44 @@ fn jump_bits(pat: &crate::model::Pattern) -> u8 {
     };
     let captures = if h.captures { super::JUMP_CAPTURES } else { 0 };
     let again = if pat.again { super::JUMP_AGAIN } else { 0 };
-    side | captures | again | copy
+    let at_once = if h.at_once { super::JUMP_AT_ONCE } else { 0 };
+    let no_back = if pat.never_turning_back {
+        super::JUMP_NO_BACK
+    } else {
+        0
+    };
+    side | captures | again | at_once | no_back | copy
+}
+
+/// Marks [`super::JUMP_SHARED`] the captures by jumping whose passed cells meet those
+/// of another capture from the same cell.
+pub(super) fn mark_shared_jumps<S: Width>(rules: &mut Rules) {
+    let sets = rules.sets::<S>();
+    let passed: Vec<S> = rules
+        .jump_entries
+        .iter()
+        .map(|e| sets.paths(e).fold(S::EMPTY, |all, p| all.union(&p)))
+        .collect();
+    let mut shared = vec![false; passed.len()];
+    for run in rules.jump_offsets.windows(2) {
+        let (a, b) = (run[0] as usize, run[1] as usize);
+        for i in a..b {
+            shared[i] = (a..b).any(|j| j != i && passed[i].intersects(&passed[j]));
+        }
+    }
+    for (e, s) in rules.jump_entries.iter_mut().zip(shared) {
+        if s {
+            e.jump |= super::JUMP_SHARED;
+        }
+    }
+    let both = super::JUMP_SHARED | super::JUMP_AGAIN;
+    rules.jump_shared = (rules.jump_offsets.windows(2))
+        .map(|run| {
+            (rules.jump_entries[run[0] as usize..run[1] as usize])
+                .iter()
+                .any(|e| e.jump & both == both)
+        })
+        .collect();
 }
 
 /// A move over pieces' paths as (must be empty, hurdle cells) pairs, flattened: every

@@ -299,6 +299,8 @@ pub struct Promotion {
     pub most: Vec<(PieceId, u32)>,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
+    /// A chain entering the zone promotes there and goes on as the new kind.
+    pub at_once: bool,
     /// With `standing`: also anywhere while it is the player's only piece of its kind
     /// on the board.
     pub alone: bool,
@@ -319,6 +321,7 @@ impl Promotion {
             && self.lost_only == other.lost_only
             && self.most == other.most
             && self.forced_if_stuck == other.forced_if_stuck
+            && self.at_once == other.at_once
             && self.alone == other.alone
             && self.quiet == other.quiet
             && self.to == other.to
@@ -469,6 +472,8 @@ pub struct Pattern {
     /// `again while it can`: the piece goes on from its end with such a move while
     /// one can be made.
     pub again: bool,
+    /// With `again`: the move going on never goes opposite to the one it follows.
+    pub never_turning_back: bool,
     /// The move starts, passes and ends only on cells of this zone.
     pub within: Option<usize>,
     /// The move ends, and unless it may pass the zone (the flag) passes, only on cells
@@ -533,6 +538,8 @@ pub struct Hurdle {
     pub side: Holder,
     /// The pieces jumped are captured, and the move ends on an empty cell.
     pub captures: bool,
+    /// Captured pieces leave the board as they are jumped, not when the chain ends.
+    pub at_once: bool,
 }
 
 /// A leg: `min..=max` single steps (no `max`: until the board ends).

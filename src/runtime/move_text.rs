@@ -620,11 +620,19 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
         .filter(|m| wall.is_none_or(|w| m.wall == Some(w)))
         .collect();
     if promotion.is_none() && matching.iter().any(|m| m.promotion.is_some()) {
-        // Without a choice, an optional promotion is declined; a forced one is asked.
+        // Without a choice, an optional promotion is declined; a forced one is asked,
+        // unless it has only one way to go and is not written with `+` (where nothing
+        // says "not promoting", as in shogi).
         if let Some(stay) = matching.iter().find(|m| m.promotion.is_none()) {
             return Ok(**stay);
         }
         matching.retain(|m| m.promotion.is_some());
+        if let [m] = matching.as_slice()
+            && m.promotion
+                .is_some_and(|k| !v.piece(k).code.starts_with('+'))
+        {
+            return Ok(**m);
+        }
         return Err(MoveError::Promotion(
             matching.iter().map(|m| write_move(v, m)).collect(),
         ));

@@ -440,6 +440,8 @@ pub struct PromotionDecl {
     pub most: Vec<(Spanned<u32>, Name)>,
     /// Forced where the piece could never move again.
     pub forced_if_stuck: bool,
+    /// `, at once`, where it says so.
+    pub at_once: Option<Spanned<()>>,
     /// `or anywhere as the last of its kind`.
     pub alone: bool,
     /// `, giving no check and attacking no enemy`.
@@ -560,10 +562,14 @@ pub enum Clause {
         side: Holder,
         except: Vec<Name>,
     },
-    /// `capturing the piece jumped`.
-    CapturingJumped,
-    /// `again while it can`.
-    Again,
+    /// `capturing the piece jumped`, and whether `at once`.
+    CapturingJumped {
+        at_once: bool,
+    },
+    /// `again while it can`, and whether `, never turning back`.
+    Again {
+        turning_back: bool,
+    },
     /// `landing right behind`.
     RightBehind,
     /// `within ZONE`.

@@ -640,8 +640,12 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
             }
         }
         Rule::right_behind => Clause::RightBehind,
-        Rule::capturing_jumped => Clause::CapturingJumped,
-        Rule::again => Clause::Again,
+        Rule::capturing_jumped => Clause::CapturingJumped {
+            at_once: q.into_inner().any(|n| n.as_rule() == Rule::at_once),
+        },
+        Rule::again => Clause::Again {
+            turning_back: q.into_inner().any(|n| n.as_rule() == Rule::turning_back),
+        },
         Rule::within_zone => {
             let parts: Vec<P> = q.into_inner().collect();
             let zone = cx.name(parts.iter().find(|p| p.as_rule() == Rule::ident).unwrap());
@@ -794,6 +798,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         .and_then(|n| n.into_inner().find(|n| n.as_rule() == Rule::ident))
         .map(|n| cx.name(&n));
     let (mut lost_only, mut most, mut quiet, mut forced_if_stuck) = (false, vec![], false, false);
+    let mut at_once = None;
     for n in rest {
         if n.as_rule() == Rule::forced_if_stuck {
             forced_if_stuck = true;
@@ -803,6 +808,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         match words.first().map(|w| w.as_rule()) {
             Some(Rule::kw_only) => lost_only = true,
             Some(Rule::number) => most.push((cx.number(&words[0]), cx.name(&words[1]))),
+            Some(Rule::at_once) => at_once = Some(Spanned::new((), cx.span(&words[0]))),
             _ => quiet = true,
         }
     }
@@ -817,6 +823,7 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
         lost_only,
         most,
         forced_if_stuck,
+        at_once,
         alone,
         quiet,
         when,

@@ -4014,8 +4014,9 @@ struct JumpTally {
     /// Legal moves compared, by tag.
     tags: std::collections::BTreeMap<u8, usize>,
     /// Positions where the reference lists other moves once a rule is loosened (the
-    /// majority rule, or an `except`, left out).
-    narrowed: usize,
+    /// majority rule, an `except` or a rule of chains left out), one count per
+    /// loosened variant.
+    narrowed: Vec<usize>,
     /// Games each end rule decided, by the rule's index.
     ends: std::collections::BTreeMap<usize, usize>,
 }
@@ -4026,8 +4027,8 @@ struct JumpTally {
 /// (played by the reference on its own position, carried from the start) the boards,
 /// sides to move and ends agree. The reference does not judge repetitions: a game the
 /// runtime ends so stops there. `king` is the kind whose captures are counted apart;
-/// `wide`, when set, is the variant with a rule loosened, to count the positions where
-/// the rule matters. Returns the positions reached every `every` plies, with their
+/// `wides` are the variant with a rule loosened, to count the positions where each
+/// rule matters. Returns the positions reached every `every` plies, with their
 /// strings.
 #[allow(clippy::too_many_arguments)]
 fn jump_game(
@@ -4037,7 +4038,7 @@ fn jump_game(
     seed: u64,
     plies: usize,
     king: variantlab::PieceId,
-    wide: Option<&Variant>,
+    wides: &[&Variant],
     every: usize,
     t: &mut JumpTally,
 ) -> Vec<(String, Position)> {
@@ -4077,8 +4078,9 @@ fn jump_game(
             "{name}: generators differ at {at}"
         );
         t.positions += 1;
-        if let Some(wide) = wide {
-            t.narrowed += usize::from(reference_jumps(wide, options, &slow) != want);
+        t.narrowed.resize(wides.len(), 0);
+        for (n, wide) in t.narrowed.iter_mut().zip(wides) {
+            *n += usize::from(reference_jumps(wide, options, &slow) != want);
         }
         let mut moves = game.legal_moves();
         moves.sort_by_key(|m| {
@@ -4156,39 +4158,80 @@ fn jump_game(
     reached
 }
 
-/// `v` with its obligations made plain `captures are compulsory`.
-fn without_majority(v: &Variant) -> Variant {
+/// A rule of draughts a variant may be loosened by, to count where it matters.
+#[derive(Clone, Copy, Debug)]
+enum Loosened {
+    /// Obligations made plain `captures are compulsory`.
+    Majority,
+    /// Pieces jumped taken when the move ends (no capture `at once`).
+    TakenAtOnce,
+    /// No `never turning back`.
+    TurningBack,
+    /// Promotions made where the move ends (no promotion `at once`).
+    CrownedAtOnce,
+}
+
+/// `v` with one rule loosened.
+fn loosened_by(v: &Variant, rule: Loosened) -> Variant {
     let mut wide = v.clone();
     for o in &mut wide.obligations {
-        o.most = false;
+        o.most &= !matches!(rule, Loosened::Majority);
+    }
+    for piece in &mut wide.pieces {
+        for p in &mut piece.moves {
+            p.never_turning_back &= !matches!(rule, Loosened::TurningBack);
+            if let Some(h) = &mut p.hurdle {
+                h.at_once &= !matches!(rule, Loosened::TakenAtOnce);
+            }
+        }
+        for p in &mut piece.promotion {
+            p.at_once &= !matches!(rule, Loosened::CrownedAtOnce);
+        }
     }
     wide
 }
 
 #[test]
 fn draughts_games_agree_with_the_reference() {
-    for (file, games, least_chains, least_king_jumps) in [
-        ("checkers.var", 200, 300, 100),
-        ("international-draughts.var", 100, 300, 100),
-        ("brazilian-draughts.var", 150, 300, 100),
+    use Loosened::*;
+    // Each file with the rules loosened that should matter in its games, and in how
+    // many positions at least.
+    for (file, games, least_chains, least_king_jumps, rules_loosened) in [
+        ("checkers.var", 200, 300, 100, &[][..]),
+        (
+            "international-draughts.var",
+            100,
+            300,
+            100,
+            &[(Majority, 20)],
+        ),
+        ("brazilian-draughts.var", 150, 300, 100, &[(Majority, 20)]),
+        (
+            "russian-draughts.var",
+            150,
+            300,
+            100,
+            &[(CrownedAtOnce, 10)],
+        ),
+        ("pool-checkers.var", 150, 300, 100, &[]),
+        (
+            "turkish-draughts.var",
+            60,
+            300,
+            100,
+            &[(Majority, 20), (TakenAtOnce, 5), (TurningBack, 10)],
+        ),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
         let king = v.find_piece("King").unwrap();
-        let wide = without_majority(&v);
+        let wides: Vec<Variant> = (rules_loosened.iter())
+            .map(|(r, _)| loosened_by(&v, *r))
+            .collect();
+        let wides: Vec<&Variant> = wides.iter().collect();
         let mut t = JumpTally::default();
         for seed in 0..games {
-            jump_game(
-                &v,
-                &rules,
-                None,
-                800 + seed,
-                150,
-                king,
-                Some(&wide),
-                0,
-                &mut t,
-            );
+            jump_game(&v, &rules, None, 800 + seed, 150, king, &wides, 0, &mut t);
         }
         let seen = format!("{file}: {t:?}");
         println!("{seen}");
@@ -4200,8 +4243,8 @@ fn draughts_games_agree_with_the_reference() {
         );
         // Games were won by leaving the other side no move.
         assert!(t.ends.get(&0).is_some_and(|n| *n > 0), "{seen}");
-        if v.obligations.iter().any(|o| o.most) {
-            assert!(t.narrowed > 20, "{seen}");
+        for ((rule, least), n) in rules_loosened.iter().zip(&t.narrowed) {
+            assert!(n >= least, "{rule:?} mattered {n} times: {seen}");
         }
     }
 }
@@ -4213,6 +4256,9 @@ fn draughts_perft_agrees_with_the_reference() {
         ("checkers.var", 6, Some(36_768u64)),
         ("international-draughts.var", 5, Some(27_117)),
         ("brazilian-draughts.var", 6, None),
+        ("russian-draughts.var", 6, Some(37_986)),
+        ("pool-checkers.var", 6, Some(37_986)),
+        ("turkish-draughts.var", 5, Some(85_090)),
     ] {
         let v = load(file);
         let rules = compiled(&v, &[]);
@@ -4239,7 +4285,7 @@ fn draughts_perft_agrees_with_the_reference() {
                 900 + seed,
                 120,
                 king,
-                None,
+                &[],
                 12,
                 &mut t,
             ));
@@ -4333,7 +4379,7 @@ fn jump_texts(rules: &Arc<Rules>, game: &Game) -> Vec<String> {
     let mut t = JumpTally::default();
     for seed in 0..4 {
         let setup = game.position().to_setup(rules);
-        jump_game(v, rules, Some(setup), seed, 6, king, None, 0, &mut t);
+        jump_game(v, rules, Some(setup), seed, 6, king, &[], 0, &mut t);
     }
     let name = |c: u16| v.board.name(Cell(c)).to_lowercase();
     let mut out: Vec<String> = runtime_jumps(rules, game.position())
@@ -4378,7 +4424,7 @@ fn draughts_clauses_agree_with_the_reference() {
                 1000 + seed,
                 150,
                 king,
-                Some(loose.variant()),
+                &[loose.variant()],
                 0,
                 &mut t,
             );
@@ -4386,7 +4432,7 @@ fn draughts_clauses_agree_with_the_reference() {
         let seen = format!("{}: {t:?}", v.name);
         println!("{seen}");
         assert!(t.positions > 2000, "{seen}");
-        assert!(t.chains > 50 && t.narrowed > 20, "{seen}");
+        assert!(t.chains > 50 && t.narrowed[0] > 20, "{seen}");
         assert!(t.plain_captures > 100, "{seen}");
         if v.name == "Hops and jumps" {
             // Hops, the Lancer's single jumps and the King's chains were all listed.
@@ -4408,6 +4454,9 @@ fn draughts_by_hand_agree_with_the_reference() {
     let majority = common::from_text(MAJORITY);
     let checkers = compiled(&load("checkers.var"), &[]);
     let international = compiled(&load("international-draughts.var"), &[]);
+    let russian = compiled(&load("russian-draughts.var"), &[]);
+    let pool = compiled(&load("pool-checkers.var"), &[]);
+    let turkish = compiled(&load("turkish-draughts.var"), &[]);
     let (w, b) = ("White", "Black");
     for (rules, to_move, pieces, want) in [
         // A Man may not take a King: it takes the Man on c5, and stops on b6.
@@ -4514,6 +4563,82 @@ fn draughts_by_hand_agree_with_the_reference() {
             ],
             &["e3-i7 xf4 xh6"],
         ),
+        // A Russian Man crowned on d8 at once flies on over b6 as a King; a pool Man
+        // stops there, crowned where its move ends.
+        (
+            &russian,
+            w,
+            &[("f6", w, "Man"), ("e7", b, "Man"), ("b6", b, "Man")],
+            &["f6-a5 xb6 xe7=King"],
+        ),
+        (
+            &pool,
+            w,
+            &[("f6", w, "Man"), ("e7", b, "Man"), ("b6", b, "Man")],
+            &["f6-d8 xe7=King"],
+        ),
+        // Crossing the far row, the Russian Man goes on as a King, landing anywhere
+        // beyond e7; the pool Man goes on as a Man and ends one, off the far row.
+        (
+            &russian,
+            w,
+            &[("b6", w, "Man"), ("c7", b, "Man"), ("e7", b, "Man")],
+            &[
+                "b6-f6 xc7 xe7=King",
+                "b6-g5 xc7 xe7=King",
+                "b6-h4 xc7 xe7=King",
+            ],
+        ),
+        (
+            &pool,
+            w,
+            &[("b6", w, "Man"), ("c7", b, "Man"), ("e7", b, "Man")],
+            &["b6-f6 xc7 xe7"],
+        ),
+        // Over e3 the King must land on d4, the one square from which it goes on; over
+        // c3 it may land on b2 or a1, neither going on.
+        (
+            &russian,
+            w,
+            &[("g1", w, "King"), ("e3", b, "Man"), ("c3", b, "Man")],
+            &["g1-a1 xc3 xe3", "g1-b2 xc3 xe3"],
+        ),
+        (
+            &pool,
+            w,
+            &[("g1", w, "King"), ("e3", b, "Man"), ("c3", b, "Man")],
+            &["g1-a1 xc3 xe3", "g1-b2 xc3 xe3"],
+        ),
+        // A Turkish King lands where it goes on: d5, h5, h3; from h3 it flies over d3,
+        // taken at once, to take b3.
+        (
+            &turkish,
+            w,
+            &[
+                ("d1", w, "King"),
+                ("d3", b, "Man"),
+                ("f5", b, "Man"),
+                ("h4", b, "Man"),
+                ("b3", b, "Man"),
+            ],
+            &["d1-a3 xb3 xd3 xf5 xh4"],
+        ),
+        // Having taken c4 it may not turn straight back over its empty start to take
+        // g4: each capture takes one.
+        (
+            &turkish,
+            w,
+            &[("e4", w, "King"), ("c4", b, "Man"), ("g4", b, "Man")],
+            &["e4-a4 xc4", "e4-b4 xc4", "e4-h4 xg4"],
+        ),
+        // A Turkish Man's chain starts off the far row and ends on it: it is crowned,
+        // though its last capture ran along the row.
+        (
+            &turkish,
+            w,
+            &[("g6", w, "Man"), ("g7", b, "Man"), ("f8", b, "Man")],
+            &["g6-e8 xf8 xg7=King"],
+        ),
     ] {
         let game = placed(rules, to_move, pieces);
         let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
@@ -4527,18 +4652,28 @@ fn draughts_by_hand_agree_with_the_reference() {
     }
 }
 
+/// The King's capture by jumping in [`draughts_with`]: flying, in chains.
+const KING_JUMP: &str =
+    "slide diagonal, over 1 enemy, capturing the piece jumped, again while it can";
+
 /// Draughts on a whole board of 8 by 8, the Man's capture by jumping `jump` and more
 /// statements `more`.
 fn draughts_with(jump: &str, more: &str) -> String {
+    draughts_of(jump, "", KING_JUMP, more)
+}
+
+/// Draughts on a whole board of 8 by 8: the Man's capture by jumping `jump`, its
+/// promotion on the far row followed by `crowning` (`, at once`), the King's capture by
+/// jumping `king`, and more statements `more`.
+fn draughts_of(jump: &str, crowning: &str, king: &str, more: &str) -> String {
     format!(
         "name \"Draughts with\"\nboard square 8 by 8\n\
          coordinates files lettered from the left, ranks numbered from the bottom\n\
          player White: forward north, capitals\nplayer Black: forward south, lowercase\n\
          zone far: far 1 ranks\n\
          piece Man (M) {{\n  step 1 forward diagonal, to empty\n  {jump}\n  \
-         promotes on entering far to King\n}}\n\
-         piece King (K) {{\n  slide diagonal, to empty\n  \
-         slide diagonal, over 1 enemy, capturing the piece jumped, again while it can\n}}\n\
+         promotes on entering far to King{crowning}\n}}\n\
+         piece King (K) {{\n  slide diagonal, to empty\n  {king}\n}}\n\
          setup {{\n  White: Man a1 c1 e1 g1 b2 d2 f2 h2 a3 c3 e3 g3\n  \
          Black: Man b8 d8 f8 h8 a7 c7 e7 g7 b6 d6 f6 h6\n}}\n\
          {more}\
@@ -4546,28 +4681,77 @@ fn draughts_with(jump: &str, more: &str) -> String {
     )
 }
 
+/// The start of `rules` with the pieces on `cells` made Kings.
+fn start_with_kings(rules: &Arc<Rules>, cells: &[&str]) -> Setup {
+    let v = rules.variant();
+    let king = v.find_piece("King").unwrap();
+    let mut setup = Setup::start(rules);
+    for name in cells {
+        let c = v.board.parse_cell(name).unwrap();
+        let (player, _) = setup.cells[c.index()].expect("a piece to crown");
+        setup.cells[c.index()] = Some((player, king));
+    }
+    setup
+}
+
+/// The text of a shipped variant file with `from` (which it must hold) replaced by
+/// `to`.
+fn shipped_with(file: &str, from: &str, to: &str) -> String {
+    let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert!(text.contains(from), "{file} has no {from:?}");
+    text.replace(from, to)
+}
+
 #[test]
 fn draughts_with_other_rules_agree_with_the_reference() {
+    use Loosened::*;
     let jump = "slide 2 diagonal, over 1 enemy, capturing the piece jumped, again while it can";
+    let at_once = |m: &str| {
+        m.replace(
+            "capturing the piece jumped",
+            "capturing the piece jumped at once",
+        )
+    };
+    let no_turning = |m: &str| {
+        m.replace(
+            "again while it can",
+            "again while it can, never turning back",
+        )
+    };
     let compulsory = "captures are compulsory\n";
-    for (what, text) in [
+    let majority = "captures are compulsory, taking the most pieces\n";
+    // Men made Kings at the start, for games where Kings capture early.
+    let kings = &["c1", "g1", "b8", "f8"][..];
+    // Each case with its number of games, the men crowned at its start, and the rules
+    // loosened that should matter in its games.
+    for (what, text, games, crowned, rules_loosened) in [
         // Friends are never captured: `over 1 piece` jumps enemies only.
         (
             "over 1 piece",
             draughts_with(&jump.replace("enemy", "piece"), compulsory),
+            30,
+            &[][..],
+            &[][..],
         ),
         // Two pieces a capture, flying, in chains.
         (
             "over 2 enemies",
             draughts_with(
                 "slide diagonal, over 2 enemies, capturing the pieces jumped, again while it can",
-                "captures are compulsory, taking the most pieces\n",
+                majority,
             ),
+            30,
+            &[],
+            &[Majority],
         ),
         // A Man is taken by a Man only: a King jumps Kings alone.
         (
             "captured only by",
             draughts_with(&format!("{jump}\n  captured only by Man"), compulsory),
+            30,
+            &[],
+            &[],
         ),
         (
             "hands",
@@ -4575,10 +4759,16 @@ fn draughts_with_other_rules_agree_with_the_reference() {
                 jump,
                 "captures are compulsory\ncaptured pieces go to hand\n",
             ),
+            30,
+            &[],
+            &[],
         ),
         (
             "explosions",
             draughts_with(jump, "captures are compulsory\ncaptures explode\n"),
+            30,
+            &[],
+            &[],
         ),
         (
             "enclosures",
@@ -4587,17 +4777,112 @@ fn draughts_with_other_rules_agree_with_the_reference() {
                 "captures are compulsory, taking the most pieces\n\
                  enclosed enemy pieces are captured, on orthogonal lines\n",
             ),
+            30,
+            &[],
+            &[Majority],
+        ),
+        // A flying King takes its pieces at once, and may fly back over their cells.
+        (
+            "a King taking at once",
+            draughts_of(jump, "", &at_once(KING_JUMP), compulsory),
+            100,
+            kings,
+            &[TakenAtOnce],
+        ),
+        // Kings take at once and never turn back; Men may jump backward, and never
+        // straight back either.
+        (
+            "never turning back",
+            draughts_of(
+                &no_turning(jump),
+                "",
+                &no_turning(&at_once(KING_JUMP)),
+                majority,
+            ),
+            100,
+            kings,
+            &[TurningBack],
+        ),
+        // A Man crowned at once goes on as a King that takes at once, never turning
+        // back.
+        (
+            "crowned at once",
+            draughts_of(
+                jump,
+                ", at once",
+                &no_turning(&at_once(KING_JUMP)),
+                compulsory,
+            ),
+            100,
+            kings,
+            &[CrownedAtOnce],
+        ),
+        // The International Man crowned at once, under the majority rule.
+        (
+            "international, crowned at once",
+            shipped_with(
+                "international-draughts.var",
+                "promotes on entering far to King",
+                "promotes on entering far to King, at once",
+            ),
+            30,
+            &[],
+            &[CrownedAtOnce, Majority],
+        ),
+        // A Turkish Man crowned at once on the far row goes on along it as a King (that
+        // seldom matters: enemies seldom stand on that row).
+        (
+            "turkish, crowned at once",
+            shipped_with(
+                "turkish-draughts.var",
+                "promotes on entering far to King",
+                "promotes on entering far to King, at once",
+            ),
+            30,
+            &[],
+            &[TakenAtOnce],
         ),
     ] {
         let rules = common::from_text(&text);
         let v = rules.variant().clone();
         let king = v.find_piece("King").unwrap();
+        let wides: Vec<Variant> = (rules_loosened.iter())
+            .map(|r| loosened_by(&v, *r))
+            .collect();
+        let wides: Vec<&Variant> = wides.iter().collect();
         let mut t = JumpTally::default();
-        for seed in 0..30 {
-            jump_game(&v, &rules, None, 1200 + seed, 150, king, None, 0, &mut t);
+        for seed in 0..games {
+            let setup = (!crowned.is_empty()).then(|| start_with_kings(&rules, crowned));
+            jump_game(&v, &rules, setup, 1200 + seed, 150, king, &wides, 0, &mut t);
         }
         let seen = format!("{what}: {t:?}");
         println!("{seen}");
         assert!(t.positions > 800 && t.jumps > 10, "{seen}");
+        for (rule, n) in rules_loosened.iter().zip(&t.narrowed) {
+            assert!(*n > 0, "{rule:?} never mattered: {seen}");
+        }
     }
+}
+
+/// A Turkish King whose capture winds: it jumps a neighbour and lands on any empty cell
+/// next to it, in chains. Taking c3 and e3, in either order, it may end next to either
+/// (or back on d4): a capture with several paths to one cell takes other pieces by
+/// each, so both orders are moves.
+#[test]
+fn draughts_winding_chains_agree_with_the_reference() {
+    let capture = "slide orthogonal, over 1 enemy, capturing the piece jumped at once, \
+                   again while it can, never turning back";
+    let winding = "step 2 any, over 1 enemy, capturing the piece jumped, again while it can";
+    let rules = common::from_text(&shipped_with("turkish-draughts.var", capture, winding));
+    let (w, b) = ("White", "Black");
+    let game = placed(
+        &rules,
+        w,
+        &[("d4", w, "King"), ("c3", b, "Man"), ("e3", b, "Man")],
+    );
+    let ends = [
+        "b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4", "e2", "e4", "f2", "f3", "f4",
+    ];
+    let want: Vec<String> = ends.iter().map(|e| format!("d4-{e} xc3 xe3")).collect();
+    assert_eq!(jump_texts(&rules, &game), want);
 }

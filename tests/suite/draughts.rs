@@ -18,7 +18,7 @@
 use crate::common;
 
 use std::sync::Arc;
-use variantlab::{Rules, write_move};
+use variantlab::Rules;
 
 const CHECKERS: &str = "B:B1,2,3,4,5,6,7,8,9,10,11,12:W21,22,23,24,25,26,27,28,29,30,31,32";
 
@@ -30,31 +30,15 @@ fn international() -> Arc<Rules> {
     common::rules("international-draughts.var")
 }
 
-/// The legal moves as text, sorted.
-fn moves(r: &Arc<Rules>, text: &str) -> Vec<String> {
-    let g = common::game(r, text);
-    let mut list: Vec<String> = g
-        .legal_moves()
-        .iter()
-        .map(|m| write_move(r.variant(), m))
-        .collect();
-    list.sort();
-    list
-}
-
 /// Square numbers joined by commas.
 fn list(squares: std::ops::RangeInclusive<u32>) -> String {
     squares.map(|n| n.to_string()).collect::<Vec<_>>().join(",")
 }
 
-fn start(r: &Arc<Rules>) -> String {
-    variantlab::write_position(r, &variantlab::Setup::start(r))
-}
-
 #[test]
 fn checkers_perft_from_the_start_agrees_with_the_published_counts() {
     let r = checkers();
-    assert_eq!(start(&r), CHECKERS);
+    assert_eq!(common::start_text(&r), CHECKERS);
     common::perft_counts(&r, CHECKERS, 1, &[7, 49, 302, 1469, 7361, 36768, 179740]);
 }
 
@@ -76,7 +60,7 @@ fn checkers_perft_agrees_to_depth_12() {
 #[test]
 fn international_perft_from_the_start_agrees_with_the_published_counts() {
     let r = international();
-    let text = start(&r);
+    let text = common::start_text(&r);
     assert_eq!(text, format!("W:W{}:B{}", list(31..=50), list(1..=20)));
     common::perft_counts(&r, &text, 1, &[9, 81, 658, 4265, 27117, 167140]);
 }
@@ -85,14 +69,14 @@ fn international_perft_from_the_start_agrees_with_the_published_counts() {
 #[ignore]
 fn international_perft_agrees_to_depth_10() {
     let r = international();
-    let text = start(&r);
+    let text = common::start_text(&r);
     common::perft_counts(&r, &text, 7, &[1049442, 6483961, 41022423, 258895763]);
 }
 
 #[test]
 fn brazilian_perft_from_the_start_agrees_with_the_published_counts() {
     let r = common::rules("brazilian-draughts.var");
-    let text = start(&r);
+    let text = common::start_text(&r);
     assert_eq!(text, format!("W:W{}:B{}", list(21..=32), list(1..=12)));
     common::perft_counts(&r, &text, 1, &[7, 49, 302, 1469, 7473, 37628, 187302]);
 }
@@ -102,7 +86,7 @@ fn a_capture_is_compulsory_and_takes_the_piece_jumped() {
     let r = checkers();
     // Black's man on e5 (15), White's on f4 (19) and a1 (29): the jump to g3 (24) is the
     // only move, though e5-d4 is open.
-    assert_eq!(moves(&r, "B:W19,29:B15"), ["15x24"]);
+    assert_eq!(common::move_texts(&r, "B:W19,29:B15"), ["15x24"]);
     let (_, board) = common::after(&r, "B:W19,29:B15", &["15x24"]);
     assert_eq!(board, "W:B24:W29");
 }
@@ -112,7 +96,7 @@ fn a_chain_goes_on_while_it_can_and_is_one_move() {
     let r = checkers();
     // a7 (5) over b6 (9) to c5 (14), then over d4 (18) to e3 (23): stopping on c5 is no
     // move. The whole path may be written too.
-    assert_eq!(moves(&r, "B:W9,18,29:B5"), ["5x23"]);
+    assert_eq!(common::move_texts(&r, "B:W9,18,29:B5"), ["5x23"]);
     let (g, board) = common::after(&r, "B:W9,18,29:B5", &["5x23"]);
     assert_eq!(board, "W:B23:W29");
     let (_, board) = common::after(&r, "B:W9,18,29:B5", &["5x14x23"]);
@@ -129,11 +113,14 @@ fn in_checkers_any_chain_may_be_chosen_and_crowning_ends_the_move() {
     let r = checkers();
     // From e5 (15): over d4 (18) and b2 (25) to a1 (29), two pieces, crowned there; or
     // over f4 (19) to g3 (24), one: English checkers has no majority rule.
-    assert_eq!(moves(&r, "B:W18,19,25:B15"), ["15x24", "15x29"]);
+    assert_eq!(
+        common::move_texts(&r, "B:W18,19,25:B15"),
+        ["15x24", "15x29"]
+    );
     let (_, board) = common::after(&r, "B:W18,19,25:B15", &["15x29"]);
     assert_eq!(board, "W:BK29:W19");
     // The man crowned on e1 (31) stops there, though as a King it could jump f2 (27).
-    assert_eq!(moves(&r, "B:W26,27:B22"), ["22x31"]);
+    assert_eq!(common::move_texts(&r, "B:W26,27:B22"), ["22x31"]);
 }
 
 #[test]
@@ -141,7 +128,7 @@ fn the_majority_rule_keeps_the_captures_taking_the_most() {
     let r = international();
     // a1 (46) over b2 (41) and d4 (32) to e5 (28) takes two; g1 (49) over h2 (44) takes
     // one: only the first is legal.
-    assert_eq!(moves(&r, "W:W46,49:B32,41,44"), ["46x28"]);
+    assert_eq!(common::move_texts(&r, "W:W46,49:B32,41,44"), ["46x28"]);
 }
 
 #[test]
@@ -150,12 +137,12 @@ fn a_flying_king_lands_anywhere_beyond_unless_it_can_go_on() {
     // The King on a1 (46) takes c3 (37) from afar and may stop on any of the seven
     // squares beyond: d4 e5 f6 g7 h8 i9 j10 (32 28 23 19 14 10 5).
     assert_eq!(
-        moves(&r, "W:WK46:B37"),
+        common::move_texts(&r, "W:WK46:B37"),
         ["46x10", "46x14", "46x19", "46x23", "46x28", "46x32", "46x5"]
     );
     // With a man on g3 (39) too, only e5 goes on (over g3, to h2 or i1: 44, 50), and the
     // majority rule keeps those two.
-    assert_eq!(moves(&r, "W:WK46:B37,39"), ["46x44", "46x50"]);
+    assert_eq!(common::move_texts(&r, "W:WK46:B37,39"), ["46x44", "46x50"]);
 }
 
 #[test]
@@ -163,7 +150,7 @@ fn a_man_crowns_only_where_the_move_ends() {
     let r = international();
     // f8 (13) over e9 (8) to d10 (2), the far row, then back over c9 (7) to b8 (11):
     // still a man.
-    assert_eq!(moves(&r, "W:W13:B7,8"), ["13x11"]);
+    assert_eq!(common::move_texts(&r, "W:W13:B7,8"), ["13x11"]);
     let (g, board) = common::after(&r, "W:W13:B7,8", &["13x11"]);
     assert_eq!(board, "B:W11:B");
     // Black has no piece left, so no move: White wins.
@@ -179,7 +166,7 @@ fn chains_with_the_same_end_and_pieces_taken_are_one_move() {
     let r = international();
     // Four men around the man on c3 (37), on b4 d4 b6 d6 (31 32 21 22): round either way
     // it takes all four and lands back on c3 (its start counts as empty): one move.
-    assert_eq!(moves(&r, "W:W37:B21,22,31,32"), ["37x37"]);
+    assert_eq!(common::move_texts(&r, "W:W37:B21,22,31,32"), ["37x37"]);
     let (_, board) = common::after(&r, "W:W37:B21,22,31,32", &["37x37"]);
     assert_eq!(board, "B:W37:B");
 }
@@ -215,12 +202,11 @@ fn jumps_are_refused_where_they_cannot_be() {
              player Black: forward south, lowercase\npiece Man (M) {{\n  step 1 forward diagonal, to empty\n  {text}\n}}\n\
              setup {{\n  White: Man a1\n  Black: Man f6\n}}\ngame ends {{\n  no legal move: mover wins\n}}\n"
         );
-        let checked = variantlab::load::check_all("j.var", &file);
-        let codes: Vec<&str> = (checked.report.diagnostics.iter())
-            .filter(|d| d.is_error())
-            .map(|d| d.code)
-            .collect();
-        assert_eq!(codes, [format!("variantlab::{code}")], "{text}");
+        assert_eq!(
+            common::error_codes(&file),
+            [format!("variantlab::{code}")],
+            "{text}"
+        );
     }
 }
 

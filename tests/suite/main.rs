@@ -18,6 +18,7 @@ mod crosscheck;
 mod diagrams;
 mod docs;
 mod draughts;
+mod draughts_family;
 mod engine_cli;
 mod error_index;
 mod example;

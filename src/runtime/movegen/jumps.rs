@@ -3,22 +3,31 @@
 //!
 //! A chain is walked depth first in a fixed order, so the chain a move names is found
 //! again by its index: a move stays small however many pieces it takes. Pieces jumped
-//! stay on the board until the move ends, so they block, and none is jumped twice.
+//! stay on the board until the move ends, so they block, and none is jumped twice;
+//! those taken `at once` leave the board as they are jumped.
 
 use super::super::position::{Move, PositionOf, Special};
-use crate::compile::{JUMP_AGAIN, JUMP_FRIEND, MoveEntry, Rules, SetTables, Width};
+use crate::compile::{
+    JUMP_AGAIN, JUMP_AT_ONCE, JUMP_FRIEND, JUMP_NO_BACK, JUMP_SHARED, MoveEntry, NO_PROMOTION,
+    Rules, SetTables, Width,
+};
 use crate::geometry::Cell;
 use crate::model::{PieceId, PlayerId};
 
 use crate::compile::MOST_JUMPED;
 
 /// Where a chain ends: the cell the piece lands on, the pieces it jumped, and the last
-/// move of the chain (whose promotion and tag the whole move takes).
+/// move of the chain (whose tag the whole move takes).
 #[derive(Clone, Copy)]
 pub(crate) struct Landing<'r, S> {
     pub to: Cell,
     pub jumped: S,
     pub last: &'r MoveEntry,
+    /// How the whole chain promotes, judged as one move from its start to its end (see
+    /// `PromotionRule::mark`), by the rule of the kind it ends as.
+    pub promote: u8,
+    /// The kind the piece became in the middle of the chain (a promotion `at once`).
+    pub became: Option<PieceId>,
     /// The cells landed on before `to`, in order: the first `hops`.
     pub path: [Cell; MOST_JUMPED],
     pub hops: u8,
@@ -38,14 +47,18 @@ impl<S: Width> PositionOf<S> {
         let mut occupied = *self.occupied();
         occupied.remove(from);
         let mut walk = Walk {
+            rules,
             me,
             piece,
+            became: None,
+            start: from,
             occupied,
             index: 0,
             path: [Cell(0); MOST_JUMPED],
+            passed: 0,
             hops: 0,
         };
-        self.jump_from(rules, rules.sets(), &mut walk, from, None, S::EMPTY, end);
+        self.jump_from(rules.sets(), &mut walk, from, None, S::EMPTY, false, end);
     }
 
     /// The chain of index `index` of the piece on `from`.
@@ -67,66 +80,147 @@ impl<S: Width> PositionOf<S> {
     }
 
     /// Goes on from `at` with every capture the piece can make there; a chain ends
-    /// where none can be made. Returns true once `end` asks to stop.
+    /// where none can be made, and `must_go_on` (a capture that could have landed
+    /// where it goes on) lets it end nowhere. Returns true once `end` asks to stop.
     #[allow(clippy::too_many_arguments)]
     fn jump_from<'r>(
         &self,
-        rules: &'r Rules,
         sets: &SetTables<S>,
-        walk: &mut Walk<S>,
+        walk: &mut Walk<'r, S>,
         at: Cell,
         last: Option<&'r MoveEntry>,
         jumped: S,
+        must_go_on: bool,
         end: &mut impl FnMut(u16, &Landing<'r, S>) -> bool,
     ) -> bool {
+        let rules = walk.rules;
+        let (moves, shared) = rules.jump_moves_shared(walk.me, walk.piece, at);
         let mut went = false;
         if jumped.len() < MOST_JUMPED {
-            for e in rules.jump_moves(walk.me, walk.piece, at) {
-                if (last.is_some() && e.jump & JUMP_AGAIN == 0) || walk.occupied.contains(e.to) {
-                    continue;
-                }
-                let Some(taken) = self.jumped_by(rules, sets, e, walk, &jumped) else {
-                    continue;
-                };
-                went = true;
-                let jumped = jumped.union(&taken);
-                let stop = if e.jump & JUMP_AGAIN != 0 {
-                    // Only a chain's links land more than once.
-                    walk.path[walk.hops as usize] = e.to;
-                    walk.hops += 1;
-                    let stop = self.jump_from(rules, sets, walk, e.to, Some(e), jumped, end);
-                    walk.hops -= 1;
-                    stop
-                } else {
-                    walk.end(e.to, e, jumped, end)
-                };
-                if stop {
-                    return true;
+            let going_on = shared.then(|| self.going_on(sets, walk, at, last, moves, &jumped));
+            for e in moves {
+                // A move with several paths may take other pieces by each.
+                let mut nth = 0;
+                while let Some(taken) = self.link(sets, walk, at, last, e, &jumped, nth) {
+                    nth += 1;
+                    went = true;
+                    let jumped = jumped.union(&taken);
+                    let stop = if e.jump & JUMP_AGAIN != 0 {
+                        let must = e.jump & JUMP_SHARED != 0
+                            && going_on.as_ref().is_some_and(|g| g.contains(&taken));
+                        let saved = walk.enter(sets, e, &taken);
+                        let stop = self.jump_from(sets, walk, e.to, Some(e), jumped, must, end);
+                        walk.leave(e, &taken, saved);
+                        stop
+                    } else {
+                        walk.end(sets, e.to, e, jumped, end)
+                    };
+                    if stop {
+                        return true;
+                    }
                 }
             }
         }
         match last {
-            Some(e) if !went => walk.end(at, e, jumped, end),
+            Some(e) if !went && !must_go_on => walk.end(sets, at, e, jumped, end),
             _ => false,
         }
     }
 
-    /// The pieces entry `e` jumps and captures, if it can be made: on one of its paths
-    /// the cells to pass are empty and its hurdle cells hold exactly its count of
-    /// pieces, each of the side it jumps, of a kind it may take, and not jumped yet.
-    fn jumped_by(
+    /// The `nth` set of pieces (counting from 0, each set once) that `e`, made from `at`
+    /// after `last`, may jump and capture, one set a path: a link of a chain goes on
+    /// only with a move that says so.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn link(
         &self,
-        rules: &Rules,
         sets: &SetTables<S>,
+        walk: &Walk<'_, S>,
+        at: Cell,
+        last: Option<&MoveEntry>,
         e: &MoveEntry,
-        walk: &Walk<S>,
         jumped: &S,
+        nth: usize,
     ) -> Option<S> {
+        // Paths come in pairs (cells to pass, cells jumped): one pair, one set.
+        if nth > 0 && e.path_count <= 2
+            || last.is_some()
+                && (e.jump & JUMP_AGAIN == 0
+                    || (e.jump & JUMP_NO_BACK != 0 && walk.turns_back(at, e.to)))
+            || walk.occupied.contains(e.to)
+        {
+            return None;
+        }
+        let mut all = self.jumped_by(walk.rules, sets, e, walk, jumped);
+        if nth == 0 {
+            return all.next();
+        }
+        let seen = |i: usize, s: &S| {
+            (self.jumped_by(walk.rules, sets, e, walk, jumped))
+                .take(i)
+                .any(|t| t == *s)
+        };
+        (all.enumerate())
+            .filter(|(i, s)| !seen(*i, s))
+            .map(|(_, s)| s)
+            .nth(nth)
+    }
+
+    /// The pieces whose capture from `at` could land on a cell from which the chain
+    /// goes on: such a capture must land on one. Only captures that share their pieces
+    /// with others (a flying piece's landings beyond one piece) are looked at.
+    fn going_on<'r>(
+        &self,
+        sets: &SetTables<S>,
+        walk: &mut Walk<'r, S>,
+        at: Cell,
+        last: Option<&MoveEntry>,
+        moves: &'r [MoveEntry],
+        jumped: &S,
+    ) -> Taken<S> {
+        let mut on = Taken::default();
+        for e in moves {
+            if e.jump & (JUMP_SHARED | JUMP_AGAIN) != JUMP_SHARED | JUMP_AGAIN {
+                continue;
+            }
+            let mut nth = 0;
+            while let Some(taken) = self.link(sets, walk, at, last, e, jumped, nth) {
+                nth += 1;
+                if on.contains(&taken) {
+                    continue;
+                }
+                let all = jumped.union(&taken);
+                let saved = walk.enter(sets, e, &taken);
+                let onward = walk.rules.jump_moves(walk.me, walk.piece, e.to);
+                let goes = all.len() < MOST_JUMPED
+                    && onward
+                        .iter()
+                        .any(|n| self.link(sets, walk, e.to, Some(e), n, &all, 0).is_some());
+                walk.leave(e, &taken, saved);
+                if goes {
+                    on.insert(taken);
+                }
+            }
+        }
+        on
+    }
+
+    /// The pieces entry `e` jumps and captures on each path by which it can be made:
+    /// one whose cells to pass are empty and whose hurdle cells hold exactly its count
+    /// of pieces, each of the side it jumps, of a kind it may take, and not jumped yet.
+    fn jumped_by<'a>(
+        &'a self,
+        rules: &'a Rules,
+        sets: &'a SetTables<S>,
+        e: &'a MoveEntry,
+        walk: &'a Walk<'_, S>,
+        jumped: &'a S,
+    ) -> impl Iterator<Item = S> + 'a {
         let barred = match e.barred {
             0 => 0,
             b => rules.barred[b as usize - 1],
         };
-        sets.jumped(e, &walk.occupied).find(|over| {
+        sets.jumped(e, &walk.occupied).filter(move |over| {
             over.len() == e.hurdle as usize
                 && !over.intersects(jumped)
                 && over.iter().all(|c| {
@@ -161,8 +255,9 @@ impl<S: Width> PositionOf<S> {
             let hash = l.jumped.iter().fold(0u64, |h, c| {
                 (h ^ c.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             });
-            // Chains whose last captures promote differently stay apart.
-            let key = (l.to, hash ^ l.last.promote as u64);
+            // Chains that promote differently stay apart.
+            let promotes = l.promote as u64 | l.became.map_or(0, |k| k.0 as u64 + 1) << 8;
+            let key = (l.to, hash ^ promotes);
             if near[..kept].contains(&key) || far.contains(&key) {
                 return false;
             }
@@ -190,30 +285,170 @@ impl<S: Width> PositionOf<S> {
                 wall: None,
                 gate: None,
             };
-            self.push_promoting(rules, sets, promotion, l.last, m, &S::EMPTY, out);
+            match l.became {
+                Some(k) => out.push(Move {
+                    promotion: Some(k),
+                    ..m
+                }),
+                None => {
+                    let last = MoveEntry {
+                        promote: l.promote,
+                        ..*l.last
+                    };
+                    self.push_promoting(rules, sets, promotion, &last, m, &S::EMPTY, out);
+                }
+            }
             false
         });
     }
 }
 
 /// The state of one walk over a piece's chains.
-struct Walk<S> {
+struct Walk<'r, S> {
+    rules: &'r Rules,
     me: PlayerId,
+    /// The kind moving: the piece's own, or the one it became at once.
     piece: PieceId,
-    /// The board's pieces, less the one moving: those jumped stay.
+    became: Option<PieceId>,
+    /// Where the chain started.
+    start: Cell,
+    /// The board's pieces, less the one moving and those taken at once.
     occupied: S,
     /// The next chain's index.
     index: u32,
     /// The cells landed on so far, as [`Landing::path`].
     path: [Cell; MOST_JUMPED],
+    /// The ways of the moving kind's promotion whose zone the chain so far passed, as
+    /// bits by their index (for promotions `through` a zone).
+    passed: u32,
     hops: u8,
 }
 
-impl<S: Width> Walk<S> {
+/// What [`Walk::enter`] changes, for [`Walk::leave`] to put back.
+struct Saved {
+    piece: PieceId,
+    became: Option<PieceId>,
+    passed: u32,
+}
+
+/// Sets of pieces taken by one capture, few enough to keep on the stack.
+struct Taken<S> {
+    near: [Option<S>; 8],
+    far: Vec<S>,
+}
+
+impl<S: Width> Default for Taken<S> {
+    fn default() -> Self {
+        Taken {
+            near: [None; 8],
+            far: Vec::new(),
+        }
+    }
+}
+
+impl<S: Width> Taken<S> {
+    fn contains(&self, s: &S) -> bool {
+        self.near.iter().flatten().chain(&self.far).any(|t| t == s)
+    }
+
+    fn insert(&mut self, s: S) {
+        match self.near.iter_mut().find(|t| t.is_none()) {
+            Some(slot) => *slot = Some(s),
+            None => self.far.push(s),
+        }
+    }
+}
+
+impl<'r, S: Width> Walk<'r, S> {
+    /// Lands with link `e`, which took `taken`: the chain goes on from its end.
+    fn enter(&mut self, sets: &SetTables<S>, e: &MoveEntry, taken: &S) -> Saved {
+        let saved = Saved {
+            piece: self.piece,
+            became: self.became,
+            passed: self.passed,
+        };
+        self.path[self.hops as usize] = e.to;
+        self.hops += 1;
+        if e.jump & JUMP_AT_ONCE != 0 {
+            self.occupied = self.occupied.difference(taken);
+        }
+        self.passed = self.passing(sets, e);
+        self.promote_at_once(e.to);
+        saved
+    }
+
+    /// Takes back [`Walk::enter`].
+    fn leave(&mut self, e: &MoveEntry, taken: &S, saved: Saved) {
+        if e.jump & JUMP_AT_ONCE != 0 {
+            self.occupied = self.occupied.union(taken);
+        }
+        self.hops -= 1;
+        (self.piece, self.became, self.passed) = (saved.piece, saved.became, saved.passed);
+    }
+
+    /// Whether a link from `at` to `to` goes opposite to the one that landed on `at`.
+    fn turns_back(&self, at: Cell, to: Cell) -> bool {
+        let came = match self.hops {
+            0 | 1 => self.start,
+            h => self.path[h as usize - 2],
+        };
+        let board = &self.rules.variant.board;
+        let (a, b, c) = (board.point(came), board.point(at), board.point(to));
+        let (d, e) = ((b.0 - a.0, b.1 - a.1), (c.0 - b.0, c.1 - b.1));
+        d.0 * e.1 == d.1 * e.0 && d.0 * e.0 + d.1 * e.1 < 0
+    }
+
+    /// [`Walk::passed`] once link `e` is made: the zones it passes or lands in, for the
+    /// ways that promote `through` them.
+    fn passing(&self, sets: &SetTables<S>, e: &MoveEntry) -> u32 {
+        let Some(p) = self.rules.promotion(self.me, self.piece) else {
+            return 0;
+        };
+        if !p.through {
+            return 0;
+        }
+        let mut passed = self.passed;
+        for (i, (zone, when)) in p.ways.iter().enumerate().take(32) {
+            if when.through
+                && (zone[e.to.index()] || sets.paths(e).any(|m| m.iter().any(|c| zone[c.index()])))
+            {
+                passed |= 1 << i;
+            }
+        }
+        passed
+    }
+
+    /// How the chain from its start to `to`, its last link `last`, promotes the kind
+    /// moving.
+    fn promotion(&self, sets: &SetTables<S>, to: Cell, last: &MoveEntry) -> u8 {
+        let Some(p) = self.rules.promotion(self.me, self.piece) else {
+            return NO_PROMOTION;
+        };
+        let passed = self.passing(sets, last);
+        let stuck = p.forced_if_stuck && self.rules.moves(self.me, self.piece, to).is_empty();
+        p.mark(self.start, to, |i, _| passed & (1 << i) != 0, stuck)
+    }
+
+    /// A piece whose promotion is made at once becomes its new kind on landing where
+    /// the chain so far promotes it.
+    fn promote_at_once(&mut self, to: Cell) {
+        let Some(p) = self.rules.promotion(self.me, self.piece) else {
+            return;
+        };
+        if p.at_once
+            && p.mark(self.start, to, |i, _| self.passed & (1 << i) != 0, false) != NO_PROMOTION
+        {
+            self.piece = p.to[0];
+            self.became = Some(p.to[0]);
+            self.passed = 0;
+        }
+    }
+
     /// Tells `end` of a chain; stops the walk when asked, or when the index would
     /// overflow the move's field.
-    fn end<'r>(
+    fn end(
         &mut self,
+        sets: &SetTables<S>,
         to: Cell,
         last: &'r MoveEntry,
         jumped: S,
@@ -228,10 +463,16 @@ impl<S: Width> Walk<S> {
             Some(h) if self.path[h as usize] == to => h,
             _ => self.hops,
         };
+        let promote = match self.became {
+            Some(_) => NO_PROMOTION,
+            None => self.promotion(sets, to, last),
+        };
         let landing = Landing {
             to,
             jumped,
             last,
+            promote,
+            became: self.became,
             path: self.path,
             hops,
         };

@@ -163,3 +163,27 @@ pub fn after(r: &Arc<Rules>, text: &str, moves: &[&str]) -> (variantlab::Game, S
     let board = g.position_string().split(' ').next().unwrap().to_string();
     (g, board)
 }
+
+/// The legal moves from `text`, written as the game writes them, sorted.
+pub fn move_texts(r: &Arc<Rules>, text: &str) -> Vec<String> {
+    let g = game(r, text);
+    let mut list: Vec<String> = (g.legal_moves().iter())
+        .map(|m| variantlab::write_move(r.variant(), m))
+        .collect();
+    list.sort();
+    list
+}
+
+/// The start position's string.
+pub fn start_text(r: &Arc<Rules>) -> String {
+    variantlab::write_position(r, &variantlab::Setup::start(r))
+}
+
+/// The codes of the errors the checker finds in a variant file's text, in order.
+pub fn error_codes(text: &str) -> Vec<&'static str> {
+    let checked = variantlab::load::check_all("test.var", text);
+    (checked.report.diagnostics.iter())
+        .filter(|d| d.is_error())
+        .map(|d| d.code)
+        .collect()
+}

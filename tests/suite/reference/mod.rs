@@ -444,14 +444,29 @@
 //!     start to its end, taking at most 32 pieces (a capture that would take more is
 //!     not made). During the chain its start cell is empty and the pieces jumped stay
 //!     on the board, blocking, and none may be jumped again; they go when the move
-//!     ends. A promotion (17, 20) is judged on the last capture of the chain, from
-//!     where it started to the end, and the chain's tag is that capture's. Chains
-//!     with the same start, end and set of pieces taken are one move (one per kind
-//!     made), whose tag is the least of theirs (none first): the language leaves it
-//!     open.
+//!     ends (but see 76). A promotion (17, 20) is judged on the whole chain as one
+//!     move, from its start to its end, whatever it crossed on the way (but see 78),
+//!     and the chain's tag is its last capture's. Chains with the same start, end
+//!     and set of pieces taken are one move (one per kind made), whose tag is the
+//!     least of theirs (none first): the language leaves it open.
 //! 75. `captures are compulsory, taking the most pieces`: once 26 has kept only the
 //!     captures, only those taking the most pieces stay: a capture by jumping takes
 //!     as many as it jumped, any other capture one.
+//! 76. `capturing the piece jumped at once`: the pieces a link of a chain jumps leave
+//!     the board as soon as it lands, not when the move ends; later links may pass
+//!     over and land on their cells.
+//! 77. `again while it can, never turning back`: the link after one made by such a
+//!     pattern may not go straight opposite to it (antiparallel), a link's direction
+//!     being the vector from the cell it left to the cell it landed on; any other
+//!     turn is allowed.
+//! 78. A promotion `, at once` (forced, to one kind): when, after a link, the first
+//!     promotion in force (17) that applies (20) to a capture from the chain's start
+//!     to the cell just landed on is one at once, the piece becomes its kind there and
+//!     goes on with the new kind's patterns with `again`; the whole move then makes
+//!     the kind the piece ends as.
+//! 79. Of the links a piece may make from one cell over the same set of pieces (a
+//!     flying king's landings), when some let the chain go on (another link can be
+//!     made after it, by 74-78), only those are made; else any of them ends it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -883,24 +898,22 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
         }
         let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
         // Each way to an end: the cells it takes besides the end, whether it takes
-        // them by jumping, and where its last capture started (rule 74).
-        type Way = (Cell, Option<TagId>, Vec<Cell>, bool, Cell);
+        // them by jumping, and the kind a chain made at once (rule 78).
+        type Way = (Cell, Option<TagId>, Vec<Cell>, bool, Option<PieceId>);
         // A move a plain pattern also makes is played as that one, taking nothing in
         // passing.
         let passing: Vec<Way> = in_passing(v, options, pos, from)
             .into_iter()
             .filter(|m| !plain.contains(m))
-            .map(|(to, tag)| (to, tag, victim.into_iter().collect(), false, from))
+            .map(|(to, tag)| (to, tag, victim.into_iter().collect(), false, None))
             .collect();
         let jumping = chains(v, options, &pos.cells, &pos.used, from)
             .into_iter()
-            .map(|(to, tag, taken, landed)| {
-                (to, tag, taken, true, *landed.last().unwrap_or(&from))
-            });
+            .map(|(to, tag, taken, _, made)| (to, tag, taken, true, made));
         let plain = plain
             .into_iter()
-            .map(|(to, tag)| (to, tag, vec![], false, from));
-        for (to, tag, taken, by_jumping, last) in plain.chain(passing).chain(jumping) {
+            .map(|(to, tag)| (to, tag, vec![], false, None));
+        for (to, tag, taken, by_jumping, made) in plain.chain(passing).chain(jumping) {
             let jumped: Jumped = if by_jumping { taken.clone() } else { vec![] };
             let moved = after_move(&pos.cells, from, to, &taken);
             // Rule 70: judged on the board the move leaves, its enclosure done.
@@ -909,10 +922,14 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
                 continue;
             }
             let takes = !taken.is_empty() || pos.cells[to.index()].is_some();
+            // Rules 74 and 78: a chain promotes as one move from its start to its end,
+            // or to the kind it made at once.
+            let ends: Vec<Option<PieceId>> = match made {
+                Some(k) => vec![Some(k)],
+                None => promotions(v, options, &pos.cells, player, kind, from, to, takes),
+            };
             if v.explosion.is_some() && takes {
                 // Rule 34, for every kind it may become.
-                let ends: Vec<Option<PieceId>> =
-                    promotions(v, options, &pos.cells, player, kind, last, to, takes);
                 for promotion in ends {
                     let mut a = moved.clone();
                     if let Some(k) = promotion {
@@ -944,7 +961,7 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
             if standoff && self::standoff(v, options, &after) {
                 continue;
             }
-            for promotion in promotions(v, options, &pos.cells, player, kind, last, to, takes) {
+            for promotion in ends {
                 if let Some(k) = promotion {
                     let mut a = after.clone();
                     a[to.index()] = Some((player, k));
@@ -2235,20 +2252,7 @@ fn promotions(
     to: Cell,
     takes: bool,
 ) -> Vec<Option<PieceId>> {
-    let ways = in_force(v, options, player, kind);
-    if ways.iter().any(|p| p.when.standing) {
-        // Rule 64: only a move of its own promotes.
-        return vec![None];
-    }
-    let applies = |p: &&Promotion| {
-        let zone = &v.zones[p.zone].cells[player.0 as usize];
-        let touches = (p.when.from && zone.contains(&from))
-            || (p.when.into && zone.contains(&to))
-            || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
-            || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
-        touches && (takes || !p.when.capturing)
-    };
-    let Some(p) = ways.into_iter().find(applies) else {
+    let Some(p) = applying(v, options, player, kind, from, to, takes) else {
         return vec![None];
     };
     let mut out: Vec<Option<PieceId>> = promotion_kinds(v, options, cells, player, kind, p)
@@ -2259,6 +2263,33 @@ fn promotions(
         out.push(None);
     }
     out
+}
+
+/// Rules 17 and 20: the promotion in force that a move from `from` to `to` makes
+/// (`takes`: it captures), if any; none while one promotes as a move of its own (64).
+fn applying<'a>(
+    v: &'a Variant,
+    options: &[bool],
+    player: PlayerId,
+    kind: PieceId,
+    from: Cell,
+    to: Cell,
+    takes: bool,
+) -> Option<&'a Promotion> {
+    let ways = in_force(v, options, player, kind);
+    if ways.iter().any(|p| p.when.standing) {
+        // Rule 64: only a move of its own promotes.
+        return None;
+    }
+    let applies = |p: &&Promotion| {
+        let zone = &v.zones[p.zone].cells[player.0 as usize];
+        let touches = (p.when.from && zone.contains(&from))
+            || (p.when.into && zone.contains(&to))
+            || (p.when.through && between(v, from, to).iter().any(|c| zone.contains(c)))
+            || (p.when.entering && zone.contains(&to) && !zone.contains(&from));
+        touches && (takes || !p.when.capturing)
+    };
+    ways.into_iter().find(applies)
 }
 
 /// Rule 20: the cells strictly between two cells on the straight line of one
@@ -3411,10 +3442,10 @@ fn jumps(pattern: &Pattern) -> bool {
 }
 
 /// A chain of captures by jumping (rule 74): its end, its tag, the pieces taken
-/// (sorted) and the cells landed on before the end.
-type Chain = (Cell, Option<TagId>, Vec<Cell>, Vec<Cell>);
+/// (sorted), the cells landed on before the end, and the kind it made at once (78).
+type Chain = (Cell, Option<TagId>, Vec<Cell>, Vec<Cell>, Option<PieceId>);
 
-/// Rules 73 and 74: every chain of captures by jumping of the piece on `from`.
+/// Rules 73, 74 and 76-79: every chain of captures by jumping of the piece on `from`.
 fn chains(
     v: &Variant,
     options: &[bool],
@@ -3423,46 +3454,43 @@ fn chains(
     from: Cell,
 ) -> BTreeSet<Chain> {
     let (player, kind) = cells[from.index()].expect("a piece stands there");
-    let mut out = BTreeSet::new();
+    let mut chaining = Chaining {
+        v,
+        options,
+        used,
+        player,
+        start: from,
+        kind,
+        board: cells.to_vec(),
+        taken: vec![],
+        landed: vec![],
+        out: BTreeSet::new(),
+    };
+    // A capture without `again` is never a link: it is a move of its own.
     for pattern in open_patterns(v, options, used, player, kind, from) {
-        if !jumps(pattern) {
-            continue;
-        }
-        for (end, jumped) in jump_ends(v, options, pattern, cells, from, &[]) {
-            if !pattern.again {
-                out.insert((end, pattern.tag, jumped, vec![]));
-                continue;
+        if jumps(pattern) && !pattern.again {
+            for (end, jumped) in jump_ends(v, options, pattern, cells, from, &[]) {
+                chaining
+                    .out
+                    .insert((end, pattern.tag, jumped, vec![], None));
             }
-            // The start is empty while the chain goes on; the pieces jumped stay.
-            let mut board = cells.to_vec();
-            board[from.index()] = None;
-            board[end.index()] = Some((player, kind));
-            let mut taken = jumped;
-            let mut landed = vec![];
-            go_on(
-                v,
-                options,
-                &mut board,
-                used,
-                end,
-                pattern.tag,
-                &mut taken,
-                &mut landed,
-                &mut out,
-            );
         }
     }
-    // Chains with the same end and pieces taken are one move: the least of their tags.
-    let mut least: std::collections::BTreeMap<(Cell, Vec<Cell>), Option<TagId>> =
+    chaining.follow(from, kind, None, None);
+    // Chains with the same end, pieces taken and kind made are one move: the least of
+    // their tags.
+    let mut least: std::collections::BTreeMap<(Cell, Vec<Cell>, Option<PieceId>), Option<TagId>> =
         std::collections::BTreeMap::new();
-    for (end, tag, taken, _) in &out {
-        let t = least.entry((*end, taken.clone())).or_insert(*tag);
+    for (end, tag, taken, _, made) in &chaining.out {
+        let t = least.entry((*end, taken.clone(), *made)).or_insert(*tag);
         *t = (*t).min(*tag);
     }
-    out.into_iter()
-        .map(|(end, _, taken, landed)| {
-            let tag = least[&(end, taken.clone())];
-            (end, tag, taken, landed)
+    chaining
+        .out
+        .into_iter()
+        .map(|(end, _, taken, landed, made)| {
+            let tag = least[&(end, taken.clone(), made)];
+            (end, tag, taken, landed, made)
         })
         .collect()
 }
@@ -3479,63 +3507,166 @@ pub fn landings(
 ) -> BTreeSet<Vec<Cell>> {
     chains(v, options, &walled(pos), &pos.used, from)
         .into_iter()
-        .filter(|(end, _, taken, _)| *end == to && taken == jumped)
-        .map(|(.., landed)| landed)
+        .filter(|(end, _, taken, ..)| *end == to && taken == jumped)
+        .map(|(_, _, _, landed, _)| landed)
         .collect()
 }
 
-/// Rule 74: the chains that go on from `here`, having taken `taken` and landed on
-/// `landed` before it, `tag` the tag of the capture that landed there.
-#[allow(clippy::too_many_arguments)]
-fn go_on(
-    v: &Variant,
-    options: &[bool],
-    board: &mut Vec<Option<(PlayerId, PieceId)>>,
-    used: &[(PlayerId, PieceId, TagId)],
-    here: Cell,
-    tag: Option<TagId>,
-    taken: &mut Vec<Cell>,
-    landed: &mut Vec<Cell>,
-    out: &mut BTreeSet<Chain>,
-) {
-    let (player, kind) = board[here.index()].expect("the piece stands there");
-    let mut more = false;
-    for pattern in open_patterns(v, options, used, player, kind, here) {
-        if !pattern.again || !jumps(pattern) {
-            continue;
-        }
-        for (end, jumped) in jump_ends(v, options, pattern, board, here, taken) {
-            if taken.len() + jumped.len() > 32 {
+/// A link of a chain: the pattern that makes it, where it lands and the pieces it
+/// jumps (sorted).
+type Link<'a> = (&'a Pattern, Cell, Vec<Cell>);
+
+/// A chain under way (rules 74 and 76-79).
+struct Chaining<'a> {
+    v: &'a Variant,
+    options: &'a [bool],
+    used: &'a [(PlayerId, PieceId, TagId)],
+    player: PlayerId,
+    /// Where the chain started, and the kind it started as.
+    start: Cell,
+    kind: PieceId,
+    /// The board as the links so far left it: the piece where it landed (as the kind
+    /// it now is), its start empty, the pieces taken at once gone, the others there.
+    board: Vec<Option<(PlayerId, PieceId)>>,
+    /// The pieces taken, in the order jumped.
+    taken: Vec<Cell>,
+    /// The cells landed on, in order.
+    landed: Vec<Cell>,
+    out: BTreeSet<Chain>,
+}
+
+/// What a link changes, to be put back.
+type Saved = (Vec<Option<(PlayerId, PieceId)>>, usize, usize);
+
+impl<'a> Chaining<'a> {
+    /// The links the piece standing on `here` as `kind` may make next, none going
+    /// straight back along `back` (rule 77) and none taking the chain past 32 pieces.
+    fn links(&self, here: Cell, kind: PieceId, back: Option<Point>) -> Vec<Link<'a>> {
+        let mut out = vec![];
+        for pattern in open_patterns(self.v, self.options, self.used, self.player, kind, here) {
+            if !pattern.again || !jumps(pattern) {
                 continue;
             }
-            more = true;
-            board[here.index()] = None;
-            board[end.index()] = Some((player, kind));
-            let n = taken.len();
-            taken.extend(jumped);
-            landed.push(here);
-            go_on(
-                v,
-                options,
-                board,
-                used,
-                end,
-                pattern.tag,
-                taken,
-                landed,
-                out,
+            let ends = jump_ends(
+                self.v,
+                self.options,
+                pattern,
+                &self.board,
+                here,
+                &self.taken,
             );
-            landed.pop();
-            taken.truncate(n);
-            board[end.index()] = None;
-            board[here.index()] = Some((player, kind));
+            for (end, jumped) in ends {
+                let turns_back = back.is_some_and(|b| opposite(b, self.way(here, end)));
+                if self.taken.len() + jumped.len() <= 32 && !turns_back {
+                    out.push((pattern, end, jumped));
+                }
+            }
+        }
+        out
+    }
+
+    /// The vector of a link from `a` to `b`.
+    fn way(&self, a: Cell, b: Cell) -> Point {
+        let (p, q) = (self.v.board.point(a), self.v.board.point(b));
+        (q.0 - p.0, q.1 - p.1)
+    }
+
+    fn save(&self) -> Saved {
+        (self.board.clone(), self.taken.len(), self.landed.len())
+    }
+
+    fn restore(&mut self, (board, taken, landed): Saved) {
+        self.board = board;
+        self.taken.truncate(taken);
+        self.landed.truncate(landed);
+    }
+
+    /// Makes a link from `here`, the piece being `kind`: the pieces it jumps are taken
+    /// (and leave the board when it takes them at once, rule 76), and a promotion at
+    /// once that the chain so far makes turns the piece into its new kind where it
+    /// lands (78). Returns the kind it now is and, with `never turning back`, the
+    /// vector the next link may not turn straight back along (77).
+    fn land(&mut self, here: Cell, kind: PieceId, link: &Link) -> (PieceId, Option<Point>) {
+        let (pattern, end, jumped) = link;
+        self.board[here.index()] = None;
+        if pattern.hurdle.as_ref().is_some_and(|h| h.at_once) {
+            for c in jumped {
+                self.board[c.index()] = None;
+            }
+        }
+        self.board[end.index()] = Some((self.player, kind));
+        self.taken.extend(jumped);
+        self.landed.push(*end);
+        let now = self.crowned(kind, *end).unwrap_or(kind);
+        self.board[end.index()] = Some((self.player, now));
+        let back = pattern.never_turning_back.then(|| self.way(here, *end));
+        (now, back)
+    }
+
+    /// Rule 78: the kind a promotion at once makes the piece, standing as `kind`, when
+    /// the chain so far, from its start to `to`, makes one.
+    fn crowned(&self, kind: PieceId, to: Cell) -> Option<PieceId> {
+        let p = applying(
+            self.v,
+            self.options,
+            self.player,
+            kind,
+            self.start,
+            to,
+            true,
+        )?;
+        if !p.at_once {
+            return None;
+        }
+        promotion_kinds(self.v, self.options, &self.board, self.player, kind, p)
+            .first()
+            .copied()
+    }
+
+    /// Rule 74: goes on from `here`, where the piece stands as `kind` and the last
+    /// link (tagged `tag`) forbids turning back along `back`, while a link can be made;
+    /// records the chain where none can.
+    fn follow(&mut self, here: Cell, kind: PieceId, tag: Option<TagId>, back: Option<Point>) {
+        let links = self.links(here, kind, back);
+        if links.is_empty() {
+            if !self.taken.is_empty() {
+                let mut taken = self.taken.clone();
+                taken.sort();
+                let before = self.landed[..self.landed.len() - 1].to_vec();
+                let made = (kind != self.kind).then_some(kind);
+                self.out.insert((here, tag, taken, before, made));
+            }
+            return;
+        }
+        // Rule 79: of the links over the same pieces, those from which the chain goes
+        // on, if any.
+        let goes_on: Vec<bool> = links
+            .iter()
+            .map(|link| {
+                let saved = self.save();
+                let (now, back) = self.land(here, kind, link);
+                let more = !self.links(link.1, now, back).is_empty();
+                self.restore(saved);
+                more
+            })
+            .collect();
+        for (i, link) in links.iter().enumerate() {
+            let may_stop =
+                (links.iter().zip(&goes_on)).all(|(other, &more)| !more || other.2 != link.2);
+            if !goes_on[i] && !may_stop {
+                continue;
+            }
+            let saved = self.save();
+            let (now, back) = self.land(here, kind, link);
+            self.follow(link.1, now, link.0.tag, back);
+            self.restore(saved);
         }
     }
-    if !more {
-        let mut all = taken.clone();
-        all.sort();
-        out.insert((here, tag, all, landed.clone()));
-    }
+}
+
+/// Rule 77: whether two vectors point straight opposite ways.
+fn opposite(a: Point, b: Point) -> bool {
+    a.0 * b.1 == a.1 * b.0 && a.0 * b.0 + a.1 * b.1 < 0
 }
 
 /// The holding patterns of `player`'s `kind` that may start on `from` (rules 9, 10, 14).
