@@ -151,19 +151,25 @@ impl<S: Width> PositionOf<S> {
         {
             return None;
         }
-        let mut all = self.jumped_by(walk.rules, sets, e, walk, jumped);
-        if nth == 0 {
-            return all.next();
+        let mut k = 0;
+        for (i, over) in sets.jumped(e, &walk.occupied).enumerate() {
+            if !self.takes(e, walk, jumped, &over) {
+                continue;
+            }
+            if nth == 0 {
+                return Some(over);
+            }
+            // Each set once, however many paths jump it.
+            let again = (sets.jumped(e, &walk.occupied).take(i))
+                .any(|t| t == over && self.takes(e, walk, jumped, &t));
+            if !again {
+                if k == nth {
+                    return Some(over);
+                }
+                k += 1;
+            }
         }
-        let seen = |i: usize, s: &S| {
-            (self.jumped_by(walk.rules, sets, e, walk, jumped))
-                .take(i)
-                .any(|t| t == *s)
-        };
-        (all.enumerate())
-            .filter(|(i, s)| !seen(*i, s))
-            .map(|(_, s)| s)
-            .nth(nth)
+        None
     }
 
     /// The pieces whose capture from `at` could land on a cell from which the chain
@@ -205,32 +211,25 @@ impl<S: Width> PositionOf<S> {
         on
     }
 
-    /// The pieces entry `e` jumps and captures on each path by which it can be made:
-    /// one whose cells to pass are empty and whose hurdle cells hold exactly its count
-    /// of pieces, each of the side it jumps, of a kind it may take, and not jumped yet.
-    fn jumped_by<'a>(
-        &'a self,
-        rules: &'a Rules,
-        sets: &'a SetTables<S>,
-        e: &'a MoveEntry,
-        walk: &'a Walk<'_, S>,
-        jumped: &'a S,
-    ) -> impl Iterator<Item = S> + 'a {
+    /// Whether `e` may jump and capture the pieces `over`, those on the hurdle cells of
+    /// a path whose cells to pass are empty: exactly its count of pieces, each of the
+    /// side it jumps, of a kind it may take, and not jumped yet.
+    #[inline(always)]
+    fn takes(&self, e: &MoveEntry, walk: &Walk<'_, S>, jumped: &S, over: &S) -> bool {
+        let rules = walk.rules;
         let barred = match e.barred {
             0 => 0,
             b => rules.barred[b as usize - 1],
         };
-        sets.jumped(e, &walk.occupied).filter(move |over| {
-            over.len() == e.hurdle as usize
-                && !over.intersects(jumped)
-                && over.iter().all(|c| {
-                    self.at(c).is_some_and(|(pl, k)| {
-                        (pl == walk.me) == (e.jump & JUMP_FRIEND != 0)
-                            && barred & (1 << k.0) == 0
-                            && super::may_take(rules, e, walk.piece, k)
-                    })
+        over.len() == e.hurdle as usize
+            && !over.intersects(jumped)
+            && over.iter().all(|c| {
+                self.at(c).is_some_and(|(pl, k)| {
+                    (pl == walk.me) == (e.jump & JUMP_FRIEND != 0)
+                        && barred & (1 << k.0) == 0
+                        && super::may_take(rules, e, walk.piece, k)
                 })
-        })
+            })
     }
 
     /// Adds the moves capturing by jumping of `me`'s `piece` on `from`: one per chain,
