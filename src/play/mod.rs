@@ -54,7 +54,7 @@ impl Reply {
     }
 }
 
-const HELP: &str = "Commands: a move such as `e2-e4` (add `:e` for a tagged move), `moves`, `undo`, `board`, `position`, `save PATH` (`save --force PATH` replaces another file), `load PATH`, `help`, `quit`.";
+const COMMANDS: &str = "`moves`, `undo`, `board`, `position`, `save PATH` (`save --force PATH` replaces another file), `load PATH`, `help`, `quit`.";
 
 /// Commands that take nothing after them.
 const BARE: &[&str] = &[
@@ -265,7 +265,7 @@ impl Console {
                 quit: true,
                 refused: false,
             },
-            "help" | "?" => Reply::ok(HELP.to_string()),
+            "help" | "?" => Reply::ok(self.help()),
             "board" => Reply::ok(self.status()),
             "position" => Reply::ok(self.session.game().position_string()),
             "moves" => {
@@ -301,7 +301,7 @@ impl Console {
                         false => answer,
                     })
                 }
-                Err(e) => Reply::refused(format!("{e}. {HELP}")),
+                Err(e) => Reply::refused(format!("{e}. {}", self.help())),
             },
         }
     }
@@ -359,6 +359,18 @@ impl Console {
     }
 
     /// `save PATH` or `save --force PATH`.
+    /// The commands, with one of the game's legal moves as the example, written as
+    /// this game writes moves.
+    fn help(&self) -> String {
+        let game = self.session.game();
+        let example = (game.legal_moves().first())
+            .map_or_else(|| "e2-e4".to_string(), |m| game.write_move(m));
+        let tag = (game.variant().tags.first())
+            .map(|t| format!(" (add `:{}` for a tagged move)", t.mark))
+            .unwrap_or_default();
+        format!("Commands: a move such as `{example}`{tag}, {COMMANDS}")
+    }
+
     fn save_command(&mut self, arg: &str) -> Reply {
         let usage = "write `save PATH`, or `save --force PATH` to replace another file";
         let (force, path) = match arg.split_once(char::is_whitespace) {

@@ -222,3 +222,16 @@ fn play_draws_walls_where_moves_left_them() {
     assert!(rank4.contains("[  ][  ][  ][##][  ]"), "{rank4}");
     assert!(!reply.text.contains("[..]"), "{}", reply.text);
 }
+
+#[test]
+fn help_gives_a_move_as_the_game_writes_moves() {
+    // International draughts writes moves in PDN: White's first moves start on 31-35.
+    let file = root().join("variants/international-draughts.var");
+    let r = rules("international-draughts.var");
+    let mut s = variantlab::play::Console::new(&file, r.clone(), Setup::start(&r)).unwrap();
+    let help = s.handle("help").text;
+    assert!(help.contains("a move such as `31-26`"), "{help}");
+    assert!(!help.contains("tagged"), "{help}");
+    let refused = s.handle("e2-e4").text;
+    assert!(refused.contains("a move such as `31-26`"), "{refused}");
+}
