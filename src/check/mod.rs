@@ -288,6 +288,7 @@ fn check_file(
         drops,
         gates,
         explosion: check_explosion(&file.statements, &decls, out),
+        counterstrike: check_counterstrike(&file.statements, &decls, out),
         royal_check: file
             .statements
             .iter()
@@ -586,6 +587,22 @@ fn check_royal_jumps(variant: &Variant, out: &mut Vec<Diagnostic>) {
 
 /// The most pieces one move may capture by enclosure.
 pub const MOST_ENCLOSED: usize = 16;
+
+/// The kinds of the counter-strike rule, as a bit set.
+fn check_counterstrike(
+    statements: &[Statement],
+    decls: &declare::Decls,
+    out: &mut Vec<Diagnostic>,
+) -> u64 {
+    let kinds = statements.iter().filter_map(|s| match s {
+        Statement::Counterstrike(k) => Some(&k.node),
+        _ => None,
+    });
+    kinds
+        .flatten()
+        .filter_map(|k| decls.piece(k).map_err(|d| out.push(d)).ok())
+        .fold(0, |m, p| m | 1 << p.0)
+}
 
 fn check_explosion(
     statements: &[Statement],

@@ -147,6 +147,7 @@ fn check_piece(
         code: p.code.node.to_ascii_uppercase(),
         moves: vec![],
         captured_only_by: vec![],
+        guarded: vec![],
         not_attacked: vec![],
         royal: vec![],
         check_bound: vec![],
@@ -178,6 +179,20 @@ fn check_piece(
                     .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
                     .collect();
                 piece.captured_only_by.push((guard, ids));
+            }
+            PieceItemKind::GuardedCapture { by, unless } => {
+                let ids = |names: &[syntax::Name], out: &mut Vec<Diagnostic>| -> Vec<PieceId> {
+                    (names.iter())
+                        .filter_map(|n| decls.piece(n).map_err(|d| out.push(d)).ok())
+                        .collect()
+                };
+                let by = ids(by, out);
+                let other_than = (!unless.is_empty()).then(|| ids(unless, out));
+                piece.guarded.push(crate::model::GuardedCapture {
+                    guard,
+                    by,
+                    other_than,
+                });
             }
             PieceItemKind::NotAttacked => piece.not_attacked.push(guard),
             PieceItemKind::Facing(n) => {
@@ -535,6 +550,7 @@ fn check_move(
         repeated: false,
         again: false,
         never_turning_back: false,
+        to_start: false,
         hurdle: None,
         within: None,
         outside: None,
@@ -561,6 +577,11 @@ fn check_move(
                 dest_seen = Some(c.span);
                 match d {
                     Destination::Empty => pat.dest = Dest::Empty,
+                    // The start is empty once the piece has left it.
+                    Destination::Start => {
+                        pat.dest = Dest::Empty;
+                        pat.to_start = true;
+                    }
                     Destination::Enemy(kind) => {
                         pat.dest = Dest::Enemy;
                         if let Some(k) = kind {
@@ -739,20 +760,18 @@ fn check_move(
     }
     if let Some(at) = jump_capture {
         match &mut pat.hurdle {
-            Some(h) if h.side != Holder::Friend && pat.dest != Dest::Enemy => {
+            Some(h) if h.side != Holder::Friend => {
                 h.captures = true;
                 h.at_once = jump_at_once;
-                pat.dest = Dest::Empty;
+                // Lands on an empty cell, or with `to enemy` captures there too.
+                if pat.dest != Dest::Enemy {
+                    pat.dest = Dest::Empty;
+                }
             }
-            Some(h) if h.side == Holder::Friend => out.push(bad_jump(
+            Some(_) => out.push(bad_jump(
                 at,
                 "a move over friends cannot capture them",
                 "jump enemies: `over 1 enemy`",
-            )),
-            Some(_) => out.push(bad_jump(
-                at,
-                "a move capturing the pieces it jumps ends on an empty cell",
-                "leave out `to enemy`: the move lands on an empty cell",
             )),
             None => out.push(bad_jump(
                 at,

@@ -176,7 +176,7 @@ impl<S: CellSet> Walker<'_, S> {
 
     fn finish(&mut self) {
         let (end, _) = *self.path.last().expect("path is never empty");
-        if end == self.start {
+        if (end == self.start) != self.pattern.to_start {
             return;
         }
         if self.pattern.equal_legs && self.leg_steps.windows(2).any(|w| w[0] != w[1]) {
@@ -336,7 +336,7 @@ impl<'a> Counts<'a> {
 
     /// Whether a path may end at `end`.
     fn may_end(&self, end: Point) -> bool {
-        end != self.start
+        (end == self.start) == self.pattern.to_start
             && self.board.at(end).is_some()
             && !self
                 .pattern

@@ -37,6 +37,8 @@ pub struct Keys {
     run: Vec<u64>,
     /// By gate bit: the gate is open.
     gates: [u64; 64],
+    /// By cell: the counter-strike rule's cell.
+    struck: Vec<u64>,
 }
 
 impl Keys {
@@ -67,7 +69,9 @@ impl Keys {
         // Drawn last, so that the numbers drawn before stay as they were.
         let more_rights = draw(32);
         let gates = draw(64);
+        let struck = draw(cells);
         Keys {
+            struck,
             gates: std::array::from_fn(|i| gates[i]),
             run,
             wall,
@@ -159,6 +163,11 @@ impl Keys {
     #[inline]
     pub fn wall(&self, cell: Cell) -> u64 {
         self.wall[cell.index()]
+    }
+
+    /// The number of the counter-strike rule's cell, if any.
+    pub fn struck(&self, cell: Option<Cell>) -> u64 {
+        cell.map_or(0, |c| self.struck[c.index()])
     }
 
     /// The number of the cells of passing entry `entry` being open to capture (0: none).

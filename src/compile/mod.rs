@@ -147,6 +147,11 @@ pub struct Rules {
     pub(crate) capturable_by: Vec<u64>,
     /// For each piece: whether it may not end a move on an attacked cell.
     pub(crate) avoids_attack: Vec<bool>,
+    /// Captures from afar that need the piece undefended: (victim, capturers, and the
+    /// kinds a move may also take without lifting the rule, if it may).
+    pub(crate) guarded: Vec<(PieceId, u64, Option<u64>)>,
+    /// The kinds some guard names as capturers, as a bit set.
+    pub(crate) guarding: u64,
     /// Capturing entries by destination: for each (player, piece, to), the entries
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
@@ -310,6 +315,19 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .iter()
         .fold(0u64, |m, (a, b)| m | 1 << a.0 | 1 << b.0);
     let capturable_by = tables::capturable_by(variant, options);
+    let bits = |ids: &[PieceId]| ids.iter().fold(0u64, |m, id| m | 1 << id.0);
+    let guarded: Vec<(PieceId, u64, Option<u64>)> = (variant.pieces.iter().enumerate())
+        .flat_map(|(i, p)| {
+            (p.guarded.iter().filter(|g| holds(g.guard, options))).map(move |g| {
+                (
+                    PieceId(i as u8),
+                    bits(&g.by),
+                    g.other_than.as_deref().map(bits),
+                )
+            })
+        })
+        .collect();
+    let guarding = guarded.iter().fold(0, |m, g| m | g.1);
     let avoids_attack = variant
         .pieces
         .iter()
@@ -371,6 +389,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         sets,
         capturable_by,
         avoids_attack,
+        guarded,
+        guarding,
         attack_offsets: vec![],
         attack_entries: vec![],
         once_bits,

@@ -58,6 +58,9 @@ pub struct Variant {
     pub gates: Option<Gates>,
     /// Captures explode: what an explosion leaves.
     pub explosion: Option<Explosion>,
+    /// `after a Lion is captured by another kind, the next move captures one by another
+    /// kind only on that cell`: the kinds, as a bit set (0: no such rule).
+    pub counterstrike: u64,
     /// When a player with several royal pieces is in check.
     pub royal_check: RoyalCheck,
     /// Kinds whose moves restart FEN's clock, besides captures (`position strings count plies since ...`).
@@ -375,6 +378,18 @@ pub fn holds(guard: Option<Guard>, options: &OptionValues) -> bool {
     guard.is_none_or(|g| options[g.option.0 as usize] == g.when)
 }
 
+/// `captured by Lion from afar only when undefended, unless the move also captures a
+/// piece other than Pawn`: a piece of the kinds `by`, starting on a cell not next to
+/// this piece, may capture it only where, once the move is made, no piece of its
+/// player could capture on its cell; with `other_than`, also where the move captures a
+/// piece of a kind not listed there.
+#[derive(Clone, Debug)]
+pub struct GuardedCapture {
+    pub guard: Option<Guard>,
+    pub by: Vec<PieceId>,
+    pub other_than: Option<Vec<PieceId>>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Piece {
     pub name: String,
@@ -383,6 +398,8 @@ pub struct Piece {
     pub moves: Vec<Pattern>,
     /// When present and holding: only these pieces may capture this one.
     pub captured_only_by: Vec<(Option<Guard>, Vec<PieceId>)>,
+    /// Captures of this piece from afar that need it undefended.
+    pub guarded: Vec<GuardedCapture>,
     /// When holding: the piece may not end a move on a cell the enemy attacks.
     pub not_attacked: Vec<Option<Guard>>,
     /// When holding: no move may leave this piece attacked.
@@ -474,6 +491,8 @@ pub struct Pattern {
     pub again: bool,
     /// With `again`: the move going on never goes opposite to the one it follows.
     pub never_turning_back: bool,
+    /// `to start`: the move ends on the cell it started from.
+    pub to_start: bool,
     /// The move starts, passes and ends only on cells of this zone.
     pub within: Option<usize>,
     /// The move ends, and unless it may pass the zone (the flag) passes, only on cells

@@ -353,7 +353,7 @@ impl Console {
             rules: self.variant_hash.clone(),
             options: game.rules().option_settings(),
             start: game.start_string(),
-            moves: game.moves().map(|m| game.write_move(m)).collect(),
+            moves: game.written_moves(),
             end: game.position_string(),
         }
     }

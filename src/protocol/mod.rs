@@ -456,12 +456,13 @@ impl Engine {
             stop.clone(),
         );
         let thread = std::thread::spawn(move || {
+            let before = pos.clone();
             let mut total = u64::from(depth == 0);
             let done = depth == 0
                 || divide_until(&rules, &mut pos, depth as u32, &flag, |m, n| {
                     say(
                         &out,
-                        &format!("{}: {n}", notation::write(&rules, dialect, &m)),
+                        &format!("{}: {n}", notation::write_at(&rules, dialect, &before, &m)),
                     );
                     total = total.saturating_add(n);
                 });
@@ -489,13 +490,13 @@ impl Engine {
         let flag = stop.clone();
         let thread = std::thread::spawn(move || {
             let t = think_in_game_reporting(&mut searcher, &game, &limits, &mut |t| {
-                say(&out, &info(&rules, dialect, t));
+                say(&out, &info(&rules, dialect, game.position(), t));
             });
             while wait && !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(1));
             }
             let best = match (t.best, dialect) {
-                (Some(m), _) => notation::write(&rules, dialect, &m),
+                (Some(m), _) => notation::write_at(&rules, dialect, game.position(), &m),
                 (None, Dialect::Uci) => "(none)".into(),
                 (None, Dialect::Usi) => "resign".into(),
             };
@@ -527,12 +528,9 @@ impl Engine {
 }
 
 /// An iteration's report: `info depth D score cp S nodes N nps N time MS pv ...`.
-fn info(rules: &Rules, dialect: Dialect, t: &Thought) -> String {
+fn info(rules: &Rules, dialect: Dialect, pos: &crate::Position, t: &Thought) -> String {
     let ms = t.elapsed.as_millis().max(1);
-    let pv: Vec<String> =
-        t.pv.iter()
-            .map(|m| notation::write(rules, dialect, m))
-            .collect();
+    let pv = notation::write_line(rules, dialect, pos, &t.pv);
     format!(
         "info depth {} score {} nodes {} nps {} time {} pv {}",
         t.depth.max(1),

@@ -1,7 +1,7 @@
 //! Moves and scores as the engine protocols write them.
 
 use super::Dialect;
-use crate::{MATE, Move, Rules, Special, WON};
+use crate::{MATE, Move, Position, Rules, Special, WON};
 
 /// A move in the protocol's notation: the two cells' names run together (`e2e4`), a
 /// promotion's code in lower case (`e7e8q`) or `+` where a piece has one promotion and
@@ -15,6 +15,29 @@ pub fn write(rules: &Rules, dialect: Dialect, m: &Move) -> String {
         s += &format!(",{}{}", b.name(m.to), b.name(w));
     }
     s
+}
+
+/// [`write`], but that in USI a move capturing on its way or ending where it started
+/// names the cell it steps through (`6f5e6d`), as lishogi writes a Lion's move; that
+/// takes the position it is made from.
+pub fn write_at(rules: &Rules, dialect: Dialect, pos: &Position, m: &Move) -> String {
+    let through = matches!(m.special, Special::Jump { .. })
+        || (m.from == m.to && m.special == Special::Plain);
+    match dialect == Dialect::Usi && through && rules.variant().usi_notation() {
+        true => crate::write_move_at(rules, pos, m),
+        false => write(rules, dialect, m),
+    }
+}
+
+/// The moves of a line played from `pos`, each written as [`write_at`] writes it.
+pub fn write_line(rules: &Rules, dialect: Dialect, pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for m in line {
+        out.push(write_at(rules, dialect, &pos, m));
+        pos.make(rules, m);
+    }
+    out
 }
 
 /// [`write`] without the wall.
@@ -33,7 +56,7 @@ fn write_body(rules: &Rules, dialect: Dialect, m: &Move) -> String {
         let single = v.piece(m.piece).promotion.iter().all(|p| p.to.len() == 1);
         if v.piece(m.piece).demotes_to == Some(k) {
             s.push('-');
-        } else if v.hand.is_some() && single {
+        } else if (v.hand.is_some() || v.usi_notation()) && single {
             s.push('+');
         } else {
             s += &v.piece(k).code.to_lowercase();

@@ -151,6 +151,22 @@ impl Game {
         write_move(&self.rules.variant, m)
     }
 
+    /// The moves played, each written as it is read back where it was made (a capture
+    /// on the way or a pass in USI names the cell it steps through, a jump shared with
+    /// another its path): what saves and lists of moves keep.
+    pub fn written_moves(&self) -> Vec<String> {
+        let moves: Vec<Move> = self.moves().copied().collect();
+        let Ok(mut pos) = Position::from_setup(&self.rules, &self.start) else {
+            return moves.iter().map(|m| self.write_move(m)).collect();
+        };
+        let mut out = Vec::with_capacity(moves.len());
+        for m in &moves {
+            out.push(super::move_text::write_move_at(&self.rules, &pos, m));
+            pos.make(&self.rules, m);
+        }
+        out
+    }
+
     /// Finds the legal move a text names, without playing it.
     pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
         if let Some(e) = &self.ending {

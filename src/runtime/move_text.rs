@@ -28,8 +28,27 @@ pub fn write_move(v: &Variant, m: &Move) -> String {
 /// [`write_move`], but that a capture by jumping sharing its start and end with another
 /// legal move of `pos` names every cell it lands on (`a7xc5xe3`), as `parse_move`
 /// reads it back.
+///
+/// In USI notation a move that captures on its way, or ends where it started, names
+/// the cell it steps through between its start and its end, as lishogi writes a
+/// Lion's double move: `6f5e6d`, `6f5e6f`.
 pub fn write_move_at(rules: &Rules, pos: &Position, m: &Move) -> String {
     let v = &rules.variant;
+    if v.usi_notation() {
+        let through: Vec<Cell> = match m.special {
+            Special::Jump { .. } => (pos.jump_path(rules, m).1.into_iter())
+                .filter(|c| *c != m.to)
+                .collect(),
+            _ => pos.passed_through(rules, m).into_iter().collect(),
+        };
+        if !through.is_empty() {
+            let mut s = v.board.name(m.from).to_string();
+            for c in through.iter().chain([&m.to]) {
+                s += v.board.name(*c);
+            }
+            return s;
+        }
+    }
     if !matches!(m.special, Special::Jump { .. }) {
         return write_move(v, m);
     }
@@ -117,6 +136,51 @@ fn parse_path(rules: &Rules, pos: &Position, body: &str) -> Option<Result<Move, 
     })
 }
 
+/// Reads a move written in USI through the cell it steps on (`6f5e6d`, as
+/// [`write_move_at`] writes it); `None` where the text is not three cells.
+fn parse_through(rules: &Rules, pos: &Position, body: &str) -> Option<Result<Move, MoveError>> {
+    let v = &rules.variant;
+    if !v.usi_notation() {
+        return None;
+    }
+    let b = &v.board;
+    let cut = |t: &str, i: usize| t.is_char_boundary(i).then_some(i);
+    let (from, mid, to) = (1..body.len()).filter_map(|i| cut(body, i)).find_map(|i| {
+        let from = b.parse_cell(&body[..i])?;
+        let rest = &body[i..];
+        (1..rest.len())
+            .filter_map(|j| cut(rest, j))
+            .find_map(|j| Some((from, b.parse_cell(&rest[..j])?, b.parse_cell(&rest[j..])?)))
+    })?;
+    let next = |a: Cell, c: Cell| {
+        let (p, q) = (b.point(a), b.point(c));
+        b.adjacent(p, q, crate::geometry::Kind::Orthogonal)
+            || b.adjacent(p, q, crate::geometry::Kind::Diagonal)
+    };
+    let mut moves = Vec::new();
+    if next(from, mid) && next(mid, to) {
+        pos.legal_moves(rules, &mut moves);
+    }
+    // Through an enemy, the capture on the way; through an empty cell, the move itself.
+    let enemy = pos.at(mid).is_some_and(|(pl, _)| pl != pos.to_move());
+    let found = moves.into_iter().find(|m| {
+        (m.from, m.to) == (from, to)
+            && match m.special {
+                Special::Jump { .. } => enemy && pos.jump_path(rules, m).1.contains(&mid),
+                _ => !enemy && pos.at(mid).is_none(),
+            }
+    });
+    Some(found.ok_or_else(|| {
+        MoveError::Illegal {
+            piece: pos
+                .at(from)
+                .map_or("piece".into(), |(_, k)| v.piece(k).name.clone()),
+            from: b.name(from).into(),
+            to: format!("{} through {}", b.name(to), b.name(mid)),
+        }
+    }))
+}
+
 /// [`write_move`] without the wall.
 fn write_body(v: &Variant, m: &Move) -> String {
     if v.pdn {
@@ -126,7 +190,7 @@ fn write_body(v: &Variant, m: &Move) -> String {
     if m.special == Special::Copy && !v.usi_notation() {
         return format!("{}@{}", v.piece(m.piece).code, v.board.name(m.to));
     }
-    if v.has_hands() {
+    if v.has_hands() || v.usi_notation() {
         let usi = v.usi_notation();
         if m.special == Special::Drop || m.special == Special::Copy {
             let mark = if usi { '*' } else { '@' };
@@ -509,6 +573,9 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
     if let Some(found) = parse_path(rules, pos, body) {
         return found;
     }
+    if let Some(found) = parse_through(rules, pos, body) {
+        return found;
+    }
     let (body, promote) = match body.trim_end().strip_suffix('+') {
         Some(b) => (b, true),
         None => (body, false),
@@ -612,8 +679,12 @@ fn parse_one(rules: &Rules, pos: &Position, t: &str) -> Result<Move, MoveError> 
             .any(|m| named_cells(v, m) == (from, to) && m.gate.is_some_and(|g| g.0 == *k))
     });
     let promotion = promotion.filter(|_| gate.is_none());
+    // In USI two cells name a move that captures nothing on its way and goes somewhere
+    // (`6f5e6d`, `6f5e6f` name the others).
+    let usi = v.usi_notation();
     let mut matching: Vec<&Move> = moves
         .iter()
+        .filter(|m| !usi || !matches!(m.special, Special::Jump { .. }) && m.from != m.to)
         .filter(|m| named_cells(v, m) == (from, to) && (tag.is_none() || m.tag == tag))
         .filter(|m| m.gate.map(|g| g.0) == gate)
         .filter(|m| promotion.is_none() || m.promotion == promotion)

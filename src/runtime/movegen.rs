@@ -185,7 +185,12 @@ impl<S: Width> PositionOf<S> {
                     }
                     None if e.dest.allows_empty() && !captures => None,
                     None => continue,
-                    Some((pl, _)) if pl == me => continue,
+                    Some((pl, _)) if pl == me && e.to != from => continue,
+                    // A move `to start` ends on its own cell, empty once it leaves.
+                    Some((pl, _)) if pl == me => match captures {
+                        true => continue,
+                        false => None,
+                    },
                     Some((pl, k)) => {
                         if !e.dest.allows_enemy() || !may_take(rules, e, piece, k) {
                             continue;
@@ -316,6 +321,9 @@ impl<S: Width> PositionOf<S> {
                     || (m.captured.is_some() && Some(m.capture_cell().unwrap_or(m.to)) == lone)
             });
         }
+        if rules.guarding != 0 || self.struck().is_some() {
+            out.retain(|m| self.guards_allow(rules, m));
+        }
         if !rules.variant.obligations.is_empty() {
             self.oblige(rules, out);
         }
@@ -372,6 +380,82 @@ impl<S: Width> PositionOf<S> {
             }
             _ => out.push(m),
         }
+    }
+
+    /// Whether the guards of the pieces `m` captures allow it (`captured by Lion from
+    /// afar only when undefended`, judged on the position the move leaves), and the
+    /// counter-strike rule.
+    fn guards_allow(&self, rules: &Rules, m: &Move) -> bool {
+        let kinds = rules.variant.counterstrike;
+        let struck = self.struck().filter(|_| kinds & (1 << m.piece.0) == 0);
+        if rules.guarding & (1 << m.piece.0) == 0 && struck.is_none() || m.captured.is_none() {
+            return true;
+        }
+        let taken = match m.special {
+            Special::Jump { index, .. } => match self.jump_chain(rules, m.from, index) {
+                Some(l) => l.jumped,
+                None => return true,
+            },
+            _ => S::from_cells([m.capture_cell().unwrap_or(m.to)]),
+        };
+        let board = &rules.variant.board;
+        let next_to = |c: Cell| {
+            let (a, b) = (board.point(m.from), board.point(c));
+            board.adjacent(a, b, crate::geometry::Kind::Orthogonal)
+                || board.adjacent(a, b, crate::geometry::Kind::Diagonal)
+        };
+        let kind_at = |c: Cell| self.at(c).map(|(_, k)| k);
+        if let Some(s) = struck
+            && taken
+                .iter()
+                .any(|c| c != s && kind_at(c).is_some_and(|k| kinds & (1 << k.0) != 0))
+        {
+            return false;
+        }
+        for (victim, by, other_than) in &rules.guarded {
+            if by & (1 << m.piece.0) == 0 {
+                continue;
+            }
+            for c in taken.iter() {
+                if kind_at(c) != Some(*victim) || next_to(c) {
+                    continue;
+                }
+                // Another capture of a kind not spared lifts the rule.
+                let lifted = other_than.is_some_and(|spared| {
+                    taken
+                        .iter()
+                        .any(|o| o != c && kind_at(o).is_some_and(|k| spared & (1 << k.0) == 0))
+                });
+                if !lifted && self.defended_after(rules, m, c, &taken) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether, once `m` is made, a piece of another player than the mover could
+    /// capture on `cell`; the pieces `m` took on its way (`taken`) still count, as the
+    /// rule pages read it (a Pawn guarding a Lion guards it though taken first). Rare
+    /// enough to be worked out on a copy.
+    fn defended_after(&self, rules: &Rules, m: &Move, cell: Cell, taken: &S) -> bool {
+        let mut after = self.clone();
+        after.make(rules, m);
+        let Some((_, now)) = after.at(cell) else {
+            return false;
+        };
+        if after.attackers(rules, cell, u64::MAX) > 0 {
+            return true;
+        }
+        let sets: &SetTables<S> = rules.sets();
+        taken.iter().filter(|&c| c != cell).any(|c| {
+            self.at(c).is_some_and(|(p, k)| {
+                rules.capturable_by[now.0 as usize] & (1 << k.0) != 0
+                    && rules.captures_between(p, k, c, cell).any(|e| {
+                        e.target.is_none_or(|t| t == now) && sets.open(e, after.occupied())
+                    })
+            })
+        })
     }
 
     /// Takes out the moves of forbidden kinds, then, for each compulsory kind in turn,

@@ -3,7 +3,6 @@
 //! the variant's own move text elsewhere; `Variant`, `SetUp` and `FEN` tags.
 
 use super::game::Game;
-use super::move_text::write_move;
 use super::position::{Position, Setup};
 use super::position_text::write_position;
 use crate::model::{PlayerId, Variant};
@@ -75,7 +74,7 @@ pub fn write_pgn(game: &Game, event: &str, players: [&str; 2]) -> String {
         }
         words.push(match &shorts {
             Some(shorts) => shorts[i].clone(),
-            None => write_move(v, m),
+            None => super::move_text::write_move_at(rules, &pos, m),
         });
         pos.make(rules, m);
         if pos.to_move() == PlayerId(0) {

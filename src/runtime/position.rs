@@ -39,6 +39,9 @@ pub struct Setup {
     /// Open gates, in games with gates: cells whose piece has not left them since the
     /// start (a cell that is no gate of the piece standing there counts for nothing).
     pub gates: Vec<Cell>,
+    /// Where the last move captured a piece of the counter-strike rule's kinds by
+    /// another kind (see [`crate::model::Variant::counterstrike`]).
+    pub struck: Option<Cell>,
 }
 
 impl Setup {
@@ -70,6 +73,7 @@ impl Setup {
             walls: vec![],
             count: None,
             gates: rules.gate_cells.iter().map(|g| g.1).collect(),
+            struck: None,
         }
     }
 
@@ -221,6 +225,7 @@ pub struct Undo {
     jumped_count: u8,
     /// Where the moved wall stood before the move (see [`crate::model::Walling::Moved`]).
     lifted: Option<Cell>,
+    struck: Option<Cell>,
     /// The count's limit and plies before the move.
     count: (u32, u32),
     gates: u64,
@@ -340,6 +345,8 @@ pub struct PositionOf<S: CellSet> {
     enclosed: u64,
     /// Walled-off cells; they count as occupied too, holding no piece.
     walls: S,
+    /// See [`Setup::struck`].
+    struck: Option<Cell>,
     /// Pieces in hand, by player and kind.
     hand: [[u8; 64]; MAX_PLAYERS],
     /// Checks given so far, by player, in games that count them.
@@ -538,6 +545,14 @@ impl Position {
             |l| (l.path[..l.hops as usize].to_vec(), l.jumped.iter().collect()),
         ))
     }
+    /// For a move that ends where it started and captures nothing (`to start`): a cell
+    /// it steps through, empty now.
+    pub fn passed_through(&self, rules: &Rules, m: &Move) -> Option<Cell> {
+        if m.from != m.to || m.captured.is_some() {
+            return None;
+        }
+        by_width!(&self.inner, Inner, p => p.passed_through(rules, m))
+    }
     /// How many of the last moves in a row were passes.
     pub fn passes(&self) -> u8 {
         by_width!(&self.inner, Inner, p => p.passes)
@@ -658,6 +673,19 @@ impl Position {
 }
 
 impl<S: Width> PositionOf<S> {
+    /// See [`Position::passed_through`].
+    fn passed_through(&self, rules: &Rules, m: &Move) -> Option<Cell> {
+        let sets: &crate::compile::SetTables<S> = rules.sets();
+        let mut occupied = *self.occupied();
+        occupied.remove(m.from);
+        let mut paths = (rules.moves(self.to_move(), m.piece, m.from).iter())
+            .filter(|e| e.to == m.to && e.hurdle == 0)
+            .flat_map(|e| sets.paths(e));
+        paths
+            .find(|path| path.intersection(&occupied).is_empty())
+            .and_then(|path| path.iter().next())
+    }
+
     fn from_setup(rules: &Rules, setup: &Setup) -> Result<Self, PositionError> {
         let v = &rules.variant;
         if setup.cells.len() != v.board.len() {
@@ -697,6 +725,7 @@ impl<S: Width> PositionOf<S> {
             enclosed: 0,
             promoted: S::EMPTY,
             walls: S::EMPTY,
+            struck: None,
             hand: [[0; 64]; MAX_PLAYERS],
             in_hand: [0; MAX_PLAYERS],
             checks: std::array::from_fn(|p| match rules.ends.check_goal {
@@ -708,6 +737,15 @@ impl<S: Width> PositionOf<S> {
             count_ply: setup.count.map_or(0, |c| c.1),
             key: 0,
         };
+        if setup.struck.is_some() {
+            if v.counterstrike == 0 {
+                return Err(PositionError::Illegal {
+                    field: "hands",
+                    message: "this variant has no counter-strike rule".into(),
+                });
+            }
+            pos.struck = setup.struck;
+        }
         if setup.count.is_some_and(|c| c.0 > 0) && v.counts.is_empty() {
             return Err(PositionError::Illegal {
                 field: "en passant",
@@ -1086,6 +1124,7 @@ impl<S: Width> PositionOf<S> {
                 None => vec![],
             },
             count: self.count(),
+            struck: self.struck,
             gates: (0..rules.gate_cells.len())
                 .filter(|b| self.gates & (1 << b) != 0)
                 .map(|b| rules.gate_cells[b].1)
@@ -1272,6 +1311,7 @@ impl<S: CellSet> PositionOf<S> {
         for c in self.walls.iter() {
             k ^= z.wall(c);
         }
+        k ^= z.struck(self.struck);
         for p in (0..self.players).map(PlayerId) {
             let mut used = self.used[p.0 as usize];
             while used != 0 {
@@ -1462,6 +1502,11 @@ impl<S: Width> PositionOf<S> {
             self.occupied.insert(w);
             key ^= z.wall(w);
         }
+        if rules.variant.counterstrike != 0 {
+            let struck = self.struck_by(rules, m, &undo);
+            key ^= z.struck(self.struck) ^ z.struck(struck);
+            self.struck = struck;
+        }
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {
             self.move_number = self.move_number.saturating_add(1);
@@ -1618,6 +1663,7 @@ impl<S: Width> PositionOf<S> {
         self.rights = undo.rights;
         self.gates = undo.gates;
         self.restore_passing(rules, &undo);
+        self.struck = undo.struck;
         self.passes = undo.passes;
     }
 
@@ -1656,6 +1702,7 @@ impl<S: Width> PositionOf<S> {
             jumped_count: 0,
             enclosed: self.enclosed,
             lifted: None,
+            struck: self.struck,
             count: (self.count_limit, self.count_ply),
             gates: self.gates,
         }
@@ -1965,6 +2012,38 @@ impl<S: Width> PositionOf<S> {
         key
     }
 
+    /// Where `m`, just made, captured a piece of the counter-strike rule's kinds with a
+    /// piece of another kind (on its landing cell first).
+    fn struck_by(&self, rules: &Rules, m: &Move, undo: &Undo) -> Option<Cell> {
+        let kinds = rules.variant.counterstrike;
+        if kinds & (1 << m.piece.0) != 0 {
+            return None;
+        }
+        let of = |k: PieceId| kinds & (1 << k.0) != 0;
+        match m.special {
+            Special::Jump { .. } => {
+                let taken = undo.jumped[..undo.jumped_count as usize]
+                    .iter()
+                    .map(|&e| (Cell((e >> 16) as u16), PieceId(e as u8 & 0x3f)));
+                let hits = taken.filter(|(_, k)| of(*k)).map(|(c, _)| c);
+                hits.fold(None, |best, c| match best {
+                    Some(b) if b == m.to => Some(b),
+                    _ => Some(c),
+                })
+            }
+            _ => m
+                .captured
+                .filter(|(_, k)| of(*k))
+                .map(|_| m.capture_cell().unwrap_or(m.to)),
+        }
+    }
+
+    /// See [`Setup::struck`].
+    #[inline]
+    pub(crate) fn struck(&self) -> Option<Cell> {
+        self.struck
+    }
+
     /// Puts back the pieces [`PositionOf::take_jumped`] captured.
     fn restore_jumped(&mut self, rules: &Rules, undo: &Undo) {
         for &entry in &undo.jumped[..undo.jumped_count as usize] {
@@ -1984,6 +2063,7 @@ impl<S: Width> PositionOf<S> {
             self.passing = 0;
             self.passed = S::EMPTY;
         }
+        key ^= z.struck(self.struck.take());
         let me = self.to_move;
         self.to_move = PlayerId((me.0 + 1) % self.players);
         if self.to_move.0 == 0 {

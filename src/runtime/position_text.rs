@@ -293,7 +293,11 @@ pub fn write_position(rules: &Rules, setup: &Setup) -> String {
     }
     let mut fields = vec![board, side_token(v, setup.to_move)];
     if sfen_style(v) {
-        fields.push(write_hands(rules, setup, true));
+        // A game without hands writes the counter-strike rule's cell there, as lishogi does.
+        fields.push(match setup.struck.filter(|_| !v.has_hands()) {
+            Some(c) => v.board.name(c).to_string(),
+            None => write_hands(rules, setup, true),
+        });
     }
     if has_castling(v) {
         let tokens = castling_tokens(v);
@@ -868,11 +872,18 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
                 .map(|p| side_token(v, PlayerId(p as u8)))
                 .collect(),
         })?;
+    let mut struck = None;
     let hands = match bracketed {
         Some(f) => parse_hands(v, f)?,
         None if v.has_hands() || sfen_style(v) => {
             let f = fields.next().ok_or(E::Missing(PositionField::Hands))?;
-            parse_hands(v, f)?
+            match v.board.parse_cell(f) {
+                Some(c) if !v.has_hands() && v.counterstrike != 0 => {
+                    struck = Some(c);
+                    vec![]
+                }
+                _ => parse_hands(v, f)?,
+            }
         }
         None => vec![],
     };
@@ -1049,6 +1060,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<Setup, PositionTextEr
         passer,
         walls,
         count,
+        struck,
     };
     if checks_optional(rules)
         && super::Position::from_setup(rules, &setup).is_ok_and(|p| p.in_check(rules))

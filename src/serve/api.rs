@@ -36,7 +36,7 @@ use crate::diagrams::{board_svg, footprint_marks, footprint_svg};
 use crate::files::text_hash;
 use crate::{
     Game, Limits, LoadError, Move, PieceId, PlayerId, Rules, Session, Settings, Setup, Span,
-    Special, named_cells, parse_position, read_variant_text, write_move, write_short_moves,
+    Special, named_cells, parse_position, read_variant_text, write_move_at, write_short_moves,
 };
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
@@ -726,14 +726,7 @@ impl Api {
         answer["legal"] = json!([]);
         answer["ply"] = json!(ply);
         answer["short"] = json!(entry.session.game().short_moves());
-        answer["moves"] = json!(
-            entry
-                .session
-                .game()
-                .moves()
-                .map(|m| write_move(back.variant(), m))
-                .collect::<Vec<_>>()
-        );
+        answer["moves"] = json!(entry.session.game().written_moves());
         Ok(answer)
     }
 
@@ -831,7 +824,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
             json!({
                 "from": v.board.name(from),
                 "to": v.board.name(to),
-                "notation": write_move(v, m),
+                "notation": write_move_at(game.rules(), pos, m),
                 "short": short,
                 "capture": m.captured.is_some(),
                 "tag": m.tag.map(|t| v.tag(t).mark.to_string()),
@@ -880,7 +873,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
         "variant": e.variant,
         "to_move": v.player(pos.to_move()).name,
         "position": game.position_string(),
-        "moves": game.moves().map(|m| write_move(v, m)).collect::<Vec<_>>(),
+        "moves": game.written_moves(),
         "computer": (0..v.players.len() as u8)
             .map(PlayerId)
             .filter(|p| e.session.computer_plays(*p))

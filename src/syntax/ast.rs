@@ -61,6 +61,9 @@ pub enum Statement {
     Bonus(Vec<(Name, Spanned<Points>)>),
     /// `captures explode`, with the kinds spared.
     Explode(Spanned<Vec<Spared>>),
+    /// `after a Lion is captured by another kind, the next move captures one by another
+    /// kind only on that cell`: the kinds named.
+    Counterstrike(Spanned<Vec<Name>>),
     /// `royal pieces are in check together` or `... only when alone`.
     Royals(Spanned<RoyalCheck>),
     /// `... change sides` or `... are captured`: what a move does to enemy pieces
@@ -233,6 +236,7 @@ impl Statement {
                 crate::terms::MoveKind::Promotion => "promotions",
             },
             Statement::Explode(_) => "captures",
+            Statement::Counterstrike(_) => "after",
             Statement::Drops(_) => "drops",
             Statement::Gates(..) => "pieces",
             Statement::Royals(_) => "royal",
@@ -273,6 +277,7 @@ impl Statement {
             Statement::Drawing(n) => Some(n.span),
             Statement::Worth(v) | Statement::Bonus(v) => v.first().map(|(n, _)| n.span),
             Statement::Explode(e) => Some(e.span),
+            Statement::Counterstrike(c) => Some(c.span),
             Statement::Drops(d) => Some(d.span),
             Statement::Gates(z, _) => Some(z.span),
             Statement::Clock(c, _) => Some(c.span),
@@ -353,6 +358,12 @@ impl PartialEq for PieceItem {
 pub enum PieceItemKind {
     Move(MoveDecl),
     CapturedOnlyBy(Vec<Name>),
+    /// `captured by KINDS from afar only when undefended, unless the move also captures
+    /// a piece other than KINDS`.
+    GuardedCapture {
+        by: Vec<Name>,
+        unless: Vec<Name>,
+    },
     NotAttacked,
     /// `may not face enemy KIND on an open file`.
     Facing(Name),
@@ -424,7 +435,7 @@ pub mod promote_when {
     pub const THROUGH: u8 = 4;
     /// Ends in the zone, not having started there.
     pub const ENTERING: u8 = 8;
-    /// Captures, ending in the zone.
+    /// Only a capture (with `FROM`, `INTO`, `THROUGH` saying where).
     pub const CAPTURING: u8 = 16;
     /// A move of its own, made by a piece standing in the zone.
     pub const STANDING: u8 = 32;
@@ -534,6 +545,8 @@ pub struct DirTerm {
 pub enum Destination {
     Empty,
     Enemy(Option<Name>),
+    /// `to start`: the move ends where it started.
+    Start,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -904,6 +904,7 @@ fn described(rule: Rule) -> &'static str {
             "a move (`step`, `leap`, `slide`) or a piece rule"
         }
         captured_only_by => "`captured only by ...`",
+        guarded_capture => "`captured by ... from afar only when undefended`",
         not_attacked => "`may not end on an attacked cell`",
         move_stmt | first_leg | mode => "a move (`step`, `leap` or `slide`)",
         next_leg => "a leg after `then`",

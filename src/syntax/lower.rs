@@ -205,6 +205,13 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 .collect();
             Statement::Explode(Spanned::new(spared, span))
         }
+        Rule::counterstrike_stmt => {
+            let kinds = inner
+                .filter(|n| n.as_rule() == Rule::ident)
+                .map(|n| cx.name(&n))
+                .collect();
+            Statement::Counterstrike(Spanned::new(kinds, span))
+        }
         r => unreachable!("not a statement: {r:?}"),
     }
 }
@@ -348,6 +355,19 @@ fn lower_piece_item(cx: &mut Ctx, p: P) -> PieceItem {
                         .map(|n| cx.name(&n))
                         .collect(),
                 )
+            }
+            Rule::guarded_capture => {
+                // Kinds before `from afar` capture; those after `other than` are spared.
+                let (mut by, mut unless, mut after) = (Vec::new(), Vec::new(), false);
+                for n in q.into_inner() {
+                    match n.as_rule() {
+                        Rule::unless_kw => after = true,
+                        Rule::ident if after => unless.push(cx.name(&n)),
+                        Rule::ident => by.push(cx.name(&n)),
+                        _ => {}
+                    }
+                }
+                kind = PieceItemKind::GuardedCapture { by, unless }
             }
             Rule::not_attacked => kind = PieceItemKind::NotAttacked,
             Rule::facing => {
@@ -568,10 +588,11 @@ fn lower_clause(cx: &mut Ctx, p: P) -> Spanned<Clause> {
     let q = p.into_inner().find(content).unwrap();
     let clause = match q.as_rule() {
         Rule::destination => {
-            let d = q.into_inner().find(content).unwrap();
-            Clause::Destination(match d.as_rule() {
-                Rule::empty_dest => Destination::Empty,
-                _ => Destination::Enemy(d.into_inner().find(content).map(|n| cx.name(&n))),
+            // `to start` holds keywords only.
+            Clause::Destination(match q.into_inner().find(content) {
+                None => Destination::Start,
+                Some(d) if d.as_rule() == Rule::empty_dest => Destination::Empty,
+                Some(d) => Destination::Enemy(d.into_inner().find(content).map(|n| cx.name(&n))),
             })
         }
         Rule::tagged => Clause::Tagged(lower_mark(cx, &q.into_inner().find(content).unwrap())),
@@ -775,17 +796,31 @@ fn lower_promotion(cx: &mut Ctx, p: P) -> PromotionDecl {
     // `on standing in ZONE` has no trigger of its own before the zone's name.
     let when = match inner.next_if(|n| n.as_rule() == Rule::promote_when) {
         None => promote_when::STANDING,
-        Some(node) => match node.into_inner().next() {
-            Some(t) if t.as_rule() == Rule::entering => promote_when::ENTERING,
-            Some(t) if t.as_rule() == Rule::moving => t.into_inner().fold(0, |m, r| {
-                m | match r.as_str() {
-                    "from" => promote_when::FROM,
-                    "into" => promote_when::INTO,
-                    _ => promote_when::THROUGH,
+        Some(node) => {
+            let relations = |n: P| {
+                n.into_inner()
+                    .filter(|r| r.as_rule() == Rule::zone_relation)
+                    .fold(0, |m, r| {
+                        m | match r.as_str() {
+                            "from" => promote_when::FROM,
+                            "into" => promote_when::INTO,
+                            _ => promote_when::THROUGH,
+                        }
+                    })
+            };
+            match node.clone().into_inner().next() {
+                Some(t) if t.as_rule() == Rule::entering => promote_when::ENTERING,
+                Some(t) if t.as_rule() == Rule::moving => relations(t),
+                // `capturing in`: a capture ending in the zone.
+                _ => {
+                    promote_when::CAPTURING
+                        | match relations(node) {
+                            0 => promote_when::INTO,
+                            r => r,
+                        }
                 }
-            }),
-            _ => promote_when::CAPTURING | promote_when::INTO,
-        },
+            }
+        }
     };
     let zone = cx.name(&inner.next().unwrap());
     let alone = inner

@@ -624,3 +624,44 @@ fn omega_chess_wizards_leave_their_corner_cells_by_clicking() {
         b.wait_count("#move-list .ply", 0);
     }
 }
+
+#[test]
+fn a_chu_shogi_lion_takes_twice_and_passes_by_clicking() {
+    let Some(b) = browser("a_chu_shogi_lion_takes_twice_and_passes_by_clicking") else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    b.goto(&s.url("/#chu-shogi"));
+    b.wait_count("#board .piece", 92);
+    // Black's Lion on 6f, White's Pawn on 6e and Gold on 6d, the Kings far away.
+    b.type_into(
+        "#position",
+        "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1",
+    );
+    b.click("#start-here");
+    b.wait_count("#board .piece", 5);
+    // To 6d the Lion may leap, or take the Pawn on its way: the page asks which.
+    b.click(r#"#board .piece[data-cell="6f"]"#);
+    b.click(r#"#board .piece[data-cell="6d"]"#);
+    b.wait_count("#choice button", 2);
+    b.click(r#"#choice button[data-move="6f6e6d"]"#);
+    b.wait_text("#status", "White to move.");
+    b.wait_count("#board .piece", 3);
+    b.click(r#"#board .piece[data-cell="12a"]"#);
+    b.click(r#"#board .cell[data-cell="12b"]"#);
+    b.wait_text("#status", "Black to move.");
+    // A second click on the Lion offers its pass rather than making it.
+    b.click(r#"#board .piece[data-cell="6d"]"#);
+    b.click(r#"#board .piece[data-cell="6d"]"#);
+    b.wait_count("#choice button", 1);
+    b.click("#choice button");
+    b.wait_text("#status", "White to move.");
+    let moves = played(&b);
+    let last = moves.split(' ').next_back().unwrap_or_default().to_string();
+    assert!(moves.starts_with("6f6e6d 12a12b "), "{moves}");
+    assert!(
+        last.len() == 6 && last.starts_with("6d") && last.ends_with("6d"),
+        "{moves}"
+    );
+    b.wait_count(r#"#board .piece[data-cell="6d"]"#, 1);
+}

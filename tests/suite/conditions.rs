@@ -356,6 +356,7 @@ fn reference_position(r: &Arc<Rules>, text: &str) -> reference::Simple {
         walls: s.walls,
         runs: Vec::new(),
         gates,
+        struck: s.struck,
     }
 }
 

@@ -92,6 +92,7 @@ fn simple(rules: &Arc<Rules>, pos: &Position) -> reference::Simple {
             g.sort();
             g
         },
+        struck: s.struck,
     }
 }
 
@@ -4042,10 +4043,8 @@ fn jump_game(
     every: usize,
     t: &mut JumpTally,
 ) -> Vec<(String, Position)> {
-    use variantlab::variant::Event;
     let options = rules.options();
     let name = &v.name;
-    let unjudged = |rule: usize| matches!(v.end_rules[rule].event(), Some(Event::Repetition(..)));
     let mut rng = Lcg(seed);
     let (mut game, mut slow) = match setup {
         None => {
@@ -4124,38 +4123,55 @@ fn jump_game(
             break;
         }
         let m = moves[rng.below(moves.len())];
-        let move_text = variantlab::write_move(v, &m);
         let jumped = jumped_cells(rules, &pos, &m);
-        let mv = (m.from, m.to, m.tag, reference_kind(&m));
-        let (next, want) = reference::play_jumping(v, options, &slow, mv, &jumped);
-        game.play(m).unwrap();
-        let now = simple(rules, game.position());
-        assert_eq!(
-            (&next.cells, next.to_move),
-            (&now.cells, now.to_move),
-            "{name}: positions differ after {move_text} at {at}"
-        );
         t.moves += 1;
-        slow = next;
-        let got = game.ending().map(|e| (e.outcome, e.winner(), e.rule));
-        if let Some((.., rule)) = got
-            && unjudged(rule)
-        {
-            *t.ends.entry(rule).or_insert(0) += 1;
-            break;
-        }
-        let want = want.map(|e| (e.0, reference::winner(e, slow.to_move)));
-        assert_eq!(
-            got.map(|g| (g.0, g.1)),
-            want,
-            "{name}: ends differ after {move_text} at {at}"
-        );
-        if let Some((.., rule)) = got {
+        if let Some(rule) = play_alongside(v, rules, &mut game, &mut slow, m, &jumped, &at) {
             *t.ends.entry(rule).or_insert(0) += 1;
             break;
         }
     }
     reached
+}
+
+/// Plays `m` in `game` and, as the reference plays it (taking `jumped` on the way), on
+/// `slow`: the boards, the struck cells, the sides to move and the ends must agree.
+/// Returns the rule that ended the game, if one did; the reference does not judge
+/// repetitions, so a game the runtime ends so ends there unjudged.
+fn play_alongside(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    game: &mut Game,
+    slow: &mut reference::Simple,
+    m: Move,
+    jumped: &[Cell],
+    at: &str,
+) -> Option<usize> {
+    use variantlab::variant::Event;
+    let name = &v.name;
+    let move_text = variantlab::write_move_at(rules, game.position(), &m);
+    let mv = (m.from, m.to, m.tag, reference_kind(&m));
+    let (next, want) = reference::play_jumping(v, rules.options(), slow, mv, jumped);
+    game.play(m).unwrap();
+    let now = simple(rules, game.position());
+    assert_eq!(
+        (&next.cells, next.struck, next.to_move),
+        (&now.cells, now.struck, now.to_move),
+        "{name}: positions differ after {move_text} at {at}"
+    );
+    *slow = next;
+    let got = game.ending().map(|e| (e.outcome, e.winner(), e.rule));
+    if let Some((.., rule)) = got
+        && matches!(v.end_rules[rule].event(), Some(Event::Repetition(..)))
+    {
+        return Some(rule);
+    }
+    let want = want.map(|e| (e.0, reference::winner(e, slow.to_move)));
+    assert_eq!(
+        got.map(|g| (g.0, g.1)),
+        want,
+        "{name}: ends differ after {move_text} at {at}"
+    );
+    got.map(|(.., rule)| rule)
 }
 
 /// A rule of draughts a variant may be loosened by, to count where it matters.
@@ -4885,4 +4901,1046 @@ fn draughts_winding_chains_agree_with_the_reference() {
     ];
     let want: Vec<String> = ends.iter().map(|e| format!("d4-{e} xc3 xe3")).collect();
     assert_eq!(jump_texts(&rules, &game), want);
+}
+
+// ---- Moves in two steps: the Lion ----------------------------------------------------
+
+/// A [`JumpKey`] as text: `from-to`, then ` xC` for each cell taken on the way (not
+/// the end), `=Kind` for the kind made and `:t` for the tag.
+fn jump_key_text(v: &Variant, (f, to, taken, kind, tag): &JumpKey) -> String {
+    let name = |c: u16| v.board.name(Cell(c)).to_lowercase();
+    let mut s = format!("{}-{}", name(*f), name(*to));
+    for c in taken {
+        s += &format!(" x{}", name(*c));
+    }
+    if let Some(k) = kind {
+        s += &format!("={}", v.pieces[*k as usize].name);
+    }
+    if let Some(t) = tag {
+        s += &format!(":{}", v.tags[*t as usize].mark);
+    }
+    s
+}
+
+/// Asserts that both generators list the same moves at `at`, naming those only one of
+/// them lists.
+fn same_jumps(v: &Variant, got: &BTreeSet<JumpKey>, want: &BTreeSet<JumpKey>, at: &str) {
+    if got != want {
+        let only = |a: &BTreeSet<JumpKey>, b: &BTreeSet<JumpKey>| -> Vec<String> {
+            a.difference(b).map(|k| jump_key_text(v, k)).collect()
+        };
+        panic!(
+            "{}: generators differ at {at}: only the runtime lists {:?}, only the reference {:?}",
+            v.name,
+            only(got, want),
+            only(want, got)
+        );
+    }
+}
+
+/// The cells of the pieces a runtime move takes on its way, sorted: as
+/// [`jumped_cells`], but for the piece on its end, which the runtime counts among them
+/// when a capture by jumping ends on an enemy (`to enemy`) and the reference does not.
+fn taken_on_the_way(rules: &Arc<Rules>, pos: &Position, m: &Move) -> Vec<Cell> {
+    let mut taken = jumped_cells(rules, pos, m);
+    if m.from != m.to {
+        taken.retain(|c| *c != m.to);
+    }
+    taken
+}
+
+/// [`runtime_jumps`] with [`taken_on_the_way`].
+fn runtime_lion_jumps(rules: &Arc<Rules>, pos: &Position) -> BTreeSet<JumpKey> {
+    let mut list = Vec::new();
+    pos.legal_moves(rules, &mut list);
+    let set: BTreeSet<JumpKey> = list
+        .iter()
+        .map(|m| {
+            (
+                m.from.0,
+                m.to.0,
+                taken_on_the_way(rules, pos, m)
+                    .iter()
+                    .map(|c| c.0)
+                    .collect(),
+                reference_kind(m).map(|k| k.0),
+                m.tag.map(|t| t.0),
+            )
+        })
+        .collect();
+    assert_eq!(set.len(), list.len(), "the runtime listed a move twice");
+    set
+}
+
+/// What [`lion_game`] compared and saw.
+#[derive(Debug, Default)]
+struct LionTally {
+    /// Positions at which both generators listed the same moves, and moves played
+    /// after which the positions (the struck cell too) and ends agreed.
+    positions: usize,
+    moves: usize,
+    /// Legal moves compared: captures by jumping that land on an empty cell beyond,
+    /// that take on their end too, that take without moving (igui); passes; moves
+    /// that promote.
+    beyond: usize,
+    double: usize,
+    in_place: usize,
+    passes: usize,
+    promotions: usize,
+    /// Positions with a struck cell (rule 84).
+    struck: usize,
+    /// Positions where the reference lists other moves with a rule loosened, one
+    /// count per loosened variant.
+    narrowed: Vec<usize>,
+    /// Games each end rule decided, by the rule's index.
+    ends: std::collections::BTreeMap<usize, usize>,
+}
+
+/// A rule of the Lion a variant may be loosened by, to count where it matters.
+#[derive(Clone, Copy, Debug)]
+enum LionRule {
+    /// No `captured by ... from afar only when undefended`.
+    Guarded,
+    /// Its `unless the move also captures ...` left out (which narrows).
+    Bridge,
+    /// No counter-strike rule.
+    Counterstrike,
+}
+
+/// `v` with one of the Lion's rules loosened.
+fn without_rule(v: &Variant, rule: LionRule) -> Variant {
+    let mut wide = v.clone();
+    for p in &mut wide.pieces {
+        match rule {
+            LionRule::Guarded => p.guarded.clear(),
+            LionRule::Bridge => p.guarded.iter_mut().for_each(|g| g.other_than = None),
+            LionRule::Counterstrike => {}
+        }
+    }
+    if matches!(rule, LionRule::Counterstrike) {
+        wide.counterstrike = 0;
+    }
+    wide
+}
+
+/// A random game from `setup` (the variant's start when `None`), choosing a capture
+/// two times in three where there is one: at every ply both generators list the same
+/// moves with the same pieces taken on the way, and after the move chosen (played by
+/// the reference on its own position, carried from the first) the boards, the struck
+/// cells, the sides to move and the ends agree. A game the runtime ends by repetition
+/// stops there. Returns the positions reached every `every` plies, and those with a
+/// struck cell (when `every` is not 0), with their strings.
+#[allow(clippy::too_many_arguments)]
+fn lion_game(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    setup: Option<Setup>,
+    seed: u64,
+    plies: usize,
+    wides: &[&Variant],
+    every: usize,
+    t: &mut LionTally,
+) -> Vec<(String, Position)> {
+    let options = rules.options();
+    let name = &v.name;
+    let mut rng = Lcg(seed);
+    let from_start = setup.is_none();
+    let mut game =
+        Game::new(rules.clone(), setup.unwrap_or_else(|| Setup::start(rules))).expect("a position");
+    let mut slow = simple(rules, game.position());
+    if from_start {
+        assert_eq!(reference::start(v), slow, "{name}: the starts differ");
+    }
+    let mut reached = Vec::new();
+    for ply in 0..plies {
+        let at = game.position_string();
+        let pos = game.position().clone();
+        if every > 0 && (ply % every == every - 1 || slow.struck.is_some()) {
+            reached.push((at.clone(), pos.clone()));
+        }
+        let want = reference_jumps(v, options, &slow);
+        same_jumps(v, &runtime_lion_jumps(rules, &pos), &want, &at);
+        t.positions += 1;
+        t.struck += usize::from(slow.struck.is_some());
+        t.narrowed.resize(wides.len(), 0);
+        for (n, wide) in t.narrowed.iter_mut().zip(wides) {
+            *n += usize::from(reference_jumps(wide, options, &slow) != want);
+        }
+        for (f, to, taken, kind, _) in &want {
+            let ends_on_piece = slow.cells[*to as usize].is_some();
+            match (f == to, taken.is_empty()) {
+                (true, true) => t.passes += 1,
+                (true, false) => t.in_place += 1,
+                (false, false) if ends_on_piece => t.double += 1,
+                (false, false) => t.beyond += 1,
+                (false, true) => {}
+            }
+            t.promotions += usize::from(kind.is_some());
+        }
+        let mut moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        moves.sort_by_key(|m| (m.from, m.to, m.promotion, taken_on_the_way(rules, &pos, m)));
+        let captures: Vec<Move> = (moves.iter())
+            .filter(|m| {
+                !taken_on_the_way(rules, &pos, m).is_empty()
+                    || (m.from != m.to && pos.at(m.to).is_some())
+            })
+            .copied()
+            .collect();
+        let m = if !captures.is_empty() && rng.below(3) > 0 {
+            captures[rng.below(captures.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        let jumped = taken_on_the_way(rules, &pos, &m);
+        t.moves += 1;
+        if let Some(rule) = play_alongside(v, rules, &mut game, &mut slow, m, &jumped, &at) {
+            *t.ends.entry(rule).or_insert(0) += 1;
+            break;
+        }
+    }
+    reached
+}
+
+/// The moves both generators list in `game`, which must agree, from the cell `from`
+/// (every cell: `None`), as [`jump_key_text`] writes them, sorted.
+fn lion_moves(rules: &Arc<Rules>, game: &Game, from: Option<&str>) -> Vec<String> {
+    let v = rules.variant();
+    let pos = game.position();
+    let at = game.position_string();
+    let want = reference_jumps(v, rules.options(), &simple(rules, pos));
+    same_jumps(v, &runtime_lion_jumps(rules, pos), &want, &at);
+    let from = from.map(|c| v.board.parse_cell(c).unwrap().0);
+    let mut out: Vec<String> = (want.iter())
+        .filter(|k| from.is_none_or(|f| k.0 == f))
+        .map(|k| jump_key_text(v, k))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Perft to `depth` from each position, the runtime's against the reference's.
+fn lion_perft(v: &Variant, rules: &Arc<Rules>, positions: Vec<(String, Position)>, depth: u32) {
+    for (text, mut pos) in positions {
+        let want = reference::perft(v, rules.options(), &simple(rules, &pos), depth);
+        assert_eq!(
+            variantlab::perft(rules, &mut pos, depth),
+            want,
+            "{}: perft {depth} at {text}",
+            v.name
+        );
+    }
+}
+
+fn chu() -> (Variant, Arc<Rules>) {
+    let v = load("chu-shogi.var");
+    let rules = compiled(&v, &[]);
+    (v, rules)
+}
+
+/// The moves written as `from-to`, with the cells within two of `from` given as
+/// (files, ranks) offsets, but those in `but`.
+fn leaps_around(v: &Variant, from: &str, but: &[&str]) -> Vec<String> {
+    let c = v.board.parse_cell(from).unwrap();
+    let (x, y) = v.board.point(c);
+    let mut out = vec![];
+    for dx in -2..=2 {
+        for dy in -2..=2 {
+            if let Some(to) = v.board.at((x + dx, y + dy))
+                && to != c
+            {
+                let to = v.board.name(to).to_lowercase();
+                if !but.contains(&to.as_str()) {
+                    out.push(format!("{from}-{to}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn chu_shogi_perft_agrees_with_the_reference_in_brief() {
+    chu_shogi_perft_agrees_with_the_reference(Size::Small);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn chu_shogi_perft_agrees_with_the_reference_in_full() {
+    chu_shogi_perft_agrees_with_the_reference(Size::Full);
+}
+
+fn chu_shogi_perft_agrees_with_the_reference(size: Size) {
+    let (v, rules) = chu();
+    let start = reference::start(&v);
+    let mut pos = Position::start(&rules).unwrap();
+    let depth = if size == Size::Full { 3 } else { 2 };
+    let want = reference::perft(&v, rules.options(), &start, depth);
+    assert_eq!(want, [36, 1296, 48315][depth as usize - 1], "the reference");
+    assert_eq!(
+        variantlab::perft(&rules, &mut pos, depth),
+        want,
+        "the runtime"
+    );
+    // Depth 2 from positions along random games (the struck cell among them), and
+    // from shogiops' published positions.
+    let mut t = LionTally::default();
+    let mut positions = Vec::new();
+    for seed in 0..size.of_u64(8) {
+        positions.extend(lion_game(
+            &v,
+            &rules,
+            None,
+            1300 + seed,
+            300,
+            &[],
+            15,
+            &mut t,
+        ));
+    }
+    let struck = positions
+        .iter()
+        .filter(|(_, p)| p.to_setup(&rules).struck.is_some())
+        .count();
+    println!(
+        "chu shogi perft: {} positions, {struck} struck",
+        positions.len()
+    );
+    assert!(
+        positions.len() >= size.of(60),
+        "{} positions",
+        positions.len()
+    );
+    // Struck cells made up, where the games seldom leave one that matters.
+    let (compared, narrowed) = struck_positions(&v, &rules, &positions);
+    println!(
+        "chu shogi: {compared} positions with a struck cell, {}",
+        narrowed.len()
+    );
+    lion_perft(&v, &rules, narrowed, 2);
+    lion_perft(&v, &rules, positions, 2);
+    let rows = common::fixture("chu-shogi/positions.tsv");
+    let step = if size == Size::Full { 5 } else { 20 };
+    let published: Vec<(String, Position)> = (rows.lines())
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let sfen = l.split('\t').next().unwrap().to_string();
+            let pos = common::game(&rules, &sfen).position().clone();
+            (sfen, pos)
+        })
+        .collect();
+    lion_perft(
+        &v,
+        &rules,
+        published.iter().step_by(step).cloned().collect(),
+        2,
+    );
+    // Struck cells made up on shogiops' positions too.
+    let (compared, narrowed) = struck_positions(&v, &rules, &published);
+    println!(
+        "chu shogi: {compared} published positions with a struck cell, {}",
+        narrowed.len()
+    );
+    assert!(narrowed.len() > 20, "{}", narrowed.len());
+    lion_perft(
+        &v,
+        &rules,
+        narrowed
+            .into_iter()
+            .step_by(step / 5)
+            .take(size.of(60))
+            .collect(),
+        2,
+    );
+}
+
+#[test]
+fn chu_shogi_published_positions_agree_with_the_reference() {
+    let (v, rules) = chu();
+    let mut t = LionTally::default();
+    let mut n = 0;
+    for file in ["positions.tsv", "moves.tsv"] {
+        let rows = common::fixture(&format!("chu-shogi/{file}"));
+        let mut seen = BTreeSet::new();
+        for line in rows
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let sfen = line.split('\t').next().unwrap();
+            if !seen.insert(sfen.to_string()) {
+                continue;
+            }
+            n += 1;
+            // Each position and a few random plies on from it.
+            let setup = variantlab::parse_position(&rules, sfen).unwrap();
+            lion_game(&v, &rules, Some(setup), n, 4, &[], 0, &mut t);
+        }
+    }
+    let seen = format!("chu shogi, {n} published positions: {t:?}");
+    println!("{seen}");
+    assert!(n > 300 && t.positions > 1000, "{seen}");
+    assert!(t.double > 0 && t.in_place > 0 && t.passes > 0, "{seen}");
+}
+
+#[test]
+fn chu_shogi_games_agree_with_the_reference_in_brief() {
+    chu_shogi_games_agree_with_the_reference(Size::Small);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn chu_shogi_games_agree_with_the_reference_in_full() {
+    chu_shogi_games_agree_with_the_reference(Size::Full);
+}
+
+fn chu_shogi_games_agree_with_the_reference(size: Size) {
+    use LionRule::*;
+    let (v, rules) = chu();
+    let rules_loosened = [Guarded, Bridge, Counterstrike];
+    let wides: Vec<Variant> = (rules_loosened.iter())
+        .map(|r| without_rule(&v, *r))
+        .collect();
+    let wides: Vec<&Variant> = wides.iter().collect();
+    let mut t = LionTally::default();
+    let games = size.of_u64(40);
+    for seed in 0..games {
+        lion_game(&v, &rules, None, 1400 + seed, 400, &wides, 0, &mut t);
+    }
+    let seen = format!("chu shogi: {t:?}");
+    println!("{seen}");
+    assert!(t.positions > games as usize * 100, "{seen}");
+    assert!(
+        t.double > 0 && t.in_place > 0 && t.passes > 0 && t.beyond > 0,
+        "{seen}"
+    );
+    assert!(t.promotions > 100 && t.struck > 0, "{seen}");
+}
+
+/// A game on 7 by 7 for the Lion's words one at a time: Kings that are not royal (a
+/// game with captures by jumping has none), Pawns and Rooks that may promote on a
+/// capture from or into the far two ranks (Pawns also on reaching the last), Golds and
+/// a Go-between a side, and the two kinds `kinds` that `pieces` declares, on b1 and f1
+/// (b7 and f7), with the statements `more`.
+fn two_steps(pieces: &str, kinds: [&str; 2], more: &str) -> String {
+    let [a, b] = kinds;
+    format!(
+        "name \"Two steps\"\n\
+         board square 7 by 7\n\
+         coordinates files lettered from the left, ranks numbered from the bottom\n\
+         player White: forward north, capitals\n\
+         player Black: forward south, lowercase\n\
+         zone camp: far 2 ranks\n\
+         zone last: far 1 ranks\n\
+         piece King (K) {{\n  step 1 any\n}}\n\
+         piece Gold (G) {{\n  step 1 orthogonal or forward diagonal\n}}\n\
+         piece GoBetween (I) {{\n  step 1 straight forward or straight backward\n}}\n\
+         piece Rook (R) {{\n  slide orthogonal\n  \
+         may promote on capturing from or into camp to Dragon\n}}\n\
+         piece Dragon (D) {{\n  slide orthogonal\n  step 1 diagonal\n}}\n\
+         piece Pawn (P) {{\n  step 1 straight forward\n  \
+         may promote on capturing from or into camp to Gold\n  \
+         may promote on entering last to Gold\n}}\n\
+         {pieces}\n\
+         setup {{\n  White: King d1, Rook a1 g1, Gold c1 e1, {a} b1, {b} f1, \
+         Pawn a2 b2 c2 e2 f2 g2, GoBetween d2\n  \
+         Black: King d7, Rook a7 g7, Gold c7 e7, {a} b7, {b} f7, \
+         Pawn a6 b6 c6 e6 f6 g6, GoBetween d6\n}}\n\
+         {more}\n\
+         game ends {{\n  a player has no King: that player loses\n  \
+         no legal move: mover wins\n  position repeated 3 times: draw\n}}\n"
+    )
+}
+
+/// The chu Lion's moves, as a piece body.
+const LION_MOVES: &str = "  leap 1 to 2 any\n  \
+    step 2 any, over 1 enemy, capturing the piece jumped\n  \
+    step 2 any, over 1 enemy, capturing the piece jumped, to enemy\n  \
+    step 2 any, over 1 enemy, capturing the piece jumped, to start\n  \
+    step 2 any, to start\n";
+
+/// The guarded capture of the Lion, and the bridge that lifts it.
+const GUARD: &str = "  captured by Lion from afar only when undefended\n";
+const GUARD_BRIDGED: &str = "  captured by Lion from afar only when undefended,\n    \
+    unless the move also captures a piece other than Pawn or GoBetween\n";
+
+/// The small games of [`two_steps`], one concept each: (what it shows, the text, the
+/// rules whose loosening must matter along its games).
+fn two_step_games() -> Vec<(&'static str, String, Vec<LionRule>)> {
+    let lion = |guard: &str| format!("piece Lion (N) {{\n{LION_MOVES}{guard}}}\n");
+    vec![
+        (
+            "jumps to an empty cell and to an enemy",
+            two_steps(
+                "piece Jumper (J) {\n  step 1 any, to empty\n  \
+                 step 2 any, over 1 enemy, capturing the piece jumped\n}\n\
+                 piece Taker (T) {\n  step 1 any, to empty\n  \
+                 step 2 any, over 1 enemy, capturing the piece jumped, to enemy\n}\n",
+                ["Jumper", "Taker"],
+                "",
+            ),
+            vec![],
+        ),
+        (
+            "captures without moving",
+            two_steps(
+                &format!(
+                    "piece Eater (E) {{\n  step 1 any, to empty\n  \
+                     step 2 any, over 1 enemy, capturing the piece jumped, to start\n}}\n{}",
+                    lion("")
+                ),
+                ["Eater", "Lion"],
+                "",
+            ),
+            vec![],
+        ),
+        (
+            "passes",
+            two_steps(
+                "piece Waiter (W) {\n  step 1 any\n  step 2 any, to start\n}\n\
+                 piece Falcon (H) {\n  slide any except straight forward\n  \
+                 step 1 straight forward\n  leap 2 straight forward\n  \
+                 slide 2 straight forward, over 1 enemy, capturing the piece jumped\n  \
+                 slide 2 straight forward, over 1 enemy, capturing the piece jumped, to enemy\n  \
+                 step 1 straight forward then 1 straight backward, over 1 enemy, \
+                 capturing the piece jumped, to start\n  \
+                 step 1 straight forward then 1 straight backward, to start\n}\n",
+                ["Waiter", "Falcon"],
+                "",
+            ),
+            vec![],
+        ),
+        (
+            "the guarded capture",
+            two_steps(&lion(GUARD), ["Lion", "Lion"], ""),
+            vec![LionRule::Guarded],
+        ),
+        (
+            "the guarded capture with a bridge",
+            two_steps(&lion(GUARD_BRIDGED), ["Lion", "Lion"], ""),
+            vec![LionRule::Guarded, LionRule::Bridge],
+        ),
+        (
+            "the counter-strike",
+            two_steps(
+                &format!(
+                    "{}piece Kirin (O) {{\n  step 1 diagonal\n  leap 2 direct orthogonal\n}}\n",
+                    lion("")
+                ),
+                ["Lion", "Kirin"],
+                "after a Lion or Kirin is captured by another kind, \
+                 the next move captures one by another kind only on that cell",
+            ),
+            vec![LionRule::Counterstrike],
+        ),
+        (
+            "promotions on capturing from, into or through",
+            two_steps(
+                "piece Bishop (B) {\n  slide diagonal\n  \
+                 may promote on capturing from camp to Horse\n  \
+                 may promote on capturing through camp to Horse\n}\n\
+                 piece Horse (H) {\n  slide diagonal\n  step 1 orthogonal\n}\n\
+                 piece Eater (E) {\n  step 1 any, to empty\n  \
+                 step 2 any, over 1 enemy, capturing the piece jumped, to start\n  \
+                 step 2 any, over 1 enemy, capturing the piece jumped\n  \
+                 may promote on capturing from or into camp to Gold\n}\n",
+                ["Bishop", "Eater"],
+                "",
+            ),
+            vec![],
+        ),
+        (
+            "passes and captures without moving that promote",
+            two_steps(
+                "piece Waiter (W) {\n  step 1 any\n  step 2 any, to start\n  \
+                 may promote on moving into camp to Gold\n}\n\
+                 piece Eater (E) {\n  step 1 any, to empty\n  \
+                 step 2 any, over 1 enemy, capturing the piece jumped, to start\n  \
+                 may promote on moving from camp to Gold\n}\n",
+                ["Waiter", "Eater"],
+                "",
+            ),
+            vec![],
+        ),
+    ]
+}
+
+#[test]
+fn two_step_clauses_agree_with_the_reference_in_brief() {
+    two_step_clauses_agree_with_the_reference(Size::Small);
+}
+
+#[test]
+#[ignore = "long check: cargo test --release -- --ignored"]
+fn two_step_clauses_agree_with_the_reference_in_full() {
+    two_step_clauses_agree_with_the_reference(Size::Full);
+}
+
+fn two_step_clauses_agree_with_the_reference(size: Size) {
+    for (what, text, loosened) in two_step_games() {
+        let rules = common::from_text(&text);
+        let v = rules.variant().clone();
+        let wides: Vec<Variant> = loosened.iter().map(|r| without_rule(&v, *r)).collect();
+        let wides: Vec<&Variant> = wides.iter().collect();
+        let mut t = LionTally::default();
+        let mut positions = Vec::new();
+        let games = size.of_u64(200);
+        for seed in 0..games {
+            positions.extend(lion_game(
+                &v,
+                &rules,
+                None,
+                1500 + seed,
+                200,
+                &wides,
+                10,
+                &mut t,
+            ));
+        }
+        let seen = format!("{what}: {t:?}");
+        println!("{seen}");
+        assert!(t.positions > games as usize * 10, "{seen}");
+        for (rule, n) in loosened.iter().zip(&t.narrowed) {
+            if !matches!(rule, LionRule::Counterstrike) {
+                assert!(*n > 0, "{rule:?} never mattered: {seen}");
+            }
+        }
+        let least = match what {
+            "jumps to an empty cell and to an enemy" => t.beyond.min(t.double),
+            "captures without moving" => t.in_place,
+            "passes" => t.passes.min(t.in_place),
+            "promotions on capturing from, into or through" => t.promotions.min(t.in_place),
+            "passes and captures without moving that promote" => {
+                t.promotions.min(t.passes).min(t.in_place)
+            }
+            _ => t.double.min(t.in_place),
+        };
+        assert!(least > 20, "{seen}");
+        if v.counterstrike != 0 {
+            // Struck cells made up where the games seldom leave one that matters.
+            let (compared, narrowed) = struck_positions(&v, &rules, &positions);
+            println!(
+                "{what}: {compared} positions with a struck cell, {}",
+                narrowed.len()
+            );
+            assert!(narrowed.len() > 20, "{}", narrowed.len());
+            lion_perft(
+                &v,
+                &rules,
+                narrowed.into_iter().take(size.of(40)).collect(),
+                3,
+            );
+        }
+        // Depth 3 from positions along the games.
+        positions.truncate(size.of(200));
+        lion_perft(&v, &rules, positions, 3);
+    }
+}
+
+/// Positions with a struck cell made up: each of `positions` with the cell of a piece
+/// of the player who moved last struck, as if that piece had just taken one of the
+/// counter-strike kinds there: every such cell where a piece of another kind could
+/// take one of the kinds (so that the rule may matter), else the first. Both
+/// generators must agree on each. Returns how many were compared, and those where the
+/// rule changes the reference's moves.
+fn struck_positions(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    positions: &[(String, Position)],
+) -> (usize, Vec<(String, Position)>) {
+    let options = rules.options();
+    let of_set = |k: u8| v.counterstrike & (1u64 << k) != 0;
+    let loose = without_rule(v, LionRule::Counterstrike);
+    let mut compared = 0;
+    let mut narrowed = Vec::new();
+    for (text, pos) in positions {
+        let mut setup = pos.to_setup(rules);
+        setup.struck = None;
+        let free = simple(rules, &Position::from_setup(rules, &setup).unwrap());
+        let kind_at = |c: u16| free.cells[c as usize].map(|(_, k)| k.0);
+        // Whether a piece not of the kinds may take one of them now.
+        let matters = reference_jumps(v, options, &free)
+            .iter()
+            .any(|(f, to, taken, ..)| {
+                !kind_at(*f).is_some_and(of_set)
+                    && (taken.iter().any(|c| kind_at(*c).is_some_and(of_set))
+                        || (f != to && kind_at(*to).is_some_and(of_set)))
+            });
+        let theirs: Vec<Cell> = (v.board.cells())
+            .filter(|c| setup.cells[c.index()].is_some_and(|(p, _)| p != setup.to_move))
+            .collect();
+        let tried = if matters {
+            &theirs[..]
+        } else {
+            &theirs[..theirs.len().min(1)]
+        };
+        for &c in tried {
+            let mut s = setup.clone();
+            s.struck = Some(c);
+            let at = format!("{text}, {} struck", v.board.name(c));
+            let p = Position::from_setup(rules, &s).unwrap_or_else(|e| panic!("{at}: {e}"));
+            let slow = simple(rules, &p);
+            assert_eq!(slow.struck, Some(c), "{at}");
+            let want = reference_jumps(v, options, &slow);
+            same_jumps(v, &runtime_lion_jumps(rules, &p), &want, &at);
+            compared += 1;
+            if want != reference_jumps(&loose, options, &slow) {
+                narrowed.push((at, p));
+            }
+        }
+    }
+    (compared, narrowed)
+}
+
+/// The rules of the game of [`two_step_games`] that shows `what`.
+fn two_step_rules(what: &str) -> Arc<Rules> {
+    let (_, text, _) = (two_step_games().into_iter())
+        .find(|(w, ..)| *w == what)
+        .unwrap_or_else(|| panic!("no game shows {what}"));
+    common::from_text(&text)
+}
+
+/// Strings from string slices.
+fn texts(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// Both generators' moves of the piece on `from` in `game` ([`lion_moves`]), after
+/// both have agreed along a few random plies from it.
+fn lion_moves_after_games(rules: &Arc<Rules>, game: &Game, from: &str) -> Vec<String> {
+    let v = rules.variant();
+    let mut t = LionTally::default();
+    for seed in 0..4 {
+        let setup = game.position().to_setup(rules);
+        lion_game(v, rules, Some(setup), seed, 6, &[], 0, &mut t);
+    }
+    lion_moves(rules, game, Some(from))
+}
+
+#[test]
+fn chu_shogi_lions_by_hand_agree_with_the_reference() {
+    let (v, rules) = chu();
+    let sorted = |mut l: Vec<String>| {
+        l.sort();
+        l
+    };
+    // A lone Lion: the 24 cells within two, and a pass (lishogi's 25 moves).
+    let game = common::game(&rules, "k11/12/12/12/12/6N5/12/12/12/12/12/11K b - 1");
+    let mut want = leaps_around(&v, "6f", &[]);
+    want.push("6f-6f".into());
+    assert_eq!(lion_moves_after_games(&rules, &game, "6f"), sorted(want));
+    // A Pawn between two Lions: the Lion on 8f takes it and goes on, or takes it
+    // without moving, but may not take the Lion on 8h, which the Pawn it takes on the
+    // way still guards, nor leap there, the Pawn guarding it where it stands.
+    let beyond = ["9f", "7f", "9g", "7g", "9h", "7h"].map(|c| format!("8f-{c} x8g"));
+    let lions = |middle: &str| format!("k11/12/12/12/12/4N7/4{middle}7/4n7/12/12/12/11K b - 1");
+    let game = common::game(&rules, &lions("p"));
+    let mut want = leaps_around(&v, "8f", &["8h"]);
+    want.extend(beyond.iter().cloned());
+    want.extend(texts(&["8f-8f x8g", "8f-8f"]));
+    let got = lion_moves_after_games(&rules, &game, "8f");
+    assert_eq!(got.len(), 31);
+    assert_eq!(got, sorted(want.clone()));
+    // With a Silver between them, taking it first is a bridge: the Lion may take both;
+    // the leap is still refused.
+    let game = common::game(&rules, &lions("s"));
+    want.push("8f-8h x8g".into());
+    assert_eq!(
+        lion_moves_after_games(&rules, &game, "8f"),
+        sorted(want.clone())
+    );
+    // Undefended, the Lion on 8h may be taken from afar.
+    let game = common::game(&rules, "k11/12/12/12/12/4N7/12/4n7/12/12/12/11K b - 1");
+    let mut want = leaps_around(&v, "8f", &[]);
+    want.push("8f-8f".into());
+    assert_eq!(lion_moves_after_games(&rules, &game, "8f"), sorted(want));
+    // Beside it, a defended Lion may always be taken: on its own, without moving, or
+    // on the way to the Gold defending it.
+    let game = common::game(&rules, "k11/12/12/12/12/4N7/4n7/4g7/12/12/12/11K b - 1");
+    let got = lion_moves_after_games(&rules, &game, "8f");
+    for m in ["8f-8g", "8f-8f x8g", "8f-8h x8g", "8f-8h", "8f-7h x8g"] {
+        assert!(got.contains(&m.to_string()), "{m}: {got:?}");
+    }
+}
+
+#[test]
+fn chu_shogi_struck_cells_by_hand_agree_with_the_reference() {
+    let (v, rules) = chu();
+    let options = rules.options();
+    let cell = |c: &str| v.board.parse_cell(c).unwrap();
+    // White's Promoted Kirin on 8j took a Black Lion there: Black's Rook on 8l may take
+    // it back, the one on 3l may not take the Lion on 3i, and Black's Lion on 3g may.
+    let text = "11k/12/12/12/12/12/9N2/12/9n2/4+o7/12/4R4R1K b 8j 1";
+    let game = common::game(&rules, text);
+    let all = lion_moves(&rules, &game, None);
+    let mut lion = leaps_around(&v, "3g", &[]);
+    lion.push("3g-3g".into());
+    lion.sort();
+    assert_eq!(lion_moves_after_games(&rules, &game, "3g"), lion);
+    assert_eq!(
+        lion_moves_after_games(&rules, &game, "3l"),
+        texts(&[
+            "3l-2l", "3l-3j", "3l-3k", "3l-4l", "3l-5l", "3l-6l", "3l-7l"
+        ])
+    );
+    assert!(all.contains(&"8l-8j".to_string()), "{all:?}");
+    assert_eq!(all.len(), 25 + 10 + 7 + 3, "{all:?}");
+    // Without the struck cell the Rook takes the Lion too.
+    let free = common::game(&rules, &text.replace("8j 1", "- 1"));
+    let more = lion_moves(&rules, &free, None);
+    assert_eq!(more.len(), all.len() + 1);
+    assert!(more.contains(&"3l-3i".to_string()));
+    // Taking back on 8j strikes 8j again, for White.
+    let slow = simple(&rules, game.position());
+    let (next, _) = reference::play_jumping(
+        &v,
+        options,
+        &slow,
+        (cell("8l"), cell("8j"), None, None),
+        &[],
+    );
+    let (after, _) = common::after(&rules, text, &["8l8j"]);
+    assert_eq!(next.struck, Some(cell("8j")));
+    assert_eq!(simple(&rules, after.position()).struck, next.struck);
+    assert!(
+        after.position_string().contains(" 8j "),
+        "{}",
+        after.position_string()
+    );
+    // While 1a is struck the Horned Falcon on 6h may not take the Lion on 6g in any
+    // way, by stepping there, on its way or without moving; while 6g is, it may.
+    let falcon = |struck: &str| {
+        let text = format!("11k/12/12/12/12/12/6n5/6+H5/12/12/12/K11 b {struck} 1");
+        let game = common::game(&rules, &text);
+        lion_moves_after_games(&rules, &game, "6h")
+    };
+    let takes = ["6h-6g", "6h-6f x6g", "6h-6h x6g"].map(String::from);
+    let (held, free) = (falcon("1a"), falcon("6g"));
+    assert!(takes.iter().all(|m| !held.contains(m)), "{held:?}");
+    assert!(takes.iter().all(|m| free.contains(m)), "{free:?}");
+    assert_eq!(held.len() + 3, free.len());
+    assert_eq!(falcon("-"), free);
+    // A Horned Falcon (of another kind) taking a Lion on its way strikes that cell;
+    // taking two, it strikes the cell it lands on. A Lion taking one strikes none.
+    for (text, mv, jumped, struck) in [
+        (
+            "k11/12/12/12/12/12/6n5/6+H5/12/12/12/11K b - 1",
+            ("6h", "6f"),
+            vec!["6g"],
+            Some("6g"),
+        ),
+        (
+            "k11/12/12/12/12/6+o5/6n5/6+H5/12/12/12/11K b - 1",
+            ("6h", "6f"),
+            vec!["6g"],
+            Some("6f"),
+        ),
+        (
+            "k11/12/12/12/12/6+o5/6n5/6+H5/12/12/12/11K b - 1",
+            ("6h", "6g"),
+            vec![],
+            Some("6g"),
+        ),
+        (
+            "k11/12/12/12/12/6+o5/6n5/6N5/12/12/12/11K b - 1",
+            ("6h", "6f"),
+            vec!["6g"],
+            None,
+        ),
+    ] {
+        let game = common::game(&rules, text);
+        let slow = simple(&rules, game.position());
+        let jumped: Vec<Cell> = jumped.iter().map(|c| cell(c)).collect();
+        let mv = (cell(mv.0), cell(mv.1), None, None);
+        let (next, _) = reference::play_jumping(&v, options, &slow, mv, &jumped);
+        assert_eq!(next.struck, struck.map(cell), "{text}");
+        let m = (game.legal_moves().into_iter())
+            .find(|m| {
+                (m.from, m.to) == (mv.0, mv.1)
+                    && taken_on_the_way(&rules, game.position(), m) == jumped
+            })
+            .unwrap_or_else(|| panic!("{text}: no such move"));
+        let mut game = game;
+        game.play(m).unwrap();
+        assert_eq!(
+            simple(&rules, game.position()).struck,
+            next.struck,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn chu_shogi_promotions_on_capturing_by_hand_agree_with_the_reference() {
+    let (_, rules) = chu();
+    // Black's Rook on 5c, in its camp: it may promote taking on 5e (from the camp) or
+    // on 3c (in it), not stepping within the camp or out of it.
+    let game = common::game(&rules, "k11/12/7R1p2/12/7p4/12/12/12/12/12/12/11K b - 1");
+    let mut want = texts(&[
+        "5c-5b",
+        "5c-5a",
+        "5c-5d",
+        "5c-5e",
+        "5c-5e=PromotedRook",
+        "5c-4c",
+        "5c-3c",
+        "5c-3c=PromotedRook",
+    ]);
+    want.extend((6..=12).map(|f| format!("5c-{f}c")));
+    want.sort();
+    assert_eq!(lion_moves_after_games(&rules, &game, "5c"), want);
+}
+
+#[test]
+fn two_step_clauses_by_hand_agree_with_the_reference() {
+    let (w, b) = ("White", "Black");
+    let kings = [("a1", w, "King"), ("g7", b, "King")];
+    let with = |more: &[(&'static str, &'static str, &'static str)]| {
+        let mut all = kings.to_vec();
+        all.extend_from_slice(more);
+        all
+    };
+    let steps = |from: &str, cells: &[&str]| -> Vec<String> {
+        cells.iter().map(|c| format!("{from}-{c}")).collect()
+    };
+    let sorted = |mut l: Vec<String>| {
+        l.sort();
+        l
+    };
+    // Captures by jumping: onto d5 and on to an empty cell beside it (not back to d4),
+    // or, `to enemy`, on to the Gold on e6, taking it too.
+    let rules = two_step_rules("jumps to an empty cell and to an enemy");
+    let around = ["c3", "d3", "e3", "c4", "e4", "c5", "e5"];
+    let pieces = with(&[("d4", w, "Jumper"), ("d5", b, "Pawn"), ("e6", b, "Gold")]);
+    let game = placed(&rules, w, &pieces);
+    let mut want = steps("d4", &around);
+    want.extend(["c4", "e4", "c5", "e5", "c6", "d6"].map(|c| format!("d4-{c} xd5")));
+    assert_eq!(lion_moves_after_games(&rules, &game, "d4"), sorted(want));
+    let pieces = with(&[("d4", w, "Taker"), ("d5", b, "Pawn"), ("e6", b, "Gold")]);
+    let game = placed(&rules, w, &pieces);
+    let mut want = steps("d4", &around);
+    want.push("d4-e6 xd5".into());
+    assert_eq!(lion_moves_after_games(&rules, &game, "d4"), sorted(want));
+    // Captures without moving, of either neighbour.
+    let rules = two_step_rules("captures without moving");
+    let pieces = with(&[("d4", w, "Eater"), ("d5", b, "Pawn"), ("c5", b, "Gold")]);
+    let game = placed(&rules, w, &pieces);
+    let mut want = steps("d4", &["c3", "d3", "e3", "c4", "e4", "e5"]);
+    want.extend(texts(&["d4-d4 xc5", "d4-d4 xd5"]));
+    assert_eq!(lion_moves_after_games(&rules, &game, "d4"), sorted(want));
+    // A pass needs an empty cell to step out to: an enemy's will not do.
+    let rules = two_step_rules("passes");
+    let kings = [("g1", w, "King"), ("g7", b, "King")];
+    let mut pieces = kings.to_vec();
+    pieces.extend([("a1", w, "Waiter"), ("a2", w, "Gold"), ("b2", b, "Pawn")]);
+    let game = placed(&rules, w, &pieces);
+    let want = texts(&["a1-a1", "a1-b1", "a1-b2"]);
+    assert_eq!(lion_moves_after_games(&rules, &game, "a1"), want);
+    pieces.push(("b1", b, "Pawn"));
+    let game = placed(&rules, w, &pieces);
+    assert_eq!(
+        lion_moves_after_games(&rules, &game, "a1"),
+        texts(&["a1-b1", "a1-b2"])
+    );
+    // The Falcon passes, or takes without moving, straight forward only.
+    let falcon = |ahead: &[(&'static str, &'static str, &'static str)]| {
+        let mut pieces = kings.to_vec();
+        pieces.push(("d4", w, "Falcon"));
+        pieces.extend_from_slice(ahead);
+        lion_moves_after_games(&rules, &placed(&rules, w, &pieces), "d4")
+    };
+    let open = falcon(&[("c5", b, "Pawn")]);
+    assert!(open.contains(&"d4-d4".to_string()), "{open:?}");
+    assert!(!open.iter().any(|m| m.starts_with("d4-d4 ")), "{open:?}");
+    let taking = falcon(&[("d5", b, "Pawn"), ("d6", b, "Gold")]);
+    for m in ["d4-d4 xd5", "d4-d6 xd5", "d4-d5"] {
+        assert!(taking.contains(&m.to_string()), "{m}: {taking:?}");
+    }
+    assert!(!taking.contains(&"d4-d4".to_string()), "{taking:?}");
+    // A pass ends where it starts: in the camp, it is a move into the camp, and may
+    // promote; so may a capture without moving that starts there.
+    let rules = two_step_rules("passes and captures without moving that promote");
+    let mut pieces = kings.to_vec();
+    pieces.extend([("d6", w, "Waiter"), ("b6", w, "Eater"), ("b7", b, "Pawn")]);
+    let game = placed(&rules, w, &pieces);
+    let mut want = steps("d6", &["c5", "d5", "e5"]);
+    for c in ["c6", "e6", "c7", "d7", "e7", "d6"] {
+        want.push(format!("d6-{c}"));
+        want.push(format!("d6-{c}=Gold"));
+    }
+    assert_eq!(lion_moves_after_games(&rules, &game, "d6"), sorted(want));
+    let mut want = steps("b6", &["a5", "b5", "c5", "a6", "c6", "a7", "c7"]);
+    want.extend(texts(&["b6-b6 xb7", "b6-b6 xb7=Gold"]));
+    want.extend(["a5", "b5", "c5", "a6", "c6", "a7", "c7"].map(|c| format!("b6-{c}=Gold")));
+    assert_eq!(lion_moves_after_games(&rules, &game, "b6"), sorted(want));
+    // The guarded capture: a Lion two cells away, defended once the move is made, the
+    // pieces taken on the way counting as there.
+    let guarded = two_step_rules("the guarded capture");
+    let bridged = two_step_rules("the guarded capture with a bridge");
+    for (between, more, leap, over_gold_plain, over_gold_bridged) in [
+        // The Gold on d4 defends d5: taking it on the way is a bridge.
+        ("Gold", None, false, false, true),
+        // The Go-between defends d5 and is no bridge.
+        ("GoBetween", None, false, false, false),
+        // The Pawn does not defend d5; the Rook on d1 does once d3 and d4 are empty,
+        // but not past the Pawn left on d4.
+        ("Pawn", Some(("d1", b, "Rook")), true, false, false),
+        // Nothing defends d5.
+        ("Pawn", None, true, true, true),
+    ] {
+        let mut pieces = with(&[("d3", w, "Lion"), ("d4", b, between), ("d5", b, "Lion")]);
+        pieces.extend(more);
+        for (rules, over) in [(&guarded, over_gold_plain), (&bridged, over_gold_bridged)] {
+            let got = lion_moves_after_games(rules, &placed(rules, w, &pieces), "d3");
+            let has = |m: &str| got.contains(&m.to_string());
+            let seen = format!("{between} {more:?}: {got:?}");
+            assert_eq!(has("d3-d5"), leap, "leap, {seen}");
+            assert_eq!(has("d3-d5 xd4"), over, "over, {seen}");
+            assert!(has("d3-d4") && has("d3-d3 xd4"), "{seen}");
+        }
+    }
+}
+
+/// A capture by jumping is no defence against a guarded capture from afar: it takes
+/// where it does not land, and the language's attacks, as its checks, are the moves
+/// that end on a piece (section 16g). The Lion on d3 may take the Lion on d5, though a
+/// Black piece could take it there by jumping over it, or by jumping the Pawn on d6
+/// and landing on it.
+#[test]
+fn captures_by_jumping_do_not_defend_a_guarded_piece() {
+    let (w, b) = ("White", "Black");
+    let text = two_steps(
+        &format!(
+            "piece Lion (N) {{\n{LION_MOVES}{GUARD}}}\n\
+             piece Jumper (J) {{\n  step 1 any, to empty\n  \
+             step 2 any, over 1 enemy, capturing the piece jumped\n}}\n\
+             piece Taker (T) {{\n  step 1 any, to empty\n  \
+             step 2 any, over 1 enemy, capturing the piece jumped, to enemy\n}}\n"
+        ),
+        ["Lion", "Jumper"],
+        "",
+    );
+    let rules = common::from_text(&text);
+    for extra in [
+        vec![("e6", b, "Jumper")],
+        vec![("e6", b, "Taker"), ("d6", w, "Pawn")],
+        vec![("e6", b, "Gold")],
+    ] {
+        let mut pieces = vec![
+            ("a1", w, "King"),
+            ("g7", b, "King"),
+            ("d3", w, "Lion"),
+            ("d5", b, "Lion"),
+        ];
+        pieces.extend(extra.clone());
+        let got = lion_moves_after_games(&rules, &placed(&rules, w, &pieces), "d3");
+        // A Gold (stepping to d5) does defend it.
+        let defended = extra[0].2 == "Gold";
+        assert_eq!(
+            !got.contains(&"d3-d5".to_string()),
+            defended,
+            "{extra:?}: {got:?}"
+        );
+    }
 }

@@ -8,7 +8,7 @@ use common::{Lcg, from_text, rules};
 use std::sync::Arc;
 use variantlab::{
     Game, PlayerId, Position, Rules, Setup, parse_move, parse_position, perft, write_move,
-    write_position,
+    write_move_at, write_position,
 };
 
 fn position(rules: &Arc<Rules>, text: &str) -> Position {
@@ -79,7 +79,7 @@ fn round_trip_random_games(file: &str, seeds: u64, plies: usize) {
             }
             let m = moves[rng.below(moves.len())];
             // The move's text names it alone among the legal moves.
-            let named = write_move(r.variant(), &m);
+            let named = write_move_at(&r, g.position(), &m);
             let read = parse_move(&r, g.position(), &named)
                 .unwrap_or_else(|e| panic!("{file}: `{named}` at `{text}`: {e}"));
             assert_eq!(

@@ -11,6 +11,7 @@ mod big_boards;
 mod browser;
 mod browser_hands;
 mod chess;
+mod chu_shogi;
 mod cli;
 mod conditions;
 mod coordinates;

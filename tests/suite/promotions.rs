@@ -92,7 +92,10 @@ fn statements_that_offer_otherwise_are_refused() {
 #[test]
 fn capturing_and_standing_take_the_whole_word_in() {
     // `into` once matched `in` and the error landed elsewhere; now it is told at the word.
-    for (trigger, shown) in [("capturing into", "into"), ("standing inside", "inside")] {
+    for (trigger, shown) in [
+        ("capturing inside", "inside"),
+        ("standing inside", "inside"),
+    ] {
         let text = format!(
             "name \"T\"\nboard square 3 by 4\nplayer White: forward north, capitals\n\
              player Black: forward south, lowercase\nzone mid: b2 c2\n\

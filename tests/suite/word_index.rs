@@ -109,6 +109,8 @@ const SECTIONS: &[(&str, &str)] = &[
     ("gates_stmt", "gates"),
     ("promotion_limit", "promotion"),
     ("explode_except", "explosions"),
+    ("counterstrike_stmt", "the-lion-trading-rules"),
+    ("guarded_capture", "14-capture-restrictions-and-safety"),
 ];
 
 /// A piece of code in a section of docs/language.md, and how it stands there.
@@ -364,6 +366,10 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("compulsory_stmt", "`captures are compulsory`"),
     ("drawing_stmt", "`pieces drawn as`"),
     ("explode_stmt", "`captures explode`"),
+    (
+        "counterstrike_stmt",
+        "`after a Lion is captured by another kind`",
+    ),
     ("checks_stmt", "`checks are forbidden`"),
     ("clock_stmt", "`position strings count plies since`"),
     ("flip_stmt", "`... change sides` or `... are captured`"),

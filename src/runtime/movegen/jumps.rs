@@ -12,6 +12,7 @@ use crate::compile::{
     Rules, SetTables, Width,
 };
 use crate::geometry::Cell;
+use crate::model::Dest;
 use crate::model::{PieceId, PlayerId};
 
 use crate::compile::MOST_JUMPED;
@@ -147,24 +148,45 @@ impl<S: Width> PositionOf<S> {
             || last.is_some()
                 && (e.jump & JUMP_AGAIN == 0
                     || (e.jump & JUMP_NO_BACK != 0 && walk.turns_back(at, e.to)))
-            || walk.occupied.contains(e.to)
         {
             return None;
         }
+        // A capture `to enemy` takes the piece it lands on too; others land on empty.
+        let landing = match e.dest {
+            Dest::Enemy => match self.at(e.to) {
+                Some((pl, k))
+                    if pl != walk.me
+                        && walk.occupied.contains(e.to)
+                        && !jumped.contains(e.to)
+                        && super::may_take(walk.rules, e, walk.piece, k) =>
+                {
+                    Some(e.to)
+                }
+                _ => return None,
+            },
+            _ if walk.occupied.contains(e.to) => return None,
+            _ => None,
+        };
+        let with_landing = |mut over: S| {
+            if let Some(c) = landing {
+                over.insert(c);
+            }
+            over
+        };
         let mut k = 0;
         for (i, over) in sets.jumped(e, &walk.occupied).enumerate() {
             if !self.takes(e, walk, jumped, &over) {
                 continue;
             }
             if nth == 0 {
-                return Some(over);
+                return Some(with_landing(over));
             }
             // Each set once, however many paths jump it.
             let again = (sets.jumped(e, &walk.occupied).take(i))
                 .any(|t| t == over && self.takes(e, walk, jumped, &t));
             if !again {
                 if k == nth {
-                    return Some(over);
+                    return Some(with_landing(over));
                 }
                 k += 1;
             }

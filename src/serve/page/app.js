@@ -665,6 +665,9 @@ function clickCell(cell) {
   }
   if (page.selected) {
     const moves = legal.filter((m) => m.from === page.selected && m.to === cell);
+    // A move back to its own cell (a Lion's pass, or its capture without moving) is
+    // offered, never made by the click that could mean "put it down".
+    if (moves.length && cell === page.selected) return offerChoice(moves, cell);
     if (moves.length === 1) return play(moves[0].notation);
     // A move that leaves a wall: a second click says where.
     if (moves.length > 1 && moves.every((m) => m.wall)) {

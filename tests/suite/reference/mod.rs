@@ -467,6 +467,35 @@
 //! 79. Of the links a piece may make from one cell over the same set of pieces (a
 //!     flying king's landings), when some let the chain go on (another link can be
 //!     made after it, by 74-78), only those are made; else any of them ends it.
+//!
+//! Moves in two steps (the Lion):
+//!
+//! 80. `to start` (6 turned round): the path's end is the start cell, which counts as
+//!     empty (the piece has left it). Without a capture by jumping the move takes
+//!     nothing: the piece's pass, which is no pass of 25 (a pass of `players may
+//!     pass` it is only where the variant has one). With `capturing the piece
+//!     jumped` it takes the pieces jumped and the piece stays.
+//! 81. A capture by jumping with `to enemy` ends on another player's piece, one the
+//!     mover may capture (8: `target`, `captured only by`), and takes it too; without
+//!     `to enemy` (or `to start`) it ends on an empty cell.
+//! 82. Moves with the same start, end, tag, pieces taken and kind made are one move
+//!     (12 and 74): a Lion's pass is one move through whichever empty cell.
+//! 83. `captured by KINDS from afar only when undefended` (holding, in the victim's
+//!     piece): a move by a piece of KINDS that takes this piece standing on a cell
+//!     not one step (in any direction of the board) from the move's start is refused
+//!     when, on the board after the move (the mover, as the kind it moved as, standing
+//!     on the victim's cell), a piece of the victim's owner could capture on that cell
+//!     by 1-10 (a capture by jumping is no attack, as for check: the language calls
+//!     a piece defended or attacked by such moves only): one on the board, or one of
+//!     the other pieces the move took, put back alone on its cell. `, unless the move also captures a piece other than KINDS2`
+//!     lifts it for a move that also takes another piece of a kind not in KINDS2.
+//! 84. `after a K is captured by another kind, the next move captures one by another
+//!     kind only on that cell`: a move by a piece (its kind before the move) not of
+//!     the kinds, that takes pieces of the kinds of another player (on its end, on
+//!     its way, in passing), leaves the cell of that capture struck (of two or more,
+//!     the cell the move ends on); any other move leaves none. While a cell is
+//!     struck, no piece not of the kinds may take a piece of the kinds on another
+//!     cell. The position carries the struck cell (SFEN's third field).
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -531,6 +560,9 @@ pub struct Simple {
     /// Open gates, sorted, each the gate of the player whose piece stands on it
     /// (rule 61).
     pub gates: Vec<Cell>,
+    /// The cell where the last move, by a piece of another kind, captured a piece of
+    /// the counter-strike rule's kinds (rule 84).
+    pub struck: Option<Cell>,
 }
 
 impl Simple {
@@ -550,6 +582,7 @@ impl Simple {
             walls: vec![],
             runs: vec![],
             gates: vec![],
+            struck: None,
         }
     }
 }
@@ -581,6 +614,7 @@ pub fn start(v: &Variant) -> Simple {
         walls: Vec::new(),
         runs: Vec::new(),
         gates: Vec::new(),
+        struck: None,
     };
     // Rule 61.
     if let Some(g) = v.gates {
@@ -921,7 +955,24 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
             if must_not_be_attacked && attacked(v, options, &after, &pos.used, to, player) {
                 continue;
             }
-            let takes = !taken.is_empty() || pos.cells[to.index()].is_some();
+            // The pieces the move takes, where they stand: those on its way, then the
+            // one on its end (none when it ends on its start: rule 80).
+            let victims: Vec<(Cell, PieceId)> = taken
+                .iter()
+                .copied()
+                .chain((to != from).then_some(to))
+                .filter_map(|c| match pos.cells[c.index()] {
+                    Some((p, k)) if p != player && p != NO_ONE => Some((c, k)),
+                    _ => None,
+                })
+                .collect();
+            // Rules 83 and 84.
+            if !struck_allows(v, pos, kind, &victims)
+                || !guards_allow(v, options, pos, from, kind, &after, &victims)
+            {
+                continue;
+            }
+            let takes = !victims.is_empty();
             // Rules 74 and 78: a chain promotes as one move from its start to its end,
             // or to the kind it made at once.
             let ends: Vec<Option<PieceId>> = match made {
@@ -1072,6 +1123,135 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
         all.insert((m, vec![]));
     }
     all.into_iter().collect()
+}
+
+/// Rule 84: whether a move by a piece of `kind`, taking `victims`, may be made after
+/// the last move struck a piece of the counter-strike kinds on `pos.struck`.
+fn struck_allows(v: &Variant, pos: &Simple, kind: PieceId, victims: &[(Cell, PieceId)]) -> bool {
+    let of_set = |k: PieceId| v.counterstrike & (1u64 << k.0) != 0;
+    let Some(struck) = pos.struck else {
+        return true;
+    };
+    of_set(kind) || victims.iter().all(|(c, k)| !of_set(*k) || *c == struck)
+}
+
+/// Rule 84: the cell the counter-strike rule holds after a move by a piece of `kind`
+/// that turned the board `before` into `after`, ending on `to`.
+fn struck_after(
+    v: &Variant,
+    before: &Cells,
+    after: &Cells,
+    mover: PlayerId,
+    kind: PieceId,
+    to: Cell,
+) -> Option<Cell> {
+    let of_set = |k: PieceId| v.counterstrike & (1u64 << k.0) != 0;
+    if v.counterstrike == 0 || of_set(kind) {
+        return None;
+    }
+    // A piece of the kinds another player had, gone from its cell or replaced there
+    // by the piece that moved.
+    let hit: Vec<Cell> = v
+        .board
+        .cells()
+        .filter(|c| {
+            matches!(before[c.index()], Some((p, k)) if p != mover && p != NO_ONE && of_set(k))
+                && (after[c.index()].is_none() || *c == to)
+        })
+        .collect();
+    match hit[..] {
+        [] => None,
+        [c] => Some(c),
+        _ => Some(to),
+    }
+}
+
+/// Rule 83: whether the piece on `from`, of `kind`, may take `victims`, leaving the
+/// board `after`: none of them is held by a `captured by ... from afar only when
+/// undefended` rule that forbids it.
+fn guards_allow(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    from: Cell,
+    kind: PieceId,
+    after: &Cells,
+    victims: &[(Cell, PieceId)],
+) -> bool {
+    let a = v.board.point(from);
+    victims.iter().all(|&(at, victim)| {
+        let near = at == from || adjacent_any(&v.board, a, v.board.point(at));
+        let held = v.piece(victim).guarded.iter().any(|g| {
+            holds(g.guard, options)
+                && g.by.contains(&kind)
+                && !near
+                && !g.other_than.as_ref().is_some_and(|spared| {
+                    // A bridge: another piece taken, of a kind not spared.
+                    victims
+                        .iter()
+                        .any(|&(c, k)| c != at && !spared.contains(&k))
+                })
+        });
+        !held || !defended_after(v, options, pos, from, kind, after, victims, at)
+    })
+}
+
+/// Whether two points are one step apart in some direction of the board.
+fn adjacent_any(board: &Board, a: Point, b: Point) -> bool {
+    board
+        .directions()
+        .iter()
+        .any(|d| (a.0 + d.dx, a.1 + d.dy) == b)
+}
+
+/// Rule 83: whether, on the board `after` a move by the piece on `from` (of `kind`)
+/// taking `victims`, a piece of the owner of the one taken on `at` could capture on
+/// `at`, the mover standing there: a piece on the board, or one of the others the move
+/// took, as if it stood on its cell again (alone: the board is otherwise `after`).
+#[allow(clippy::too_many_arguments)]
+fn defended_after(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    from: Cell,
+    kind: PieceId,
+    after: &Cells,
+    victims: &[(Cell, PieceId)],
+    at: Cell,
+) -> bool {
+    let (mover, _) = pos.cells[from.index()].expect("a piece moves");
+    let (owner, _) = pos.cells[at.index()].expect("a piece is taken");
+    let mut probe = after.to_vec();
+    probe[at.index()] = Some((mover, kind));
+    let on_board = v.board.cells().any(|c| {
+        matches!(probe[c.index()], Some((p, _)) if p == owner)
+            && captures_on(v, options, &probe, &pos.used, c, at)
+    });
+    on_board
+        || victims.iter().any(|&(c, k)| {
+            if c == at || pos.cells[c.index()].map(|(p, _)| p) != Some(owner) {
+                return false;
+            }
+            let mut back = probe.clone();
+            back[c.index()] = Some((owner, k));
+            captures_on(v, options, &back, &pos.used, c, at)
+        })
+}
+
+/// Whether the piece on `from` could capture what stands on `target` (rules 1-10: a
+/// capture by jumping takes where it does not land, which no attack sees, as check
+/// does not: section 16g).
+fn captures_on(
+    v: &Variant,
+    options: &[bool],
+    cells: &Cells,
+    used: &[(PlayerId, PieceId, TagId)],
+    from: Cell,
+    target: Cell,
+) -> bool {
+    piece_moves(v, options, cells, used, from)
+        .iter()
+        .any(|(to, _)| *to == target)
 }
 
 /// Rule 26: whether a legal move captures: an enemy stands on its end, or it is a
@@ -2613,7 +2793,9 @@ fn play_taking(
     if in_place && promotion.is_none() {
         let mut next = pos.clone();
         next.passing = None;
-        next.passes += 1;
+        next.struck = None;
+        // Rule 80: a piece's move out and back is not a pass of `players may pass`.
+        next.passes = if v.pass.is_some() { pos.passes + 1 } else { 0 };
         next.to_move = PlayerId(((pos.to_move.0 as usize + 1) % v.players.len()) as u8);
         extend_run(v, options, &mut next, pos.to_move);
         let kind = pos.cells[from.index()].map_or(PieceId(0), |(_, k)| k);
@@ -2627,7 +2809,9 @@ fn play_taking(
         && pos.cells[from.index()].is_some_and(|(p, k)| {
             p == pos.to_move && in_force(v, options, p, k).iter().any(|r| r.when.standing)
         });
-    if in_place && !standing {
+    // Rule 80: a move of a piece in place, promoting, is no drop.
+    let own = pos.cells[from.index()].is_some_and(|(p, _)| p == pos.to_move);
+    if in_place && !standing && !own {
         return drop_piece(
             v,
             options,
@@ -2658,8 +2842,9 @@ fn play_taking(
         _ => None,
     };
     let captured = match castle {
-        // Rule 64: never a capture (in place, the piece's own cell).
-        _ if standing => None,
+        // Rule 64: never a capture (in place, the piece's own cell); nor a move that
+        // ends where it started (80).
+        _ if standing || from == to => None,
         Some(_) => None,
         None => pos.cells[taken.unwrap_or(to).index()].map(|(_, k)| k),
     };
@@ -2770,6 +2955,8 @@ fn play_taking(
     {
         next.used.push((player, by, t));
     }
+    // Rule 84.
+    next.struck = struck_after(v, &pos.cells, &next.cells, player, kind, to);
     next.to_move = PlayerId(((player.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, player);
     extend_run(v, options, &mut next, player);
@@ -2833,6 +3020,8 @@ fn drop_piece(
     }
     next.passing = None;
     next.passes = 0;
+    // Rule 84.
+    next.struck = struck_after(v, &pos.cells, &next.cells, me, kind, cell);
     next.to_move = PlayerId(((me.0 as usize + 1) % v.players.len()) as u8);
     count_check(v, options, &mut next, me);
     extend_run(v, options, &mut next, me);
@@ -3269,6 +3458,8 @@ fn moves_of(
         }
         for to in reach(v, pattern, player, cells, from) {
             let allowed = match cells[to.index()] {
+                // Rule 80: the start is empty once the piece has left it.
+                _ if pattern.to_start => true,
                 None => matches!(pattern.dest, Dest::Empty | Dest::Either),
                 Some((owner, _)) if owner == player => false,
                 Some((_, victim)) => {
@@ -3703,10 +3894,24 @@ fn jump_ends(
     let Some(w) = walked(v, pattern, player, cells, from, taken) else {
         return BTreeSet::new();
     };
+    // Rules 80 and 81: the end is the start (empty once left), an enemy the move
+    // takes too, or empty.
+    let end_allowed = |end: &Cell| match cells[end.index()] {
+        _ if pattern.to_start => *end == from,
+        None => pattern.dest != Dest::Enemy,
+        Some((owner, victim)) => {
+            pattern.dest == Dest::Enemy
+                && owner != player
+                && owner != NO_ONE
+                && !taken.contains(end)
+                && pattern.target.is_none_or(|t| t == victim)
+                && may_capture(v, options, kind, victim)
+        }
+    };
     w.jumps
         .into_iter()
         .filter(|(end, jumped)| {
-            cells[end.index()].is_none()
+            end_allowed(end)
                 && jumped.iter().all(|c| {
                     let (_, victim) = cells[c.index()].expect("a piece jumped");
                     may_capture(v, options, kind, victim)
@@ -3943,7 +4148,8 @@ impl Walk<'_> {
         let Some(cell) = self.board.at(end) else {
             return;
         };
-        if end == self.start {
+        // Rule 80: a move `to start` ends on its start, any other never does.
+        if (end == self.start) != self.pattern.to_start {
             return;
         }
         if self
