@@ -355,7 +355,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
     let hurdles = entries.iter().any(|e| e.hurdle != 0);
     let jump_kinds = (0..pieces)
         .filter(|&i| {
-            (variant.pieces[i].moves.iter()).any(|m| m.hurdle.as_ref().is_some_and(|h| h.captures))
+            (variant.pieces[i].moves.iter())
+                .any(|m| m.to_start || m.hurdle.as_ref().is_some_and(|h| h.captures))
         })
         .fold(0u64, |m, i| m | 1 << i);
     let demote: Vec<PieceId> = (0..pieces)

@@ -17,8 +17,8 @@ pub(super) fn build<S: Width>(
     let mut passing: Vec<Passing> = Vec::new();
     let mut entries = Vec::new();
     let mut offsets = Vec::new();
-    // Captures by jumping, in runs of their own: the chains walk them, and ordinary
-    // moves never look at them.
+    // Captures by jumping, and moves back to their start, in runs of their own: the
+    // chains walk them, and ordinary moves never look at them.
     let mut jump_entries = Vec::new();
     let mut jump_offsets = Vec::new();
     let mut paths: Vec<S> = Vec::new();
@@ -167,10 +167,23 @@ pub(super) fn build<S: Width>(
                 let (jumping, merged): (Vec<_>, Vec<_>) = merged
                     .into_iter()
                     .map(|(e, p, near)| (e, if e.hurdle == 0 { minimal(p) } else { p }, near))
-                    .partition(|(e, _, _)| e.jump & JUMP_CAPTURES != 0);
+                    .partition(|(e, _, _)| e.jump & JUMP_CAPTURES != 0 || e.to == from);
                 let runs = [
                     (shadow::order_by_shadow(merged), &mut entries),
-                    (jumping, &mut jump_entries),
+                    // A move back to its start taking nothing is marked `Either` there,
+                    // so that one test sets the rare entries apart (see `link`).
+                    (
+                        jumping
+                            .into_iter()
+                            .map(|(mut e, p, n)| {
+                                if e.jump & JUMP_CAPTURES == 0 {
+                                    e.dest = Dest::Either;
+                                }
+                                (e, p, n)
+                            })
+                            .collect(),
+                        &mut jump_entries,
+                    ),
                 ];
                 for (run, list) in runs {
                     for (mut e, p, near) in run {

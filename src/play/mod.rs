@@ -233,8 +233,8 @@ impl Console {
             self.colour,
         );
         s += &hands_text(v, &pos.to_setup(game.rules()).hands);
-        if let Some(m) = last {
-            s += &format!("Last move: {}.\n", game.write_move(m));
+        if let Some(text) = last.and_then(|_| game.written_moves().pop()) {
+            s += &format!("Last move: {text}.\n");
         }
         match game.ending() {
             Some(e) => s += &format!("Game over: {}: {}.\n", e.result(v), e.reason),
@@ -273,7 +273,7 @@ impl Console {
                 let moves: Vec<String> = game
                     .legal_moves()
                     .iter()
-                    .map(|m| game.write_move(m))
+                    .map(|m| crate::write_move_at(game.rules(), game.position(), m))
                     .collect();
                 Reply::ok(if moves.is_empty() {
                     "No legal moves.".to_string()
@@ -311,8 +311,11 @@ impl Console {
     /// ends the game, it says so.
     pub fn computer_turn(&mut self) -> String {
         let mut said = vec![];
-        for m in self.session.computer_replies() {
-            let text = self.session.game().write_move(&m.played);
+        let replies = self.session.computer_replies();
+        // The replies are the last moves played, each written as it reads back.
+        let written = self.session.game().written_moves();
+        let texts = &written[written.len().saturating_sub(replies.len())..];
+        for (m, text) in replies.iter().zip(texts) {
             said.push(format!(
                 "Computer plays {text} ({}).",
                 describe_score(m.thought.score)

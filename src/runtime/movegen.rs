@@ -134,7 +134,7 @@ impl<S: Width> PositionOf<S> {
                 continue;
             }
             if jumps {
-                self.add_jumps(rules, sets, me, piece, from, out);
+                self.add_jumps(rules, sets, me, piece, from, captures, &royals, out);
             }
             let avoids = rules.avoids_attack[piece.0 as usize];
             let promotion = rules.promotion(me, piece);
@@ -185,12 +185,7 @@ impl<S: Width> PositionOf<S> {
                     }
                     None if e.dest.allows_empty() && !captures => None,
                     None => continue,
-                    Some((pl, _)) if pl == me && e.to != from => continue,
-                    // A move `to start` ends on its own cell, empty once it leaves.
-                    Some((pl, _)) if pl == me => match captures {
-                        true => continue,
-                        false => None,
-                    },
+                    Some((pl, _)) if pl == me => continue,
                     Some((pl, k)) => {
                         if !e.dest.allows_enemy() || !may_take(rules, e, piece, k) {
                             continue;

@@ -678,8 +678,8 @@ impl<S: Width> PositionOf<S> {
         let sets: &crate::compile::SetTables<S> = rules.sets();
         let mut occupied = *self.occupied();
         occupied.remove(m.from);
-        let mut paths = (rules.moves(self.to_move(), m.piece, m.from).iter())
-            .filter(|e| e.to == m.to && e.hurdle == 0)
+        let mut paths = (rules.jump_moves(self.to_move(), m.piece, m.from).iter())
+            .filter(|e| e.to == m.to && e.jump & crate::compile::JUMP_CAPTURES == 0)
             .flat_map(|e| sets.paths(e));
         paths
             .find(|path| path.intersection(&occupied).is_empty())

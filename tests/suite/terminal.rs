@@ -235,3 +235,22 @@ fn help_gives_a_move_as_the_game_writes_moves() {
     let refused = s.handle("e2-e4").text;
     assert!(refused.contains("a move such as `31-26`"), "{refused}");
 }
+
+#[test]
+fn a_lions_moves_are_listed_and_shown_as_they_are_typed() {
+    // Chu shogi: the Lion on 6f may take the Pawn on 6e and stay, or go on to 6d.
+    let file = root().join("variants/chu-shogi.var");
+    let r = rules("chu-shogi.var");
+    let text = "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1";
+    let setup = variantlab::parse_position(&r, text).unwrap();
+    let mut s = variantlab::play::Console::new(&file, r.clone(), setup).unwrap();
+    let moves = s.handle("moves").text;
+    for m in ["6f6e6f", "6f6e6d", "6f6d"] {
+        assert!(
+            moves.split_whitespace().any(|w| w.trim_matches(',') == m),
+            "{m}: {moves}"
+        );
+    }
+    let after = s.handle("6f6e6d").text;
+    assert!(after.contains("Last move: 6f6e6d."), "{after}");
+}

@@ -8,8 +8,8 @@
 
 use super::super::position::{Move, PositionOf, Special};
 use crate::compile::{
-    JUMP_AGAIN, JUMP_AT_ONCE, JUMP_FRIEND, JUMP_NO_BACK, JUMP_SHARED, MoveEntry, NO_PROMOTION,
-    Rules, SetTables, Width,
+    JUMP_AGAIN, JUMP_AT_ONCE, JUMP_CAPTURES, JUMP_FRIEND, JUMP_NO_BACK, JUMP_SHARED, MoveEntry,
+    NO_PROMOTION, Rules, SetTables, Width,
 };
 use crate::geometry::Cell;
 use crate::model::Dest;
@@ -151,42 +151,69 @@ impl<S: Width> PositionOf<S> {
         {
             return None;
         }
-        // A capture `to enemy` takes the piece it lands on too; others land on empty.
-        let landing = match e.dest {
-            Dest::Enemy => match self.at(e.to) {
-                Some((pl, k))
-                    if pl != walk.me
-                        && walk.occupied.contains(e.to)
-                        && !jumped.contains(e.to)
-                        && super::may_take(walk.rules, e, walk.piece, k) =>
-                {
-                    Some(e.to)
-                }
-                _ => return None,
-            },
-            _ if walk.occupied.contains(e.to) => return None,
-            _ => None,
-        };
-        let with_landing = |mut over: S| {
-            if let Some(c) = landing {
-                over.insert(c);
-            }
-            over
-        };
+        // The rare entries, set apart by one test: see `tables::build`.
+        if e.dest != Dest::Empty {
+            return self.odd_link(sets, walk, e, jumped, nth);
+        }
+        if walk.occupied.contains(e.to) {
+            return None;
+        }
+        self.nth_taken(sets, walk, e, jumped, nth)
+    }
+
+    /// [`Self::link`] for the rarer entries: a move back to its start taking nothing
+    /// (made alone, never a link), and a capture `to enemy`, which takes the piece it
+    /// lands on too.
+    #[cold]
+    #[inline(never)]
+    fn odd_link(
+        &self,
+        sets: &SetTables<S>,
+        walk: &Walk<'_, S>,
+        e: &MoveEntry,
+        jumped: &S,
+        nth: usize,
+    ) -> Option<S> {
+        if e.jump & JUMP_CAPTURES == 0 {
+            return (nth == 0 && sets.open(e, &walk.occupied)).then_some(S::EMPTY);
+        }
+        match self.at(e.to) {
+            Some((pl, k))
+                if pl != walk.me
+                    && walk.occupied.contains(e.to)
+                    && !jumped.contains(e.to)
+                    && super::may_take(walk.rules, e, walk.piece, k) => {}
+            _ => return None,
+        }
+        let mut taken = self.nth_taken(sets, walk, e, jumped, nth)?;
+        taken.insert(e.to);
+        Some(taken)
+    }
+
+    /// The `nth` distinct set of pieces `e`'s paths may jump and capture.
+    #[inline(always)]
+    fn nth_taken(
+        &self,
+        sets: &SetTables<S>,
+        walk: &Walk<'_, S>,
+        e: &MoveEntry,
+        jumped: &S,
+        nth: usize,
+    ) -> Option<S> {
         let mut k = 0;
         for (i, over) in sets.jumped(e, &walk.occupied).enumerate() {
             if !self.takes(e, walk, jumped, &over) {
                 continue;
             }
             if nth == 0 {
-                return Some(with_landing(over));
+                return Some(over);
             }
             // Each set once, however many paths jump it.
             let again = (sets.jumped(e, &walk.occupied).take(i))
                 .any(|t| t == over && self.takes(e, walk, jumped, &t));
             if !again {
                 if k == nth {
-                    return Some(with_landing(over));
+                    return Some(over);
                 }
                 k += 1;
             }
@@ -255,8 +282,10 @@ impl<S: Width> PositionOf<S> {
     }
 
     /// Adds the moves capturing by jumping of `me`'s `piece` on `from`: one per chain,
-    /// but one for chains with the same end and the same pieces taken.
+    /// but one for chains with the same end and the same pieces taken; and, unless
+    /// only `captures` are asked for, its moves back to its start taking nothing.
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn add_jumps(
         &self,
         rules: &Rules,
@@ -264,6 +293,8 @@ impl<S: Width> PositionOf<S> {
         me: PlayerId,
         piece: PieceId,
         from: Cell,
+        captures: bool,
+        royals: &S,
         out: &mut Vec<Move>,
     ) {
         // Chains told apart by their end and a hash of what they take; the first few
@@ -273,7 +304,8 @@ impl<S: Width> PositionOf<S> {
         let mut far: Vec<(Cell, u64)> = Vec::new();
         let promotion = rules.promotion(me, piece);
         self.walk_jumps(rules, me, piece, from, &mut |index, l| {
-            let hash = l.jumped.iter().fold(0u64, |h, c| {
+            // Seeded, so that no set hashes as the empty one (a move taking nothing).
+            let hash = l.jumped.iter().fold(0x51ed_u64, |h, c| {
                 (h ^ c.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             });
             // Chains that promote differently stay apart.
@@ -289,23 +321,32 @@ impl<S: Width> PositionOf<S> {
                 }
                 None => far.push(key),
             }
-            let Some(first) = l.jumped.iter().next() else {
+            let first = l.jumped.iter().next();
+            if first.is_none() && captures {
                 return false;
-            };
+            }
             let m = Move {
                 from,
                 to: l.to,
                 piece,
-                captured: self.at(first),
+                captured: first.and_then(|c| self.at(c)),
                 tag: l.last.tag,
                 promotion: None,
-                special: Special::Jump {
-                    index,
-                    count: l.jumped.len().min(u8::MAX as usize) as u8,
+                // Back to its start taking nothing, the move is a plain one.
+                special: match first {
+                    Some(_) => Special::Jump {
+                        index,
+                        count: l.jumped.len().min(u8::MAX as usize) as u8,
+                    },
+                    None => Special::Plain,
                 },
                 wall: None,
                 gate: None,
             };
+            // A pass changes no cell, but may not be made in check.
+            if first.is_none() && !royals.is_empty() && self.exposes(rules, sets, &m, royals) {
+                return false;
+            }
             match l.became {
                 Some(k) => out.push(Move {
                     promotion: Some(k),
