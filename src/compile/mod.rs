@@ -29,7 +29,7 @@ pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
 use tables::{build, index_attacks, once_bits};
 
-use crate::geometry::{Board, Cell, CellSet, Kind};
+use crate::geometry::{Board, Cell, CellSet};
 use crate::model::{
     Dest, Event, Holder, Hurdle, Initial, Nearby, NoDrop, Outcome, PieceId, PlayerId, TagId,
     Variant, holds,

@@ -275,15 +275,7 @@ pub(super) fn hurdle_pairs<S: CellSet>(
     let mut out: Vec<(S, S)> = Vec::new();
     for p in paths {
         let pair = if h.right_behind {
-            let end = board.point(to);
-            let next: Vec<Cell> = p
-                .iter()
-                .filter(|c| {
-                    let q = board.point(*c);
-                    board.adjacent(q, end, Kind::Orthogonal)
-                        || board.adjacent(q, end, Kind::Diagonal)
-                })
-                .collect();
+            let next: Vec<Cell> = p.iter().filter(|c| board.next_to(*c, to)).collect();
             let [last] = next[..] else { continue };
             let mut empty = p;
             empty.remove(last);

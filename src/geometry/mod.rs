@@ -460,6 +460,11 @@ impl Board {
         let v = self.direction(d);
         (p.0 + v.dx, p.1 + v.dy)
     }
+    /// Whether two cells are one step apart, in a direction of any kind.
+    pub fn next_to(&self, a: Cell, b: Cell) -> bool {
+        let (p, q) = (self.point(a), self.point(b));
+        self.adjacent(p, q, Kind::Orthogonal) || self.adjacent(p, q, Kind::Diagonal)
+    }
     /// Whether two lattice points differ by one step of the given kind.
     #[inline]
     pub fn adjacent(&self, a: Point, b: Point, kind: Kind) -> bool {

@@ -366,8 +366,7 @@ impl Console {
     /// this game writes moves.
     fn help(&self) -> String {
         let game = self.session.game();
-        let example = (game.legal_moves().first())
-            .map_or_else(|| "e2-e4".to_string(), |m| game.write_move(m));
+        let example = game.example_move().unwrap_or_else(|| "e2-e4".to_string());
         let tag = (game.variant().tags.first())
             .map(|t| format!(" (add `:{}` for a tagged move)", t.mark))
             .unwrap_or_default();

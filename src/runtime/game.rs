@@ -151,6 +151,14 @@ impl Game {
         write_move(&self.rules.variant, m)
     }
 
+    /// A legal move to show as an example, written as it is typed; none once the game
+    /// has ended.
+    pub fn example_move(&self) -> Option<String> {
+        self.ending
+            .is_none()
+            .then(|| super::move_text::example(&self.rules, &self.position))?
+    }
+
     /// The moves played, each written as it is read back where it was made (a capture
     /// on the way or a pass in USI names the cell it steps through, a jump shared with
     /// another its path): what saves and lists of moves keep.

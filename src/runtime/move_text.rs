@@ -152,13 +152,8 @@ fn parse_through(rules: &Rules, pos: &Position, body: &str) -> Option<Result<Mov
             .filter_map(|j| cut(rest, j))
             .find_map(|j| Some((from, b.parse_cell(&rest[..j])?, b.parse_cell(&rest[j..])?)))
     })?;
-    let next = |a: Cell, c: Cell| {
-        let (p, q) = (b.point(a), b.point(c));
-        b.adjacent(p, q, crate::geometry::Kind::Orthogonal)
-            || b.adjacent(p, q, crate::geometry::Kind::Diagonal)
-    };
     let mut moves = Vec::new();
-    if next(from, mid) && next(mid, to) {
+    if b.next_to(from, mid) && b.next_to(mid, to) {
         pos.legal_moves(rules, &mut moves);
     }
     // Through an enemy, the capture on the way; through an empty cell, the move itself.
@@ -776,8 +771,11 @@ fn gate_refusal(
     }
 }
 
-fn example(rules: &Rules, pos: &Position) -> Option<String> {
+/// A legal move to give as an example, written as it is read: one that goes somewhere
+/// where there is one (a pass back to the start teaches little).
+pub(super) fn example(rules: &Rules, pos: &Position) -> Option<String> {
     let mut moves = Vec::new();
     pos.legal_moves(rules, &mut moves);
-    moves.first().map(|m| write_move(&rules.variant, m))
+    let m = moves.iter().find(|m| m.from != m.to).or(moves.first())?;
+    Some(write_move_at(rules, pos, m))
 }

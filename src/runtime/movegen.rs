@@ -394,11 +394,6 @@ impl<S: Width> PositionOf<S> {
             _ => S::from_cells([m.capture_cell().unwrap_or(m.to)]),
         };
         let board = &rules.variant.board;
-        let next_to = |c: Cell| {
-            let (a, b) = (board.point(m.from), board.point(c));
-            board.adjacent(a, b, crate::geometry::Kind::Orthogonal)
-                || board.adjacent(a, b, crate::geometry::Kind::Diagonal)
-        };
         let kind_at = |c: Cell| self.at(c).map(|(_, k)| k);
         if let Some(s) = struck
             && taken
@@ -412,7 +407,7 @@ impl<S: Width> PositionOf<S> {
                 continue;
             }
             for c in taken.iter() {
-                if kind_at(c) != Some(*victim) || next_to(c) {
+                if kind_at(c) != Some(*victim) || board.next_to(m.from, c) {
                     continue;
                 }
                 // Another capture of a kind not spared lifts the rule.

@@ -631,6 +631,8 @@ fn a_chu_shogi_lion_takes_twice_and_passes_by_clicking() {
         return;
     };
     let s = Server::start(&[Path::new("variants")]);
+    // At a phone's size.
+    b.resize(390, 844);
     b.goto(&s.url("/#chu-shogi"));
     b.wait_count("#board .piece", 92);
     // Black's Lion on 6f, White's Pawn on 6e and Gold on 6d, the Kings far away.
@@ -644,6 +646,13 @@ fn a_chu_shogi_lion_takes_twice_and_passes_by_clicking() {
     b.click(r#"#board .piece[data-cell="6f"]"#);
     b.click(r#"#board .piece[data-cell="6d"]"#);
     b.wait_count("#choice button", 2);
+    // On a phone's width the choice stays on the board.
+    let inside = b.script(
+        "const c = document.querySelector('#choice').getBoundingClientRect(); \
+         const w = document.querySelector('#board-wrap').getBoundingClientRect(); \
+         return c.left >= w.left && c.right <= w.right + 1",
+    );
+    assert_eq!(inside.as_bool(), Some(true));
     b.click(r#"#choice button[data-move="6f6e6d"]"#);
     b.wait_text("#status", "White to move.");
     b.wait_count("#board .piece", 3);

@@ -725,12 +725,14 @@ function offerChoice(moves, cell) {
   }
   const at = cellsNamed(cell)[0];
   const wrap = $('board-wrap').getBoundingClientRect();
+  box.hidden = false;
   if (at) {
     const r = at.getBoundingClientRect();
-    box.style.left = Math.max(0, r.left - wrap.left) + 'px';
+    // Beside the cell, but never past the board's right edge (a phone's screen).
+    const left = Math.min(r.left - wrap.left, wrap.width - box.offsetWidth);
+    box.style.left = Math.max(0, left) + 'px';
     box.style.top = Math.max(0, r.top - wrap.top) + 'px';
   }
-  box.hidden = false;
 }
 
 async function play(notation) {
