@@ -398,6 +398,7 @@ fn check_event(
                 }
                 syntax::Place::Zone(z) => Place::Zone(super::find_zone(zones, z, out)?),
                 syntax::Place::Connected(z) => Place::Connected(super::find_zone(zones, z, out)?),
+                syntax::Place::Fort(z) => Place::Fort(super::find_zone(zones, z, out)?),
             };
             let owner = owner?;
             let q = &quantity.node;

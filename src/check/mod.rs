@@ -462,13 +462,15 @@ fn check_enclosure(
         single: false,
         hostile: None,
         every_side: None,
+        edge_rows: false,
     };
-    let mut seen = [false; 3];
+    let mut seen = [false; 4];
     for c in &f.clauses {
         let (i, what) = match &c.node {
             syntax::EnclosureClause::Lines(..) => (0, "the lines"),
             syntax::EnclosureClause::Hostile(_) => (1, "the cells that enclose"),
             syntax::EnclosureClause::EverySide(..) => (2, "the kinds enclosed on every side"),
+            syntax::EnclosureClause::EdgeRows => (3, "rows along the edge"),
         };
         if std::mem::replace(&mut seen[i], true) {
             out.push(pattern::duplicate_clause(
@@ -488,14 +490,24 @@ fn check_enclosure(
                 let zone = zone.as_ref().and_then(|z| find_zone(zones, z, out));
                 e.every_side = Some((kinds, zone));
             }
+            syntax::EnclosureClause::EdgeRows => e.edge_rows = true,
         }
     }
-    // What a move captures must fit what taking it back keeps: 16 pieces.
-    if e.captures && !e.single && e.which == Flip::Enclosed {
-        let rays = board.rays(board.directions_of_lines(e.lines));
-        let most = rays
-            .iter()
-            .map(|r| r.iter().map(|ray| ray.len() - 1).sum::<usize>())
+    // What a move captures must fit what taking it back keeps: 24 pieces.
+    if e.captures && (!e.single || e.edge_rows) && e.which == Flip::Enclosed {
+        let dirs = board.directions_of_lines(e.lines);
+        let (rays, rows) = (board.rays(dirs), board.edge_rows(dirs));
+        let line = |ray: &Vec<_>| if e.single { 1 } else { ray.len() - 1 };
+        let row = |fronts: Option<&Vec<_>>| match fronts {
+            Some(f) if e.edge_rows => f.len().saturating_sub(1),
+            _ => 0,
+        };
+        let most = (rays.iter().zip(&rows))
+            .map(|(r, f)| {
+                (r.iter().enumerate())
+                    .map(|(i, ray)| line(ray).max(row(f.get(i))))
+                    .sum::<usize>()
+            })
             .max()
             .unwrap_or(0);
         if most > MOST_ENCLOSED {
@@ -508,6 +520,7 @@ fn check_enclosure(
                     ),
                 )
                 .help(match e.lines {
+                    _ if e.single => "rows along this board's edges are too long to capture at once: leave out `rows along the edge facing enemies too`",
                     None => "capture lines of one piece (`, on lines of one piece`), or lines in fewer directions (`, on orthogonal lines`)",
                     Some(_) => "capture lines of one piece: add `of one piece` after `lines`",
                 }),
@@ -586,7 +599,7 @@ fn check_royal_jumps(variant: &Variant, out: &mut Vec<Diagnostic>) {
 }
 
 /// The most pieces one move may capture by enclosure.
-pub const MOST_ENCLOSED: usize = 16;
+pub const MOST_ENCLOSED: usize = 24;
 
 /// The kinds of the counter-strike rule, as a bit set.
 fn check_counterstrike(

@@ -204,6 +204,12 @@ pub struct Rules {
     /// in, the cells from it along that direction to the edge (directions leaving the
     /// board at once left out).
     pub(crate) rays: Vec<Vec<Vec<Cell>>>,
+    /// With rows along the edge: per cell, per ray of `rays`, the cells beside the
+    /// ray's first cells away from the edge it runs along (see `Board::edge_rows`).
+    pub(crate) edge_fronts: Vec<Vec<Vec<Cell>>>,
+    /// With an enclosure: per cell, the pairs of cells either side of it along the
+    /// enclosure's lines, which a fort's wall piece must not have both outside it.
+    pub(crate) lines_through: Vec<Vec<(Cell, Cell)>>,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
     /// Per piece: the kind it goes to hand as.
@@ -443,6 +449,18 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                 .rays(variant.board.directions_of_lines(enclosure_lines(variant)))
         } else {
             vec![]
+        },
+        edge_fronts: match &variant.enclosure {
+            Some(e) if e.edge_rows => variant
+                .board
+                .edge_rows(variant.board.directions_of_lines(e.lines)),
+            _ => vec![],
+        },
+        lines_through: match &variant.enclosure {
+            Some(e) => variant
+                .board
+                .lines_through(variant.board.directions_of_lines(e.lines)),
+            None => vec![],
         },
         hands: variant.hand.is_some(),
         demote,

@@ -455,6 +455,96 @@ impl Board {
             })
             .collect()
     }
+    /// Per cell, beside [`Board::rays`] of the same directions: for each ray, where the
+    /// cell lies on an edge of the board that the ray runs along (a side of another
+    /// direction of `dirs`, not the ray's own or its opposite, leaves the board), the
+    /// cells beside the ray's first cells away from that edge, as far as the ray keeps
+    /// to it; otherwise nothing. A hole is an edge too.
+    pub fn edge_rows(&self, dirs: DirSet) -> Vec<Vec<Vec<Cell>>> {
+        let off = |c: Cell, e: Dir| self.at(self.shift(self.point(c), e)).is_none();
+        let step = |c: Cell, d: Dir| self.at(self.shift(self.point(c), d));
+        self.cells()
+            .map(|c| {
+                dirs.iter()
+                    .filter(|&d| step(c, d).is_some())
+                    .map(|d| {
+                        // Of the directions leaving the board, the one most nearly square
+                        // to the row (the first in the board's order on a tie).
+                        let across = |e: Dir| e != d && e != self.opposite(d) && off(c, e);
+                        let Some(e) = dirs
+                            .iter()
+                            .filter(|&e| across(e))
+                            .min_by_key(|&e| self.dot(d, e).abs())
+                        else {
+                            return vec![];
+                        };
+                        let mut fronts = Vec::new();
+                        let mut at = c;
+                        while let Some(n) = step(at, d).filter(|&n| off(n, e)) {
+                            match step(n, self.opposite(e)) {
+                                Some(front) => fronts.push(front),
+                                None => break,
+                            }
+                            at = n;
+                        }
+                        fronts
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+    /// The cells as rows in reading order: for squares and pointy-topped hexagons the
+    /// ranks from the top, each left to right; for flat-topped hexagons the files from
+    /// the left, each from the top down.
+    pub fn reading_rows(&self) -> Vec<Vec<Cell>> {
+        let mut cells: Vec<Cell> = self.cells().collect();
+        let by_file = self.shape.tiling() == Tiling::Hex(Orientation::Flat);
+        let key = |c: &Cell| {
+            let (x, y) = self.point(*c);
+            if by_file { (x, y) } else { (y, x) }
+        };
+        cells.sort_by_key(key);
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        let mut last = None;
+        for c in cells {
+            let k = key(&c).0;
+            if last != Some(k) {
+                out.push(Vec::new());
+                last = Some(k);
+            }
+            out.last_mut().expect("pushed").push(c);
+        }
+        out
+    }
+    /// The cells in reading order: the numbering of a board whose cells are numbered
+    /// from 1, as draughts players number their squares.
+    pub fn reading_order(&self) -> Vec<Cell> {
+        self.reading_rows().into_iter().flatten().collect()
+    }
+    /// The dot product of two directions in the plane (hexagon lattices weighted back to
+    /// its proportions, as [`Board::along`] does), comparable between pairs of one board.
+    pub fn dot(&self, a: Dir, b: Dir) -> i32 {
+        let (u, v) = (self.direction(a), self.direction(b));
+        let (wx, wy) = match self.shape.tiling() {
+            Tiling::Square => (1, 1),
+            Tiling::Hex(Orientation::Flat) => (3, 1),
+            Tiling::Hex(Orientation::Pointy) => (1, 3),
+        };
+        wx * u.dx * v.dx + wy * u.dy * v.dy
+    }
+    /// Per cell, the pairs of cells on either side of it along the directions (each
+    /// line once).
+    pub fn lines_through(&self, dirs: DirSet) -> Vec<Vec<(Cell, Cell)>> {
+        let step = |c: Cell, d: Dir| self.at(self.shift(self.point(c), d));
+        self.cells()
+            .map(|c| {
+                dirs.iter()
+                    .filter(|&d| d.0 < self.opposite(d).0)
+                    .filter_map(|d| Some((step(c, d)?, step(c, self.opposite(d))?)))
+                    .collect()
+            })
+            .collect()
+    }
     /// Moves a lattice point one step.
     pub fn shift(&self, p: Point, d: Dir) -> Point {
         let v = self.direction(d);

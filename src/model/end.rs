@@ -187,6 +187,9 @@ pub enum Place {
     /// On cells from which a path of orthogonally adjacent cells, none holding another
     /// player's piece (or a wall), reaches the player's part of the zone.
     Connected(usize),
+    /// On the player's part of a zone, with an empty cell beside it, walled in by the
+    /// player's pieces that no enemy can reach or capture by enclosure.
+    Fort(usize),
 }
 
 /// Conditions of the game's state, combined.
@@ -449,6 +452,7 @@ fn event_text(v: &Variant, e: Event) -> String {
                 Place::OneColour => " on one colour".to_string(),
                 Place::Between(k) => format!(" between two {}", v.piece(k).name),
                 Place::Connected(z) => format!(" connected to {}", v.zones[z].name),
+                Place::Fort(z) => format!(" in a fort on {}", v.zones[z].name),
             };
             let what = format!("{}{kinds}", state_text(state));
             let what = match quantity.as_str() {

@@ -197,6 +197,9 @@ pub struct Enclosure {
     /// the mover or is such an empty cell; with a zone, only on their owner's part of
     /// it (elsewhere they are taken as others are).
     pub every_side: Option<(Kinds, Option<usize>)>,
+    /// Rows of two or more along the board's edge are acted on too when every piece
+    /// in them has a piece of the mover beside it away from the edge.
+    pub edge_rows: bool,
 }
 
 /// Which enemy pieces a move acts on once it lands.

@@ -1,7 +1,12 @@
 //! SVG pictures of boards, setups and footprints.
 //!
 //! Square boards are checkered, hexagonal boards drawn in three colours; holes are left
-//! out. Every cell element carries `data-cell="NAME"`, every piece `data-cell` and
+//! out, but where the holes are the squares of one colour and the cells those of the
+//! other (draughts), the holes are drawn as plain squares so the board looks whole.
+//! Cells that only some pieces may enter (`outside ZONE`, `landing outside ZONE`) or
+//! that enclose when empty are marked with a cross, as tafl boards mark the throne and
+//! the corners. In games that number their cells (`position strings as in PDN`), each
+//! cell shows its number in a corner instead of the edge labels. Every cell element carries `data-cell="NAME"`, every piece `data-cell` and
 //! `data-piece`, every footprint mark `data-cell` and `data-mark` (see [`Mark::key`]),
 //! so pages and tests can find them. The same input always gives the same bytes.
 
@@ -149,7 +154,10 @@ pub fn footprint_scene(
 pub fn render(variant: &Variant, scene: &Scene) -> String {
     let board = &variant.board;
     let geo = Geometry::of(board);
-    let labels = edge_labels(board, &geo);
+    let labels = match variant.pdn {
+        true => Vec::new(),
+        false => edge_labels(board, &geo),
+    };
     // Extent of everything drawn, then the legend below.
     let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
     for c in board.cells() {
@@ -196,6 +204,48 @@ pub fn render(variant: &Variant, scene: &Scene) -> String {
             esc(board.name(c)),
             geo.outline(p)
         );
+    }
+    if checkered_holes(board) {
+        for p in board.hole_points() {
+            let _ = writeln!(
+                s,
+                r##"<{} class="hole" fill="{}" {}/>"##,
+                geo.element(),
+                geo.fill(p),
+                geo.outline(p)
+            );
+        }
+    }
+    for c in special_cells(variant) {
+        let (x, y) = geo.centre(board.point(c));
+        let r = geo.unit * 0.3;
+        let _ = writeln!(
+            s,
+            r##"<path class="special" data-cell="{}" d="M{} {}L{} {}M{} {}L{} {}" stroke="#5d4037" stroke-opacity="0.55" stroke-width="{}" pointer-events="none"/>"##,
+            esc(board.name(c)),
+            n(x - r),
+            n(y - r),
+            n(x + r),
+            n(y + r),
+            n(x - r),
+            n(y + r),
+            n(x + r),
+            n(y - r),
+            n(geo.unit * 0.05)
+        );
+    }
+    if variant.pdn {
+        for (i, c) in board.reading_order().into_iter().enumerate() {
+            let (x, y) = geo.centre(board.point(c));
+            let _ = writeln!(
+                s,
+                r##"<text class="number" x="{}" y="{}" fill="#f0d9b5" font-size="{}" pointer-events="none">{}</text>"##,
+                n(x - geo.half_w + geo.unit * 0.03),
+                n(y - geo.half_h + geo.unit * 0.16),
+                n(geo.unit * 0.16),
+                i + 1
+            );
+        }
     }
     s += "</g>\n<g class=\"labels\" fill=\"#555555\" font-size=\"12\" text-anchor=\"middle\" dominant-baseline=\"central\">\n";
     for (text, (x, y)) in &labels {
@@ -487,6 +537,34 @@ fn edge_labels(board: &Board, geo: &Geometry) -> Vec<(String, (f64, f64))> {
         }
     }
     out
+}
+
+/// Whether the board's holes are the squares of one colour and its cells those of the
+/// other, as on a draughts board.
+fn checkered_holes(board: &Board) -> bool {
+    let colour = |p: Point| Board::colour_of(board.shape, p);
+    let Some(first) = board.hole_points().next() else {
+        return false;
+    };
+    let hole = colour(first);
+    board.shape.tiling() == Tiling::Square
+        && board.hole_points().all(|p| colour(p) == hole)
+        && board.cells().all(|c| colour(board.point(c)) != hole)
+}
+
+/// The cells some pieces may not enter or stop on (`outside ZONE`), and the cells that
+/// enclose when empty: the throne and corners of tafl.
+fn special_cells(variant: &Variant) -> Vec<Cell> {
+    let mut zones: Vec<usize> = (variant.pieces.iter())
+        .flat_map(|p| p.moves.iter().filter_map(|pat| pat.outside.map(|(z, _)| z)))
+        .collect();
+    zones.extend(variant.enclosure.as_ref().and_then(|e| e.hostile));
+    let mut cells: Vec<Cell> = (zones.iter())
+        .flat_map(|&z| variant.zones[z].cells.iter().flatten().copied())
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
 }
 
 /// A number with one decimal, never `-0.0`.

@@ -613,6 +613,12 @@ impl<S: Width> PositionOf<S> {
                             let open = self.connected(rules, p, z);
                             on_board(mask).intersection(&open).len() as u64
                         }
+                        Place::Fort(z) => {
+                            let zone = &rules.variant.zones[z].cells[p.0 as usize];
+                            (on_board(mask).iter())
+                                .filter(|c| zone.contains(c) && self.in_fort(rules, p, *c))
+                                .count() as u64
+                        }
                         Place::Between(outer) => {
                             let ends = self.pieces_of(p, outer);
                             on_board(mask)
@@ -704,6 +710,55 @@ impl<S: Width> PositionOf<S> {
             frontier = next;
         }
         reached
+    }
+
+    /// Whether `p`'s piece on `at` is in a fort: it has an empty cell beside it, and
+    /// `p`'s other pieces wall it in so that no enemy can reach it or break the wall.
+    /// The wall starts as all of them; a wall piece with both cells of a line through
+    /// it (along the enclosure's lines) outside the fort and the wall could be captured,
+    /// so it leaves the wall, and the fort is looked for again, until the wall holds.
+    fn in_fort(&self, rules: &Rules, p: PlayerId, at: crate::geometry::Cell) -> bool {
+        let walls = *self.walls();
+        let free = |c: crate::geometry::Cell| self.at(c).is_none() && !walls.contains(c);
+        if !rules.beside[at.index()].iter().any(|&c| free(c)) {
+            return false;
+        }
+        let mut enemies = S::EMPTY;
+        for q in (0..self.players()).map(PlayerId).filter(|q| *q != p) {
+            enemies = enemies.union(self.of_player(q));
+        }
+        let mut wall = *self.of_player(p);
+        wall.remove(at);
+        loop {
+            let blocked = wall.union(&walls);
+            let mut inside = S::EMPTY;
+            inside.insert(at);
+            let mut frontier = inside;
+            while !frontier.is_empty() {
+                let mut next = S::EMPTY;
+                for c in frontier.iter() {
+                    for &n in &rules.beside[c.index()] {
+                        if !inside.contains(n) && !blocked.contains(n) {
+                            next.insert(n);
+                        }
+                    }
+                }
+                inside = inside.union(&next);
+                frontier = next;
+            }
+            if !inside.intersection(&enemies).is_empty() {
+                return false;
+            }
+            let open = |c: crate::geometry::Cell| !inside.contains(c) && !blocked.contains(c);
+            let breakable = S::from_cells(wall.iter().filter(|w| {
+                (rules.lines_through.get(w.index()))
+                    .is_some_and(|pairs| pairs.iter().any(|&(a, b)| open(a) && open(b)))
+            }));
+            if breakable.is_empty() {
+                return true;
+            }
+            wall = wall.difference(&breakable);
+        }
     }
 
     /// Whether the piece on `cell` stands in the state.

@@ -5,33 +5,14 @@
 
 use super::position::{Move, Setup};
 use crate::compile::Rules;
-use crate::geometry::{Cell, Orientation, Tiling};
+use crate::geometry::Cell;
 use crate::model::{PlayerId, Variant};
 use std::fmt;
 
-/// The board's cells as rows: for squares and pointy-topped hexagons the ranks from
-/// the top, each left to right; for flat-topped hexagons the files from the left, each
-/// from the top down.
+/// The board's cells as rows, as position strings list them (see
+/// [`crate::geometry::Board::reading_rows`]).
 pub fn rows(v: &Variant) -> Vec<Vec<Cell>> {
-    let b = &v.board;
-    let mut cells: Vec<Cell> = b.cells().collect();
-    let by_file = b.shape.tiling() == Tiling::Hex(Orientation::Flat);
-    let key = |c: &Cell| {
-        let (x, y) = b.point(*c);
-        if by_file { (x, y) } else { (y, x) }
-    };
-    cells.sort_by_key(key);
-    let mut out: Vec<Vec<Cell>> = Vec::new();
-    let mut last = None;
-    for c in cells {
-        let k = key(&c).0;
-        if last != Some(k) {
-            out.push(Vec::new());
-            last = Some(k);
-        }
-        out.last_mut().expect("pushed").push(c);
-    }
-    out
+    v.board.reading_rows()
 }
 
 /// Why a position in PDN does not read.
@@ -80,7 +61,7 @@ impl fmt::Display for PdnError {
 
 /// The cells in numbering order: square `n` is `squares(v)[n - 1]`.
 pub fn squares(v: &Variant) -> Vec<Cell> {
-    rows(v).into_iter().flatten().collect()
+    v.board.reading_order()
 }
 
 /// The number of a cell.

@@ -1806,23 +1806,32 @@ impl<S: Width> PositionOf<S> {
                 .is_some_and(|h| h[c.index()]),
         };
         let kind_at = |c: Cell| self.at(c).map_or(PieceId(0), |(_, k)| k);
-        if self.every_side(rules, enemy, kind_at(first), first) {
-            let sides = &rules.rays[first.index()];
-            return (sides.len() == rules.sides && sides.iter().all(|r| closes(r[0])))
-                .then_some((1, enemy));
-        }
-        let n = match rules.enclosure.as_ref().is_some_and(|e| e.single) {
-            true => 1,
-            false => ray.iter().position(|&c| look(c) != Some(enemy))?,
+        let guarded = |c: Cell| self.every_side(rules, enemy, kind_at(c), c);
+        let line = || {
+            if guarded(first) {
+                let sides = &rules.rays[first.index()];
+                return (sides.len() == rules.sides && sides.iter().all(|r| closes(r[0])))
+                    .then_some((1, enemy));
+            }
+            let n = match rules.enclosure.as_ref().is_some_and(|e| e.single) {
+                true => 1,
+                false => ray.iter().position(|&c| look(c) != Some(enemy))?,
+            };
+            if n > 1 && ray[1..n].iter().any(|&c| guarded(c)) {
+                return None;
+            }
+            ray.get(n).is_some_and(|&c| closes(c)).then_some((n, enemy))
         };
-        if n > 1
-            && ray[1..n]
-                .iter()
-                .any(|&c| self.every_side(rules, enemy, kind_at(c), c))
-        {
-            return None;
-        }
-        ray.get(n).is_some_and(|&c| closes(c)).then_some((n, enemy))
+        let row = || {
+            // A row along the edge, each piece faced by the mover's from inside.
+            let fronts = rules.edge_fronts.get(at.index())?.get(i)?;
+            let n = (ray.iter().zip(fronts))
+                .position(|(&c, &f)| look(c) != Some(enemy) || look(f) != Some(me))
+                .filter(|&n| n >= 2 && n < fronts.len())?;
+            (look(ray[n]) != Some(enemy) && closes(ray[n]) && !ray[..n].iter().all(|&c| guarded(c)))
+                .then_some((n, enemy))
+        };
+        line().or_else(row)
     }
 
     /// Whether `m`, not yet made, captures a piece by enclosure.
@@ -1898,6 +1907,10 @@ impl<S: Width> PositionOf<S> {
             };
             for &c in &ray[..n] {
                 let Some((_, pc)) = self.at(c) else { continue };
+                // Only a row along the edge holds such a piece: it stays.
+                if n > 1 && self.every_side(rules, enemy, pc, c) {
+                    continue;
+                }
                 if !e.captures {
                     self.remove(c, enemy, pc);
                     self.put(c, me, pc);
@@ -1931,10 +1944,16 @@ impl<S: Width> PositionOf<S> {
             let f = undo.flipped[i];
             let enemy = PlayerId(f >> 6);
             for &c in &ray[..(f & FLIP_COUNT) as usize] {
+                // What stayed (a guarded piece in a row along the edge) is left alone.
                 if !e.captures {
-                    let Some((_, pc)) = self.at(c) else { continue };
+                    let Some((_, pc)) = self.at(c).filter(|(pl, _)| *pl == me) else {
+                        continue;
+                    };
                     self.remove(c, me, pc);
                     self.put(c, enemy, pc);
+                    continue;
+                }
+                if self.at(c).is_some() {
                     continue;
                 }
                 let entry = undo.taken[taken];

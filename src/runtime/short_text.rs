@@ -27,7 +27,7 @@ pub fn write_short(rules: &Rules, pos: &Position, m: &Move) -> String {
     after.make(rules, m);
     let mut replies = Vec::new();
     after.legal_moves(rules, &mut replies);
-    body(rules, &legal, m, unlettered(rules)) + check_mark(rules, &after, &replies)
+    body(rules, pos, &legal, m, unlettered(rules)) + check_mark(rules, &after, &replies)
 }
 
 /// `+` or `#` when the move leaves the side to move of `after` in check (never in
@@ -50,7 +50,7 @@ pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<
         if i == 0 {
             pos.legal_moves(rules, &mut legal);
         }
-        let s = body(rules, &legal, m, plain);
+        let s = body(rules, &pos, &legal, m, plain);
         pos.make(rules, m);
         legal.clear();
         pos.legal_moves(rules, &mut legal);
@@ -61,14 +61,21 @@ pub fn write_short_line(rules: &Rules, start: &Position, moves: &[Move]) -> Vec<
 
 /// The position's legal moves (`legal`, as it lists them) in short notation, without
 /// check marks: to match what a person types.
-pub fn write_short_moves(rules: &Rules, legal: &[Move]) -> Vec<String> {
+pub fn write_short_moves(rules: &Rules, pos: &Position, legal: &[Move]) -> Vec<String> {
     let plain = unlettered(rules);
-    legal.iter().map(|m| body(rules, legal, m, plain)).collect()
+    legal
+        .iter()
+        .map(|m| body(rules, pos, legal, m, plain))
+        .collect()
 }
 
 /// The move without its check mark; `legal` are the position's legal moves. A wall
-/// follows as `,CELL`.
-fn body(rules: &Rules, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
+/// follows as `,CELL`. Games written in PDN have no shorter form than their own:
+/// `11-15`, `22x15`.
+fn body(rules: &Rules, pos: &Position, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
+    if rules.variant.pdn {
+        return super::move_text::write_move_at(rules, pos, m);
+    }
     let mut s = move_body(rules, legal, m, plain);
     if let Some((k, c)) = m.gate {
         // A piece brought in through a gate: `Nc3/H`, `O-O/Hh1` (a castling names it).

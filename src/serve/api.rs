@@ -813,7 +813,7 @@ fn game_state(id: &str, e: &GameEntry, game: &Game) -> Value {
     let pieces = pos.placed(v);
     let last = game.moves().last().map(|m| (m.from, m.to));
     let moves = game.legal_moves();
-    let shorts = write_short_moves(game.rules(), &moves);
+    let shorts = write_short_moves(game.rules(), game.position(), &moves);
     let legal: Vec<Value> = moves
         .iter()
         .zip(&shorts)

@@ -118,6 +118,8 @@ pub enum EnclosureClause {
     Hostile(Name),
     /// `King in castle only when enclosed on every side`.
     EverySide(Kinds, Option<Name>),
+    /// `rows along the edge facing enemies too`.
+    EdgeRows,
 }
 
 /// Which enemy pieces a move acts on.

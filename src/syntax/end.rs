@@ -70,6 +70,8 @@ pub enum Place {
     Between(Name),
     /// `connected to edge`.
     Connected(Name),
+    /// `in a fort on edge`.
+    Fort(Name),
 }
 
 /// How many `has` asks for: at least `least` and at most `most`; `only`: some, and no
@@ -377,7 +379,11 @@ fn lower_has(cx: &mut Ctx, p: P) -> Event {
             Rule::place => {
                 let parts: Vec<P> = k.clone().into_inner().collect();
                 let ident = parts.iter().find(|x| x.as_rule() == Rule::ident);
-                place = if k.as_str().starts_with("between") {
+                let fort = parts.iter().find(|x| x.as_rule() == Rule::fort);
+                place = if let Some(f) = fort {
+                    let zone = f.clone().into_inner().find(|x| x.as_rule() == Rule::ident);
+                    Place::Fort(cx.name(&zone.expect("grammar requires a zone")))
+                } else if k.as_str().starts_with("between") {
                     Place::Between(cx.name(ident.expect("grammar requires a kind")))
                 } else if k.as_str().starts_with("connected") {
                     Place::Connected(cx.name(ident.expect("grammar requires a zone")))

@@ -1071,7 +1071,7 @@ fn enclosure_clauses(cx: &Ctx, parts: &[P]) -> Vec<Spanned<EnclosureClause>> {
     let mut prev = None;
     for p in &parts[first + 1..] {
         let starts = match p.as_rule() {
-            Rule::kw_empty | Rule::kinds => true,
+            Rule::kw_empty | Rule::kinds | Rule::edge_rows => true,
             Rule::kw_on => prev != Some(Rule::kw_enclosed),
             _ => false,
         };
@@ -1092,6 +1092,9 @@ fn enclosure_clauses(cx: &Ctx, parts: &[P]) -> Vec<Spanned<EnclosureClause>> {
 
 /// One clause of [`enclosure_clauses`], from its words.
 fn enclosure_clause(cx: &Ctx, parts: &[&P]) -> EnclosureClause {
+    if parts[0].as_rule() == Rule::edge_rows {
+        return EnclosureClause::EdgeRows;
+    }
     let zone = parts
         .iter()
         .find(|x| x.as_rule() == Rule::ident)

@@ -674,3 +674,40 @@ fn a_chu_shogi_lion_takes_twice_and_passes_by_clicking() {
     );
     b.wait_count(r#"#board .piece[data-cell="6d"]"#, 1);
 }
+
+#[test]
+fn draughts_and_tafl_are_drawn_as_their_players_know_them_and_played_by_clicking() {
+    let Some(b) =
+        browser("draughts_and_tafl_are_drawn_as_their_players_know_them_and_played_by_clicking")
+    else {
+        return;
+    };
+    let s = Server::start(&[Path::new("variants")]);
+    let shot = |name: &str| {
+        if let Some(dir) = std::env::var_os("VARIANTLAB_BOARD_SHOTS") {
+            std::fs::write(Path::new(&dir).join(format!("{name}.png")), b.screenshot())
+                .expect("writes the screenshot");
+        }
+    };
+    b.resize(390, 844);
+    // Checkers on the whole board, its 32 dark squares numbered; 11-15 by two clicks.
+    b.goto(&s.url("/#checkers"));
+    b.wait_count("#board .piece", 24);
+    assert_eq!(b.all("#board .hole").len(), 32);
+    assert_eq!(b.all("#board .number").len(), 32);
+    b.click(r#"#board .piece[data-cell="f6"]"#);
+    b.click(r#"#board .cell[data-cell="e5"]"#);
+    b.wait_text("#status", "White to move.");
+    assert_eq!(shown_moves(&b), "11-15");
+    shot("checkers");
+    // Copenhagen Hnefatafl with its throne and corners marked; an Attacker moves.
+    b.resize(1400, 900);
+    b.goto(&s.url("/#copenhagen"));
+    b.wait_count("#board .piece", 37);
+    assert_eq!(b.all("#board .special").len(), 5);
+    b.click(r#"#board .piece[data-cell="d1"]"#);
+    b.click(r#"#board .cell[data-cell="d3"]"#);
+    b.wait_text("#status", "White to move.");
+    assert_eq!(played(&b), "d1-d3");
+    shot("copenhagen");
+}

@@ -3028,6 +3028,12 @@ struct EnclosureTally {
     /// and of those the ones taken on the guarded zone's cells (where it has one).
     guarded_taken: usize,
     guarded_in_zone: usize,
+    /// In a game with `rows along the edge facing enemies too`: moves that took two or
+    /// more pieces side by side on one edge of the board (shield walls), and of those
+    /// the ones after which a guarded piece of the row's owner stands beside one taken,
+    /// on that edge (it was in the row and stayed).
+    rows: usize,
+    rows_with_guarded: usize,
     /// Games each end rule decided, by the rule's index.
     ends: std::collections::BTreeMap<usize, usize>,
 }
@@ -3233,6 +3239,17 @@ fn enclosure_game_with(
                     })
                 })
                 .count();
+            if v.enclosure.as_ref().is_some_and(|e| e.edge_rows) {
+                let gone = taken_cells(&slow.cells, &next.cells, me, to);
+                if row_along_edge(v, &gone) {
+                    t.rows += 1;
+                    let stayed = v.board.cells().any(|g| {
+                        next.cells[g.index()].is_some_and(|(p, k)| p != me && k == guarded)
+                            && gone.iter().any(|&x| side_by_side_on_edge(v, g, x))
+                    });
+                    t.rows_with_guarded += usize::from(stayed);
+                }
+            }
         }
         quiet = if took { 0 } else { quiet + 1 };
         slow = next;
@@ -3800,6 +3817,735 @@ fn fetlar_perft_agrees_with_the_reference() {
         nodes.push(want);
     }
     println!("fetlar perft 3: {nodes:?}");
+}
+
+// ---- Shield walls and forts: Copenhagen Hnefatafl -------------------------------------
+
+/// The cells of `me`'s enemies' pieces a move took: standing on `before`, gone from
+/// `after` (or another player's there), `to` (where the move landed) left out.
+fn taken_cells(
+    before: &[Option<(variantlab::PlayerId, variantlab::PieceId)>],
+    after: &[Option<(variantlab::PlayerId, variantlab::PieceId)>],
+    me: variantlab::PlayerId,
+    to: Cell,
+) -> Vec<Cell> {
+    (0..before.len())
+        .map(|i| Cell(i as u16))
+        .filter(|c| *c != to)
+        .filter(|c| {
+            before[c.index()].is_some_and(|(p, _)| p != me) && after[c.index()] != before[c.index()]
+        })
+        .collect()
+}
+
+/// The orthogonal steps, as vectors, that lead off the board from `c`.
+fn off_sides(v: &Variant, c: Cell) -> Vec<(i32, i32)> {
+    let (x, y) = v.board.point(c);
+    v.board
+        .directions()
+        .iter()
+        .filter(|d| d.kind == variantlab::variant::Kind::Orthogonal)
+        .map(|d| (d.dx, d.dy))
+        .filter(|(dx, dy)| v.board.at((x + dx, y + dy)).is_none())
+        .collect()
+}
+
+/// Whether two cells stand side by side on one edge of the board: one orthogonal step
+/// apart, with a step across that one leading off the board from both.
+fn side_by_side_on_edge(v: &Variant, a: Cell, b: Cell) -> bool {
+    let ((ax, ay), (bx, by)) = (v.board.point(a), v.board.point(b));
+    let (dx, dy) = (bx - ax, by - ay);
+    let beside = v
+        .board
+        .directions()
+        .iter()
+        .any(|d| d.kind == variantlab::variant::Kind::Orthogonal && (d.dx, d.dy) == (dx, dy));
+    let across = off_sides(v, a)
+        .into_iter()
+        .any(|e| e.0 * dx + e.1 * dy == 0 && off_sides(v, b).contains(&e));
+    beside && across
+}
+
+/// Whether two of the cells stand side by side on one edge: a row along the edge was
+/// taken (a capture of one piece between two takes no two side by side).
+fn row_along_edge(v: &Variant, cells: &[Cell]) -> bool {
+    cells
+        .iter()
+        .any(|&a| cells.iter().any(|&b| side_by_side_on_edge(v, a, b)))
+}
+
+/// Copenhagen Hnefatafl, its end rules checked: `White has a King in corners` the
+/// second, `White has a King in a fort on edge` the third and `White has no pieces
+/// connected to edge` the fourth, with shield walls.
+fn copenhagen() -> (Variant, Arc<Rules>) {
+    use variantlab::variant::{Event, Place};
+    let v = load("copenhagen.var");
+    let zone = |name: &str| v.zones.iter().position(|z| z.name == name).unwrap();
+    let (edge, corners) = (zone("edge"), zone("corners"));
+    let place = |rule: usize| match v.end_rules[rule].event() {
+        Some(Event::Has { place, least, .. }) => Some((place, least)),
+        _ => None,
+    };
+    assert_eq!(
+        place(1),
+        Some((Place::Zone(corners), 1)),
+        "{:?}",
+        v.end_rules[1]
+    );
+    assert_eq!(
+        place(2),
+        Some((Place::Fort(edge), 1)),
+        "{:?}",
+        v.end_rules[2]
+    );
+    assert_eq!(
+        place(3),
+        Some((Place::Connected(edge), 0)),
+        "{:?}",
+        v.end_rules[3]
+    );
+    assert!(
+        v.enclosure
+            .as_ref()
+            .is_some_and(|e| e.edge_rows && e.captures)
+    );
+    let rules = compiled(&v, &[]);
+    (v, rules)
+}
+
+/// How near `black` is to taking rows along the edge on `cells`. For each row of two
+/// or more pieces of another player side by side on one edge: one for each of them
+/// that a piece of `black` faces (stands beside it, off the edge); one when an end of
+/// the row is closed (the cell past it on that edge holds a piece of `black` or is an
+/// empty corner); and then one more when the other end is an empty cell that a piece
+/// of `black` could slide to along a row or column of empty cells. Only one closed
+/// end counts: the move closing the second takes the row when every piece is faced.
+fn readiness(
+    v: &Variant,
+    cells: &[Option<(variantlab::PlayerId, variantlab::PieceId)>],
+    black: variantlab::PlayerId,
+    corners: &[Cell],
+) -> usize {
+    let b = &v.board;
+    let step = |c: Cell, (dx, dy): (i32, i32)| {
+        let (x, y) = b.point(c);
+        b.at((x + dx, y + dy))
+    };
+    let white = |c: Cell| cells[c.index()].is_some_and(|(p, _)| p != black);
+    let is_black = |c: Cell| cells[c.index()].is_some_and(|(p, _)| p == black);
+    let orthogonal: Vec<(i32, i32)> = b
+        .directions()
+        .iter()
+        .filter(|d| d.kind == variantlab::variant::Kind::Orthogonal)
+        .map(|d| (d.dx, d.dy))
+        .collect();
+    // Whether a piece of `black` could slide to the empty cell `c`.
+    let reached = |c: Cell| {
+        orthogonal.iter().any(|&d| {
+            let mut at = step(c, d);
+            while let Some(n) = at.filter(|n| cells[n.index()].is_none()) {
+                at = step(n, d);
+            }
+            at.is_some_and(is_black)
+        })
+    };
+    let mut score = 0;
+    for first in b.cells().filter(|&c| white(c)) {
+        for e in off_sides(v, first) {
+            let along = (e.1, e.0);
+            let on_row = |c: &Cell| white(*c) && off_sides(v, *c).contains(&e);
+            // `first` starts its row.
+            if step(first, (-along.0, -along.1)).is_some_and(|c| on_row(&c)) {
+                continue;
+            }
+            let mut row = vec![first];
+            while let Some(n) = step(*row.last().unwrap(), along).filter(on_row) {
+                row.push(n);
+            }
+            if row.len() < 2 {
+                continue;
+            }
+            score += row
+                .iter()
+                .filter(|&&c| step(c, (-e.0, -e.1)).is_some_and(is_black))
+                .count();
+            let ends = [
+                step(first, (-along.0, -along.1)),
+                step(*row.last().unwrap(), along),
+            ];
+            let closed = |c: &Option<Cell>| {
+                c.is_some_and(|c| {
+                    is_black(c) || (cells[c.index()].is_none() && corners.contains(&c))
+                })
+            };
+            let open = |c: &Option<Cell>| {
+                c.is_some_and(|c| cells[c.index()].is_none() && !corners.contains(&c) && reached(c))
+            };
+            if ends.iter().any(closed) {
+                score += 1 + usize::from(ends.iter().any(open));
+            }
+        }
+    }
+    score
+}
+
+/// A small fort round a King on the edge cell `k` of `v`'s board, on the side `along`
+/// of him (a step along the edge): its inside is `k`, the cell beside him that way
+/// and, if the cell past that is a corner, the corner too (or `k` and the corner, if
+/// that is the cell beside him); its wall, the cells beside the inside. Returns the
+/// wall and the inside's empty cells; `None` where a cell of the wall is a corner.
+/// Whatever stands elsewhere, none of the wall could be captured: each has the board's
+/// edge, the inside or another piece of the wall either side of it on a line.
+fn fort_shape(
+    v: &Variant,
+    k: Cell,
+    along: (i32, i32),
+    corners: &[Cell],
+) -> Option<(Vec<Cell>, Vec<Cell>)> {
+    let step = |c: Cell, (dx, dy): (i32, i32)| {
+        let (x, y) = v.board.point(c);
+        v.board.at((x + dx, y + dy))
+    };
+    let beside = step(k, along)?;
+    let mut inside = vec![k, beside];
+    if !corners.contains(&beside)
+        && let Some(past) = step(beside, along).filter(|c| corners.contains(c))
+    {
+        inside.push(past);
+    }
+    let mut wall: Vec<Cell> = inside
+        .iter()
+        .flat_map(|&c| {
+            v.board
+                .directions()
+                .iter()
+                .filter(|d| d.kind == variantlab::variant::Kind::Orthogonal)
+                .filter_map(move |d| step(c, (d.dx, d.dy)))
+        })
+        .filter(|c| !inside.contains(c))
+        .collect();
+    wall.sort();
+    wall.dedup();
+    if wall.iter().any(|c| corners.contains(c)) {
+        return None;
+    }
+    Some((wall, inside[1..].to_vec()))
+}
+
+/// Copenhagen play steered, three times in four, towards shield walls (`forts`
+/// false) or forts.
+///
+/// Black, for shield walls: a move that takes a row along the edge; else one that
+/// makes it nearest to taking one ([`readiness`]), if any gets nearer. Else, and for
+/// forts, any move (captures not preferred, to leave White its Defenders); the fourth
+/// time, Black leaves the choice to the random play.
+///
+/// White: a move after which the game ends by the fort's rule (the third); else, the
+/// King off the edge, a King move to an edge cell that is not a corner (or any King
+/// move); else, the King on the edge, for forts a Defender move to a wall cell of the
+/// [`fort_shape`] beside him with the most walls standing and no Attacker on it or
+/// inside, from no cell of it; for shield walls a Defender move landing on the edge
+/// beside the King, else beside another White piece there, by a Defender standing
+/// beside none, making a row of at most three. Each picks at random among its moves;
+/// with none, and the fourth time, White picks any move that does not take the King
+/// to a corner (while it has one), preferring half the time one that captures by
+/// enclosure.
+fn shields_and_forts(
+    v: &Variant,
+    rules: &Arc<Rules>,
+    forts: bool,
+) -> impl Fn(&mut Lcg, &Position, &[Move]) -> Option<Move> {
+    let black = v.find_player("Black").unwrap();
+    let king = v.find_piece("King").unwrap();
+    let defender = v.find_piece("Defender").unwrap();
+    let corners = v.zones.iter().position(|z| z.name == "corners").unwrap();
+    let corners = v.zones[corners].cells[0].clone();
+    let v = v.clone();
+    let rules = rules.clone();
+    move |rng: &mut Lcg, pos: &Position, moves: &[Move]| {
+        let before = simple(&rules, pos);
+        let me = before.to_move;
+        let on_edge = |c: Cell| !off_sides(&v, c).is_empty();
+        let pick = |rng: &mut Lcg, among: Vec<Move>| {
+            (!among.is_empty()).then(|| among[rng.below(among.len())])
+        };
+        let king_at = v
+            .board
+            .cells()
+            .find(|c| before.cells[c.index()].is_some_and(|(p, k)| p != black && k == king));
+        let anywhere: Vec<Move> = moves
+            .iter()
+            .filter(|m| Some(m.from) != king_at || !corners.contains(&m.to))
+            .copied()
+            .collect();
+        // White's fallback: half the time a capture by enclosure, if it has one.
+        let fallback = |rng: &mut Lcg| {
+            if rng.below(2) == 0 {
+                let taking: Vec<Move> = anywhere
+                    .iter()
+                    .filter(|m| taken_by_enclosure(&rules, pos, m) > 0)
+                    .copied()
+                    .collect();
+                if let Some(m) = pick(rng, taking) {
+                    return Some(m);
+                }
+            }
+            pick(rng, anywhere.clone())
+        };
+        if me == black {
+            if rng.below(4) == 0 {
+                return None;
+            }
+            if forts {
+                return pick(rng, moves.to_vec());
+            }
+            let now = readiness(&v, &before.cells, black, &corners);
+            let scored: Vec<(bool, usize, Move)> = moves
+                .iter()
+                .map(|m| {
+                    let mut after = pos.clone();
+                    after.make_unchecked(&rules, m);
+                    let after = simple(&rules, &after);
+                    let gone = taken_cells(&before.cells, &after.cells, me, m.to);
+                    let ready = readiness(&v, &after.cells, black, &corners);
+                    (row_along_edge(&v, &gone), ready, *m)
+                })
+                .collect();
+            let rows: Vec<Move> = scored.iter().filter(|s| s.0).map(|s| s.2).collect();
+            if !rows.is_empty() {
+                return pick(rng, rows);
+            }
+            let best = scored.iter().map(|s| s.1).max().unwrap_or(0);
+            if best <= now {
+                return pick(rng, moves.to_vec());
+            }
+            return pick(
+                rng,
+                scored.iter().filter(|s| s.1 == best).map(|s| s.2).collect(),
+            );
+        }
+        let Some(king_at) = king_at.filter(|_| rng.below(4) != 0) else {
+            return fallback(rng);
+        };
+        let (kx, ky) = v.board.point(king_at);
+        let within = |c: Cell, n: i32| {
+            let (x, y) = v.board.point(c);
+            (x - kx).abs() <= n && (y - ky).abs() <= n
+        };
+        let game = Game::new(rules.clone(), pos.to_setup(&rules)).ok()?;
+        let forts_now: Vec<Move> = moves
+            .iter()
+            .filter(|m| m.from == king_at || within(m.to, 3))
+            .filter(|m| {
+                let mut g = game.clone();
+                g.play(**m).is_ok() && g.ending().is_some_and(|e| e.rule == 2)
+            })
+            .copied()
+            .collect();
+        if !forts_now.is_empty() {
+            return pick(rng, forts_now);
+        }
+        let king_moves = |keep: &dyn Fn(Cell) -> bool| -> Vec<Move> {
+            moves
+                .iter()
+                .filter(|m| m.from == king_at && !corners.contains(&m.to) && keep(m.to))
+                .copied()
+                .collect()
+        };
+        if !on_edge(king_at) {
+            return pick(rng, king_moves(&on_edge))
+                .or_else(|| pick(rng, king_moves(&|_| true)))
+                .or_else(|| fallback(rng));
+        }
+        let holds = |c: Cell, white: bool| {
+            before.cells[c.index()].is_some_and(|(p, _)| (p != black) == white)
+        };
+        // The fort shapes open to White round the King on `k`: their walls, with how
+        // many of their cells hold White pieces, the most built first.
+        let open_forts = |k: Cell| -> Vec<(usize, Vec<Cell>)> {
+            let mut shapes: Vec<(usize, Vec<Cell>)> = off_sides(&v, k)
+                .iter()
+                .flat_map(|e| [(e.1, e.0), (-e.1, -e.0)])
+                .filter_map(|along| fort_shape(&v, k, along, &corners))
+                .filter(|(wall, inside)| {
+                    inside.iter().all(|c| before.cells[c.index()].is_none())
+                        && !wall.iter().any(|c| holds(*c, false))
+                })
+                .map(|(wall, _)| (wall.iter().filter(|c| holds(**c, true)).count(), wall))
+                .collect();
+            shapes.sort_by_key(|(built, _)| usize::MAX - built);
+            shapes
+        };
+        let to: Vec<Cell> = if forts {
+            let shapes = open_forts(king_at);
+            if shapes.is_empty() {
+                // Along the edge, to where a fort may be built.
+                let to = king_moves(&|c| on_edge(c) && !open_forts(c).is_empty());
+                return pick(rng, to).or_else(|| fallback(rng));
+            }
+            shapes[0].1.clone()
+        } else {
+            // Rows: beside the King first, else beside any White piece on the edge, by
+            // a Defender in no row yet.
+            let beside = |c: Cell, of: &dyn Fn(Cell) -> bool| {
+                v.board
+                    .cells()
+                    .any(|n| of(n) && side_by_side_on_edge(&v, c, n))
+            };
+            let white = |n: Cell| holds(n, true);
+            // The White pieces on the edge joined to `c` along it, one after another.
+            let joined = |c: Cell| {
+                let mut seen = vec![c];
+                let mut todo = vec![c];
+                while let Some(c) = todo.pop() {
+                    for n in v.board.cells() {
+                        if white(n) && !seen.contains(&n) && side_by_side_on_edge(&v, c, n) {
+                            seen.push(n);
+                            todo.push(n);
+                        }
+                    }
+                }
+                seen.len() - 1
+            };
+            let building = |of: &dyn Fn(Cell) -> bool| -> Vec<Move> {
+                moves
+                    .iter()
+                    .filter(|m| m.piece == defender && !beside(m.from, &white))
+                    .filter(|m| before.cells[m.to.index()].is_none() && beside(m.to, of))
+                    .filter(|m| joined(m.to) <= 2)
+                    .copied()
+                    .collect()
+            };
+            return pick(rng, building(&|n| n == king_at))
+                .or_else(|| pick(rng, building(&white)))
+                .or_else(|| fallback(rng));
+        };
+        let building: Vec<Move> = moves
+            .iter()
+            .filter(|m| m.piece == defender && to.contains(&m.to) && !to.contains(&m.from))
+            .copied()
+            .collect();
+        pick(rng, building).or_else(|| fallback(rng))
+    }
+}
+
+/// Copenhagen games: random ones (`random`, 300 plies long at most), and ones steered
+/// by [`shields_and_forts`] towards shield walls (`rows`) and forts (`forts`), 150 plies
+/// long at most, the leading four end rules judged one by one. Returns the tallies of
+/// the random games and of the steered ones.
+fn copenhagen_games(
+    random: std::ops::Range<u64>,
+    rows: std::ops::Range<u64>,
+    forts: std::ops::Range<u64>,
+) -> (EnclosureTally, EnclosureTally) {
+    let (v, rules) = copenhagen();
+    let king = v.find_piece("King").unwrap();
+    let to_rows = shields_and_forts(&v, &rules, false);
+    let to_forts = shields_and_forts(&v, &rules, true);
+    let (mut at_random, mut led) = (EnclosureTally::default(), EnclosureTally::default());
+    for (seeds, prefer, plies) in [
+        (random, None, 300),
+        (rows, Some(&to_rows as Prefer<'_>), 150),
+        (forts, Some(&to_forts as Prefer<'_>), 150),
+    ] {
+        let t = if prefer.is_none() {
+            &mut at_random
+        } else {
+            &mut led
+        };
+        for seed in seeds {
+            let play = EnclosurePlay {
+                from: None,
+                prefer,
+                judged: 4,
+            };
+            enclosure_game_with(&v, &rules, &play, seed, plies, king, 0, t);
+        }
+    }
+    (at_random, led)
+}
+
+/// Copenhagen Hnefatafl: along random games and games steered towards shield walls
+/// and forts ([`copenhagen_games`]), the runtime and the reference agree at every ply
+/// on the legal moves, on what each move takes (the boards after it) and on how the
+/// game ends (each of the four rules judged from the position alone on its own); and
+/// on the positions worked by hand ([`COPENHAGEN_BY_HAND`]).
+#[test]
+fn copenhagen_agrees_with_the_reference() {
+    let started = std::time::Instant::now();
+    let (at_random, steered) = copenhagen_games(800..820, 900..980, 980..1020);
+    let games = started.elapsed();
+    copenhagen_by_hand();
+    let seen = format!(
+        "copenhagen at random: {at_random:?}\ncopenhagen steered: {steered:?}\n\
+         games {games:?}, with the positions by hand {:?}",
+        started.elapsed()
+    );
+    println!("{seen}");
+    assert!(
+        at_random.positions > 3000 && steered.positions > 12000,
+        "{seen}"
+    );
+    assert!(
+        at_random.enclosing > 300 && steered.enclosing > 1500,
+        "{seen}"
+    );
+    // Shield walls (two or more pieces taken side by side along the edge), some with
+    // the King staying in the row.
+    assert!(
+        steered.rows >= 30 && steered.rows_with_guarded >= 4,
+        "{seen}"
+    );
+    // Games White won in a fort on the edge (the third end rule, index 2).
+    assert!(steered.ends.get(&2).is_some_and(|n| *n >= 10), "{seen}");
+}
+
+/// Positions of Copenhagen worked by hand: the move, the cells of the pieces it takes
+/// (by name, sorted as text), and the rule that ends the game after it (the third,
+/// index 2: `White has a King in a fort on edge`).
+const COPENHAGEN_BY_HAND: [(&str, &str, &str, Option<usize>); 11] = [
+    // A shield wall against a corner: Defenders on i11 and j11, faced by Attackers on
+    // i10 and j10; h7-h11 lands at the row's west end and the empty corner k11, which
+    // encloses, closes its east end. Both are taken (as a line of two they are not
+    // taken by the capture between two).
+    (
+        "8DD1/8aa1/11/11/4K2a3/11/11/11/1a9/11/11 b 0 1",
+        "h7-h11",
+        "i11 j11",
+        None,
+    ),
+    // A row of three on the east edge, k3 to k5, faced on j3 to j5 and closed by the
+    // Attacker on k2: h6-k6 takes all three.
+    (
+        "11/11/11/11/4K6/7a3/9aD/9aD/9aD/10a/11 b 0 1",
+        "h6-k6",
+        "k3 k4 k5",
+        None,
+    ),
+    // White's shield wall: Attackers on b1 and c1 faced by the King on b2 (he takes
+    // part in captures) and a Defender on c2; d5-d1 takes both against the corner a1,
+    // which encloses for White too.
+    (
+        "11/11/7a3/11/11/11/3D7/11/11/1KD8/1aa8 w 0 1",
+        "d5-d1",
+        "b1 c1",
+        None,
+    ),
+    // The King in the row: c11, d11 (the King) and e11, faced on c10 to e10 and closed
+    // by the Attacker on b11. f8-f11 takes the Defenders; the King stays (on the edge he
+    // is never taken), and the game goes on.
+    (
+        "1aDKD6/2aaa6/11/5a5/11/11/11/7D3/11/11/11 b 0 1",
+        "f8-f11",
+        "c11 e11",
+        None,
+    ),
+    // Defenders on a4 to a6, faced on b4 to b6, closed by the Attacker on a3: e7-a7
+    // takes the three.
+    (
+        "11/11/11/7K3/4a6/Da9/Da9/Da9/a10/11/11 b 0 1",
+        "e7-a7",
+        "a4 a5 a6",
+        None,
+    ),
+    // b5 empty: the Defender on a5 is not faced, and e7-a7 takes nothing.
+    (
+        "11/11/11/7K3/4a6/Da9/D10/Da9/a10/11/11 b 0 1",
+        "e7-a7",
+        "",
+        None,
+    ),
+    // The row closed at a3 and a7 and faced on b4 and b6: e5-b5 faces a5 too, but lands
+    // off the edge, and a row is taken only by a move landing on the edge at its end.
+    // Nor does it take a5 between two (the cell past a5 is off the board).
+    (
+        "11/11/11/7K3/a10/Da9/D3a6/Da9/a10/11/11 b 0 1",
+        "e5-b5",
+        "",
+        None,
+    ),
+    // A fort: after g3-k3 the King on k5 has k4 empty beside him; the wall k6, j5, j4,
+    // k3 keeps k5 and k4 (the inside) from the rest. k6 and k3 have the board's edge on
+    // their rows and k5 or k4 on their columns; j5 and j4 have each other on their
+    // column and k5 or k4 on their rows: none could be captured, no Attacker is inside.
+    (
+        "11/1a9/11/11/11/10D/9DK/9D1/6D4/1a9/11 w 0 1",
+        "g3-k3",
+        "",
+        Some(2),
+    ),
+    // The King on k5, the inside k5, k4 and j4, walled by k6, j5, i4, j3 and k3: i8-i5
+    // closes it. i4 has j4 inside on its row and i5 on its column; i5 has j5 on its row
+    // and i4 on its column; j3 has k3 on its row, k3 and k6 the board's edge on theirs.
+    (
+        "11/1a9/11/8D2/11/10D/9DK/8D2/9DD/1a9/11 w 0 1",
+        "i8-i5",
+        "",
+        Some(2),
+    ),
+    // The same with i8-i6: i4 has i3 and i5 open either side on its column, so it could
+    // be captured; it leaves the wall, the inside runs out past it to the Attackers.
+    (
+        "11/1a9/11/8D2/11/10D/9DK/8D2/9DD/1a9/11 w 0 1",
+        "i8-i6",
+        "",
+        None,
+    ),
+    // A double wall. The King on e1, the inside e1, f1 and f2, walled by d1, e2, g1, g2
+    // and f3; past f3 an empty pocket (e3, e4, f4, g4, g3) closed by d3, d4, e5, f5, g5,
+    // h4 and h3 (k3-h3 closes it). f3 has the pocket's e3 and g3 either side on its row,
+    // and each piece of the outer ring has the pocket on one side of a line and the
+    // open board on the other: all could be captured at once and leave the wall
+    // together, and the inside reaches the Attackers. No fort (the language's wording:
+    // every piece that could be captured leaves the wall before the inside is found
+    // again; taking f3 out first would have made the pocket inside, protecting the
+    // outer ring).
+    (
+        "11/1a7a1/11/11/11/11/4DDD4/3D3D3/3D1D4D/4D1D4/3DK1D4 w 0 1",
+        "k3-h3",
+        "",
+        None,
+    ),
+];
+
+/// [`COPENHAGEN_BY_HAND`]: the reference and the runtime each give the move the
+/// hand-worked result; every legal move of each position agrees.
+fn copenhagen_by_hand() {
+    let (v, rules) = copenhagen();
+    let options = rules.options();
+    let names = |cells: &[Cell]| {
+        let mut names: Vec<&str> = cells.iter().map(|c| v.board.name(*c)).collect();
+        names.sort();
+        names.join(" ")
+    };
+    for (text, move_text, taken, rule) in COPENHAGEN_BY_HAND {
+        let setup = variantlab::parse_position(&rules, text).unwrap();
+        let game = Game::new(rules.clone(), setup).unwrap();
+        assert!(game.ending().is_none(), "{text}: over already");
+        let slow = simple(&rules, game.position());
+        let m = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| variantlab::write_move(&v, m) == move_text)
+            .unwrap_or_else(|| panic!("{text}: no {move_text}"));
+        let (from, to) = written(&v, &m);
+        let mv = (from, to, m.tag, reference_kind(&m));
+        // The reference.
+        let (next, want) = reference::play_named(&v, options, &slow, mv, m.wall, m.gate);
+        let gone = names(&taken_cells(&slow.cells, &next.cells, slow.to_move, to));
+        assert_eq!(gone, taken, "the reference: {text}, {move_text} takes");
+        // The first of the rules judged from the position alone that holds; `no legal
+        // move` (the fifth) otherwise.
+        let ended = want.map(|_| {
+            (0..4)
+                .find(|&r| {
+                    reference::condition_holds(&v, options, &next, &v.end_rules[r].condition)
+                        .is_some()
+                })
+                .unwrap_or(4)
+        });
+        assert_eq!(
+            ended, rule,
+            "the reference: {text}, the end after {move_text}"
+        );
+        // The runtime.
+        let mut g = game.clone();
+        g.play(m).unwrap();
+        let now = simple(&rules, g.position());
+        let gone = names(&taken_cells(&slow.cells, &now.cells, slow.to_move, to));
+        assert_eq!(gone, taken, "the runtime: {text}, {move_text} takes");
+        assert_eq!(
+            g.ending().map(|e| e.rule),
+            rule,
+            "the runtime: {text}, the end after {move_text}"
+        );
+        // Every move of the position.
+        successors_agree(&v, &rules, text);
+    }
+}
+
+/// Shield walls with diagonal lines on a square board (language.md, section 16f, "Rows
+/// along the edge: the shield wall"): the front of a row's piece is its one cell
+/// straight away from the edge, opposite the direction of the lines that leads off the
+/// board from the landing cell and stands most nearly square to the row. Below a row
+/// along the first rank south, (0, 1) against east's (1, 0), has dot product 0, and
+/// south-east and south-west 1: the front is north, never north-west or north-east.
+/// The reference and the runtime each give the move the hand-worked result; every
+/// legal move of each position agrees (moves, boards after them, ends).
+#[test]
+fn shield_walls_with_diagonal_lines_agree_with_the_reference() {
+    let text = "name \"Diagonal shield walls\"\n\
+         board square 6 by 6\n\
+         coordinates files lettered from the left, ranks numbered from the bottom\n\
+         player White: forward north, capitals\n\
+         player Black: forward south, lowercase\n\
+         piece Rook (R) {\n  slide orthogonal, to empty\n}\n\
+         setup {\n  White: Rook a1 f1\n  Black: Rook a6 f6\n}\n\
+         enclosed enemy pieces are captured, on lines of one piece,\n  \
+         rows along the edge facing enemies too\n\
+         game ends {\n  White has no Rook: Black wins\n  Black has no Rook: White wins\n  \
+         no legal move: mover loses\n}\n";
+    let rules = common::from_text(text);
+    let v = rules.variant().clone();
+    let options = rules.options();
+    assert!(
+        v.enclosure
+            .as_ref()
+            .is_some_and(|e| e.edge_rows && e.captures && e.single && e.lines.is_none()),
+        "{:?}",
+        v.enclosure
+    );
+    let names = |cells: &[Cell]| {
+        let mut names: Vec<&str> = cells.iter().map(|c| v.board.name(*c)).collect();
+        names.sort();
+        names.join(" ")
+    };
+    // (position, move, the cells of the pieces it takes, sorted).
+    for (position, move_text, taken) in [
+        // Black's b1, d2, e2 and f1; White's d1 and e1. b1-c1 lands on the first rank;
+        // along east the row is d1 and e1 (f1 is Black's), on the edge south leads off
+        // the board from c1 (and south-east and south-west, which stand less square to
+        // east). Their fronts, north of them, are d2 and e2, both Black's; f1, on the
+        // same edge, closes the row: both are taken. Nothing else: the line east is
+        // two pieces long, north-east of c1 stands Black's d2, and c2, b2 and b1 (left
+        // by the move) are empty.
+        ("6/6/6/6/3rr1/1r1RRr b 0 1", "b1-c1", "d1 e1"),
+        // Black's c2 and d2 instead: d1 is faced on d2, but e2 is empty, so e1 is not
+        // faced and the row stays. (Faced from the north-west, c2 and d2, would have
+        // taken it: the front is the one cell straight north.) No line of one piece:
+        // c2 and d2 are Black's own, d1 and e1 stand two in a row.
+        ("6/6/6/6/2rr2/1r1RRr b 0 1", "b1-c1", ""),
+        // Black's c3, e2, f2 and f1: c3-c1 lands at the row's west end, f1 closes its
+        // east end, but d1's front d2 is empty (e1's, e2, is Black's): d1 is not
+        // faced and nothing is taken. (From the north-east, e2 and f2, both are faced:
+        // that would have taken them.) No line of one piece: b1, b2, c2 and d2 are
+        // empty, d1 and e1 stand two in a row.
+        ("6/6/6/2r3/4rr/3RRr b 0 1", "c3-c1", ""),
+    ] {
+        let setup = variantlab::parse_position(&rules, position).unwrap();
+        let game = Game::new(rules.clone(), setup).unwrap();
+        assert!(game.ending().is_none(), "{position}: over already");
+        let slow = simple(&rules, game.position());
+        let m = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| variantlab::write_move(&v, m) == move_text)
+            .unwrap_or_else(|| panic!("{position}: no {move_text}"));
+        let (from, to) = written(&v, &m);
+        let mv = (from, to, m.tag, reference_kind(&m));
+        let (next, _) = reference::play_named(&v, options, &slow, mv, m.wall, m.gate);
+        let gone = names(&taken_cells(&slow.cells, &next.cells, slow.to_move, to));
+        let mut g = game.clone();
+        g.play(m).unwrap();
+        let now = simple(&rules, g.position());
+        let got = names(&taken_cells(&slow.cells, &now.cells, slow.to_move, to));
+        assert_eq!(
+            (gone.as_str(), got.as_str()),
+            (taken, taken),
+            "{position}, {move_text} takes (the reference, the runtime)"
+        );
+        successors_agree(&v, &rules, position);
+    }
 }
 
 /// Whether the first end rule of each variant holds at `setup`, and for whom, as the

@@ -46,7 +46,7 @@ fn a_castling_brings_a_piece_onto_the_kings_or_the_rooks_start() {
     for m in ["e1g1", "e1g1h", "e1g1e", "h1e1h", "h1e1e", "e1c1h", "a1e1e"] {
         assert!(t.contains(&m.to_string()), "{m} missing from {t:?}");
     }
-    let short = write_short_moves(g.rules(), &g.legal_moves());
+    let short = write_short_moves(g.rules(), g.position(), &g.legal_moves());
     assert!(short.contains(&"O-O/Hh1".to_string()), "{short:?}");
     assert!(short.contains(&"O-O-O/Ee1".to_string()), "{short:?}");
     g.play_text("h1e1h").unwrap();

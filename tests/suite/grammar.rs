@@ -471,7 +471,7 @@ fn rule_use() -> std::collections::BTreeMap<String, Vec<String>> {
 
 /// The most grammar rules (keywords included) that two shipped files or fewer use: a
 /// rule so rare is a phrase for one game unless it names a concept other games need.
-const MOST_RARE_RULES: usize = 51;
+const MOST_RARE_RULES: usize = 53;
 
 #[test]
 fn few_rules_serve_only_one_or_two_games() {

@@ -289,3 +289,83 @@ fn players_named_by_a_colour_wear_it() {
         r.max(g).max(b) < 80
     }));
 }
+
+#[test]
+fn draughts_boards_are_drawn_whole_with_their_squares_numbered() {
+    let rules = rules("international-draughts.var");
+    let v = rules.variant();
+    let svg = board_svg(v, &v.setup, None);
+    let doc = parse_board(&rules, &svg);
+    let class = |c: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(c))
+            .collect::<Vec<_>>()
+    };
+    // The 50 light squares are drawn (without a name: no piece goes there), all of
+    // the light colour, and the 50 dark ones are the cells.
+    let holes = class("hole");
+    assert_eq!(holes.len(), 50);
+    let cell_fill = class("cell")[0].attribute("fill").unwrap();
+    assert!(holes.iter().all(|h| h.attribute("data-cell").is_none()
+        && h.attribute("fill").is_some_and(|f| f != cell_fill)));
+    // Squares are numbered 1 to 50 as draughts players read them: 1 on the top row's
+    // second square (b10), 5 at its right end (j10), 46 at the bottom left (a1).
+    let numbers = class("number");
+    let texts: Vec<String> = numbers
+        .iter()
+        .map(|n| n.text().unwrap().to_string())
+        .collect();
+    assert_eq!(texts, (1..=50).map(|i| i.to_string()).collect::<Vec<_>>());
+    let centre = |cell: &str| {
+        let r = doc
+            .descendants()
+            .find(|n| {
+                n.attribute("class") == Some("cell") && n.attribute("data-cell") == Some(cell)
+            })
+            .expect("a cell");
+        let at = |a: &str| r.attribute(a).unwrap().parse::<f64>().unwrap();
+        (at("x"), at("y"), at("width"))
+    };
+    for (number, cell) in [(1, "b10"), (5, "j10"), (46, "a1"), (50, "i1")] {
+        let t = numbers[number - 1];
+        let (x, y) = (
+            t.attribute("x").unwrap().parse::<f64>().unwrap(),
+            t.attribute("y").unwrap().parse::<f64>().unwrap(),
+        );
+        let (cx, cy, w) = centre(cell);
+        assert!(
+            x >= cx && x < cx + w / 2.0 && y > cy && y < cy + w / 2.0,
+            "{number} on {cell}"
+        );
+    }
+    // No edge letters or ranks: the numbers name the squares.
+    assert_eq!(
+        class("labels")[0]
+            .children()
+            .filter(|n| n.is_element())
+            .count(),
+        0
+    );
+    // A board with holes of both colours is drawn with its holes left out.
+    let jetan = self::rules("hexagonal-iss-jetan.var");
+    assert!(!board_svg(jetan.variant(), &[], None).contains("class=\"hole\""));
+}
+
+#[test]
+fn tafl_boards_mark_the_cells_only_the_king_may_enter_and_those_that_enclose() {
+    let marked = |file: &str| {
+        let rules = rules(file);
+        let svg = board_svg(rules.variant(), &[], None);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let mut cells: Vec<String> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("special"))
+            .map(|n| n.attribute("data-cell").unwrap().to_string())
+            .collect();
+        cells.sort();
+        cells
+    };
+    assert_eq!(marked("copenhagen.var"), ["a1", "a11", "f6", "k1", "k11"]);
+    assert_eq!(marked("tablut.var"), ["e5"]);
+    assert_eq!(marked("chess.var"), Vec::<String>::new());
+}

@@ -375,17 +375,121 @@ fn mistakes_in_the_enclosure_wording_are_told_with_their_fix() {
     );
     let codes: Vec<&str> = d.iter().map(|(c, _)| c.as_str()).collect();
     assert_eq!(codes, ["variantlab::duplicate_statement"]);
-    // Lines of any length on 11 by 11, already orthogonal: the help asks for lines of
+    // Lines of any length on 15 by 15, already orthogonal: the help asks for lines of
     // one piece only.
     let text = std::fs::read_to_string(common::root().join("variants/fetlar.var")).unwrap();
-    let text = text.replace("on orthogonal lines of one piece", "on orthogonal lines");
+    let text = text
+        .replace("on orthogonal lines of one piece", "on orthogonal lines")
+        .replace("board square 11 by 11", "board square 15 by 15");
     let checked = variantlab::load::check_all("t.var", &text);
     let d = &checked.report.diagnostics[0];
     assert_eq!(d.code, "variantlab::enclosure_limit");
-    assert!(d.message.contains("18"), "{}", d.message);
+    assert!(d.message.contains("26"), "{}", d.message);
     let help = d.help.clone().unwrap_or_default();
     assert!(
         help.contains("of one piece") && !help.contains("fewer directions"),
         "{help}"
     );
+}
+
+/// The winner's name, where the game has ended.
+fn winner(g: &variantlab::Game) -> Option<String> {
+    let end = g.ending()?;
+    Some(g.variant().player(end.winner()?).name.clone())
+}
+
+#[test]
+fn copenhagen_takes_a_shield_wall_against_a_corner_or_a_piece() {
+    let r = common::rules("copenhagen.var");
+    // Defenders on b1 and c1, faced by Attackers on b2 and c2: the Attacker from d5
+    // landing on d1 closes the row against the empty corner a1, and both are taken.
+    let (g, board) = common::after(&r, "11/11/11/11/11/5K5/3a7/11/11/1aa8/1DD8 b", &["d5-d1"]);
+    assert_eq!(board, "11/11/11/11/11/5K5/11/11/11/1aa8/3a7");
+    assert_eq!(winner(&g), None);
+    // Three Defenders on d1, e1 and f1, faced on d2, e2 and f2, closed by the Attacker
+    // on c1: the one landing on g1 takes the three.
+    let (_, board) = common::after(
+        &r,
+        "11/11/11/11/11/5K5/6a4/11/11/3aaa5/2aDDD5 b",
+        &["g5-g1"],
+    );
+    assert_eq!(board, "11/11/11/11/11/5K5/11/11/11/3aaa5/2a3a4");
+}
+
+#[test]
+fn copenhagen_leaves_the_king_in_a_shield_wall_and_needs_every_piece_faced() {
+    let r = common::rules("copenhagen.var");
+    // The King on c1 in the row with the Defender on b1: the Defender is taken, the
+    // King stays.
+    let (g, board) = common::after(&r, "11/11/11/11/11/11/3a7/11/11/1aa8/1DK8 b", &["d5-d1"]);
+    assert_eq!(board, "11/11/11/11/11/11/11/11/11/1aa8/2Ka7");
+    assert_eq!(winner(&g), None);
+    // c2 empty: the Defender on c1 faces no enemy, and nothing is taken.
+    let (_, board) = common::after(&r, "11/11/11/11/11/5K5/3a7/11/11/1a9/1DD8 b", &["d5-d1"]);
+    assert_eq!(board, "11/11/11/11/11/5K5/11/11/11/1a9/1DDa7");
+    // The move that takes a row lands on the edge at its end: landing on c2, with the
+    // row already closed by b2 and d1, takes nothing.
+    let (_, board) = common::after(&r, "11/11/11/11/11/5K5/2a8/11/11/1a9/1DDa7 b", &["c5-c2"]);
+    assert_eq!(board, "11/11/11/11/11/5K5/11/11/11/1aa8/1DDa7");
+    // A row of one on the edge is no shield wall: the Defender on c1 faced by c2 and
+    // closed by b1 is taken only as any piece between two enemies is, by a move beside it.
+    let (_, board) = common::after(&r, "11/11/11/11/11/5K5/3a7/11/11/2a8/1aD8 b", &["d5-d1"]);
+    assert_eq!(board, "11/11/11/11/11/5K5/11/11/11/2a8/1a1a7");
+}
+
+#[test]
+fn copenhagen_king_wins_in_a_fort_on_the_edge_that_cannot_be_broken() {
+    let r = common::rules("copenhagen.var");
+    // The King on e1 with f1 empty beside him; the Defender from g5 to g1 closes the
+    // wall d1, e2, f2, g1, none of which has open cells on both sides of a line.
+    let (g, _) = common::after(&r, "11/1a7a1/11/11/11/11/6D4/11/11/4DD5/3DK6 w", &["g5-g1"]);
+    assert_eq!(winner(&g).as_deref(), Some("White"));
+    // The King on e1, e2 empty, Defenders on d1, d2, f2 and f1: the one from e5 to e3
+    // would close the fort, but d3 and f3 are open either side of e3.
+    let (g, _) = common::after(
+        &r,
+        "11/1a7a1/11/11/11/11/4D6/11/11/3D1D5/3DKD5 w",
+        &["e5-e3"],
+    );
+    assert_eq!(winner(&g), None);
+    // With a Defender on d3 too, e3 has a wall piece beside it: a fort.
+    let (g, _) = common::after(
+        &r,
+        "11/1a7a1/11/11/11/11/4D6/11/3D7/3D1D5/3DKD5 w",
+        &["e5-e3"],
+    );
+    assert_eq!(winner(&g).as_deref(), Some("White"));
+    // Walled in with no empty cell beside him, the King cannot move: no fort.
+    let (g, _) = common::after(&r, "11/1a7a1/11/11/11/11/5D5/11/11/4D6/3DK6 w", &["f5-f1"]);
+    assert_eq!(winner(&g), None);
+    // An Attacker inside the wall, on g1 (f1 empty, so the Defender landing on h1 does
+    // not take it): no fort.
+    let (g, _) = common::after(
+        &r,
+        "11/1a7a1/11/11/11/11/7D3/11/11/4DDD4/3DK1a4 w",
+        &["h5-h1"],
+    );
+    assert_eq!(winner(&g), None);
+}
+
+#[test]
+fn copenhagen_repetition_loses_for_the_king() {
+    let r = common::rules("copenhagen.var");
+    let cycle = ["f6-f5", "b10-b9", "f5-f6", "b9-b10"];
+    let (g, _) = common::after(&r, "11/1a9/11/11/11/5K5/11/11/11/11/11 w", &cycle);
+    assert_eq!(winner(&g), None);
+    let twice: Vec<&str> = cycle.iter().chain(&cycle).copied().collect();
+    let (g, _) = common::after(&r, "11/1a9/11/11/11/5K5/11/11/11/11/11 w", &twice);
+    assert_eq!(winner(&g).as_deref(), Some("Black"));
+}
+
+#[test]
+fn copenhagen_starts_as_fetlar_does() {
+    // The rules differ only once a shield wall or a fort can form: the first plies
+    // count as Fetlar's, worked by hand there (116 and 60 first moves).
+    let r = common::rules("copenhagen.var");
+    let start = "3aaaaa3/5a5/11/a4D4a/a3DDD3a/aa1DDKDD1aa/a3DDD3a/a4D4a/11/5a5/3aaaaa3";
+    common::perft_counts(&r, &format!("{start} b"), 1, &[116]);
+    common::perft_counts(&r, &format!("{start} w"), 1, &[60]);
+    assert_eq!(common::start_text(&r), format!("{start} b 0 1"));
 }

@@ -77,6 +77,7 @@ fn tokens(body: &str) -> (Vec<String>, Vec<String>) {
 /// Sections chosen by hand where [`section_of`] would choose another: for a rule and
 /// every rule under it that has no example phrase of its own.
 const SECTIONS: &[(&str, &str)] = &[
+    ("fort", "forts"),
     ("board_stmt", "4-the-board"),
     ("square_shape", "square-boards"),
     ("hexagon_shape", "hexagonal-boards"),

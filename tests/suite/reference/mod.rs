@@ -126,10 +126,10 @@
 //!     under the options; `non-royal pieces`: the others; or the kinds named) in the
 //!     place (on the board and in hand; `on the board`; `in hand`; `in ZONE`: on
 //!     the cells of the zone listed for that player; `on one colour` and `between
-//!     two KIND`: 36; `connected to ZONE`: 72), and with `only` none of another kind
-//!     there: `a player has no pieces` (none at all), `a player has only royal
-//!     pieces` (one or more, and no
-//!     other), `a player has fewer than 3 King` (0 to 2); with a state (37), only the
+//!     two KIND`: 36; `connected to ZONE`: 72; `in a fort on ZONE`: 86), and with
+//!     `only` none of another kind there: `a player has no pieces` (none at all), `a
+//!     player has only royal pieces` (one or more, and no other), `a player has fewer
+//!     than 3 King` (0 to 2); with a state (37), only the
 //!     pieces in it are there; written with a player's name (`White has ...`), it is
 //!     asked of that player only, with `the player to move` of that player only, and
 //!     with `every player` it holds when it holds for each player and names the
@@ -405,7 +405,8 @@
 //!     owner's part of it) keeps any line holding it from being acted on, and is itself
 //!     acted on when it stands one step from the landing cell along one of those
 //!     directions and every cell one step from it along each of them is on the board
-//!     and holds a piece of the mover or is such an empty cell. Everything is judged on
+//!     and holds a piece of the mover or is such an empty cell; `rows along the edge
+//!     facing enemies too` adds rows along the board's edge (85). Everything is judged on
 //!     the board as the landing left it (a wall standing before the move breaks a line;
 //!     the move's own wall, by 49, comes after), and done at once. What a move
 //!     captures, for `KIND captured (by KIND)` (13, `by` naming the kind that moved or
@@ -426,7 +427,8 @@
 //!     orthogonal kind) from the one before, none holding another player's piece or a
 //!     wall, reaches a cell of the player's part of the zone; the player's own pieces
 //!     do not block it, and a piece standing on such a cell is there. Pieces in hand
-//!     never are.
+//!     never are. (`in a fort on ZONE`, a place walled in by the player's own pieces:
+//!     86.)
 //!
 //! Captures by jumping (draughts):
 //!
@@ -496,6 +498,41 @@
 //!     the cell the move ends on); any other move leaves none. While a cell is
 //!     struck, no piece not of the kinds may take a piece of the kinds on another
 //!     cell. The position carries the struck cell (SFEN's third field).
+//!
+//! Shield walls and forts (Copenhagen Hnefatafl):
+//!
+//! 85. `rows along the edge facing enemies too` (a clause of 70): after a move or
+//!     drop lands on cell `at`, for each direction `d` of the lines, the edge `d`
+//!     runs along is one direction `e`: of the directions of the lines other than `d`
+//!     and its opposite that lead off the board from `at` (a hole is off it too), the
+//!     one standing most nearly square to `d`, with the smallest absolute dot product
+//!     with `d` in the plane (on squares `dx*dx' + dy*dy'`; on hexagons the doubled
+//!     lattice's axes weighted back as `Board::along` says: `3*dx*dx' + dy*dy'` for
+//!     flat-topped cells, `dx*dx' + 3*dy*dy'` for pointy-topped ones), the first in
+//!     the board's order of directions where two stand as square (with diagonal lines
+//!     on a square board, south rather than south-east below a row along the first
+//!     rank). With no such direction there is no row along `d`. The row is the longest
+//!     run of pieces of one enemy on `at + d`, `at + 2d`, ..., each on a cell from
+//!     which `e` leads off the board too. It is acted on when it holds two or more
+//!     pieces, each with a piece of the mover on its cell `- e` (its front, straight
+//!     away from the edge: only that one cell, never another cell away from the edge),
+//!     and the cell just past it along `d` is on the board, has `e` leading off the
+//!     board too and closes it as 70 says (a piece of the mover, or an empty cell of
+//!     the `enclose too` zone). Its guarded pieces (70's `only when enclosed on every
+//!     side`) stay and the others are acted on; a row of guarded pieces only is not
+//!     acted on. These rows add to 45's lines (narrowed by 70), all done at once.
+//! 86. `in a fort on ZONE` (a place of 27) holds the player's board pieces on the
+//!     player's part of the zone that are in a fort: the piece on cell `c` has an empty
+//!     cell one orthogonal step (as in 72) away, and, the wall being at first every
+//!     cell holding another piece of the player's and the inside the cells reached
+//!     from `c` (itself included) by orthogonal steps through no cell of the wall and
+//!     no wall (49), round after round every piece of the wall that could be captured
+//!     leaves it at once and the inside is found again, until none could; then no
+//!     piece of another player stands inside. A wall piece could be captured when,
+//!     along some line of the enclosure statement (one of its directions and the
+//!     opposite one, each kept once), both cells next to it are on the board, and
+//!     neither is inside, in the wall or a wall (49). With no enclosure statement that
+//!     captures, none could.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -1360,6 +1397,14 @@ fn holds_for(v: &Variant, options: &[bool], next: &Simple, event: Event, p: Play
                     let reached = connected(v, &cells, p, z);
                     vec![on(&|c| reached.contains(&c))]
                 }
+                // Rule 86.
+                Place::Fort(z) => {
+                    let zone = &v.zones[z].cells[p.0 as usize];
+                    let mine = |c: Cell| cells[c.index()].is_some_and(|(q, _)| q == p);
+                    vec![on(&|c| {
+                        zone.contains(&c) && mine(c) && in_fort(v, &cells, p, c)
+                    })]
+                }
             };
             groups.iter().any(|there| {
                 // Rule 37: pieces in another state are not there.
@@ -1484,6 +1529,84 @@ fn connected(v: &Variant, cells: &Cells, p: PlayerId, z: usize) -> BTreeSet<Cell
         }
     }
     found
+}
+
+/// Rule 86: whether `p`'s piece on `at` is in a fort (`cells` shows the walls).
+fn in_fort(v: &Variant, cells: &Cells, p: PlayerId, at: Cell) -> bool {
+    let b = &v.board;
+    let vector = |d: &variantlab::variant::Direction| (d.dx, d.dy);
+    let step = |c: Cell, (dx, dy): Point| {
+        let q = b.point(c);
+        b.at((q.0 + dx, q.1 + dy))
+    };
+    let beside: Vec<Point> = b
+        .directions()
+        .iter()
+        .filter(|d| d.kind == Kind::Orthogonal)
+        .map(vector)
+        .collect();
+    // An empty cell beside it.
+    if !beside
+        .iter()
+        .any(|&d| step(at, d).is_some_and(|n| cells[n.index()].is_none()))
+    {
+        return false;
+    }
+    // The lines along which a wall piece could be captured: each pair of opposite
+    // directions of the enclosure statement's lines, once.
+    let lines: Vec<Point> = match v.enclosure.as_ref().filter(|e| e.captures) {
+        None => vec![],
+        Some(e) => b
+            .directions()
+            .iter()
+            .filter(|d| e.lines.is_none_or(|k| d.kind == k))
+            .map(vector)
+            .filter(|&(dx, dy)| (dx, dy) > (-dx, -dy))
+            .collect(),
+    };
+    let mut wall: BTreeSet<Cell> = b
+        .cells()
+        .filter(|&c| c != at && cells[c.index()].is_some_and(|(q, _)| q == p))
+        .collect();
+    loop {
+        // The inside: from `at`, orthogonal steps through no wall piece and no wall.
+        let mut inside = BTreeSet::from([at]);
+        let mut todo = vec![at];
+        while let Some(c) = todo.pop() {
+            for &d in &beside {
+                if let Some(n) = step(c, d)
+                    && !wall.contains(&n)
+                    && cells[n.index()] != WALL
+                    && inside.insert(n)
+                {
+                    todo.push(n);
+                }
+            }
+        }
+        // A cell on the board that protects a wall piece on neither side.
+        let open = |c: Option<Cell>| {
+            c.is_some_and(|c| {
+                !inside.contains(&c) && !wall.contains(&c) && cells[c.index()] != WALL
+            })
+        };
+        let weak: Vec<Cell> = wall
+            .iter()
+            .copied()
+            .filter(|&w| {
+                lines
+                    .iter()
+                    .any(|&(dx, dy)| open(step(w, (dx, dy))) && open(step(w, (-dx, -dy))))
+            })
+            .collect();
+        if weak.is_empty() {
+            return !inside
+                .iter()
+                .any(|c| cells[c.index()].is_some_and(|(q, _)| q != p && q != NO_ONE));
+        }
+        for w in weak {
+            wall.remove(&w);
+        }
+    }
 }
 
 /// Rule 37: whether `owner`'s piece of `kind` at `cell` (`None`: in hand) is in the
@@ -1877,8 +2000,100 @@ fn enclosed_lines(
             out.push(c);
         }
     }
+    // Rule 85: rows along the edge, faced on every piece.
+    if rule.is_some_and(|e| e.edge_rows) {
+        out.extend(edge_rows(
+            v,
+            cells,
+            me,
+            at,
+            &directions,
+            &closes,
+            &guarded,
+            &enemy,
+        ));
+    }
     out.sort();
     out.dedup();
+    out
+}
+
+/// Rule 85: the enemy pieces taken (or turned) in rows along the edge by `me`'s
+/// piece landing on `at`: `directions` are the lines', `closes`, `guarded` and `enemy`
+/// rule 70's tests of a cell.
+#[allow(clippy::too_many_arguments)]
+fn edge_rows(
+    v: &Variant,
+    cells: &Cells,
+    me: PlayerId,
+    at: Cell,
+    directions: &[variantlab::variant::Dir],
+    closes: &dyn Fn(Cell) -> bool,
+    guarded: &dyn Fn(Cell) -> bool,
+    enemy: &dyn Fn(Cell) -> bool,
+) -> Vec<Cell> {
+    let b = &v.board;
+    let vector = |d: &variantlab::variant::Dir| {
+        let d = b.direction(*d);
+        (d.dx, d.dy)
+    };
+    // The cell `k` steps of `(dx, dy)` from `c`, if on the board.
+    let away = |c: Cell, (dx, dy): Point, k: i32| {
+        let p = b.point(c);
+        b.at((p.0 + k * dx, p.1 + k * dy))
+    };
+    let off = |c: Cell, e: Point| away(c, e, 1).is_none();
+    // The plane's weights of the lattice's axes (the docs of `Board::along`): one and
+    // one on squares; hexagon lattices are doubled, flat-topped cells along y (their
+    // north step, (0, -2), crosses a side), pointy-topped ones along x.
+    let (wx, wy) = match b.shape {
+        variantlab::variant::Shape::Square { .. } => (1, 1),
+        _ if b
+            .directions()
+            .iter()
+            .any(|d| d.dx == 0 && d.kind == variantlab::variant::Kind::Orthogonal) =>
+        {
+            (3, 1)
+        }
+        _ => (1, 3),
+    };
+    let dot = |(ax, ay): Point, (bx, by): Point| wx * ax * bx + wy * ay * by;
+    let mut out = vec![];
+    for d in directions.iter().map(vector) {
+        // The edge `d` runs along: of the lines' directions other than `d` and its
+        // opposite that lead off the board from `at`, the one most nearly square to
+        // `d`, the first in the board's order where two stand as square.
+        let Some(e) = directions
+            .iter()
+            .map(vector)
+            .filter(|&e| e != d && e != (-d.0, -d.1) && off(at, e))
+            .min_by_key(|&e| dot(e, d).abs())
+        else {
+            continue;
+        };
+        // The run of one enemy's pieces along `d`, on that edge.
+        let mut row: Vec<Cell> = vec![];
+        let mut past = away(at, d, 1);
+        while let Some(c) = past
+            && off(c, e)
+            && enemy(c)
+            && row
+                .first()
+                .is_none_or(|f| cells[f.index()].map(|p| p.0) == cells[c.index()].map(|p| p.0))
+        {
+            row.push(c);
+            past = away(c, d, 1);
+        }
+        // Each piece faced straight away from the edge, on its cell `- e` alone.
+        let faced = row.iter().all(|&c| {
+            away(c, e, -1).is_some_and(|f| cells[f.index()].is_some_and(|(p, _)| p == me))
+        });
+        let closed = past.is_some_and(|c| off(c, e) && closes(c));
+        let taken: Vec<Cell> = row.iter().copied().filter(|&c| !guarded(c)).collect();
+        if row.len() >= 2 && faced && closed && !taken.is_empty() {
+            out.extend(taken);
+        }
+    }
     out
 }
 
