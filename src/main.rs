@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 use variantlab::{
-    Game, Limits, MAX_LEVEL, PlayerId, Position, Rules, Session, Settings, check_all, write_move,
+    Game, Limits, MAX_LEVEL, PlayerId, Position, Rules, Session, Settings, check_all,
     write_move_at, write_pgn,
 };
 use variantlab::{diagrams, files, play, study};
@@ -725,7 +725,7 @@ fn perft(
     let total = if divide && depth > 0 {
         let rows = variantlab::divide(&rules, &mut pos, depth);
         for (m, n) in &rows {
-            println!("{} {n}", write_move(rules.variant(), m));
+            println!("{} {n}", write_move_at(&rules, &pos, m));
         }
         rows.iter().fold(0u64, |t, (_, n)| t.saturating_add(*n))
     } else {
@@ -850,8 +850,9 @@ fn think(file: &Path, pos: &str, options: &[String], engine: &EngineArgs) -> Res
     if let Some(e) = game.ending() {
         return Err(format!("the game is over: {}", e.reason));
     }
+    let start = game.position().clone();
     let t = Session::new(game).think(&engine.limits()?);
-    print!("{}", variantlab::describe_thought(&rules, &t));
+    print!("{}", variantlab::describe_thought(&rules, &start, &t));
     Ok(())
 }
 

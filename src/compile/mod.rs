@@ -208,7 +208,8 @@ pub struct Rules {
     /// ray's first cells away from the edge it runs along (see `Board::edge_rows`).
     pub(crate) edge_fronts: Vec<Vec<Vec<Cell>>>,
     /// With an enclosure: per cell, the pairs of cells either side of it along the
-    /// enclosure's lines, which a fort's wall piece must not have both outside it.
+    /// enclosure's lines, which a fort's wall piece must not have both outside it (with
+    /// captures next to where a piece lands, each neighbour paired with itself).
     pub(crate) lines_through: Vec<Vec<(Cell, Cell)>>,
     /// Whether captured pieces go to hand.
     pub(crate) hands: bool,
@@ -457,6 +458,13 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
             _ => vec![],
         },
         lines_through: match &variant.enclosure {
+            // Taken from next to it: any open cell beside a wall piece breaks it.
+            Some(e) if e.which == crate::model::Flip::Next => variant
+                .board
+                .neighbours(variant.board.directions_of_lines(e.lines))
+                .into_iter()
+                .map(|n| n.into_iter().map(|c| (c, c)).collect())
+                .collect(),
             Some(e) => variant
                 .board
                 .lines_through(variant.board.directions_of_lines(e.lines)),

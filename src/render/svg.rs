@@ -206,7 +206,9 @@ pub fn render(variant: &Variant, scene: &Scene) -> String {
         );
     }
     if checkered_holes(board) {
-        for p in board.hole_points() {
+        let mut holes: Vec<Point> = board.hole_points().collect();
+        holes.sort_by_key(|&(x, y)| (y, x));
+        for p in holes {
             let _ = writeln!(
                 s,
                 r##"<{} class="hole" fill="{}" {}/>"##,

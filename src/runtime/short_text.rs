@@ -73,7 +73,19 @@ pub fn write_short_moves(rules: &Rules, pos: &Position, legal: &[Move]) -> Vec<S
 /// follows as `,CELL`. Games written in PDN have no shorter form than their own:
 /// `11-15`, `22x15`.
 fn body(rules: &Rules, pos: &Position, legal: &[Move], m: &Move, plain: Option<PieceId>) -> String {
-    if rules.variant.pdn {
+    // A move that ends where it started (a pass, igui), or a move by jumping that shares
+    // its cells with another (the Lion's capture on the way beside its leap), is
+    // written as it is read back.
+    let jumps = matches!(m.special, Special::Jump { .. });
+    let shared = || {
+        legal.iter().any(|o| {
+            o != m && (o.from, o.to, o.promotion, o.tag) == (m.from, m.to, m.promotion, m.tag)
+        })
+    };
+    let back = m.from == m.to
+        && m.promotion.is_none()
+        && matches!(m.special, Special::Plain | Special::Jump { .. });
+    if rules.variant.pdn || back || jumps && shared() {
         return super::move_text::write_move_at(rules, pos, m);
     }
     let mut s = move_body(rules, legal, m, plain);

@@ -3,7 +3,7 @@
 use super::engine::{Limits, Searcher, Thought, describe_score};
 use super::values::piece_values;
 use crate::compile::Rules;
-use crate::runtime::{Game, write_move};
+use crate::runtime::{Game, Position, write_move_at};
 use std::fmt::Write;
 
 /// Searches the current position of a game, its earlier positions counting for
@@ -29,15 +29,22 @@ pub fn think_in_game_reporting(
     )
 }
 
-/// The best move, its score, the principal variation and the effort.
-pub fn describe_thought(rules: &Rules, t: &Thought) -> String {
-    let v = &rules.variant;
+/// The best move, its score, the principal variation and the effort; the moves written
+/// as they are typed from `pos`, where the search started.
+pub fn describe_thought(rules: &Rules, pos: &Position, t: &Thought) -> String {
     let mut s = String::new();
     match t.best {
-        Some(m) => writeln!(s, "best move {}", write_move(v, &m)).ok(),
+        Some(m) => writeln!(s, "best move {}", write_move_at(rules, pos, &m)).ok(),
         None => writeln!(s, "no legal move").ok(),
     };
-    let pv: Vec<String> = t.pv.iter().map(|m| write_move(v, m)).collect();
+    let mut at = pos.clone();
+    let pv: Vec<String> = (t.pv.iter())
+        .map(|m| {
+            let text = write_move_at(rules, &at, m);
+            at.make(rules, m);
+            text
+        })
+        .collect();
     let secs = t.elapsed.as_secs_f64();
     let _ = writeln!(s, "score {}", describe_score(t.score));
     let _ = writeln!(s, "depth {}", t.depth);

@@ -197,3 +197,28 @@ fn a_lion_taken_by_another_kind_is_not_answered_in_kind() {
     assert_eq!(perft_at(&r, text, 1), 7);
     assert_eq!(perft_at(&r, &text.replace("8j 1", "- 1"), 1), 8);
 }
+
+#[test]
+fn the_move_list_tells_the_lions_moves_apart() {
+    let r = chu();
+    // Black's Lion on 6f, White's Pawn on 6e and Gold on 6d: to 6d it may leap, or take
+    // the Pawn on its way; it may take the Pawn and go back (igui), or step out and back.
+    let g = common::game(&r, "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1");
+    let legal = g.legal_moves();
+    let short = variantlab::write_short_moves(&r, g.position(), &legal);
+    let mut seen = std::collections::BTreeSet::new();
+    for s in &short {
+        assert!(seen.insert(s.clone()), "{s} names two moves: {short:?}");
+    }
+    // Written as they are typed where two share their cells or one ends where it began.
+    for text in ["6f6e6d", "6f6e6f"] {
+        assert!(short.iter().any(|s| s == text), "{text}: {short:?}");
+    }
+    // The pass, through an empty cell beside the Lion.
+    let passes: Vec<&String> = (short.iter())
+        .filter(|s| s.len() == 6 && s.starts_with("6f") && s.ends_with("6f") && *s != "6f6e6f")
+        .collect();
+    assert_eq!(passes.len(), 1, "{short:?}");
+    // An ordinary move keeps its short form.
+    assert!(short.iter().any(|s| s == "N5g"), "{short:?}");
+}

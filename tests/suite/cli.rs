@@ -756,3 +756,51 @@ fn pgn_files_are_checked_before_any_game_and_never_emptied() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn divide_and_think_name_each_move_as_it_is_typed() {
+    // Black's Lion on 6f, White's Pawn on 6e and Gold on 6d: the leap to 6d and the
+    // capture on the way to it share their cells, and are told apart by 6e.
+    let lion = "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1";
+    let div = run(
+        &[
+            "perft",
+            "variants/chu-shogi.var",
+            "--depth",
+            "2",
+            "--divide",
+            "--position",
+            lion,
+        ],
+        "",
+    );
+    let lines: Vec<String> = text(&div.stdout).lines().map(String::from).collect();
+    let moves: Vec<&str> = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    let distinct: std::collections::BTreeSet<&&str> = moves.iter().collect();
+    assert_eq!(distinct.len(), moves.len(), "{moves:?}");
+    assert!(
+        moves.contains(&"6f6e6d") && moves.contains(&"6f6d"),
+        "{moves:?}"
+    );
+    // The engine's best move and line are written the same way, and read back.
+    let think = run(
+        &[
+            "think",
+            "variants/chu-shogi.var",
+            "--position",
+            lion,
+            "--level",
+            "2",
+        ],
+        "",
+    );
+    let out = text(&think.stdout);
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("best move "))
+        .unwrap_or_else(|| panic!("{out}\n{}", text(&think.stderr)));
+    assert!(moves.contains(&best), "{best}: {moves:?}");
+}

@@ -305,6 +305,10 @@ fn draughts_boards_are_drawn_whole_with_their_squares_numbered() {
     // the light colour, and the 50 dark ones are the cells.
     let holes = class("hole");
     assert_eq!(holes.len(), 50);
+    // In reading order, so that every run draws the same bytes.
+    let at = |n: &roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+    let order: Vec<(f64, f64)> = holes.iter().map(|h| (at(h, "y"), at(h, "x"))).collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
     let cell_fill = class("cell")[0].attribute("fill").unwrap();
     assert!(holes.iter().all(|h| h.attribute("data-cell").is_none()
         && h.attribute("fill").is_some_and(|f| f != cell_fill)));

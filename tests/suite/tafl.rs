@@ -493,3 +493,21 @@ fn copenhagen_starts_as_fetlar_does() {
     common::perft_counts(&r, &format!("{start} w"), 1, &[60]);
     assert_eq!(common::start_text(&r), format!("{start} b 0 1"));
 }
+
+#[test]
+fn a_fort_in_a_game_that_takes_pieces_next_to_where_one_lands_needs_no_open_side() {
+    // Copenhagen's shape with pieces taken next to where a piece lands: the Defender
+    // on d1 has c1 open beside it, so an Attacker landing there would take it, and
+    // the wall d1, e2, f2, g1 is no fort.
+    let text = std::fs::read_to_string(common::root().join("variants/copenhagen.var")).unwrap();
+    let start = text.find("enclosed enemy pieces").unwrap();
+    let end = start + text[start..].find("\n\n").unwrap();
+    let text = format!(
+        "{}enemy pieces next to where a piece lands are captured{}",
+        &text[..start],
+        &text[end..]
+    );
+    let r = common::from_text(&text);
+    let (g, _) = common::after(&r, "11/1a7a1/11/11/11/11/6D4/11/11/4DD5/3DK6 w", &["g5-g1"]);
+    assert_eq!(winner(&g), None);
+}
