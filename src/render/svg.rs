@@ -223,16 +223,9 @@ pub fn render(variant: &Variant, scene: &Scene) -> String {
         let r = geo.unit * 0.3;
         let _ = writeln!(
             s,
-            r##"<path class="special" data-cell="{}" d="M{} {}L{} {}M{} {}L{} {}" stroke="#5d4037" stroke-opacity="0.55" stroke-width="{}" pointer-events="none"/>"##,
+            r##"<path class="special" data-cell="{}" d="{}" stroke="#5d4037" stroke-opacity="0.55" stroke-width="{}" pointer-events="none"/>"##,
             esc(board.name(c)),
-            n(x - r),
-            n(y - r),
-            n(x + r),
-            n(y + r),
-            n(x - r),
-            n(y + r),
-            n(x + r),
-            n(y - r),
+            cross(x, y, r),
             n(geo.unit * 0.05)
         );
     }
@@ -344,15 +337,8 @@ fn mark_shape(m: Mark, x: f64, y: f64, unit: f64) -> String {
             n(r)
         ),
         Mark::CaptureOnly => format!(
-            r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="{CAPTURE_COLOUR}" stroke-width="4" stroke-linecap="round"/>"##,
-            n(x - r),
-            n(y - r),
-            n(x + r),
-            n(y + r),
-            n(x - r),
-            n(y + r),
-            n(x + r),
-            n(y - r)
+            r##"<path d="{}" stroke="{CAPTURE_COLOUR}" stroke-width="4" stroke-linecap="round"/>"##,
+            cross(x, y, r)
         ),
         Mark::Hurdle => format!(
             r##"<path d="M{} {}L{} {}L{} {}" fill="none" stroke="{MARK_COLOUR}" stroke-width="4" stroke-linejoin="round"/>"##,
@@ -567,6 +553,21 @@ fn special_cells(variant: &Variant) -> Vec<Cell> {
     cells.sort();
     cells.dedup();
     cells
+}
+
+/// The path of a cross of half-width `r` centred on (x, y).
+fn cross(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "M{} {}L{} {}M{} {}L{} {}",
+        n(x - r),
+        n(y - r),
+        n(x + r),
+        n(y + r),
+        n(x - r),
+        n(y + r),
+        n(x + r),
+        n(y - r)
+    )
 }
 
 /// A number with one decimal, never `-0.0`.

@@ -690,26 +690,18 @@ impl<S: Width> PositionOf<S> {
     /// The cells from which a path of orthogonally adjacent cells, none holding a piece
     /// of another player than `p` or a wall, reaches `p`'s part of zone `z`.
     fn connected(&self, rules: &Rules, p: PlayerId, z: usize) -> S {
-        let mut blocked = *self.walls();
-        for q in (0..self.players()).map(PlayerId).filter(|q| *q != p) {
-            blocked = blocked.union(self.of_player(q));
-        }
+        let blocked = self.walls().union(&self.others(p));
         let zone = S::from_cells(rules.variant.zones[z].cells[p.0 as usize].iter().copied());
-        let mut reached = zone.difference(&blocked);
-        let mut frontier = reached;
-        while !frontier.is_empty() {
-            let mut next = S::EMPTY;
-            for c in frontier.iter() {
-                for &n in &rules.beside[c.index()] {
-                    if !reached.contains(n) && !blocked.contains(n) {
-                        next.insert(n);
-                    }
-                }
-            }
-            reached = reached.union(&next);
-            frontier = next;
+        reach(rules, zone.difference(&blocked), &blocked)
+    }
+
+    /// The pieces of every player but `p`.
+    fn others(&self, p: PlayerId) -> S {
+        let mut pieces = S::EMPTY;
+        for q in (0..self.players()).map(PlayerId).filter(|q| *q != p) {
+            pieces = pieces.union(self.of_player(q));
         }
-        reached
+        pieces
     }
 
     /// Whether `p`'s piece on `at` is in a fort: it has an empty cell beside it, and
@@ -723,29 +715,12 @@ impl<S: Width> PositionOf<S> {
         if !rules.beside[at.index()].iter().any(|&c| free(c)) {
             return false;
         }
-        let mut enemies = S::EMPTY;
-        for q in (0..self.players()).map(PlayerId).filter(|q| *q != p) {
-            enemies = enemies.union(self.of_player(q));
-        }
+        let enemies = self.others(p);
         let mut wall = *self.of_player(p);
         wall.remove(at);
         loop {
             let blocked = wall.union(&walls);
-            let mut inside = S::EMPTY;
-            inside.insert(at);
-            let mut frontier = inside;
-            while !frontier.is_empty() {
-                let mut next = S::EMPTY;
-                for c in frontier.iter() {
-                    for &n in &rules.beside[c.index()] {
-                        if !inside.contains(n) && !blocked.contains(n) {
-                            next.insert(n);
-                        }
-                    }
-                }
-                inside = inside.union(&next);
-                frontier = next;
-            }
+            let inside = reach(rules, S::from_cells([at]), &blocked);
             if !inside.intersection(&enemies).is_empty() {
                 return false;
             }
@@ -819,4 +794,24 @@ fn kind_mask(rules: &Rules, kinds: Kinds) -> u64 {
         Kinds::NonRoyal => all & !rules.royal,
         Kinds::Named(m) => m,
     }
+}
+
+/// The cells reached from `from` by steps to a cell beside (across a side), never onto
+/// a cell of `blocked`.
+fn reach<S: CellSet>(rules: &Rules, from: S, blocked: &S) -> S {
+    let mut reached = from;
+    let mut frontier = from;
+    while !frontier.is_empty() {
+        let mut next = S::EMPTY;
+        for c in frontier.iter() {
+            for &n in &rules.beside[c.index()] {
+                if !reached.contains(n) && !blocked.contains(n) {
+                    next.insert(n);
+                }
+            }
+        }
+        reached = reached.union(&next);
+        frontier = next;
+    }
+    reached
 }
