@@ -37,8 +37,9 @@ use crate::check::{Checked, check};
 use crate::compile::{CompileError, MAX_CASTLINGS, Rules, compile_tables};
 use crate::diagnostic::{Diagnostic, Report, Span};
 use crate::model::{PieceId, PlayerId, Variant};
-use crate::runtime::{Game, PositionError};
+use crate::runtime::{Ending, Game, PositionError};
 use crate::syntax::{self, SetupDecl, Statement};
+use miette::Severity;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::Read;
@@ -320,30 +321,61 @@ impl Rules {
 /// start position other commands set up (a random setup drawn as with seed 0).
 pub fn check_all(name: &str, text: &str) -> Checked {
     let checked = check(name, text);
-    let Some(problem) = checked
+    let Some(found) = checked
         .variant
         .as_ref()
         .and_then(|v| start_problem(v, text))
     else {
         return checked;
     };
+    let variant = match found.severity {
+        Severity::Error => None,
+        _ => checked.variant,
+    };
     let mut diagnostics = checked.report.diagnostics;
-    diagnostics.push(problem);
+    diagnostics.push(found);
     Checked {
-        variant: None,
+        variant,
         report: Report::new(name, text, diagnostics),
     }
 }
 
-/// Why the checked variant cannot be played as other commands load it, if it cannot.
+/// Why the checked variant cannot be played as other commands load it (an error), or
+/// a warning that its game is over before the first move.
 fn start_problem(v: &Variant, text: &str) -> Option<Diagnostic> {
     let rules = match compile_tables(v, &v.default_options()) {
         Ok(r) => std::sync::Arc::new(r),
         Err(e) => return Some(too_large(&e, text)),
     };
     // The game decides what position it may start from, as every command starts one.
-    let e = Game::start(rules.clone(), 0).err()?;
-    Some(unplayable(&rules, &e, text))
+    match Game::start(rules.clone(), 0) {
+        Ok(game) => game.ending().map(|end| over_at_start(end, text)),
+        Err(e) => Some(unplayable(&rules, &e, text)),
+    }
+}
+
+/// `over_at_start`: an end rule holds in the start position, so no move is ever made.
+fn over_at_start(end: &Ending, text: &str) -> Diagnostic {
+    let (file, _) = syntax::parse(text);
+    let rules = file.statements.iter().filter_map(|s| match s {
+        Statement::End(list) => Some(list),
+        _ => None,
+    });
+    // Checked files have one model rule per written rule, in order.
+    let span = rules
+        .flatten()
+        .nth(end.rule)
+        .map_or_else(Span::default, |r| r.condition.span);
+    Diagnostic::warning(
+        "variantlab::over_at_start",
+        span,
+        format!("the game is over before the first move: {}", end.reason),
+    )
+    .label("this holds in the start position")
+    .help(
+        "an end rule should not hold in the setup; check its words (`has` or `has no`, \
+         the place) and the setup",
+    )
 }
 
 /// Where the setup places `player`'s pieces (anyone's, if none): the placements of

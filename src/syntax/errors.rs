@@ -93,7 +93,7 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
         .take_while(|(_, c)| is_word_char(*c))
         .last()
         .map_or(pos, |(i, _)| i);
-    let (found, span) = if word_start < pos && !found.is_empty() {
+    let (found, span) = if word_start < pos && found.starts_with(is_word_char) {
         let end = pos + found.len();
         (
             text[word_start..end].to_string(),
@@ -169,6 +169,24 @@ pub(super) fn describe(e: &pest::error::Error<Rule>, text: &str, offset: usize) 
     }
     if let Some(better) = comma_between_entries(text, region_start, span.start) {
         return better;
+    }
+    if let Some(better) = dangling_comma(text, span.start) {
+        return better;
+    }
+    // Where a new statement is what fits, a `,` tries to add a clause to a complete one.
+    let new_statement = words
+        .iter()
+        .filter(|w| TOP_LEVEL.contains(&w.as_str()))
+        .count()
+        > TOP_LEVEL.len() / 2;
+    if found.starts_with(',') && new_statement {
+        return Diagnostic::error(
+            "variantlab::syntax",
+            span,
+            "the statement is already complete before this `,`",
+        )
+        .label("nothing more fits here")
+        .help("this form of the statement takes no more clauses: remove what follows, or start a new statement on its own line");
     }
     if let Some(better) = joined_cells(text, region_start, region_end, span) {
         return better;
@@ -483,6 +501,26 @@ fn comma_between_entries(text: &str, statement: usize, at: usize) -> Option<Diag
         .help(format!(
             "commas separate one player's {what}; players' entries follow one another with nothing between them, usually one a line: {example}"
         )),
+    )
+}
+
+/// A `,` at the end of a line followed by a new statement (the error at `at` is on that
+/// statement's line): the comma asks for one more clause that never comes.
+fn dangling_comma(text: &str, at: usize) -> Option<Diagnostic> {
+    let line_start = text[..at.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+    if !starts_statement(&text[line_start..]) {
+        return None;
+    }
+    let before = text[..line_start].trim_end();
+    let comma = before.strip_suffix(',')?.len();
+    Some(
+        Diagnostic::error(
+            "variantlab::syntax",
+            Span::new(comma, comma + 1),
+            "a `,` here must be followed by another clause of the statement",
+        )
+        .label("no clause follows this comma")
+        .help("remove the `,` if the statement ends here, or write its next clause after it"),
     )
 }
 

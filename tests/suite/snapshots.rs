@@ -181,6 +181,9 @@ const EXPECTED: &[(&str, &[&str])] = &[
     ("misspelt-relative-direction", &["unknown_direction"]),
     ("misspelt-direction-kind", &["unknown_direction"]),
     ("missing-comma", &["syntax"]),
+    ("dangling-comma", &["syntax"]),
+    ("over-at-start", &["over_at_start"]),
+    ("complete-statement", &["syntax"]),
     ("number-in-words", &["syntax"]),
     ("unfinished-outcome", &["syntax"]),
     ("cell-range-in-setup", &["syntax"]),
@@ -204,6 +207,7 @@ const WARNINGS_ONLY: &[&str] = &[
     "undecided-end",
     "checkmate-without-royal",
     "ambiguous-demotion",
+    "over-at-start",
 ];
 
 #[test]

@@ -392,6 +392,33 @@ fn mistakes_in_the_enclosure_wording_are_told_with_their_fix() {
     );
 }
 
+#[test]
+fn a_misspelt_edge_and_stray_commas_in_the_enclosure_statement_are_pointed_at() {
+    let text = std::fs::read_to_string(common::root().join("variants/copenhagen.var")).unwrap();
+    let first = |text: &str| {
+        let checked = variantlab::load::check_all("t.var", text);
+        let d = checked.report.diagnostics[0].clone();
+        (
+            d.code.to_string(),
+            d.span,
+            d.message,
+            d.help.unwrap_or_default(),
+        )
+    };
+    // `edges` is the misspelt word, not `rows` read as a kind of piece.
+    let changed = text.replacen("along the edge facing", "along the edges facing", 1);
+    let (code, span, _, help) = first(&changed);
+    assert_eq!(code, "variantlab::syntax");
+    assert_eq!(&changed[span.start..span.end], "edges");
+    assert!(help.contains("`edge`"), "{help}");
+    // A comma after the last clause points at the comma, not at the next statement.
+    let changed = text.replacen("enclosed on every side\n", "enclosed on every side,\n", 1);
+    let (_, span, message, _) = first(&changed);
+    assert_eq!(&changed[span.start..span.end], ",");
+    assert!(changed[..span.start].ends_with("every side"), "{message}");
+    assert!(message.contains("another clause"), "{message}");
+}
+
 /// The winner's name, where the game has ended.
 fn winner(g: &variantlab::Game) -> Option<String> {
     let end = g.ending()?;
