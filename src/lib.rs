@@ -25,8 +25,9 @@
 //!
 //! Everything public is re-exported here or in a few modules: [`variant`] (the parts
 //! of a resolved variant), [`grammar`], [`diagrams`], [`study`], and the facades
-//! [`load`], [`session`] and [`files`]. The terminal game, the web server and the
-//! engine protocols ([`play`], [`serve`], [`protocol`]) are front ends behind the
+//! [`load`], [`session`] and [`files`]. The terminal game, the web server, the
+//! engine protocols and the editors' language server ([`play`], [`serve`],
+//! [`protocol`], [`editor`]) are front ends behind the
 //! default feature `front-ends`; without it the library needs no command-line or HTTP
 //! crates. They use only this public API.
 
@@ -54,6 +55,8 @@ pub mod session;
 pub mod study;
 pub mod variant;
 
+#[cfg(feature = "front-ends")]
+pub mod editor;
 #[cfg(feature = "front-ends")]
 pub mod play;
 #[cfg(feature = "front-ends")]

@@ -50,6 +50,22 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Lay variant files out canonically: indentation by block, one blank between words
+    #[command(
+        after_help = "Only blanks change: line breaks, quoted text, diagrams and comments stay as written.\n\nExample:\n  variantlab fmt my-game.var\n  variantlab fmt --check variants/*.var"
+    )]
+    Fmt {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing; list the files not laid out canonically and fail if any
+        #[arg(long)]
+        check: bool,
+    },
+    /// Speak the Language Server Protocol on standard input and output, for editors
+    #[command(
+        after_help = "Diagnostics as you type, completion, a piece's footprint on hover, definitions, references, the outline and formatting. Set up an editor: docs/editors.md\n\nExample:\n  variantlab lsp"
+    )]
+    Lsp,
     /// Draw the cells a piece can reach, as the rule pages draw them
     #[command(
         after_help = "Example:\n  variantlab footprint variants/chess.var King\n  variantlab footprint variants/chess.var N --at a1 --full-board"
@@ -443,6 +459,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { files } => return check_files(&files),
+        Command::Fmt { files, check } => return format_files(&files, check),
+        Command::Lsp => variantlab::editor::language_server()
+            .map_err(|e| format!("the language server stopped: {e}")),
         Command::Footprint {
             file,
             piece,
@@ -681,6 +700,51 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
         } else {
             failed = true;
             println!("failed: {}", checked.report);
+        }
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Lays each file out (see [`variantlab::grammar::layout`]), or with `check` only says
+/// which files would change. A file that does not parse is left as it is, with its
+/// syntax errors.
+fn format_files(files: &[PathBuf], check: bool) -> ExitCode {
+    let colour = std::io::stderr().is_terminal();
+    let mut failed = false;
+    for f in files {
+        let text = match read(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let Some(laid) = variantlab::grammar::layout(&text) else {
+            let checked = check_all(&f.display().to_string(), &text);
+            eprint!("{}", checked.report.render(width(), colour));
+            eprintln!(
+                "error: {}: not formatted: it has syntax errors",
+                f.display()
+            );
+            failed = true;
+            continue;
+        };
+        if laid == text {
+            continue;
+        }
+        if check {
+            println!("would change: {}", f.display());
+            failed = true;
+        } else if let Err(e) = variantlab::files::write_atomic(f, &laid) {
+            eprintln!("error: {}: {e}", f.display());
+            failed = true;
+        } else {
+            println!("formatted: {}", f.display());
         }
     }
     if failed {

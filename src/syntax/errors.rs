@@ -725,6 +725,26 @@ fn expected_words(text: &str, start: usize, at: usize) -> Vec<String> {
 
 /// A grammar word that fits where the word at `at` stands and is a near spelling of it,
 /// with how many edits apart: the statement reads as far with it as without.
+/// The fixed words of the language that may come at `at` (a byte offset, at the start
+/// of the word being typed or after a blank), read from the statement that holds it.
+pub fn words_at(text: &str, at: usize) -> Vec<String> {
+    let at = at.min(text.len());
+    if !text.is_char_boundary(at) {
+        return vec![];
+    }
+    let start = statement_start_before(text, 0, at).unwrap_or(0);
+    // A mark no rule accepts, so the parse stops exactly there and says what fits.
+    let probe = format!("{}\u{1}", &text[start..at]);
+    let Err(e) = VariantParser::parse(Rule::file, &probe) else {
+        return vec![];
+    };
+    let (reached, _, words) = furthest(&e);
+    if reached < at - start {
+        return vec![];
+    }
+    words
+}
+
 pub(super) fn word_meant(text: &str, at: Span) -> Option<(usize, String)> {
     let word = text.get(at.start..at.end)?.to_lowercase();
     let start = statement_start_before(text, 0, at.start)?;

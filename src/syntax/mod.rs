@@ -4,12 +4,19 @@ mod ast;
 mod end;
 mod errors;
 mod keywords;
+mod layout;
+mod lexical;
 mod lower;
+mod names;
 mod node;
 mod pairs;
 
 pub use ast::*;
+pub use errors::words_at;
 pub use keywords::words;
+pub use layout::layout;
+pub use lexical::{Lexeme, lexemes};
+pub use names::{NameKind, NameUse, names, statement_at};
 
 use crate::diagnostic::Diagnostic;
 use pest::Parser;

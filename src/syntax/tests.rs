@@ -1,6 +1,6 @@
 //! The syntax tree: what the layout of a file changes in it, and what it does not.
 
-use super::parse;
+use super::{layout, parse};
 
 /// A variant file with its layout changed but nothing else: every line outside a
 /// triple-quoted string indented further and followed by a comment, blanks doubled
@@ -82,4 +82,76 @@ fn each_form_of_a_count_reads_its_least_and_most_steps() {
         let count = &m.legs[0].count.as_ref().unwrap().node;
         assert_eq!((count.min, count.max), (min, max), "{text}");
     }
+}
+
+/// A variant file laid out carelessly: indentation of tabs and blanks, blanks doubled
+/// and added at line ends, blank lines doubled; nothing in quotes or comments touched.
+fn careless(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_string = false;
+    for (n, line) in text.lines().enumerate() {
+        let quotes = line.matches("\"\"\"").count();
+        if in_string || quotes > 0 {
+            out.push_str(line);
+        } else if line.trim().is_empty() {
+            out.push_str(" \t\n");
+        } else {
+            let (code, comment) = match line.find('#') {
+                Some(i) if !line.contains('"') => line.split_at(i),
+                _ if line.contains('"') => ("", line),
+                _ => (line, ""),
+            };
+            let indent = if n % 2 == 0 { "\t" } else { "     " };
+            out.push_str(indent);
+            out.push_str(&code.trim_start().replace(' ', "   "));
+            out.push_str(comment);
+            out.push_str("  ");
+        }
+        out.push('\n');
+        in_string ^= quotes % 2 == 1;
+    }
+    out
+}
+
+#[test]
+fn every_shipped_file_is_laid_out_and_layout_changes_no_tree() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = 0;
+    for dir in ["variants", "docs/tutorial", "tests/fixtures"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect("a folder of files") {
+            let path = entry.expect("an entry").path();
+            if path.extension().is_none_or(|e| e != "var") {
+                continue;
+            }
+            files += 1;
+            let text = std::fs::read_to_string(&path).expect("variant file");
+            assert_eq!(layout(&text).as_deref(), Some(text.as_str()), "{path:?}");
+            let messy = careless(&text);
+            assert_ne!(messy, text, "{path:?}");
+            let laid = layout(&messy).expect("a careless layout parses");
+            assert_eq!(parse(&messy).0, parse(&laid).0, "{path:?}");
+            assert_eq!(laid, text, "{path:?}");
+        }
+    }
+    assert!(files > 100, "only {files} files");
+}
+
+#[test]
+fn layout_indents_by_block_and_continues_entries() {
+    let messy = "\n\nname   \"Two  Kings\"   # keep  this\nboard square 5 by 5\n\n\n\
+        player White :forward north\nplayer Black: forward south\npiece King (K){\n\n\
+        \t step 1 any ,to empty   \n\n  step 1 any,\n to enemy\n\n}\nsetup {\n White: King a1 ,\n\
+        King b1\n  Black: King e5\n}\ngame ends {\n\n # the end\n no legal move: mover loses# why\n}\n\n";
+    let laid = "name \"Two  Kings\" # keep  this\nboard square 5 by 5\n\n\
+        player White: forward north\nplayer Black: forward south\npiece King (K) {\n\
+        \x20 step 1 any, to empty\n\n  step 1 any,\n    to enemy\n}\nsetup {\n  White: King a1,\n\
+        \x20        King b1\n  Black: King e5\n}\ngame ends {\n  # the end\n  no legal move: mover loses # why\n}\n";
+    assert_eq!(layout(messy).as_deref(), Some(laid));
+    assert_eq!(layout(laid).as_deref(), Some(laid));
+    assert_eq!(parse(messy).0, parse(laid).0);
+    // Diagrams and long descriptions keep every byte, trailing blanks included.
+    let diagram = "name \"D\"\ndescription \"\"\"  two  \n   lines \"\"\"\n";
+    assert_eq!(layout(diagram).as_deref(), Some(diagram));
+    // A file that does not parse has no layout.
+    assert_eq!(layout("piece King (K) {\n  stpe 1 any\n}\n"), None);
 }

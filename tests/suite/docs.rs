@@ -141,6 +141,8 @@ fn every_block_says_what_it_holds() {
             ("variant", ["fragment", context]) => CONTEXTS.iter().any(|(n, _)| n == context),
             ("text" | "sh" | "bash" | "toml" | "yaml", []) => true,
             ("rust", ["file", path]) => root().join(path).is_file(),
+            // Run by the editor tests (tests/suite/editor.rs).
+            ("lua", ["editor", "neovim"]) => true,
             _ => false,
         };
         if !ok {
