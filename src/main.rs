@@ -675,31 +675,17 @@ fn read(path: &Path) -> Result<String, String> {
     variantlab::read_variant_text(path).map_err(|e| e.to_string())
 }
 
-fn check_files(files: &[PathBuf]) -> ExitCode {
-    let colour = std::io::stderr().is_terminal();
+/// Runs `each` on every file's text; fails if a file cannot be read or `each` says it
+/// failed, after going through them all.
+fn for_each_file(files: &[PathBuf], mut each: impl FnMut(&Path, &str) -> bool) -> ExitCode {
     let mut failed = false;
     for f in files {
-        let text = match read(f) {
-            Ok(t) => t,
+        match read(f) {
+            Ok(text) => failed |= !each(f, &text),
             Err(e) => {
                 eprintln!("error: {e}");
                 failed = true;
-                continue;
             }
-        };
-        let checked = check_all(&f.display().to_string(), &text);
-        eprint!("{}", checked.report.render(width(), colour));
-        if checked.variant.is_some() {
-            let w = checked.report.warnings();
-            let note = if w > 0 {
-                format!(" ({w} warning{})", if w == 1 { "" } else { "s" })
-            } else {
-                String::new()
-            };
-            println!("ok: {}{note}", f.display());
-        } else {
-            failed = true;
-            println!("failed: {}", checked.report);
         }
     }
     if failed {
@@ -709,49 +695,55 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
     }
 }
 
+fn check_files(files: &[PathBuf]) -> ExitCode {
+    let colour = std::io::stderr().is_terminal();
+    for_each_file(files, |f, text| {
+        let checked = check_all(&f.display().to_string(), text);
+        eprint!("{}", checked.report.render(width(), colour));
+        if checked.variant.is_some() {
+            let w = checked.report.warnings();
+            let note = if w > 0 {
+                format!(" ({w} warning{})", if w == 1 { "" } else { "s" })
+            } else {
+                String::new()
+            };
+            println!("ok: {}{note}", f.display());
+            true
+        } else {
+            println!("failed: {}", checked.report);
+            false
+        }
+    })
+}
+
 /// Lays each file out (see [`variantlab::grammar::layout`]), or with `check` only says
 /// which files would change. A file that does not parse is left as it is, with its
 /// syntax errors.
 fn format_files(files: &[PathBuf], check: bool) -> ExitCode {
     let colour = std::io::stderr().is_terminal();
-    let mut failed = false;
-    for f in files {
-        let text = match read(f) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("error: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        let Some(laid) = variantlab::grammar::layout(&text) else {
-            let checked = check_all(&f.display().to_string(), &text);
+    for_each_file(files, |f, text| {
+        let Some(laid) = variantlab::grammar::layout(text) else {
+            let checked = check_all(&f.display().to_string(), text);
             eprint!("{}", checked.report.render(width(), colour));
             eprintln!(
                 "error: {}: not formatted: it has syntax errors",
                 f.display()
             );
-            failed = true;
-            continue;
+            return false;
         };
         if laid == text {
-            continue;
-        }
-        if check {
+            true
+        } else if check {
             println!("would change: {}", f.display());
-            failed = true;
+            false
         } else if let Err(e) = variantlab::files::write_atomic(f, &laid) {
             eprintln!("error: {}: {e}", f.display());
-            failed = true;
+            false
         } else {
             println!("formatted: {}", f.display());
+            true
         }
-    }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    }
+    })
 }
 
 /// `NAME=on|off` option settings.

@@ -9,6 +9,8 @@
 
 mod answers;
 mod frame;
+mod hover;
+mod outline;
 mod text;
 
 use frame::{Read1, read_message};
