@@ -1,11 +1,12 @@
 //! One canonical layout for a variant file: `variantlab fmt`.
 //!
-//! Only blanks change. Line breaks stay where the author put them; each line is
+//! Only blanks change. Each statement, each entry of a block and each block's closing
+//! `}` start a line; other line breaks stay where the author put them. Each line is
 //! indented by its block depth (two spaces a level), a line that continues an entry
-//! one level more (a player's list of pieces or cells lines up after `Name: `), runs of
-//! blanks become one (none before `,` and `:`, one after), and blank lines shrink to one between entries and none at a
-//! block's edges. Text in quotes, triple-quoted diagrams included, is kept byte for
-//! byte; comments keep their words.
+//! one level more (a player's list of pieces or cells lines up after `Name: `), runs
+//! of blanks become one (none before `,` and `:`, one after), and blank lines shrink
+//! to one between entries and none at a block's edges. Text in quotes, triple-quoted
+//! diagrams included, is kept byte for byte; comments keep their words.
 
 use super::lexical::{Class, Scan, scan};
 use super::{Rule, VariantParser};
@@ -56,6 +57,8 @@ fn continuation(text: &str, scan: &Scan, statements: &[Pair<Rule>], tok: usize) 
 /// The file in its canonical layout, or `None` when it does not parse (the layout
 /// follows the parse, and a file with a syntax error has its diagnostics to read).
 pub fn layout(text: &str) -> Option<String> {
+    let broken = own_lines(text)?;
+    let text = broken.as_str();
     let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
     let statements: Vec<Pair<Rule>> = file
         .into_inner()
@@ -99,6 +102,60 @@ pub fn layout(text: &str) -> Option<String> {
         out.push('\n');
         start = end;
     }
+    Some(out)
+}
+
+/// Rules whose `{ ... }` holds entries, each of which starts a line.
+const BLOCKS: &[Rule] = &[
+    Rule::piece_stmt,
+    Rule::setup_random,
+    Rule::setup_block,
+    Rule::end_stmt,
+    Rule::zone_cells,
+    Rule::counting_stmt,
+];
+
+/// The text with a line break before each statement, each entry of a block and each
+/// block's closing `}` that shares a line with what comes before it. Only blanks
+/// change: the breaks go between words, never in quotes or comments.
+fn own_lines(text: &str) -> Option<String> {
+    let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
+    let scan = scan(text);
+    let mut breaks = Vec::new();
+    for p in file.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
+        breaks.push(p.as_span().start());
+        let within = std::iter::once(p.clone()).chain(p.into_inner().flatten());
+        for block in within.filter(|q| BLOCKS.contains(&q.as_rule())) {
+            let span = block.as_span();
+            let code = |i: usize, c: u8| text.as_bytes()[i] == c && scan.class[i] == Class::Code;
+            let Some(open) = (span.start()..span.end()).find(|&i| code(i, b'{')) else {
+                continue;
+            };
+            let close = (open..span.end()).rev().find(|&i| code(i, b'}'));
+            breaks.extend(
+                block
+                    .into_inner()
+                    .map(|e| e.as_span().start())
+                    .filter(|&at| at > open),
+            );
+            breaks.extend(close);
+        }
+    }
+    let mut out = String::with_capacity(text.len() + breaks.len());
+    let mut from = 0;
+    breaks.sort_unstable();
+    breaks.dedup();
+    for at in breaks {
+        let before = &text[from..at];
+        let line_start = before.trim_end_matches([' ', '\t']);
+        if at == 0 || line_start.ends_with('\n') || (from == 0 && line_start.is_empty()) {
+            continue;
+        }
+        out.push_str(line_start);
+        out.push('\n');
+        from = at;
+    }
+    out.push_str(&text[from..]);
     Some(out)
 }
 
