@@ -3,7 +3,7 @@
 
 use super::text::Lines;
 use crate::grammar::{self, NameKind, NameUse};
-use crate::{Rules, check_all, compile_tables};
+use crate::{Rules, Variant, check_all, compile_tables};
 use lsp_server::{ErrorCode, Request};
 use lsp_types as lsp;
 use lsp_types::{
@@ -12,11 +12,29 @@ use lsp_types::{
 };
 use miette::Severity;
 use serde_json::Value;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-/// What the last version of a file that checked gives the answers.
+/// What the last version of a file that checked gives the answers: its variant, and
+/// the move tables compiled from it the first time a hover draws a piece (checking
+/// already took the time a keystroke may take).
 pub struct Checked {
-    pub(super) rules: Arc<Rules>,
+    variant: Variant,
+    rules: OnceLock<Option<Arc<Rules>>>,
+}
+
+impl Checked {
+    pub(super) fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    pub(super) fn rules(&self) -> Option<&Arc<Rules>> {
+        self.rules
+            .get_or_init(|| {
+                let v = &self.variant;
+                compile_tables(v, &v.default_options()).ok().map(Arc::new)
+            })
+            .as_ref()
+    }
 }
 
 /// An open document as the answers read it.
@@ -114,11 +132,9 @@ pub fn check(uri: &Uri, text: &str) -> (Vec<lsp::Diagnostic>, Option<Checked>) {
             }
         })
         .collect();
-    let good = checked.variant.and_then(|v| {
-        let rules = compile_tables(&v, &v.default_options()).ok()?;
-        Some(Checked {
-            rules: Arc::new(rules),
-        })
+    let good = checked.variant.map(|variant| Checked {
+        variant,
+        rules: OnceLock::new(),
     });
     (diagnostics, good)
 }
@@ -296,7 +312,7 @@ fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {
             .map(|n| (n.text, kind_word(n.kind)))
             .collect(),
         None => doc.last_good.map_or_else(Vec::new, |c| {
-            let v = c.rules.variant();
+            let v = c.variant();
             v.pieces.iter().map(|p| (p.name.clone(), "piece")).collect()
         }),
     };
@@ -318,7 +334,7 @@ fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {
     // The board's own directions, where the words of directions fit.
     let directions_fit = words.iter().any(|w| w == "orthogonal" || w == "forward");
     if let (true, Some(c)) = (directions_fit, doc.last_good) {
-        for d in c.rules.variant().board.directions() {
+        for d in c.variant().board.directions() {
             for name in std::iter::once(d.name).chain(d.long_name) {
                 if fits(name) && !items.iter().any(|i| i.label == name) {
                     items.push(CompletionItem {

@@ -50,7 +50,7 @@ pub fn hover(doc: &View<'_>, at: Position) -> Option<Hover> {
         )
     };
     let piece = |name: &str| {
-        let drawn = doc.last_good.and_then(|c| footprint(&c.rules, name));
+        let drawn = doc.last_good.and_then(|c| footprint(c.rules()?, name));
         let written = rule(name).map(|r| format!("\n\n```variant\n{r}\n```"));
         match (drawn, written) {
             (None, None) => None,

@@ -153,8 +153,10 @@ fn layout_indents_by_block_and_continues_entries() {
     let diagram = "name \"D\"\ndescription \"\"\"  two  \n   lines \"\"\"\n";
     assert_eq!(layout(diagram).as_deref(), Some(diagram));
     // Statements sharing a line, and a block written on one line, are spread out.
-    let one_line = "name \"A\" board square 5 by 5\npiece King (K) { step 1 any  step 2 any } # end\n";
-    let spread = "name \"A\"\nboard square 5 by 5\npiece King (K) {\n  step 1 any\n  step 2 any\n} # end\n";
+    let one_line =
+        "name \"A\" board square 5 by 5\npiece King (K) { step 1 any  step 2 any } # end\n";
+    let spread =
+        "name \"A\"\nboard square 5 by 5\npiece King (K) {\n  step 1 any\n  step 2 any\n} # end\n";
     assert_eq!(layout(one_line).as_deref(), Some(spread));
     assert_eq!(parse(one_line).0, parse(spread).0);
     // A file that does not parse has no layout.
