@@ -292,6 +292,13 @@ fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {
     let lines = Lines::new(doc.text);
     let at = lines.offset(doc.text, at);
     let (start, _) = word_around(doc.text, at);
+    // Nothing to offer inside a comment or quoted text.
+    let inside = grammar::lexemes(doc.text)
+        .into_iter()
+        .any(|(span, lexeme)| lexeme != grammar::Lexeme::Word && span.start < at && at <= span.end);
+    if inside {
+        return vec![];
+    }
     let typed = &doc.text[start..at];
     let fits = |label: &str| label.starts_with(typed) && label != typed;
     let words = grammar::words_at(doc.text, start);

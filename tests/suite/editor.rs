@@ -264,6 +264,11 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
             .any(|i| i["label"] == "King" && i["detail"] == "piece"),
         "{done}"
     );
+    // Nothing inside a comment.
+    let typed = good.replacen("# The studio draws", "# The sli studio draws", 1);
+    editor.change(5, &typed);
+    let done = editor.at("textDocument/completion", &typed, ("# The sli", 9));
+    assert_eq!(done["result"], json!([]), "{done}");
     // Directions of this board where a direction fits.
     let typed = good.replacen("  slide diagonal", "  slide N", 1);
     editor.change(5, &typed);
