@@ -1,9 +1,10 @@
 //! What the server answers: diagnostics, completion, hover, definitions, references,
 //! the outline and the layout, each from the library's own passes.
 
+use super::document::{Checked, View, kind_word, name_at, word_around};
 use super::text::Lines;
-use crate::grammar::{self, NameKind, NameUse};
-use crate::{Rules, Variant, check_all, compile_tables};
+use crate::check_all;
+use crate::grammar::{self, NameUse};
 use lsp_server::{ErrorCode, Request};
 use lsp_types as lsp;
 use lsp_types::{
@@ -12,36 +13,6 @@ use lsp_types::{
 };
 use miette::Severity;
 use serde_json::Value;
-use std::sync::{Arc, OnceLock};
-
-/// What the last version of a file that checked gives the answers: its variant, and
-/// the move tables compiled from it the first time a hover draws a piece (checking
-/// already took the time a keystroke may take).
-pub struct Checked {
-    variant: Variant,
-    rules: OnceLock<Option<Arc<Rules>>>,
-}
-
-impl Checked {
-    pub(super) fn variant(&self) -> &Variant {
-        &self.variant
-    }
-
-    pub(super) fn rules(&self) -> Option<&Arc<Rules>> {
-        self.rules
-            .get_or_init(|| {
-                let v = &self.variant;
-                compile_tables(v, &v.default_options()).ok().map(Arc::new)
-            })
-            .as_ref()
-    }
-}
-
-/// An open document as the answers read it.
-pub struct View<'a> {
-    pub text: &'a str,
-    pub last_good: Option<&'a Checked>,
-}
 
 type Failure = (ErrorCode, String);
 
@@ -132,10 +103,7 @@ pub fn check(uri: &Uri, text: &str) -> (Vec<lsp::Diagnostic>, Option<Checked>) {
             }
         })
         .collect();
-    let good = checked.variant.map(|variant| Checked {
-        variant,
-        rules: OnceLock::new(),
-    });
+    let good = checked.variant.map(Checked::new);
     (diagnostics, good)
 }
 
@@ -243,49 +211,6 @@ fn to_value(v: impl serde::Serialize) -> Value {
 
 fn location(uri: &Uri, doc: &View<'_>, lines: &Lines, n: &NameUse) -> Location {
     Location::new(uri.clone(), lines.range(doc.text, n.span.start, n.span.end))
-}
-
-pub(super) fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '-' || c == '_' || c == '+'
-}
-
-/// The byte range of the word at (or just before) a position.
-pub(super) fn word_around(text: &str, at: usize) -> (usize, usize) {
-    let start = text[..at]
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| is_word_char(*c))
-        .last()
-        .map_or(at, |(i, _)| i);
-    let end = text[at..]
-        .char_indices()
-        .find(|(_, c)| !is_word_char(*c))
-        .map_or(text.len(), |(i, _)| at + i);
-    (start, end)
-}
-
-/// The name written at a position, and every name of the file.
-pub(super) fn name_at(
-    doc: &View<'_>,
-    lines: &Lines,
-    at: Position,
-) -> Option<(NameUse, Vec<NameUse>)> {
-    let at = lines.offset(doc.text, at);
-    let all = grammar::names(doc.text)?;
-    let used = all
-        .iter()
-        .find(|n| n.span.start <= at && at <= n.span.end)?
-        .clone();
-    Some((used, all))
-}
-
-pub(super) fn kind_word(k: NameKind) -> &'static str {
-    match k {
-        NameKind::Piece => "piece",
-        NameKind::Player => "player",
-        NameKind::Zone => "zone",
-        NameKind::Option => "option",
-    }
 }
 
 fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {

@@ -1,7 +1,7 @@
 //! Hover: a piece's footprint and its rule as written; a fixed word's rows of the word
 //! index.
 
-use super::answers::{View, kind_word, name_at, word_around};
+use super::document::{View, kind_word, name_at, word_around};
 use super::text::Lines;
 use crate::grammar::{self, NameKind};
 use crate::{PlayerId, Rules, diagrams};

@@ -8,6 +8,7 @@
 //! milliseconds, so nothing needs to run beside it.
 
 mod answers;
+mod document;
 mod frame;
 mod hover;
 mod outline;
@@ -31,7 +32,7 @@ struct Document {
     version: i32,
     /// The last version that checked: what completion and hover read while the text
     /// has mistakes.
-    last_good: Option<answers::Checked>,
+    last_good: Option<document::Checked>,
 }
 
 /// The server's state between messages.
@@ -189,8 +190,8 @@ fn publish(params: PublishDiagnosticsParams) -> Message {
 }
 
 impl Document {
-    fn view(&self) -> answers::View<'_> {
-        answers::View {
+    fn view(&self) -> document::View<'_> {
+        document::View {
             text: &self.text,
             last_good: self.last_good.as_ref(),
         }

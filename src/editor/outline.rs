@@ -1,6 +1,6 @@
 //! The file's outline (document symbols) and its highlighting (semantic tokens).
 
-use super::answers::{View, is_word_char, kind_word};
+use super::document::{View, is_word_char, kind_word};
 use super::text::Lines;
 use crate::grammar::{self, NameKind};
 use lsp_types as lsp;
