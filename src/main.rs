@@ -722,6 +722,16 @@ fn check_files(files: &[PathBuf]) -> ExitCode {
 fn format_files(files: &[PathBuf], check: bool) -> ExitCode {
     let colour = std::io::stderr().is_terminal();
     for_each_file(files, |f, text| {
+        // Bytes that are not UTF-8 were read as U+FFFD: writing them back would lose them.
+        if text.contains('\u{FFFD}')
+            && std::fs::read(f).is_ok_and(|b| std::str::from_utf8(&b).is_err())
+        {
+            eprintln!(
+                "error: {}: not formatted: it is not UTF-8 text",
+                f.display()
+            );
+            return false;
+        }
         let Some(laid) = variantlab::grammar::layout(text) else {
             let checked = check_all(&f.display().to_string(), text);
             eprint!("{}", checked.report.render(width(), colour));

@@ -20,7 +20,13 @@ pub fn hover(doc: &View<'_>, at: Position) -> Option<Hover> {
     let lines = Lines::new(doc.text);
     let offset = lines.offset(doc.text, at);
     let (start, end) = word_around(doc.text, offset);
-    if start == end {
+    // Words in comments and quoted text are prose, not the language's.
+    let prose = grammar::lexemes(doc.text)
+        .into_iter()
+        .any(|(span, lexeme)| {
+            lexeme != grammar::Lexeme::Word && span.start <= start && start < span.end
+        });
+    if start == end || prose {
         return None;
     }
     let range = Some(lines.range(doc.text, start, end));
@@ -65,7 +71,17 @@ pub fn hover(doc: &View<'_>, at: Position) -> Option<Hover> {
         }
         return markdown(format!("{} `{}`", kind_word(used.kind), used.text));
     }
-    let entry = word_entry(&doc.text[start..end]);
+    // A file with a syntax error has no names to read; a piece of the last version
+    // that checked is still drawn.
+    let word = &doc.text[start..end];
+    let known = doc.last_good.and_then(|c| c.variant().find_piece(word));
+    if grammar::names(doc.text).is_none()
+        && let (Some(id), Some(c)) = (known, doc.last_good)
+        && let Some(text) = piece(&c.variant().piece(id).name)
+    {
+        return markdown(text);
+    }
+    let entry = word_entry(word);
     // Elsewhere in a piece's block (a move line, a count, a direction): that piece,
     // then what the word means.
     let owner = statement.and_then(|s| {

@@ -63,7 +63,13 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> 
         };
         let replies = match message {
             Message::Request(r) => vec![Message::Response(server.answer(r))],
-            Message::Notification(n) if n.method == "exit" => return Ok(()),
+            // The protocol's exit code: 0 after `shutdown`, 1 without it.
+            Message::Notification(n) if n.method == "exit" => {
+                return match server.shutting_down {
+                    true => Ok(()),
+                    false => Err(io::Error::other("`exit` came before `shutdown`")),
+                };
+            }
             Message::Notification(n) => server.take(n),
             Message::Response(_) => vec![],
         };
@@ -74,12 +80,16 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> 
 }
 
 /// A message for the editor's log.
-fn log(output: &mut impl Write, text: &str) -> io::Result<()> {
+fn note(text: &str) -> Message {
     let params = lsp_types::LogMessageParams {
         typ: lsp_types::MessageType::WARNING,
         message: format!("variantlab: {text}"),
     };
-    Message::Notification(Notification::new("window/logMessage".into(), params)).write(output)
+    Message::Notification(Notification::new("window/logMessage".into(), params))
+}
+
+fn log(output: &mut impl Write, text: &str) -> io::Result<()> {
+    note(text).write(output)
 }
 
 fn failure(id: RequestId, code: ErrorCode, message: impl Into<String>) -> Response {
@@ -89,6 +99,9 @@ fn failure(id: RequestId, code: ErrorCode, message: impl Into<String>) -> Respon
 impl Server {
     fn answer(&mut self, r: Request) -> Response {
         if r.method == "initialize" {
+            if self.initialized {
+                return failure(r.id, ErrorCode::InvalidRequest, "already initialized");
+            }
             self.initialized = true;
             return Response::new_ok(r.id, answers::initialize_result());
         }
@@ -120,7 +133,7 @@ impl Server {
 
     /// Follows a notification; the diagnostics to publish, if the text changed.
     fn take(&mut self, n: Notification) -> Vec<Message> {
-        if !self.initialized {
+        if !self.initialized || self.shutting_down {
             return vec![];
         }
         let uri = match n.method.as_str() {
@@ -130,7 +143,10 @@ impl Server {
                 };
                 let d = p.text_document;
                 if self.documents.len() >= MAX_DOCUMENTS && !self.documents.contains_key(&d.uri) {
-                    return vec![];
+                    return vec![note(&format!(
+                        "{MAX_DOCUMENTS} files are open: `{}` is not followed until one closes",
+                        d.uri.as_str()
+                    ))];
                 }
                 let doc = Document {
                     text: d.text,
@@ -148,10 +164,16 @@ impl Server {
                 let Some(doc) = self.documents.get_mut(&p.text_document.uri) else {
                     return vec![];
                 };
-                // Full sync: the last change is the whole text.
+                // Full sync: the last change is the whole text. A change of a range
+                // breaks the agreement; the text is kept as it was.
                 let Some(change) = p.content_changes.into_iter().last() else {
                     return vec![];
                 };
+                if change.range.is_some() {
+                    return vec![note(
+                        "a change of a range came; this server takes whole texts",
+                    )];
+                }
                 doc.text = change.text;
                 doc.version = p.text_document.version;
                 p.text_document.uri

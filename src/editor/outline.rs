@@ -2,6 +2,7 @@
 
 use super::document::{View, is_word_char, kind_word};
 use super::text::Lines;
+use crate::Span;
 use crate::grammar::{self, NameKind};
 use lsp_types as lsp;
 use lsp_types::{DocumentSymbol, Position, SymbolKind};
@@ -24,16 +25,17 @@ pub const TOKEN_TYPES: [lsp::SemanticTokenType; 9] = [
 pub fn symbols(doc: &View<'_>) -> Vec<DocumentSymbol> {
     let lines = Lines::new(doc.text);
     let mut out = Vec::new();
+    // The whole statement is the symbol's range; its name (or first words) is selected.
     let symbol = |name: String, detail: &str, kind, start: usize, end: usize| {
-        let range = lines.range(doc.text, start, end);
+        let whole = grammar::statement_at(doc.text, start).unwrap_or(Span::new(start, end));
         DocumentSymbol {
             name,
             detail: Some(detail.to_string()),
             kind,
             tags: None,
             deprecated: None,
-            range,
-            selection_range: range,
+            range: lines.range(doc.text, whole.start, whole.end.max(end)),
+            selection_range: lines.range(doc.text, start, end),
             children: None,
         }
     };
@@ -63,7 +65,7 @@ pub fn symbols(doc: &View<'_>) -> Vec<DocumentSymbol> {
                     detail,
                     SymbolKind::STRUCT,
                     at,
-                    at + line.trim_end().len(),
+                    at + head.len(),
                 ));
             }
         }

@@ -1134,7 +1134,10 @@ fn next_statement(text: &str, from: usize, past: usize) -> Option<usize> {
             return Some(first);
         }
     }
-    fallback
+    // Lines inside a block that start with a statement's word (`royal` at the margin)
+    // are no place to cut when every block closes by the end: the rest is one window.
+    let closed = || super::lexical::scan(&text[from..]).depth.last() == Some(&0);
+    fallback.filter(|_| !closed())
 }
 
 /// Where the piece of text parsed from `from` (a statement's start) ends: the first

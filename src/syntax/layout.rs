@@ -65,20 +65,38 @@ pub fn layout(text: &str) -> Option<String> {
         .filter(|p| p.as_rule() != Rule::EOI)
         .collect();
     let scan = scan(text);
+    // The file's own line ends: CR LF if its first line ends so.
+    let newline = match text.find('\n') {
+        Some(i) if text[..i].ends_with('\r') => "\r\n",
+        _ => "\n",
+    };
     let mut out = String::with_capacity(text.len());
     let mut blank = false;
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         let end = start + line.len();
         let body = line.strip_suffix('\n').unwrap_or(line);
-        let body = body.strip_suffix('\r').unwrap_or(body);
+        // A line that ends inside quotes keeps its CR: it is a byte of the text.
+        let quoted_end = line.ends_with('\n') && scan.class[end - 1] == Class::Quoted;
+        let body = match quoted_end {
+            true => body,
+            false => body.strip_suffix('\r').unwrap_or(body),
+        };
+        let ending = if quoted_end { "\n" } else { newline };
         if start > 0 && scan.class[start] == Class::Quoted && scan.class[start - 1] == Class::Quoted
         {
-            // Inside a triple-quoted text: every byte is the author's.
-            out.push_str(line);
-            if !line.ends_with('\n') {
-                out.push('\n');
-            }
+            // Inside a triple-quoted text every byte is the author's; after its closing
+            // quotes, the line is laid out as any other.
+            let quote_end = (start..start + body.len())
+                .find(|&i| scan.class[i] != Class::Quoted)
+                .unwrap_or(start + body.len());
+            out.push_str(&text[start..quote_end]);
+            squeeze(
+                &text[quote_end..start + body.len()],
+                &scan.class[quote_end..],
+                &mut out,
+            );
+            out.push_str(ending);
             blank = false;
             start = end;
             continue;
@@ -91,15 +109,15 @@ pub fn layout(text: &str) -> Option<String> {
             continue;
         }
         let closes = text.as_bytes()[tok] == b'}' && scan.class[tok] == Class::Code;
-        if blank && !closes && !out.ends_with("{\n") {
-            out.push('\n');
+        if blank && !closes && !out.ends_with(&format!("{{{newline}")) {
+            out.push_str(newline);
         }
         blank = false;
         let depth = (scan.depth[tok] - i32::from(closes)).max(0) as usize;
         let column = continuation(text, &scan, &statements, tok).unwrap_or(INDENT * depth);
         out.extend(std::iter::repeat_n(' ', column));
         squeeze(&text[tok..start + body.len()], &scan.class[tok..], &mut out);
-        out.push('\n');
+        out.push_str(ending);
         start = end;
     }
     Some(out)
@@ -121,16 +139,26 @@ const BLOCKS: &[Rule] = &[
 fn own_lines(text: &str) -> Option<String> {
     let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
     let scan = scan(text);
+    let code = |i: usize, c: u8| text.as_bytes()[i] == c && scan.class[i] == Class::Code;
+    // Blanks to replace: (from, to, with).
+    let mut edits: Vec<(usize, usize, &str)> = Vec::new();
     let mut breaks = Vec::new();
     for p in file.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
         breaks.push(p.as_span().start());
         let within = std::iter::once(p.clone()).chain(p.into_inner().flatten());
         for block in within.filter(|q| BLOCKS.contains(&q.as_rule())) {
             let span = block.as_span();
-            let code = |i: usize, c: u8| text.as_bytes()[i] == c && scan.class[i] == Class::Code;
             let Some(open) = (span.start()..span.end()).find(|&i| code(i, b'{')) else {
                 continue;
             };
+            // A block's `{` ends the line of its heading.
+            let heading = text[..open].trim_end().len();
+            if heading > 0
+                && text[heading..open].contains('\n')
+                && scan.class[heading - 1] != Class::Comment
+            {
+                edits.push((heading, open, " "));
+            }
             let close = (open..span.end()).rev().find(|&i| code(i, b'}'));
             breaks.extend(
                 block
@@ -141,19 +169,24 @@ fn own_lines(text: &str) -> Option<String> {
             breaks.extend(close);
         }
     }
-    let mut out = String::with_capacity(text.len() + breaks.len());
-    let mut from = 0;
-    breaks.sort_unstable();
-    breaks.dedup();
     for at in breaks {
-        let before = &text[from..at];
-        let line_start = before.trim_end_matches([' ', '\t']);
-        if at == 0 || line_start.ends_with('\n') || (from == 0 && line_start.is_empty()) {
+        let line_start = text[..at].trim_end_matches([' ', '\t']);
+        let first = line_start.trim_start_matches('\u{FEFF}').is_empty();
+        if !first && !line_start.ends_with('\n') {
+            edits.push((line_start.len(), at, "\n"));
+        }
+    }
+    edits.sort_unstable();
+    edits.dedup();
+    let mut out = String::with_capacity(text.len() + edits.len());
+    let mut from = 0;
+    for (start, end, with) in edits {
+        if start < from {
             continue;
         }
-        out.push_str(line_start);
-        out.push('\n');
-        from = at;
+        out.push_str(&text[from..start]);
+        out.push_str(with);
+        from = end;
     }
     out.push_str(&text[from..]);
     Some(out)
@@ -174,7 +207,9 @@ fn squeeze(line: &str, class: &[Class], out: &mut String) {
         let mark = k == Class::Code && (c == ',' || c == ':');
         // A comment or a block's `{` after a word stands one blank apart from it.
         let apart = i > 0 && (k == Class::Code && c == '{' || k == Class::Comment && c == '#');
-        if (gap || apart) && !mark && !out.ends_with(' ') {
+        // No blank inside parentheses: `(K)`.
+        let closing = k == Class::Code && c == ')';
+        if (gap || apart) && !mark && !closing && !out.ends_with([' ', '(']) {
             out.push(' ');
         }
         out.push(c);

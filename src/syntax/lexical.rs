@@ -78,7 +78,8 @@ pub fn lexemes(text: &str) -> Vec<(Span, Lexeme)> {
     let b = text.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b'+') || c >= 0x80;
     let mut out = Vec::new();
-    let mut i = 0;
+    // A byte-order mark is no part of the first word.
+    let mut i = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     while i < b.len() {
         let k = s.class[i];
         let mut j = i + 1;

@@ -159,6 +159,47 @@ fn layout_indents_by_block_and_continues_entries() {
         "name \"A\"\nboard square 5 by 5\npiece King (K) {\n  step 1 any\n  step 2 any\n} # end\n";
     assert_eq!(layout(one_line).as_deref(), Some(spread));
     assert_eq!(parse(one_line).0, parse(spread).0);
+    // A block's `{` joins its heading; no blanks inside parentheses; a line after a
+    // closing `"""` is laid out; a byte-order mark stays where it is.
+    let loose = "\u{FEFF}name \"A\"\ndescription \"\"\"x\n\"\"\"   # note  kept\nboard  square 5 by 5\npiece King ( K )\n{\n step 1 any\n}\n";
+    let tight = "\u{FEFF}name \"A\"\ndescription \"\"\"x\n\"\"\" # note  kept\nboard square 5 by 5\npiece King (K) {\n  step 1 any\n}\n";
+    assert_eq!(layout(loose).as_deref(), Some(tight));
+    assert_eq!(layout(tight).as_deref(), Some(tight));
+    // CR LF files keep CR LF everywhere, inside quotes too.
+    let crlf = spread.replace('\n', "\r\n") + "description \"\"\"\r\n two \r\n\"\"\"\r\n";
+    assert_eq!(layout(&crlf).as_deref(), Some(crlf.as_str()));
     // A file that does not parse has no layout.
     assert_eq!(layout("piece King (K) {\n  stpe 1 any\n}\n"), None);
+}
+
+#[test]
+fn a_block_line_at_the_margin_that_starts_with_a_statement_word_is_no_place_to_cut() {
+    // `royal` at the margin inside a block, just past the first window of parsing.
+    let text = format!(
+        "#{}\npiece K (K) {{\nroyal\nstep 1 any\n}}\n",
+        "x".repeat(4080)
+    );
+    assert_eq!(parse(&text).1, vec![]);
+    // Every shipped file with its indentation taken away parses as it did.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    for entry in std::fs::read_dir(&dir).expect("the variants folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "var") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("variant file");
+        // Lines inside triple quotes (pasted diagrams) keep their blanks.
+        let mut quoted = false;
+        let flat: String = text
+            .lines()
+            .map(|l| {
+                let kept = if quoted { l } else { l.trim_start() };
+                quoted ^= l.matches("\"\"\"").count() % 2 == 1;
+                kept.to_string() + "\n"
+            })
+            .collect();
+        let (tree, errors) = parse(&flat);
+        assert!(errors.is_empty(), "{path:?}: {errors:?}");
+        assert_eq!(tree, parse(&text).0, "{path:?}");
+    }
 }

@@ -238,6 +238,9 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
         shown.contains("`slide`") && shown.contains("straight line"),
         "{shown}"
     );
+    // Words of comments are prose: no hover.
+    let hover = editor.at("textDocument/hover", &broken, ("# The studio draws", 2));
+    assert_eq!(hover["result"], Value::Null, "{hover}");
     // Outside any piece: the word alone.
     let hover = editor.at("textDocument/hover", &broken, ("stalemate: draw", 12));
     let shown = hover["result"]["contents"]["value"].as_str().unwrap();
@@ -320,6 +323,15 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
             "setup",
             "game ends"
         ]
+    );
+    // A piece's symbol spans its whole statement; its name is what is selected.
+    let rook = &outline["result"][5];
+    assert_eq!(rook["name"], "Rook");
+    let (end_line, _) = position(&good, ("slide orthogonal\n}", 17));
+    assert_eq!(rook["range"]["end"]["line"], json!(end_line), "{rook}");
+    assert_eq!(
+        rook["selectionRange"]["start"],
+        json!({"line": line, "character": character})
     );
 
     // Highlighting follows the grammar's words and the file's names.
@@ -424,6 +436,8 @@ fn broken_messages_are_refused_without_losing_the_session_or_memory() {
     let (early, _) = editor.request("textDocument/hover", json!({}));
     assert_eq!(early["error"]["code"], json!(-32002), "{early}");
     editor.initialize();
+    let (again, _) = editor.request("initialize", json!({"capabilities": {}}));
+    assert_eq!(again["error"]["code"], json!(-32600), "{again}");
     // A body that is not JSON-RPC is skipped with a note in the log; the next request
     // is answered.
     editor.send_bytes(b"{not json");
@@ -461,6 +475,12 @@ fn broken_messages_are_refused_without_losing_the_session_or_memory() {
     editor.input.flush().unwrap();
     let (_, ok) = all_messages(editor);
     assert!(!ok, "a broken stream is an error");
+
+    // `exit` without `shutdown` ends the server with failure, as the protocol says.
+    let mut editor = Editor::start();
+    editor.initialize();
+    editor.notify("exit", Value::Null);
+    assert!(!editor.child.wait().unwrap().success());
 
     // Input that ends mid-header: the server stops; a closed input ends it cleanly.
     let mut editor = Editor::start();

@@ -95,7 +95,7 @@ fn a_file_that_does_not_parse_or_read_is_left_as_it_is() {
     let dir = common::scratch("fmt-broken", &[]);
     let broken = "name \"B\"\npiece  King (K) {\n    stpe 1 any\n}\n";
     std::fs::write(dir.join("broken.var"), broken).unwrap();
-    std::fs::write(dir.join("latin1.var"), b"name \"Caf\xe9\"\n").unwrap();
+    std::fs::write(dir.join("latin1.var"), b"name   \"Caf\xe9\"\n").unwrap();
     let out = run(&dir, &["fmt", "broken.var", "latin1.var", "missing.var"]);
     assert!(!out.status.success());
     let err = text(&out.stderr);
@@ -105,12 +105,16 @@ fn a_file_that_does_not_parse_or_read_is_left_as_it_is() {
         "{err}"
     );
     assert!(err.contains("missing.var"), "{err}");
+    assert!(
+        err.contains("latin1.var: not formatted: it is not UTF-8 text"),
+        "{err}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join("broken.var")).unwrap(),
         broken
     );
     assert_eq!(
         std::fs::read(dir.join("latin1.var")).unwrap(),
-        b"name \"Caf\xe9\"\n"
+        b"name   \"Caf\xe9\"\n"
     );
 }
