@@ -134,8 +134,9 @@ const BLOCKS: &[Rule] = &[
 ];
 
 /// The text with a line break before each statement, each entry of a block and each
-/// block's closing `}` that shares a line with what comes before it. Only blanks
-/// change: the breaks go between words, never in quotes or comments.
+/// block's closing `}` that shares a line with what comes before it, and each block's
+/// `{` moved up to its heading's line. Only blanks change: between words, never in
+/// quotes or comments.
 fn own_lines(text: &str) -> Option<String> {
     let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
     let scan = scan(text);
