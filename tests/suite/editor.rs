@@ -118,6 +118,16 @@ impl Editor {
     }
 }
 
+/// The labels of a completion answer.
+fn labels_of(done: &Value) -> Vec<&str> {
+    done["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect()
+}
+
 /// The line and column (ASCII text) of the `k`th byte of the first `needle`.
 fn position(text: &str, (needle, k): (&str, usize)) -> (usize, usize) {
     let at = text.find(needle).unwrap_or_else(|| panic!("{needle}")) + k;
@@ -250,12 +260,7 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
     let typed = good.replacen("  slide diagonal", "  sli", 1);
     editor.change(3, &typed);
     let done = editor.at("textDocument/completion", &typed, ("  sli\n", 5));
-    let labels: Vec<&str> = done["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels_of(&done);
     assert_eq!(labels, ["slide"], "{done}");
     let typed = good.replacen("Queen d1, King e1", "Queen d1, Kin", 1);
     editor.change(4, &typed);
@@ -276,12 +281,7 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
     let typed = good.replacen("  slide diagonal", "  slide N", 1);
     editor.change(5, &typed);
     let done = editor.at("textDocument/completion", &typed, ("slide N\n", 7));
-    let labels: Vec<&str> = done["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels_of(&done);
     assert!(
         labels.contains(&"NE") && labels.contains(&"NW"),
         "{labels:?}"
