@@ -213,10 +213,19 @@ fn location(uri: &Uri, doc: &View<'_>, lines: &Lines, n: &NameUse) -> Location {
     Location::new(uri.clone(), lines.range(doc.text, n.span.start, n.span.end))
 }
 
+/// The kinds of name an unknown-name code asks for.
+const UNKNOWN: [(&str, &str); 5] = [
+    ("variantlab::unknown_piece", "piece"),
+    ("variantlab::unknown_player", "player"),
+    ("variantlab::unknown_zone", "zone"),
+    ("variantlab::unknown_option", "option"),
+    ("variantlab::unknown_direction", "direction"),
+];
+
 fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {
     let lines = Lines::new(doc.text);
     let at = lines.offset(doc.text, at);
-    let (start, _) = word_around(doc.text, at);
+    let (start, end) = word_around(doc.text, at);
     // Nothing to offer inside a comment or quoted text.
     let inside = grammar::lexemes(doc.text)
         .into_iter()
@@ -236,7 +245,18 @@ fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {
             ..CompletionItem::default()
         })
         .collect();
-    // Names: from this text when it parses, else from the last that checked.
+    // Which names fit: the kind the checker found wanting for the word being typed
+    // (`unknown piece`), else any kind where the grammar takes a name.
+    let range = lines.range(doc.text, start, end);
+    let wanted = doc.diagnostics.iter().find_map(|d| match &d.code {
+        Some(lsp::NumberOrString::String(code)) if d.range == range => UNKNOWN
+            .iter()
+            .find(|(c, _)| c == code)
+            .map(|(_, kind)| *kind),
+        _ => None,
+    });
+    let names_fit = wanted.is_some() || grammar::name_fits(doc.text, start);
+    // Names: from this text when it reads, else from the last that checked.
     let names: Vec<(String, &'static str)> = match grammar::names(doc.text) {
         Some(all) => all
             .into_iter()
@@ -248,34 +268,35 @@ fn completion(doc: &View<'_>, at: Position) -> Vec<CompletionItem> {
             v.pieces.iter().map(|p| (p.name.clone(), "piece")).collect()
         }),
     };
-    for (name, what) in names {
-        if fits(&name) && !items.iter().any(|i| i.label == name) {
+    let mut offer = |label: &str, what: &str, kind| {
+        if fits(label) && !items.iter().any(|i| i.label == label) {
             items.push(CompletionItem {
-                label: name,
-                kind: Some(match what {
-                    "piece" => CompletionItemKind::CLASS,
-                    "player" => CompletionItemKind::ENUM_MEMBER,
-                    "zone" => CompletionItemKind::MODULE,
-                    _ => CompletionItemKind::VARIABLE,
-                }),
+                label: label.to_string(),
+                kind: Some(kind),
                 detail: Some(what.to_string()),
                 ..CompletionItem::default()
             });
         }
+    };
+    for (name, what) in names {
+        if names_fit && wanted.is_none_or(|w| w == what) {
+            let kind = match what {
+                "piece" => CompletionItemKind::CLASS,
+                "player" => CompletionItemKind::ENUM_MEMBER,
+                "zone" => CompletionItemKind::MODULE,
+                _ => CompletionItemKind::VARIABLE,
+            };
+            offer(&name, what, kind);
+        }
     }
-    // The board's own directions, where the words of directions fit.
-    let directions_fit = words.iter().any(|w| w == "orthogonal" || w == "forward");
+    // The board's own directions, where the words of directions fit or the checker
+    // wants a direction.
+    let directions_fit =
+        wanted == Some("direction") || words.iter().any(|w| w == "orthogonal" || w == "forward");
     if let (true, Some(c)) = (directions_fit, doc.last_good) {
         for d in c.variant().board.directions() {
             for name in std::iter::once(d.name).chain(d.long_name) {
-                if fits(name) && !items.iter().any(|i| i.label == name) {
-                    items.push(CompletionItem {
-                        label: name.to_string(),
-                        kind: Some(CompletionItemKind::ENUM_MEMBER),
-                        detail: Some("direction".into()),
-                        ..CompletionItem::default()
-                    });
-                }
+                offer(name, "direction", CompletionItemKind::ENUM_MEMBER);
             }
         }
     }

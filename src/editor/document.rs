@@ -43,6 +43,7 @@ impl Checked {
 pub struct View<'a> {
     pub text: &'a str,
     pub last_good: Option<&'a Checked>,
+    pub diagnostics: &'a [lsp_types::Diagnostic],
 }
 
 pub fn is_word_char(c: char) -> bool {

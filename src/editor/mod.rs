@@ -33,6 +33,9 @@ struct Document {
     /// The last version that checked: what completion and hover read while the text
     /// has mistakes.
     last_good: Option<document::Checked>,
+    /// The diagnostics of this text: an unknown name among them tells completion
+    /// what kind of name the checker wants there.
+    diagnostics: Vec<lsp_types::Diagnostic>,
 }
 
 /// The server's state between messages.
@@ -152,6 +155,7 @@ impl Server {
                     text: d.text,
                     version: d.version,
                     last_good: None,
+                    diagnostics: vec![],
                 };
                 self.documents.insert(d.uri.clone(), doc);
                 d.uri
@@ -196,6 +200,7 @@ impl Server {
         if good.is_some() {
             doc.last_good = good;
         }
+        doc.diagnostics = diagnostics.clone();
         vec![publish(PublishDiagnosticsParams::new(
             uri,
             diagnostics,
@@ -216,6 +221,7 @@ impl Document {
         document::View {
             text: &self.text,
             last_good: self.last_good.as_ref(),
+            diagnostics: &self.diagnostics,
         }
     }
 }

@@ -745,6 +745,22 @@ pub fn words_at(text: &str, at: usize) -> Vec<String> {
     words
 }
 
+/// Whether a name (of a piece, player, zone, option or direction, or a piece's code)
+/// may stand at `at`, the start of a word: the statement reads on over one there.
+pub fn name_fits(text: &str, at: usize) -> bool {
+    // A word no rule spells, so only a rule that takes a name reads it.
+    const PROBE: &str = "Qzxqvj";
+    let at = at.min(text.len());
+    if !text.is_char_boundary(at) {
+        return false;
+    }
+    let start = statement_start_before(text, 0, at).unwrap_or(0);
+    let probe = format!("{}{PROBE}\u{1}", &text[start..at]);
+    VariantParser::parse(Rule::file, &probe)
+        .err()
+        .is_some_and(|e| error_position(&e) >= at - start + PROBE.len())
+}
+
 pub(super) fn word_meant(text: &str, at: Span) -> Option<(usize, String)> {
     let word = text.get(at.start..at.end)?.to_lowercase();
     let start = statement_start_before(text, 0, at.start)?;

@@ -12,7 +12,7 @@ mod node;
 mod pairs;
 
 pub use ast::*;
-pub use errors::words_at;
+pub use errors::{name_fits, words_at};
 pub use keywords::words;
 pub use layout::layout;
 pub use lexical::{Lexeme, lexemes};

@@ -4,6 +4,7 @@
 use super::{Rule, Span, VariantParser};
 use pest::Parser;
 use pest::iterators::Pair;
+use std::borrow::Cow;
 
 /// What a declared name names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,14 +35,37 @@ fn declaring(rule: Rule) -> Option<NameKind> {
     })
 }
 
+/// The text with the statements a syntax error spoils blanked out (lines and byte
+/// offsets kept), so the rest still reads; `None` when even that does not parse.
+fn readable(text: &str) -> Option<Cow<'_, str>> {
+    if VariantParser::parse(Rule::file, text).is_ok() {
+        return Some(Cow::Borrowed(text));
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for skipped in super::parse(text).0.skipped {
+        for b in &mut bytes[skipped.start..skipped.end.min(text.len())] {
+            // Every byte of a character becomes a blank, so offsets stay where they were.
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    let blanked = String::from_utf8(bytes).ok()?;
+    VariantParser::parse(Rule::file, &blanked).ok()?;
+    Some(Cow::Owned(blanked))
+}
+
 /// Every declared name and every use of one, in the order they are written, or `None`
-/// when the file does not parse. A use is a name word (not a fixed word of the
-/// language) spelt as a declared name is; a piece may also be named by its code.
+/// when the file does not read even with its broken statements left out. A use is a
+/// name word (not a fixed word of the language) spelt as a declared name is; a piece
+/// may also be named by its code, where it is declared too.
 pub fn names(text: &str) -> Option<Vec<NameUse>> {
-    let file = VariantParser::parse(Rule::file, text).ok()?;
+    let text = readable(text)?;
+    let file = VariantParser::parse(Rule::file, &text).ok()?;
     let mut declared: Vec<NameUse> = Vec::new();
     let mut codes: Vec<(String, String)> = Vec::new();
     let mut words: Vec<Pair<Rule>> = Vec::new();
+    let mut uses: Vec<NameUse> = Vec::new();
     for p in file.flatten() {
         if let Some(kind) = declaring(p.as_rule()) {
             let mut inner = p
@@ -60,6 +84,13 @@ pub fn names(text: &str) -> Option<Vec<NameUse>> {
                     && let Some(code) = p.clone().into_inner().find(|c| c.as_rule() == Rule::code)
                 {
                     codes.push((code.as_str().to_string(), id.as_str().to_string()));
+                    let s = code.as_span();
+                    uses.push(NameUse {
+                        text: id.as_str().to_string(),
+                        kind,
+                        span: Span::new(s.start(), s.end()),
+                        declares: false,
+                    });
                 }
             }
         }
@@ -68,6 +99,7 @@ pub fn names(text: &str) -> Option<Vec<NameUse>> {
         }
     }
     let mut out = declared.clone();
+    out.append(&mut uses);
     for w in words {
         let s = w.as_span();
         let span = Span::new(s.start(), s.end());
@@ -92,10 +124,11 @@ pub fn names(text: &str) -> Option<Vec<NameUse>> {
 }
 
 /// The top-level statement that holds a byte offset, from its first word to its last
-/// (comments after it left out), or `None` when the file does not parse or the offset
-/// is between statements.
+/// (comments after it left out), or `None` when the offset is between statements or in
+/// one a syntax error spoils.
 pub fn statement_at(text: &str, at: usize) -> Option<Span> {
-    let file = VariantParser::parse(Rule::file, text).ok()?.next()?;
+    let text = readable(text)?;
+    let file = VariantParser::parse(Rule::file, &text).ok()?.next()?;
     file.into_inner().find_map(|p| {
         let s = p.as_span();
         // A span may run on over the blanks and comments that follow the statement.

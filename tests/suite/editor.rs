@@ -286,6 +286,25 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
         labels.contains(&"NE") && labels.contains(&"NW"),
         "{labels:?}"
     );
+    // A player's forward is a direction of this board, not a piece or a word.
+    let typed = good.replacen("forward north,", "forward nor,", 1);
+    editor.change(5, &typed);
+    let done = editor.at("textDocument/completion", &typed, ("forward nor,", 11));
+    assert_eq!(labels_of(&done), ["north"], "{done}");
+    // Only the kind of name the statement takes: pieces where a piece goes (no
+    // player `Black` for `Bl`), and no name where the grammar takes none.
+    let typed = good.replacen("Queen d1, King e1", "Queen d1, Bl e1", 1);
+    editor.change(5, &typed);
+    let done = editor.at("textDocument/completion", &typed, ("Bl e1", 2));
+    assert_eq!(done["result"], json!([]), "{done}");
+    let typed = good.replacen("Queen d1, King e1", "Queen d1, Bi e1", 1);
+    editor.change(5, &typed);
+    let done = editor.at("textDocument/completion", &typed, ("Bi e1", 2));
+    assert_eq!(labels_of(&done), ["Bishop"], "{done}");
+    let typed = good.replacen("  slide diagonal", "  Kn", 1);
+    editor.change(5, &typed);
+    let done = editor.at("textDocument/completion", &typed, ("  Kn\n", 4));
+    assert_eq!(done["result"], json!([]), "{done}");
 
     // Definitions and references of a name; the outline.
     editor.change(6, &good);
@@ -296,8 +315,38 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
         json!({"line": line, "character": character})
     );
     let refs = editor.at("textDocument/references", &good, ("piece Rook", 7));
-    let expected = good.matches("Rook").count();
+    // Each `Rook`, and its code where it is declared.
+    let expected = good.matches("Rook").count() + 1;
     assert_eq!(refs["result"].as_array().unwrap().len(), expected, "{refs}");
+    let def = editor.at("textDocument/definition", &good, ("(R)", 1));
+    assert_eq!(
+        def["result"]["range"]["start"],
+        json!({"line": line, "character": character})
+    );
+    // A syntax error elsewhere leaves the other statements' names readable.
+    let broken = good.replacen("  slide any", "  slyde any", 1);
+    editor.change(6, &broken);
+    let def = editor.at("textDocument/definition", &broken, ("Rook a1", 1));
+    assert_eq!(
+        def["result"]["range"]["start"],
+        json!({"line": line, "character": character}),
+        "{def}"
+    );
+    let (outline, _) = editor.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let names: Vec<&str> = outline["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"Rook") && !names.contains(&"Queen"),
+        "{names:?}"
+    );
+    editor.change(6, &good);
     let (outline, _) = editor.request(
         "textDocument/documentSymbol",
         json!({"textDocument": {"uri": URI}}),
