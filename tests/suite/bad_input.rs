@@ -109,9 +109,7 @@ fn moves_never_panic_and_refusals_change_nothing() {
 /// `deadline`. Nothing may panic, and every refused line must leave the game exactly
 /// as it was.
 fn fuzz(seed: u64, rounds: usize, deadline: Option<Instant>) -> usize {
-    let dir = std::env::temp_dir().join(format!("variantlab-fuzz-{seed}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch(&format!("fuzz-{seed}"), &[]);
     let variant = dir.join("jetan.var");
     std::fs::copy(common::root().join("variants/iss-jetan.var"), &variant).unwrap();
     let mut rng = Lcg(seed);

@@ -27,11 +27,8 @@ fn run_in(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> Output {
 }
 
 /// A fresh folder for one test.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantlab-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> crate::common::Scratch {
+    crate::common::scratch(name, &[])
 }
 
 fn text(o: &[u8]) -> String {
@@ -57,8 +54,7 @@ fn check_passes_valid_files_and_fails_broken_ones() {
         2
     );
 
-    let dir = std::env::temp_dir().join(format!("variantlab-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("cli", &[]);
     let bad = dir.join("bad.var");
     std::fs::write(&bad, "board square 8 by 8\nplayer White: forward north\npiece Rook (R) {\n  slide orthogonal\n}\nsetup { White: Rook z9 }\n").unwrap();
     let out = run(&["check", bad.to_str().unwrap()], "");
@@ -162,8 +158,7 @@ fn moves_lists_one_move_a_line() {
 
 #[test]
 fn play_survives_bad_input_and_saves_and_loads() {
-    let dir = std::env::temp_dir().join(format!("variantlab-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("play", &[]);
     let save = dir.join("game.txt");
     let script = format!(
         "e2-e3\nnonsense\ne2-e9\nf9-f8\nsave {}\nundo\nundo\nload {}\nposition\nload /no/such/file\nposition\nquit\n",

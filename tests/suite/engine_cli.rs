@@ -252,8 +252,7 @@ fn engine_limits_are_refused_with_the_limit_named() {
 fn the_computer_says_so_when_it_cannot_move() {
     // Two Pawns face each other on a file: neither side can ever move, and no rule
     // ends the game for it.
-    let dir = std::env::temp_dir().join(format!("variantlab-stuck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("stuck", &[]);
     let file = dir.join("stuck.var");
     std::fs::write(
         &file,

@@ -399,8 +399,7 @@ fn a_start_in_check_is_refused_by_check() {
         "Runner a8",
         "the label points at Black's royal piece"
     );
-    let dir = std::env::temp_dir().join(format!("variantlab-start-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let dir = crate::common::scratch("start", &[]);
     let path = dir.join("case.var");
     std::fs::write(&path, START_IN_CHECK).expect("writes");
     let file = path.to_string_lossy().into_owned();
@@ -470,8 +469,7 @@ fn every_sentence_the_grammar_writes_parses() {
 fn generated_files(files: usize, seed: u64) {
     let g = Grammar::load();
     let words = grammar_words();
-    let dir = std::env::temp_dir().join(format!("variantlab-generated-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let dir = crate::common::scratch("generated", &[]);
     let mut r = Lcg(seed);
     let mut texts = Vec::new();
     for n in 0..files {
@@ -487,7 +485,7 @@ fn generated_files(files: usize, seed: u64) {
     }
     let total = texts.len();
     let (tx, rx) = mpsc::channel();
-    let worker_dir = dir.clone();
+    let worker_dir = dir.to_path_buf();
     std::thread::spawn(move || {
         let mut accepted = 0;
         for (i, text) in texts.into_iter().enumerate() {

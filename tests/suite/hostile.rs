@@ -12,16 +12,12 @@ use common::server::Server;
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// A fresh folder for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("variantlab-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> crate::common::Scratch {
+    crate::common::scratch(&format!("hostile-{name}"), &[])
 }
 
 /// Sends raw bytes on a fresh connection (stopping quietly when the server closes) and
@@ -448,7 +444,8 @@ fn unreadable_and_oversized_files_are_listed_as_broken() {
         .unwrap();
     assert!(made.success());
     std::fs::copy(root().join("variants/chess.var"), dir.join("chess.var")).unwrap();
-    let fifo_arg = scratch("fifo-arg").join("arg.var");
+    let fifo_dir = scratch("fifo-arg");
+    let fifo_arg = fifo_dir.join("arg.var");
     assert!(
         std::process::Command::new("mkfifo")
             .arg(&fifo_arg)

@@ -6,10 +6,10 @@ use crate::common::server::{Server, request_with};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{IpAddr, TcpStream, UdpSocket};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn scratch(name: &str, files: &[&str]) -> PathBuf {
+fn scratch(name: &str, files: &[&str]) -> crate::common::Scratch {
     crate::common::scratch(&format!("hostile-server-{name}"), files)
 }
 

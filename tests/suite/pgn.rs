@@ -82,8 +82,7 @@ fn python_chess_reads_selfplay_games_back() {
     if !python_chess("pgn::python_chess_reads_selfplay_games_back") {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("variantlab-pgn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("pgn", &[]);
     let pgn = dir.join("games.pgn");
     let status = Command::new(env!("CARGO_BIN_EXE_variantlab"))
         .args([
@@ -111,8 +110,7 @@ fn a_game_played_from_a_position_is_written_with_its_fen() {
     if !python_chess("pgn::a_game_played_from_a_position_is_written_with_its_fen") {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("variantlab-pgn-fen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("pgn-fen", &[]);
     let pgn = dir.join("game.pgn");
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let mut child = Command::new(env!("CARGO_BIN_EXE_variantlab"))

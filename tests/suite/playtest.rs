@@ -78,8 +78,7 @@ fn shards_run_in_parallel_processes_merge_into_the_single_run() {
         .map(|s| selfplay(&["--shard", s], &[]))
         .collect();
     let whole = output(whole);
-    let dir = std::env::temp_dir().join(format!("variantlab-shards-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("shards", &[]);
     let mut files = vec![];
     for (i, s) in shards.into_iter().enumerate() {
         let f = dir.join(format!("{i}.json"));
@@ -445,8 +444,7 @@ fn forged_tallies_are_refused_field_by_field() {
 
 #[test]
 fn merge_names_the_forged_file() {
-    let dir = std::env::temp_dir().join(format!("variantlab-forged-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("forged", &[]);
     let mut t = tallies(vec![1, 0], 0, &[(5, 1)]);
     t.shards = vec![0, 0];
     t.shard_count = 2;
@@ -580,8 +578,7 @@ fn merging_many_shards_takes_time_linear_in_them() {
     // A study of 800,000 games in as many shards, one game each, in 8 files of 100,000
     // shards (some 700 kB each). Searching the shards listed so far for each new one
     // took 40 s; a set takes well under a second.
-    let dir = std::env::temp_dir().join(format!("variantlab-many-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("many", &[]);
     let (files, per) = (8u32, 100_000u32);
     let mut paths = vec![];
     for f in 0..files {
@@ -631,8 +628,7 @@ fn merge_refuses_levels_selfplay_does_not_play() {
 
 #[test]
 fn merge_shows_control_characters_from_its_files_escaped() {
-    let dir = std::env::temp_dir().join(format!("variantlab-escapes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("escapes", &[]);
     // ESC sequences that would clear the screen and retitle the window, a C1 CSI
     // (U+009B), DEL and a line break, in every name a shard file carries.
     let mut t = tallies(vec![1, 0], 0, &[(5, 1)]);

@@ -353,8 +353,7 @@ pub fn legs_file(legs: usize) -> String {
 /// refused with its own diagnostic, placed at the legs past the limit.
 #[test]
 fn a_move_of_thousands_of_legs_is_refused_not_a_crash() {
-    let dir = std::env::temp_dir().join(format!("variantlab-legs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::common::scratch("legs", &[]);
     for legs in [17, 5_000, 20_000] {
         let file = dir.join(format!("legs-{legs}.var"));
         std::fs::write(&file, legs_file(legs)).unwrap();

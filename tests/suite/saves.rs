@@ -9,11 +9,8 @@ use std::path::{Path, PathBuf};
 use variantlab::play::{Console, MAX_SAVE_BYTES, SAVE_HEADER, start_setup};
 use variantlab::{MAX_COUNTER, Position, Settings};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantlab-saves-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> crate::common::Scratch {
+    crate::common::scratch(&format!("saves-{name}"), &[])
 }
 
 /// A game of Iss Jetan read from a copy of its file in `dir`, after a few moves.

@@ -7,13 +7,13 @@ use common::root;
 use common::server::{Server, raw_answer, request, request_with};
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn variants() -> Server {
     Server::start(&[Path::new("variants")])
 }
 
-fn scratch(name: &str, files: &[&str]) -> PathBuf {
+fn scratch(name: &str, files: &[&str]) -> crate::common::Scratch {
     common::scratch(&format!("serve-{name}"), files)
 }
 

@@ -9,7 +9,7 @@ use common::server::{Server, request, request_with};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
-fn scratch(name: &str, files: &[&str]) -> PathBuf {
+fn scratch(name: &str, files: &[&str]) -> crate::common::Scratch {
     common::scratch(&format!("studio-{name}"), files)
 }
 

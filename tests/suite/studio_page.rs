@@ -12,10 +12,10 @@ use common::root;
 use common::server::Server;
 use common::webdriver::Browser;
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn scratch(name: &str, files: &[&str]) -> PathBuf {
+fn scratch(name: &str, files: &[&str]) -> crate::common::Scratch {
     common::scratch(&format!("page-{name}"), files)
 }
 

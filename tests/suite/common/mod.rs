@@ -4,7 +4,7 @@
 pub mod server;
 pub mod webdriver;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use variantlab::{Rules, Settings, Variant, check};
 
@@ -86,14 +86,31 @@ impl Lcg {
 }
 
 /// A fresh folder named after `name` with copies of the given files of `variants/`.
-pub fn scratch(name: &str, files: &[&str]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("variantlab-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+pub fn scratch(name: &str, files: &[&str]) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("variantlab-{name}-"))
+        .tempdir()
+        .expect("a temporary folder");
     for f in files {
-        std::fs::copy(root().join("variants").join(f), dir.join(f)).unwrap();
+        std::fs::copy(root().join("variants").join(f), dir.path().join(f)).unwrap();
     }
-    dir
+    Scratch(dir)
+}
+
+/// A test's own folder, removed with everything in it when the test ends.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
 }
 
 /// Asserts perft from the position string `text` at each depth from `first` on, one

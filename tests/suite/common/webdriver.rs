@@ -34,15 +34,8 @@ pub struct Browser {
     driver: Child,
     address: String,
     session: String,
-    _profile: TempDir,
-}
-
-struct TempDir(PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    /// The browser's profile and temporary files, removed when the session ends.
+    _profile: tempfile::TempDir,
 }
 
 fn free_port() -> u16 {
@@ -60,20 +53,24 @@ impl Browser {
     /// A browser started with extra command-line switches.
     pub fn start_with(browser: &PathBuf, driver: &PathBuf, extra: &[String]) -> Browser {
         let port = free_port();
+        let profile = tempfile::Builder::new()
+            .prefix("variantlab-chromium-")
+            .tempdir()
+            .expect("a temporary folder");
         let child = Command::new(driver)
             .arg(format!("--port={port}"))
+            // Chromium's own scratch folders go inside the profile, so they go with it.
+            .env("TMPDIR", profile.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
         let address = format!("127.0.0.1:{port}");
-        let profile =
-            std::env::temp_dir().join(format!("variantlab-chromium-{}-{port}", std::process::id()));
         let mut b = Browser {
             driver: child,
             address,
             session: String::new(),
-            _profile: TempDir(profile.clone()),
+            _profile: profile,
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         while !b.ready() {
@@ -95,7 +92,7 @@ impl Browser {
         .iter()
         .map(|a| a.to_string())
         .collect();
-        args.push(format!("--user-data-dir={}", profile.display()));
+        args.push(format!("--user-data-dir={}", b._profile.path().display()));
         args.extend(extra.iter().cloned());
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
