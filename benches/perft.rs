@@ -45,3 +45,21 @@ fn start_position(bencher: divan::Bencher, (file, depth): (&str, u32)) {
 fn chess_family(bencher: divan::Bencher, (file, depth): (&str, u32)) {
     start_position(bencher, (file, depth));
 }
+
+/// Kinds of rule that cost more than plain moves: checks forbidden (racing kings), many
+/// pawns with double steps and promotions (horde), a win by entering the centre (jeson
+/// mor), drops (crazyhouse), explosions (atomic) and moves with a shot (amazons).
+#[divan::bench(
+    args = [
+        ("racingkings.var", 4),
+        ("horde.var", 5),
+        ("jesonmor.var", 4),
+        ("crazyhouse.var", 4),
+        ("atomic.var", 4),
+        ("amazons.var", 2),
+    ],
+    sample_count = 5
+)]
+fn kinds_of_rule(bencher: divan::Bencher, (file, depth): (&str, u32)) {
+    start_position(bencher, (file, depth));
+}

@@ -451,13 +451,22 @@ impl<S: Width> PositionOf<S> {
     /// Takes out the moves of forbidden kinds, then, for each compulsory kind in turn,
     /// the moves not of it, where some move is.
     fn oblige(&self, rules: &Rules, out: &mut Vec<Move>) {
+        let obligations = &rules.variant.obligations;
+        let watch = obligations
+            .iter()
+            .any(|o| o.kind == MoveKind::Check)
+            .then(|| self.check_watch(rules));
         let of = |m: &Move, kind: MoveKind| match kind {
             MoveKind::Capture => m.captured.is_some() || self.captures_by_enclosure(rules, m),
             MoveKind::Drop => m.special == Special::Drop,
-            MoveKind::Check => self.gives_check(rules, m),
+            MoveKind::Check => {
+                !watch
+                    .as_ref()
+                    .is_some_and(|w| self.surely_no_check(rules, w, m))
+                    && self.gives_check(rules, m)
+            }
             MoveKind::Promotion => m.promotion.is_some(),
         };
-        let obligations = &rules.variant.obligations;
         for o in obligations.iter().filter(|o| !o.compulsory) {
             out.retain(|m| !of(m, o.kind));
         }
@@ -956,6 +965,68 @@ impl<S: Width> PositionOf<S> {
             }
         }
         out
+    }
+
+    /// Where the other players' royal pieces may be reached, for telling most moves
+    /// that give no check without making them; `None` where a move may change more
+    /// than its own two cells (explosions, enclosures, gates) or a royal piece is
+    /// attacked already.
+    fn check_watch(&self, rules: &Rules) -> Option<CheckWatch<S>> {
+        if rules.explosion.is_some() || rules.enclosure.is_some() || self.open_gates() != 0 {
+            return None;
+        }
+        let sets = rules.sets();
+        let me = self.to_move();
+        let mut w = CheckWatch {
+            royals: S::EMPTY,
+            danger: Danger::default(),
+        };
+        for q in (0..self.players()).map(PlayerId).filter(|&q| q != me) {
+            let royals = self.royals(rules, q);
+            let d = self.danger(rules, sets, q, &royals, self.occupied());
+            if d.check {
+                return None;
+            }
+            w.royals = w.royals.union(&royals);
+            w.danger.leaving = w.danger.leaving.union(&d.leaving);
+            w.danger.entering = w.danger.entering.union(&d.entering);
+        }
+        Some(w)
+    }
+
+    /// Whether `m` surely attacks no royal piece of another player: a plain move that
+    /// opens no line to one, puts no piece on a hurdle's line, takes no royal piece,
+    /// and lands where its piece reaches none. `false` means "make it and see".
+    fn surely_no_check(&self, rules: &Rules, w: &Option<CheckWatch<S>>, m: &Move) -> bool {
+        let Some(w) = w else {
+            return false;
+        };
+        if m.special != Special::Plain
+            || m.wall.is_some()
+            || m.gate.is_some()
+            || w.danger.leaving.contains(m.from)
+            || w.danger.entering.contains(m.to)
+            || m.captured
+                .is_some_and(|(_, k)| rules.royal & (1 << k.0) != 0)
+        {
+            return false;
+        }
+        let sets = rules.sets();
+        let me = self.to_move();
+        let now = m.promotion.unwrap_or(m.piece);
+        let mut after = *self.occupied();
+        after.remove(m.from);
+        after.insert(m.to);
+        w.royals.iter().all(|r| {
+            let Some((_, royal)) = self.at(r) else {
+                return true;
+            };
+            rules.capturable_by[royal.0 as usize] & (1 << now.0) == 0
+                || !sets.attackers_among(rules.run(me, now, r), &S::single(m.to))
+                || rules.captures_between(me, now, m.to, r).all(|e| {
+                    e.target.is_some_and(|t| t != royal) || (e.barred == 0 && !sets.open(e, &after))
+                })
+        })
     }
 
     /// Whether `m` leaves a royal piece of another player attacked. Out of line, as
@@ -1570,6 +1641,13 @@ impl<S: Width> Default for Danger<S> {
             check: false,
         }
     }
+}
+
+/// What [`PositionOf::surely_no_check`] reads: the other players' royal pieces, and
+/// the cells on their attackers' lines.
+struct CheckWatch<S> {
+    royals: S,
+    danger: Danger<S>,
 }
 
 /// Whether the piece of kind `mover` may take one of kind `victim` by entry `e`.

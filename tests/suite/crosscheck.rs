@@ -6690,3 +6690,39 @@ fn captures_by_jumping_do_not_defend_a_guarded_piece() {
         );
     }
 }
+
+#[test]
+fn forbidden_and_compulsory_checks_agree_with_the_reference_along_random_games() {
+    // Checks told apart from other moves on boards with hurdles (cannons), two Kings,
+    // drops, gates, promotions, castling, captures in passing and hexagons.
+    for file in [
+        "chess.var",
+        "xiangqi.var",
+        "janggi.var",
+        "shogi.var",
+        "crazyhouse.var",
+        "spartan.var",
+        "seirawan.var",
+        "hexcetran-chess.var",
+        "iss-jetan.var",
+    ] {
+        let path = format!("{}/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        for rule in ["checks are forbidden", "checks are compulsory"] {
+            let changed = format!("{text}\n{rule}\n");
+            let checked = check(file, &changed);
+            let v = checked
+                .variant
+                .unwrap_or_else(|| panic!("{file}: {}", checked.report.render(100, false)));
+            let rules = compiled(&v, &[]);
+            let mut differ = None;
+            random_games(&rules, 3, 60, 71, None, |game| {
+                let pos = game.position();
+                if differ.is_none() && runtime_moves(&rules, pos) != reference_moves(&rules, pos) {
+                    differ = Some(game.position_string());
+                }
+            });
+            assert_eq!(differ, None, "{file} with `{rule}`: the generators differ");
+        }
+    }
+}
