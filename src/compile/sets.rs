@@ -13,6 +13,9 @@ pub struct SetTables<S: CellSet> {
     /// For each (player, piece, cell) run: the cells its moves look at, destinations
     /// and paths; nothing else changes what the moves are.
     pub(super) looks: Vec<S::Mask>,
+    /// For each run: the cells its moves may end on when empty, and when an enemy's.
+    pub(super) lands_empty: Vec<S::Mask>,
+    pub(super) lands_enemy: Vec<S::Mask>,
     /// The words of wide masks.
     pub(super) pool: Vec<MaskWord>,
     /// Per (player, piece): the cells it may be dropped on, when empty.
@@ -29,6 +32,8 @@ impl<S: CellSet> Default for SetTables<S> {
             paths: vec![],
             attack_from: vec![],
             looks: vec![],
+            lands_empty: vec![],
+            lands_enemy: vec![],
             pool: vec![],
             drop_cells: vec![],
             files: vec![],
@@ -127,6 +132,8 @@ impl<S: CellSet> SetTables<S> {
         bytes(&self.paths)
             + bytes(&self.attack_from)
             + bytes(&self.looks)
+            + bytes(&self.lands_empty)
+            + bytes(&self.lands_enemy)
             + bytes(&self.pool)
             + bytes(&self.drop_cells)
             + bytes(&self.files)
@@ -161,6 +168,14 @@ impl<S: CellSet> SetTables<S> {
     #[inline]
     pub fn looked_at(&self, run: usize, set: &S) -> S {
         set.within(&self.looks[run], &self.pool)
+    }
+
+    /// Whether some move of the run could end on a cell of `empty` or of `enemy`: where
+    /// none can, the piece has no move from its table (captures in passing aside).
+    #[inline]
+    pub fn may_land(&self, run: usize, empty: &S, enemy: &S) -> bool {
+        !empty.misses(&self.lands_empty[run], &self.pool)
+            || !enemy.misses(&self.lands_enemy[run], &self.pool)
     }
 
     /// Whether the run's moves look at some cell of `set`.

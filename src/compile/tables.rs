@@ -365,6 +365,21 @@ pub(super) fn index_attacks<S: Width>(rules: &mut Rules) {
         looks.push(cells);
     }
     tables.looks = looks.iter().map(|s| s.pack(&mut tables.pool)).collect();
+    for i in 0..buckets {
+        let (mut empty, mut enemy) = (S::EMPTY, S::EMPTY);
+        for e in &rules.entries[rules.offsets[i] as usize..rules.offsets[i + 1] as usize] {
+            if e.dest.allows_empty() {
+                empty.insert(e.to);
+            }
+            if e.dest.allows_enemy() {
+                enemy.insert(e.to);
+            }
+        }
+        let empty = empty.pack(&mut tables.pool);
+        tables.lands_empty.push(empty);
+        let enemy = enemy.pack(&mut tables.pool);
+        tables.lands_enemy.push(enemy);
+    }
     rules.sets = S::wrap(tables);
 }
 

@@ -125,6 +125,11 @@ impl<S: Width> PositionOf<S> {
         if passed_by != 0 {
             targets = targets.union(passed);
         }
+        let empty = if captures {
+            S::EMPTY
+        } else {
+            sets.all().difference(occupied)
+        };
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
@@ -135,6 +140,11 @@ impl<S: Width> PositionOf<S> {
             }
             if jumps {
                 self.add_jumps(rules, sets, me, piece, from, captures, &royals, out);
+            }
+            // A piece whose every move ends on its own side's pieces (a pawn in a
+            // crowd) has none: its table is not walked.
+            if !sets.may_land(rules.run(me, piece, from), &empty, &targets) {
+                continue;
             }
             let avoids = rules.avoids_attack[piece.0 as usize];
             let promotion = rules.promotion(me, piece);
