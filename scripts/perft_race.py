@@ -2,7 +2,7 @@
 """Times variantlab's perft against Fairy-Stockfish's from the start of every game both play.
 
 Usage: scripts/perft_race.py PATH-TO-STOCKFISH [GAME ...] [--variantlab PATH]
-       [--least 0.3] [--most 120]
+       [--before PATH] [--least 0.3] [--most 120]
 
 The games are those of tests/fsf/perft.txt (GAME is a Fairy-Stockfish variant name;
 its file is variants/GAME.var). For each, the depth is the first at which
@@ -13,7 +13,10 @@ process, its loading time (the same command at depth 1) taken off. Build variant
 first (`cargo build --release`) and Fairy-Stockfish on its own, one thread, with
 `largeboards=yes all=yes`. Prints a Markdown table, slowest game first, and the
 geometric mean of the ratios (above 1: variantlab is faster). Node counts that differ
-are marked; such a row is left out of the mean.
+are marked, and so are games Fairy-Stockfish finishes in under --least seconds at
+every depth up to 9; such rows are left out of the mean. With --before, a second
+variantlab build is timed the same way, game by game beside the first, in a column of
+its own.
 """
 
 import argparse
@@ -83,7 +86,14 @@ def ours(variantlab, file, depth):
     return seconds, nodes
 
 
-def race(fsf, variantlab, name, protocol, least, most):
+def timed(variantlab, file, depth):
+    """Best of two runs, loading time taken off, and the nodes counted."""
+    load = min(ours(variantlab, file, 1)[0] for _ in range(2))
+    runs = [ours(variantlab, file, depth) for _ in range(2)]
+    return max(min(r[0] for r in runs) - load, 1e-6), runs[0][1]
+
+
+def race(fsf, variantlab, before, name, protocol, least, most):
     file = os.path.join(ROOT, "variants", name + ".var")
     engine = Engine(fsf, protocol)
     engine.start(name)
@@ -99,10 +109,9 @@ def race(fsf, variantlab, name, protocol, least, most):
     depth = min(depth, MAX_DEPTH)
     theirs = min(theirs, engine.perft(depth)[0])
     engine.close()
-    load = min(ours(variantlab, file, 1)[0] for _ in range(2))
-    runs = [ours(variantlab, file, depth) for _ in range(2)]
-    mine = max(min(r[0] for r in runs) - load, 1e-6)
-    return depth, nodes, runs[0][1], theirs, mine
+    mine, mine_nodes = timed(variantlab, file, depth)
+    old = timed(before, file, depth)[0] if before else None
+    return depth, nodes, mine_nodes, theirs, mine, old
 
 
 def main():
@@ -110,6 +119,7 @@ def main():
     a.add_argument("stockfish")
     a.add_argument("games", nargs="*")
     a.add_argument("--variantlab", default=os.path.join(ROOT, "target/release/variantlab"))
+    a.add_argument("--before", help="another variantlab build to time beside it")
     a.add_argument("--least", type=float, default=0.3)
     a.add_argument("--most", type=float, default=120.0)
     args = a.parse_args()
@@ -119,30 +129,42 @@ def main():
         name, protocol = g[0], (g[1] if len(g) > 1 else "uci")
         if wanted and name not in wanted:
             continue
-        depth, nodes, mine_nodes, theirs, mine = race(
-            args.stockfish, args.variantlab, name, protocol, args.least, args.most
+        depth, nodes, mine_nodes, theirs, mine, old = race(
+            args.stockfish, args.variantlab, args.before, name, protocol, args.least, args.most
         )
-        rows.append((theirs / mine, name, depth, nodes, mine_nodes, theirs, mine))
+        rows.append((theirs / mine, name, depth, nodes, mine_nodes, theirs, mine, old))
         print(f"{name}: perft {depth}, {theirs:.2f} s against {mine:.2f} s", file=sys.stderr)
     rows.sort()
-    print("| game | perft | Fairy-Stockfish | variantlab | ratio |")
-    print("| --- | --- | --- | --- | --- |")
-    agreed = []
-    for ratio, name, depth, nodes, mine_nodes, theirs, mine in rows:
+    before = " variantlab before | ratio before |" if args.before else ""
+    print(f"| game | perft | Fairy-Stockfish |{before} variantlab | ratio |")
+    print("| --- | --- | --- |" + (" --- | --- |" if args.before else "") + " --- | --- |")
+    agreed, agreed_before = [], []
+    for ratio, name, depth, nodes, mine_nodes, theirs, mine, old in rows:
         count = f"{depth} ({nodes:,})"
         if nodes != mine_nodes:
             count += f" **variantlab counts {mine_nodes:,}**"
+        elif theirs < args.least:
+            count += " (too quick to time)"
         else:
             agreed.append(ratio)
-        print(f"| {name} | {count} | {theirs:.2f} s | {mine:.2f} s | {ratio:.2f} |")
-    if agreed:
-        mean = math.exp(sum(math.log(r) for r in agreed) / len(agreed))
-        slower = sum(1 for r in agreed if r < 1)
-        below2 = sum(1 for r in agreed if r < 2)
-        print(
-            f"\n{len(agreed)} games: geometric mean {mean:.2f}x Fairy-Stockfish's speed; "
-            f"{below2} below 2x, {slower} slower than it."
+            if old:
+                agreed_before.append(theirs / old)
+        then = f" {old:.2f} s | {theirs / old:.2f} |" if old else ""
+        print(f"| {name} | {count} | {theirs:.2f} s |{then} {mine:.2f} s | {ratio:.2f} |")
+
+    def summary(ratios, what):
+        mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        slower = sum(1 for r in ratios if r < 1)
+        below2 = sum(1 for r in ratios if r < 2)
+        return (
+            f"{what}{len(ratios)} games: geometric mean {mean:.2f}x Fairy-Stockfish's "
+            f"speed; {below2} below 2x, {slower} slower than it."
         )
+
+    if agreed:
+        print("\n" + summary(agreed, ""))
+    if agreed_before:
+        print(summary(agreed_before, "Before: "))
 
 
 if __name__ == "__main__":

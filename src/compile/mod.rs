@@ -156,6 +156,12 @@ pub struct Rules {
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
     attack_entries: Vec<(Cell, u32)>,
+    /// A bit per (player, piece, cell) run: set when every entry is a plain leap (a
+    /// path that needs no empty cell, any destination, no tag, promotion, passing, condition or jump), so the
+    /// moves are the destinations not held by the mover's side.
+    pub(super) plain_runs: Vec<u64>,
+    /// The kinds that may capture every kind, as a bit set.
+    pub(crate) captures_every: u64,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
     once_bits: Vec<Option<u8>>,
     /// Royal kinds, as a bit set.
@@ -322,6 +328,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         .iter()
         .fold(0u64, |m, (a, b)| m | 1 << a.0 | 1 << b.0);
     let capturable_by = tables::capturable_by(variant, options);
+    let captures_every = capturable_by.iter().fold(u64::MAX, |all, by| all & by);
     let bits = |ids: &[PieceId]| ids.iter().fold(0u64, |m, id| m | 1 << id.0);
     let guarded: Vec<(PieceId, u64, Option<u64>)> = (variant.pieces.iter().enumerate())
         .flat_map(|(i, p)| {
@@ -401,6 +408,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         guarding,
         attack_offsets: vec![],
         attack_entries: vec![],
+        plain_runs: vec![],
+        captures_every,
         once_bits,
         royal,
         check_bound,
@@ -534,6 +543,7 @@ fn kinds_mask(kinds: crate::model::Kinds, royal: u64, pieces: usize) -> u64 {
 fn finish<S: Width>(rules: &mut Rules) {
     index_attacks::<S>(rules);
     mark_promotions::<S>(rules);
+    tables::mark_plain_runs::<S>(rules);
     tables::mark_shared_jumps::<S>(rules);
     index_drops::<S>(rules);
 }
@@ -555,6 +565,7 @@ impl Rules {
             + self.sets.heap_bytes()
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
+            + bytes(&self.plain_runs)
             + bytes(&self.castling.rights_clear)
             + bytes(&self.gate_bits)
             + bytes(&self.gate_cells)
@@ -648,6 +659,12 @@ impl Rules {
         (player.0 as usize * self.variant.pieces.len() + piece.0 as usize)
             * self.variant.board.len()
             + cell.index()
+    }
+
+    /// Whether every move of a run (see [`Rules::run`]) is a plain leap.
+    #[inline]
+    pub fn is_plain(&self, run: usize) -> bool {
+        self.plain_runs[run / 64] & (1 << (run % 64)) != 0
     }
 
     /// Entries of `player`'s `piece` that can capture on `to`, with their start cells.

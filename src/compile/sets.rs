@@ -178,6 +178,12 @@ impl<S: CellSet> SetTables<S> {
             || !enemy.misses(&self.lands_enemy[run], &self.pool)
     }
 
+    /// The cells of `set` some move of the run may end on when they are empty.
+    #[inline]
+    pub fn landings_in(&self, run: usize, set: &S) -> S {
+        set.within(&self.lands_empty[run], &self.pool)
+    }
+
     /// Whether the run's moves look at some cell of `set`.
     #[inline]
     pub fn looks_among(&self, run: usize, set: &S) -> bool {

@@ -130,6 +130,11 @@ impl<S: Width> PositionOf<S> {
         } else {
             sets.all().difference(occupied)
         };
+        let enemies = occupied.difference(self.of_player(me));
+        let open_or_enemy = sets.all().difference(self.of_player(me));
+        // Where nothing but a piece's own table decides its moves, plain leaps are
+        // listed straight from it (see below).
+        let plain_leaps = rules.explosion.is_none() && !rules.walls && !standoff;
         for from in self.of_player(me).iter() {
             let Some((_, piece)) = self.at(from) else {
                 continue;
@@ -143,7 +148,8 @@ impl<S: Width> PositionOf<S> {
             }
             // A piece whose every move ends on its own side's pieces (a pawn in a
             // crowd) has none: its table is not walked.
-            if !sets.may_land(rules.run(me, piece, from), &empty, &targets) {
+            let run = rules.run(me, piece, from);
+            if !sets.may_land(run, &empty, &targets) {
                 continue;
             }
             let avoids = rules.avoids_attack[piece.0 as usize];
@@ -153,6 +159,36 @@ impl<S: Width> PositionOf<S> {
                     || danger.contains(from)
                     || rules.royal & (1 << piece.0) != 0
                     || rules.enclosure_captures);
+            // Plain leaps by a piece that takes anything and risks nothing by moving:
+            // its moves are the cells of its table that its own side does not hold.
+            if plain_leaps
+                && rules.is_plain(run)
+                && !careful
+                && !avoids
+                && rules.captures_every & (1 << piece.0) != 0
+                && rules.facing_kinds & (1 << piece.0) == 0
+                && !between.contains(from)
+            {
+                let ends = if captures { &enemies } else { &open_or_enemy };
+                for to in sets.landings_in(run, ends).iter() {
+                    let m = Move {
+                        from,
+                        to,
+                        piece,
+                        captured: self.at(to),
+                        tag: None,
+                        promotion: None,
+                        special: Special::Plain,
+                        wall: None,
+                        gate: None,
+                    };
+                    if entering.contains(to) && self.exposes(rules, sets, &m, &royals) {
+                        continue;
+                    }
+                    out.push(m);
+                }
+                continue;
+            }
             let start = out.len();
             let entries = rules.moves(me, piece, from);
             let mut next = 0;
