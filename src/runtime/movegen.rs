@@ -503,7 +503,10 @@ impl<S: Width> PositionOf<S> {
             .any(|o| o.kind == MoveKind::Check)
             .then(|| self.check_watch(rules));
         let of = |m: &Move, kind: MoveKind| match kind {
-            MoveKind::Capture => m.captured.is_some() || self.captures_by_enclosure(rules, m),
+            MoveKind::Capture => {
+                m.captured.is_some()
+                    || (rules.enclosure_captures && self.captures_by_enclosure(rules, m))
+            }
             MoveKind::Drop => m.special == Special::Drop,
             MoveKind::Check => {
                 !watch
