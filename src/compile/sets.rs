@@ -13,9 +13,8 @@ pub struct SetTables<S: CellSet> {
     /// For each (player, piece, cell) run: the cells its moves look at, destinations
     /// and paths; nothing else changes what the moves are.
     pub(super) looks: Vec<S::Mask>,
-    /// For each run: the cells its moves may end on when empty, and when an enemy's.
+    /// For each run: the cells its moves may end on when empty.
     pub(super) lands_empty: Vec<S::Mask>,
-    pub(super) lands_enemy: Vec<S::Mask>,
     /// The words of wide masks.
     pub(super) pool: Vec<MaskWord>,
     /// Per (player, piece): the cells it may be dropped on, when empty.
@@ -33,7 +32,6 @@ impl<S: CellSet> Default for SetTables<S> {
             attack_from: vec![],
             looks: vec![],
             lands_empty: vec![],
-            lands_enemy: vec![],
             pool: vec![],
             drop_cells: vec![],
             files: vec![],
@@ -133,7 +131,6 @@ impl<S: CellSet> SetTables<S> {
             + bytes(&self.attack_from)
             + bytes(&self.looks)
             + bytes(&self.lands_empty)
-            + bytes(&self.lands_enemy)
             + bytes(&self.pool)
             + bytes(&self.drop_cells)
             + bytes(&self.files)
@@ -170,12 +167,12 @@ impl<S: CellSet> SetTables<S> {
         set.within(&self.looks[run], &self.pool)
     }
 
-    /// Whether some move of the run could end on a cell of `empty` or of `enemy`: where
-    /// none can, the piece has no move from its table (captures in passing aside).
+    /// Whether some move of the run could end on a cell of `empty`, or reach a cell of
+    /// `enemy` (one it looks at): where neither, the piece has no move from its table.
     #[inline]
     pub fn may_land(&self, run: usize, empty: &S, enemy: &S) -> bool {
         !empty.misses(&self.lands_empty[run], &self.pool)
-            || !enemy.misses(&self.lands_enemy[run], &self.pool)
+            || !enemy.misses(&self.looks[run], &self.pool)
     }
 
     /// The cells of `set` some move of the run may end on when they are empty.

@@ -365,20 +365,22 @@ pub(super) fn index_attacks<S: Width>(rules: &mut Rules) {
         looks.push(cells);
     }
     tables.looks = looks.iter().map(|s| s.pack(&mut tables.pool)).collect();
-    for i in 0..buckets {
-        let (mut empty, mut enemy) = (S::EMPTY, S::EMPTY);
+    // Where a run's moves may end on an empty cell. Most land on just the cells they
+    // look at: the stored words are shared then, so big boards pay little for it.
+    tables.lands_empty = Vec::with_capacity(buckets);
+    for (i, seen) in looks.iter().enumerate() {
+        let mut empty = S::EMPTY;
         for e in &rules.entries[rules.offsets[i] as usize..rules.offsets[i + 1] as usize] {
             if e.dest.allows_empty() {
                 empty.insert(e.to);
             }
-            if e.dest.allows_enemy() {
-                enemy.insert(e.to);
-            }
         }
-        let empty = empty.pack(&mut tables.pool);
-        tables.lands_empty.push(empty);
-        let enemy = enemy.pack(&mut tables.pool);
-        tables.lands_enemy.push(enemy);
+        let mask = if empty == *seen {
+            tables.looks[i]
+        } else {
+            empty.pack(&mut tables.pool)
+        };
+        tables.lands_empty.push(mask);
     }
     rules.sets = S::wrap(tables);
 }
