@@ -27,46 +27,24 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests", "fsf"))
+from record import Engine  # noqa: E402  (the engine driver the recorded counts use)
 MAX_DEPTH = 9
 
 
-class Engine:
-    def __init__(self, path, protocol):
-        self.p = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send(protocol)
-        self.until(lambda l: l == protocol + "ok")
+def start(fsf, name, protocol):
+    """Fairy-Stockfish at the start of a game, ready for `go perft`."""
+    engine = Engine(fsf, protocol)
+    engine.variant(name)
+    engine.position([])
+    return engine
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
 
-    def until(self, done):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("Fairy-Stockfish closed its output")
-            line = line.rstrip("\n")
-            if done(line):
-                return line
-
-    def start(self, name):
-        self.send(f"setoption name UCI_Variant value {name}")
-        self.send("position startpos")
-        self.send("isready")
-        self.until(lambda l: l == "readyok")
-
-    def perft(self, depth):
-        """Seconds and nodes."""
-        t = time.perf_counter()
-        self.send(f"go perft {depth}")
-        line = self.until(lambda l: l.startswith("Nodes searched:"))
-        return time.perf_counter() - t, int(line.split(":")[1])
-
-    def close(self):
-        self.send("quit")
-        self.p.wait()
+def perft(engine, depth):
+    """Seconds and nodes of one `go perft`."""
+    t = time.perf_counter()
+    _, nodes = engine.perft(depth)
+    return time.perf_counter() - t, nodes
 
 
 def games():
@@ -95,11 +73,10 @@ def timed(variantlab, file, depth):
 
 def race(fsf, variantlab, before, name, protocol, least, most):
     file = os.path.join(ROOT, "variants", name + ".var")
-    engine = Engine(fsf, protocol)
-    engine.start(name)
+    engine = start(fsf, name, protocol)
     depth, theirs, nodes = 1, None, 0
     while depth <= MAX_DEPTH:
-        seconds, n = engine.perft(depth)
+        seconds, n = perft(engine, depth)
         if seconds > most and theirs is not None:
             break
         theirs, nodes = seconds, n
@@ -107,8 +84,9 @@ def race(fsf, variantlab, before, name, protocol, least, most):
             break
         depth += 1
     depth = min(depth, MAX_DEPTH)
-    theirs = min(theirs, engine.perft(depth)[0])
-    engine.close()
+    theirs = min(theirs, perft(engine, depth)[0])
+    engine.send("quit")
+    engine.p.wait()
     mine, mine_nodes = timed(variantlab, file, depth)
     old = timed(before, file, depth)[0] if before else None
     return depth, nodes, mine_nodes, theirs, mine, old

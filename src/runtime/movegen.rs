@@ -501,7 +501,8 @@ impl<S: Width> PositionOf<S> {
         let watch = obligations
             .iter()
             .any(|o| o.kind == MoveKind::Check)
-            .then(|| self.check_watch(rules));
+            .then(|| self.check_watch(rules))
+            .flatten();
         let of = |m: &Move, kind: MoveKind| match kind {
             MoveKind::Capture => {
                 m.captured.is_some()
@@ -1046,10 +1047,7 @@ impl<S: Width> PositionOf<S> {
     /// Whether `m` surely attacks no royal piece of another player: a plain move that
     /// opens no line to one, puts no piece on a hurdle's line, takes no royal piece,
     /// and lands where its piece reaches none. `false` means "make it and see".
-    fn surely_no_check(&self, rules: &Rules, w: &Option<CheckWatch<S>>, m: &Move) -> bool {
-        let Some(w) = w else {
-            return false;
-        };
+    fn surely_no_check(&self, rules: &Rules, w: &CheckWatch<S>, m: &Move) -> bool {
         if m.special != Special::Plain
             || m.wall.is_some()
             || m.gate.is_some()

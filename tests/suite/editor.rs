@@ -118,14 +118,25 @@ impl Editor {
     }
 }
 
-/// The labels of a completion answer.
-fn labels_of(done: &Value) -> Vec<&str> {
-    done["result"]
+/// One field of each item of an answer's list.
+fn listed<'a>(answer: &'a Value, field: &str) -> Vec<&'a str> {
+    answer["result"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|i| i["label"].as_str().unwrap())
+        .map(|i| i[field].as_str().unwrap())
         .collect()
+}
+
+/// The labels of a completion answer.
+fn labels_of(done: &Value) -> Vec<&str> {
+    listed(done, "label")
+}
+
+/// Completion at `place` once the editor has sent `text`.
+fn completed(editor: &mut Editor, text: &str, place: (&str, usize)) -> Value {
+    editor.change(5, text);
+    editor.at("textDocument/completion", text, place)
 }
 
 /// The line and column (ASCII text) of the `k`th byte of the first `needle`.
@@ -273,37 +284,49 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
         "{done}"
     );
     // Nothing inside a comment.
-    let typed = good.replacen("# The studio draws", "# The sli studio draws", 1);
-    editor.change(5, &typed);
-    let done = editor.at("textDocument/completion", &typed, ("# The sli", 9));
+    let done = completed(
+        &mut editor,
+        &good.replacen("# The studio draws", "# The sli studio draws", 1),
+        ("# The sli", 9),
+    );
     assert_eq!(done["result"], json!([]), "{done}");
     // Directions of this board where a direction fits.
-    let typed = good.replacen("  slide diagonal", "  slide N", 1);
-    editor.change(5, &typed);
-    let done = editor.at("textDocument/completion", &typed, ("slide N\n", 7));
+    let done = completed(
+        &mut editor,
+        &good.replacen("  slide diagonal", "  slide N", 1),
+        ("slide N\n", 7),
+    );
     let labels = labels_of(&done);
     assert!(
         labels.contains(&"NE") && labels.contains(&"NW"),
         "{labels:?}"
     );
     // A player's forward is a direction of this board, not a piece or a word.
-    let typed = good.replacen("forward north,", "forward nor,", 1);
-    editor.change(5, &typed);
-    let done = editor.at("textDocument/completion", &typed, ("forward nor,", 11));
+    let done = completed(
+        &mut editor,
+        &good.replacen("forward north,", "forward nor,", 1),
+        ("forward nor,", 11),
+    );
     assert_eq!(labels_of(&done), ["north"], "{done}");
     // Only the kind of name the statement takes: pieces where a piece goes (no
     // player `Black` for `Bl`), and no name where the grammar takes none.
-    let typed = good.replacen("Queen d1, King e1", "Queen d1, Bl e1", 1);
-    editor.change(5, &typed);
-    let done = editor.at("textDocument/completion", &typed, ("Bl e1", 2));
+    let done = completed(
+        &mut editor,
+        &good.replacen("Queen d1, King e1", "Queen d1, Bl e1", 1),
+        ("Bl e1", 2),
+    );
     assert_eq!(done["result"], json!([]), "{done}");
-    let typed = good.replacen("Queen d1, King e1", "Queen d1, Bi e1", 1);
-    editor.change(5, &typed);
-    let done = editor.at("textDocument/completion", &typed, ("Bi e1", 2));
+    let done = completed(
+        &mut editor,
+        &good.replacen("Queen d1, King e1", "Queen d1, Bi e1", 1),
+        ("Bi e1", 2),
+    );
     assert_eq!(labels_of(&done), ["Bishop"], "{done}");
-    let typed = good.replacen("  slide diagonal", "  Kn", 1);
-    editor.change(5, &typed);
-    let done = editor.at("textDocument/completion", &typed, ("  Kn\n", 4));
+    let done = completed(
+        &mut editor,
+        &good.replacen("  slide diagonal", "  Kn", 1),
+        ("  Kn\n", 4),
+    );
     assert_eq!(done["result"], json!([]), "{done}");
 
     // Definitions and references of a name; the outline.
@@ -332,31 +355,25 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
         json!({"line": line, "character": character}),
         "{def}"
     );
-    let (outline, _) = editor.request(
-        "textDocument/documentSymbol",
-        json!({"textDocument": {"uri": URI}}),
-    );
-    let names: Vec<&str> = outline["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let outline = editor
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .0;
+    let names = listed(&outline, "name");
     assert!(
         names.contains(&"Rook") && !names.contains(&"Queen"),
         "{names:?}"
     );
     editor.change(6, &good);
-    let (outline, _) = editor.request(
-        "textDocument/documentSymbol",
-        json!({"textDocument": {"uri": URI}}),
-    );
-    let names: Vec<&str> = outline["result"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let outline = editor
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .0;
+    let names = listed(&outline, "name");
     assert_eq!(
         names,
         [
