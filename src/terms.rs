@@ -27,6 +27,15 @@ pub enum MoveKind {
 pub struct Obligation {
     pub kind: MoveKind,
     pub compulsory: bool,
-    /// `, taking the most pieces`: only the moves taking the most pieces are kept.
-    pub most: bool,
+}
+
+/// How a preference narrows compulsory captures to the best of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preferring {
+    /// `taking the most pieces`, `taking the most King`: the most pieces of the kinds.
+    Most,
+    /// `by a King`: captures made by a piece of the kinds, where some are.
+    By,
+    /// `taking King earliest`: a piece of the kinds taken soonest in the capture's order.
+    Earliest,
 }

@@ -7,7 +7,7 @@ pub use crate::model::{
     Aimed, Castling, Condition, Count, CountLimit, Dest, DirBase, DirExpr, DirTerm, Drawing,
     DropRules, EndRule, Event, Explosion, Flip, Gates, Guard, Hand, Holder, Hurdle, Initial, Kinds,
     Leg, MoveKind, Nearby, NoDrop, Obligation, OptionDef, OptionId, OptionValues, Outcome, Owner,
-    Pattern, PictureSet, Piece, PieceId, Place, Placed, Player, PlayerId, Points, Promotion,
-    Qualifier, RandomPool, RandomSetup, Redraw, RoyalCheck, State, TagDef, TagId, Trigger, Variant,
-    Walling, Who, Zone, for_player, holds,
+    Pattern, PictureSet, Piece, PieceId, Place, Placed, Player, PlayerId, Points, Preference,
+    Preferring, Promotion, Qualifier, RandomPool, RandomSetup, Redraw, RoyalCheck, State, TagDef,
+    TagId, Trigger, Variant, Walling, Who, Zone, for_player, holds,
 };

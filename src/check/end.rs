@@ -724,7 +724,7 @@ pub(super) fn check_checkmate_royal(
     }
     for s in statements {
         if let Statement::Obligation(o) = s
-            && o.node.kind == crate::model::MoveKind::Check
+            && o.node.rule.kind == crate::model::MoveKind::Check
         {
             out.push(
                 Diagnostic::warning(

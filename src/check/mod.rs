@@ -284,7 +284,7 @@ fn check_file(
             .iter()
             .any(|s| matches!(s, Statement::Pass(_, true))),
         enclosure,
-        obligations: check_obligations(&file.statements, out),
+        obligations: check_obligations(&file.statements, &decls, out),
         drops,
         gates,
         explosion: check_explosion(&file.statements, &decls, out),
@@ -389,7 +389,7 @@ fn check_handless(statements: &[Statement], out: &mut Vec<Diagnostic>) {
     for s in statements {
         let span = match s {
             Statement::Drops(d) => d.span,
-            Statement::Obligation(o) if o.node.kind == crate::model::MoveKind::Drop => o.span,
+            Statement::Obligation(o) if o.node.rule.kind == crate::model::MoveKind::Drop => o.span,
             Statement::Gates(z, _) => z.span,
             _ => continue,
         };
@@ -884,14 +884,17 @@ fn trigger(bits: u8) -> Trigger {
 /// The obligations as written; a kind of move obliged twice is told once.
 fn check_obligations(
     statements: &[Statement],
+    decls: &declare::Decls,
     out: &mut Vec<Diagnostic>,
 ) -> Vec<crate::model::Obligation> {
-    let mut kept: Vec<crate::model::Obligation> = vec![];
+    use crate::model::{MoveKind, Obligation, Preference};
+    let mut kept: Vec<Obligation> = vec![];
     for s in statements {
         let Statement::Obligation(o) = s else {
             continue;
         };
-        if kept.iter().any(|k| k.kind == o.node.kind) {
+        let rule = o.node.rule;
+        if kept.iter().any(|k| k.kind == rule.kind) {
             out.push(
                 Diagnostic::warning(
                     "variantlab::duplicate_statement",
@@ -903,19 +906,35 @@ fn check_obligations(
             );
             continue;
         }
-        if o.node.most && !(o.node.kind == crate::model::MoveKind::Capture && o.node.compulsory) {
+        let narrowable = rule.kind == MoveKind::Capture && rule.compulsory;
+        if !o.node.prefer.is_empty() && !narrowable {
             out.push(
                 Diagnostic::error(
                     "variantlab::most_taken",
                     o.span,
-                    "only compulsory captures can be narrowed to those taking the most pieces",
+                    "only compulsory captures can be narrowed to the best of them",
                 )
                 .label("not `captures are compulsory`")
                 .help("write `captures are compulsory, taking the most pieces`"),
             );
             continue;
         }
-        kept.push(o.node);
+        let mut prefer = Vec::new();
+        for (how, names) in o.node.prefer.iter().map(|p| &p.node) {
+            let mut kinds = if names.is_empty() { u64::MAX } else { 0 };
+            for n in names {
+                match decls.piece(n) {
+                    Ok(k) => kinds |= 1 << k.0,
+                    Err(d) => out.push(d),
+                }
+            }
+            prefer.push(Preference { how: *how, kinds });
+        }
+        kept.push(Obligation {
+            kind: rule.kind,
+            compulsory: rule.compulsory,
+            prefer,
+        });
     }
     kept
 }

@@ -198,6 +198,9 @@ pub struct Rules {
     pub(crate) beside: Vec<Vec<Cell>>,
     /// Whether moves capture by enclosure: any move may then take pieces off lines.
     pub(crate) enclosure_captures: bool,
+    /// The kinds of a preference for captures taking them earliest, a bit per kind:
+    /// chains taking them in a different order are then different moves.
+    pub(crate) earliest_kinds: u64,
     /// With an enclosure: per player, per cell, whether the cell closes a line when empty.
     pub(crate) hostile: Vec<Vec<bool>>,
     /// With an enclosure: the kinds taken only when enclosed on every side, and per
@@ -435,6 +438,10 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                 .directions_of(crate::geometry::Kind::Orthogonal),
         ),
         enclosure_captures: variant.enclosure.as_ref().is_some_and(|e| e.captures),
+        earliest_kinds: (variant.obligations.iter())
+            .flat_map(|o| &o.prefer)
+            .filter(|p| p.how == crate::model::Preferring::Earliest)
+            .fold(0, |m, p| m | p.kinds),
         hostile: enclosure_cells(variant, variant.enclosure.as_ref().and_then(|e| e.hostile)),
         every_side: match variant.enclosure.as_ref().and_then(|e| e.every_side) {
             Some((kinds, zone)) => (

@@ -3,7 +3,25 @@
 mod drawing;
 mod end;
 
-pub use crate::terms::{MoveKind, Obligation};
+pub use crate::terms::{MoveKind, Preferring};
+
+/// `captures are compulsory`: a player with a legal move of the kind must make one;
+/// `checks are forbidden`: no move may be of the kind. Compulsory captures may be
+/// narrowed further by preferences, applied in turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Obligation {
+    pub kind: MoveKind,
+    pub compulsory: bool,
+    pub prefer: Vec<Preference>,
+}
+
+/// One preference among compulsory captures, and the kinds it names as a bit per kind
+/// (every kind for `taking the most pieces`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Preference {
+    pub how: Preferring,
+    pub kinds: u64,
+}
 pub use end::{Condition, EndRule, Event, Kinds, Outcome, Owner, Place, State, Who};
 
 pub use drawing::{Drawing, FIGURES, PictureSet, for_player};

@@ -7,11 +7,11 @@
 
 use super::position::{Move, PositionOf, Special};
 use crate::compile::{
-    JUMP_ENEMY, JUMP_FRIEND, MAY_PROMOTE, MoveEntry, NO_PROMOTION, ON_CAPTURE, PromotionRule,
-    Rules, SetTables, Width,
+    JUMP_ENEMY, JUMP_FRIEND, MAY_PROMOTE, MOST_JUMPED, MoveEntry, NO_PROMOTION, ON_CAPTURE,
+    PromotionRule, Rules, SetTables, Width,
 };
 use crate::geometry::Cell;
-use crate::model::{Dest, Explosion, MoveKind, PieceId, PlayerId, Walling};
+use crate::model::{Dest, Explosion, MoveKind, PieceId, PlayerId, Preference, Preferring, Walling};
 
 mod exchange;
 mod jumps;
@@ -496,6 +496,7 @@ impl<S: Width> PositionOf<S> {
 
     /// Takes out the moves of forbidden kinds, then, for each compulsory kind in turn,
     /// the moves not of it, where some move is.
+    #[inline(never)]
     fn oblige(&self, rules: &Rules, out: &mut Vec<Move>) {
         let obligations = &rules.variant.obligations;
         let watch = obligations
@@ -523,16 +524,50 @@ impl<S: Width> PositionOf<S> {
         for o in obligations.iter().filter(|o| o.compulsory) {
             if out.iter().any(|m| of(m, o.kind)) {
                 out.retain(|m| of(m, o.kind));
-            }
-            if o.most {
-                let taken = |m: &Move| match m.special {
-                    Special::Jump { count, .. } => count,
-                    _ => 1,
-                };
-                let most = out.iter().map(taken).max().unwrap_or(0);
-                out.retain(|m| taken(m) == most);
+                if !o.prefer.is_empty() {
+                    self.prefer(rules, &o.prefer, out);
+                }
             }
         }
+    }
+
+    /// Narrows compulsory captures by each preference in turn to those it ranks best.
+    #[inline(never)]
+    fn prefer(&self, rules: &Rules, prefer: &[Preference], out: &mut Vec<Move>) {
+        let taken = |m: &Move| match m.special {
+            Special::Jump { count, .. } => count as usize,
+            _ => 1,
+        };
+        // The majority rule alone reads the count each move carries.
+        if let [
+            Preference {
+                how: Preferring::Most,
+                kinds: u64::MAX,
+            },
+        ] = prefer
+        {
+            let most = out.iter().map(taken).max().unwrap_or(0);
+            out.retain(|m| taken(m) == most);
+            return;
+        }
+        let mut scored: Vec<_> = (out.drain(..))
+            .map(|m| (m, self.kinds_taken(rules, &m)))
+            .collect();
+        for p in prefer {
+            let of = |k: &PieceId| p.kinds >> k.0 & 1 != 0;
+            let rank = |(m, (kinds, n)): &(Move, ([PieceId; MOST_JUMPED], usize))| match p.how {
+                Preferring::Most if p.kinds == u64::MAX => taken(m) as u64,
+                Preferring::Most => kinds[..*n].iter().filter(|k| of(k)).count() as u64,
+                Preferring::By => of(&m.piece) as u64,
+                // A piece of the kinds at the first place where two orders differ wins.
+                Preferring::Earliest => (kinds[..*n].iter().enumerate())
+                    .filter(|(_, k)| of(k))
+                    .fold(0, |b, (i, _)| b | 1 << (63 - i)),
+            };
+            let best = scored.iter().map(rank).max().unwrap_or(0);
+            scored.retain(|s| rank(s) == best);
+        }
+        out.extend(scored.into_iter().map(|(m, _)| m));
     }
 
     /// Adds the promotions made as moves of their own: each piece standing in its

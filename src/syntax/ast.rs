@@ -40,7 +40,7 @@ pub enum Statement {
     /// `position strings as in PDN`.
     Pdn(Spanned<()>),
     /// `captures are compulsory`, `checks are forbidden`.
-    Obligation(Spanned<crate::terms::Obligation>),
+    Obligation(Spanned<ObligationDecl>),
     /// `drops are compulsory`, `drops keep ... on different colours`, `drops on castling
     /// starts give castling rights`.
     Drops(Spanned<DropsDecl>),
@@ -88,6 +88,15 @@ pub struct CountLine {
     pub condition: Spanned<Condition>,
     pub from_pieces: bool,
     pub limits: Vec<CountLimitDecl>,
+}
+
+/// `captures are compulsory, taking the most pieces, then by a King`: the obligation,
+/// and the preferences narrowing it in the order written, each with the kinds it names
+/// (none for `pieces`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObligationDecl {
+    pub rule: crate::terms::Obligation,
+    pub prefer: Vec<Spanned<(crate::terms::Preferring, Vec<Name>)>>,
 }
 
 /// A rule on every drop of the game.
@@ -231,7 +240,7 @@ impl Statement {
             Statement::Fen(_) | Statement::Sfen(_) | Statement::Pdn(_) | Statement::Clock(..) => {
                 "position"
             }
-            Statement::Obligation(o) => match o.node.kind {
+            Statement::Obligation(o) => match o.node.rule.kind {
                 crate::terms::MoveKind::Capture => "captures",
                 crate::terms::MoveKind::Drop => "drops",
                 crate::terms::MoveKind::Check => "checks",

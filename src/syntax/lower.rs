@@ -121,20 +121,30 @@ fn lower_statement(cx: &mut Ctx, p: P) -> Statement {
                 Some("checks") => MoveKind::Check,
                 _ => MoveKind::Promotion,
             };
-            let most = whole
-                .clone()
-                .into_inner()
-                .any(|p| p.as_rule() == Rule::most_taken);
-            let compulsory = whole
-                .as_str()
-                .replace(',', " ")
-                .split_whitespace()
-                .any(|w| w == "compulsory");
+            use crate::terms::Preferring;
+            let mut prefer = Vec::new();
+            for p in (whole.clone().into_inner()).filter(|p| p.as_rule() == Rule::preference) {
+                let text = p.as_str();
+                let how = if text.starts_with("by") {
+                    Preferring::By
+                } else if text.ends_with("earliest") {
+                    Preferring::Earliest
+                } else {
+                    Preferring::Most
+                };
+                let kinds = (p.clone().into_inner())
+                    .filter(|k| k.as_rule() == Rule::preferred_kinds)
+                    .flat_map(|k| k.into_inner())
+                    .filter(|n| n.as_rule() == Rule::ident)
+                    .map(|n| cx.name(&n))
+                    .collect();
+                prefer.push(Spanned::new((how, kinds), cx.span(&p)));
+            }
+            let compulsory = inner.any(|p| p.as_str() == "compulsory");
             Statement::Obligation(Spanned::new(
-                Obligation {
-                    kind,
-                    compulsory,
-                    most,
+                ObligationDecl {
+                    rule: Obligation { kind, compulsory },
+                    prefer,
                 },
                 span,
             ))

@@ -97,7 +97,8 @@ fn lishogis_legal_and_illegal_moves_are_so_here() {
 #[test]
 fn a_lone_lion_reaches_24_cells_and_may_pass() {
     let r = chu();
-    let sfen = "k11/12/12/12/12/6+O5/12/12/12/12/12/11K b - 1";
+    // White's Pawn keeps its King from standing bare, which would end the game.
+    let sfen = "k11/p11/12/12/12/6+O5/12/12/12/12/12/11K b - 1";
     let g = common::game(&r, sfen);
     let pos = g.position();
     let lion: Vec<String> = (g.legal_moves().iter())
@@ -221,4 +222,31 @@ fn the_move_list_tells_the_lions_moves_apart() {
     assert_eq!(passes.len(), 1, "{short:?}");
     // An ordinary move keeps its short form.
     assert!(short.iter().any(|s| s == "N5g"), "{short:?}");
+}
+
+/// The bare King: a player left with one piece loses, unless it bares the other side
+/// at once; two lone royals draw.
+#[test]
+fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
+    let r = chu();
+    let winner = |g: &variantlab::Game| {
+        let end = g.ending().expect("the game is over");
+        end.winner().map(|p| g.variant().player(p).name.clone())
+    };
+    // Black's Gold on 11b takes White's last Pawn on 12b: White's King on 12a is bare,
+    // and Black still has its King and a Silver besides the Gold: White has lost.
+    let sfen = "k11/pG10/12/12/12/12/12/12/12/12/12/S10K b - 1";
+    let (g, _) = common::after(&r, sfen, &["11b12b"]);
+    assert_eq!(winner(&g).as_deref(), Some("Black"));
+    // Without the Silver, the bare King may take the Gold beside it: play goes on, and
+    // taking it leaves two lone Kings, a draw.
+    let sfen = "k11/pG10/12/12/12/12/12/12/12/12/12/11K b - 1";
+    let (g, _) = common::after(&r, sfen, &["11b12b"]);
+    assert!(g.ending().is_none());
+    let (g, _) = common::after(&r, sfen, &["11b12b", "12a12b"]);
+    let end = g.ending().expect("two lone Kings");
+    assert!(end.winner().is_none());
+    // A bare King that does not take it has lost once its move is made.
+    let (g, _) = common::after(&r, sfen, &["11b12b", "12a11a"]);
+    assert_eq!(winner(&g).as_deref(), Some("Black"));
 }

@@ -4761,8 +4761,8 @@ struct JumpTally {
     /// Legal moves compared, by tag.
     tags: std::collections::BTreeMap<u8, usize>,
     /// Positions where the reference lists other moves once a rule is loosened (the
-    /// majority rule, an `except` or a rule of chains left out), one count per
-    /// loosened variant.
+    /// majority rule or other preferences, an `except` or a rule of chains left out),
+    /// one count per loosened variant.
     narrowed: Vec<usize>,
     /// Games each end rule decided, by the rule's index.
     ends: std::collections::BTreeMap<usize, usize>,
@@ -4925,6 +4925,8 @@ fn play_alongside(
 enum Loosened {
     /// Obligations made plain `captures are compulsory`.
     Majority,
+    /// Only the obligations' first preferences kept, this many.
+    Preferences(usize),
     /// Pieces jumped taken when the move ends (no capture `at once`).
     TakenAtOnce,
     /// No `never turning back`.
@@ -4937,7 +4939,11 @@ enum Loosened {
 fn loosened_by(v: &Variant, rule: Loosened) -> Variant {
     let mut wide = v.clone();
     for o in &mut wide.obligations {
-        o.most &= !matches!(rule, Loosened::Majority);
+        match rule {
+            Loosened::Majority => o.prefer.clear(),
+            Loosened::Preferences(n) => o.prefer.truncate(n),
+            _ => {}
+        }
     }
     for piece in &mut wide.pieces {
         for p in &mut piece.moves {
@@ -4957,31 +4963,71 @@ fn loosened_by(v: &Variant, rule: Loosened) -> Variant {
 fn draughts_games_agree_with_the_reference() {
     use Loosened::*;
     // Each file with the rules loosened that should matter in its games, and in how
-    // many positions at least.
-    for (file, games, least_chains, least_king_jumps, rules_loosened) in [
-        ("checkers.var", 200, 300, 100, &[][..]),
+    // many positions at least; some games start from positions strewn with Kings
+    // ([`strewn`]), for the preferences among their captures.
+    for (file, games, strewn_games, least_chains, least_king_jumps, rules_loosened) in [
+        ("checkers.var", 200, 0, 300, 100, &[][..]),
         (
             "international-draughts.var",
             100,
+            0,
             300,
             100,
             &[(Majority, 20)],
         ),
-        ("brazilian-draughts.var", 150, 300, 100, &[(Majority, 20)]),
+        (
+            "brazilian-draughts.var",
+            150,
+            0,
+            300,
+            100,
+            &[(Majority, 20)],
+        ),
         (
             "russian-draughts.var",
             150,
+            0,
             300,
             100,
             &[(CrownedAtOnce, 10)],
         ),
-        ("pool-checkers.var", 150, 300, 100, &[]),
+        ("pool-checkers.var", 150, 0, 300, 100, &[]),
         (
             "turkish-draughts.var",
             60,
+            0,
             300,
             100,
             &[(Majority, 20), (TakenAtOnce, 5), (TurningBack, 10)],
+        ),
+        (
+            "italian-draughts.var",
+            150,
+            1000,
+            300,
+            100,
+            &[
+                (Preferences(0), 200),
+                (Preferences(1), 100),
+                (Preferences(2), 100),
+                (Preferences(3), 5),
+            ],
+        ),
+        (
+            "spanish-draughts.var",
+            150,
+            300,
+            300,
+            100,
+            &[(Preferences(0), 200), (Preferences(1), 50)],
+        ),
+        (
+            "czech-draughts.var",
+            150,
+            300,
+            300,
+            100,
+            &[(Preferences(0), 200)],
         ),
     ] {
         let v = load(file);
@@ -4994,6 +5040,20 @@ fn draughts_games_agree_with_the_reference() {
         let mut t = JumpTally::default();
         for seed in 0..games {
             jump_game(&v, &rules, None, 800 + seed, 150, king, &wides, 0, &mut t);
+        }
+        for seed in 0..strewn_games {
+            let setup = strewn(&rules, seed, 2);
+            jump_game(
+                &v,
+                &rules,
+                Some(setup),
+                800 + seed,
+                8,
+                king,
+                &wides,
+                0,
+                &mut t,
+            );
         }
         let seen = format!("{file}: {t:?}");
         println!("{seen}");
@@ -5008,7 +5068,51 @@ fn draughts_games_agree_with_the_reference() {
         for ((rule, least), n) in rules_loosened.iter().zip(&t.narrowed) {
             assert!(n >= least, "{rule:?} mattered {n} times: {seen}");
         }
+        // With the first `i` preferences only, the moves differ from the game's in
+        // more positions than with the first `i + 1`: the preference of index `i`
+        // itself narrowed the captures somewhere, where those after it changed nothing.
+        for (a, b) in (rules_loosened.iter().zip(&t.narrowed))
+            .zip(rules_loosened.iter().zip(&t.narrowed).skip(1))
+        {
+            if let (((Preferences(i), _), n), ((Preferences(j), _), m)) = (a, b) {
+                assert!(
+                    *j == i + 1 && n > m,
+                    "the preference of index {i} narrowed nothing itself: {seen}"
+                );
+            }
+        }
     }
+}
+
+/// A position of `rules` (a draughts game on 8 by 8, with a Man and a King) with
+/// pieces strewn at random on half the cells, about `kings` in four of them Kings,
+/// White to move; no Man stands on the row it promotes on.
+fn strewn(rules: &Arc<Rules>, seed: u64, kings: usize) -> Setup {
+    let v = rules.variant();
+    let man = v.find_piece("Man").unwrap();
+    let king = v.find_piece("King").unwrap();
+    let white = v.find_player("White").unwrap();
+    let black = v.find_player("Black").unwrap();
+    let mut rng = Lcg(seed);
+    let mut setup = Setup::start(rules);
+    for c in v.board.cells() {
+        // The row a Man of each side promotes on.
+        let far = match v.board.name(c).chars().last() {
+            Some('8') => Some(white),
+            Some('1') => Some(black),
+            _ => None,
+        };
+        setup.cells[c.index()] = match rng.below(8) {
+            0..4 => None,
+            n => {
+                let player = if n % 2 == 0 { white } else { black };
+                let crowned = rng.below(4) < kings || far == Some(player);
+                Some((player, if crowned { king } else { man }))
+            }
+        };
+    }
+    setup.to_move = white;
+    setup
 }
 
 #[test]
@@ -5623,6 +5727,124 @@ fn draughts_with_other_rules_agree_with_the_reference() {
         for (rule, n) in rules_loosened.iter().zip(&t.narrowed) {
             assert!(*n > 0, "{rule:?} never mattered: {seen}");
         }
+    }
+}
+
+/// Captures that the preferences of Italian, Spanish and Czech draughts choose among,
+/// in positions worked by hand (PDN; on the Italian and Spanish boards a8 is 1, c8 2,
+/// b7 5 ... h1 32; on the Czech board b8 is 1, a7 5 ... g1 32).
+#[test]
+fn draughts_preferences_by_hand_agree_with_the_reference() {
+    let italian = compiled(&load("italian-draughts.var"), &[]);
+    let spanish = compiled(&load("spanish-draughts.var"), &[]);
+    let czech = compiled(&load("czech-draughts.var"), &[]);
+    for (rules, pdn, want) in [
+        // Italian, the most pieces first: the man on d3 takes c4 and c6 (landing on
+        // b5, then d7), the King on f1 only g2.
+        (&italian, "W:W22,K31:B18,10,28", &["d3-d7 xc4 xc6"][..]),
+        // By a King: one piece each, the King's capture.
+        (&italian, "W:W22,K31:B18,28", &["f1-h3 xg2"]),
+        // The most Kings: the King on d3 takes the man on c4 or the King on e4.
+        (&italian, "W:WK22:B18,K19", &["d3-f5 xe4"]),
+        // The most Kings before the earliest: three pieces each, by a King each. The
+        // King on a2 takes the King on b3 first, then the men on b5 and b7 (ending on
+        // c8); the King on h1 takes the man on g2 first, then the Kings on g4 and g6
+        // (ending on f7): two Kings beat a King taken first.
+        (
+            &italian,
+            "W:WK25,K32:BK21,13,5,28,K20,K12",
+            &["h1-f7 xg2 xg4 xg6"],
+        ),
+        // Taking a King earliest: two pieces each, one King each; the King on a2
+        // takes its King (b3) first, the King on h1 (g2, then g4) second.
+        (&italian, "W:WK25,K32:BK21,13,28,K20", &["a2-a6 xb3 xb5"]),
+        // One set of pieces in two orders: round the square of e4, g4, g2, e2 either
+        // way back to d3, then c4, ending on b5. Taking the King on e4 first or
+        // fourth, they are two moves, and the earliest is kept: one move (whose path
+        // is checked below).
+        (
+            &italian,
+            "W:WK22:BK19,20,28,27,18",
+            &["d3-b5 xc4 xe2 xe4 xg2 xg4"],
+        ),
+        // With Kings on e4 and e2 both ways take Kings first and fourth: one move.
+        (
+            &italian,
+            "W:WK22:BK19,20,28,K27,18",
+            &["d3-b5 xc4 xe2 xe4 xg2 xg4"],
+        ),
+        // A man may not take a King: the man on f3 leaves e4 to the King on d3.
+        (&italian, "W:WK22,23:B18,K19", &["d3-f5 xe4"]),
+        // Spanish: one piece each, the man on a2 takes the King on b3; the flying King
+        // on b1 would take the man on c2.
+        (&spanish, "W:W25,K29:BK21,26", &["a2-c4 xb3"]),
+        // Czech: the King on a5 takes b6, though the man on e1 takes d2 and d4.
+        (&czech, "W:WK13,31:B9,18,26", &["a5-c7 xb6", "a5-d8 xb6"]),
+    ] {
+        let game = common::game(rules, pdn);
+        let want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            jump_texts(rules, &game),
+            want,
+            "{}: {pdn}",
+            rules.variant().name
+        );
+    }
+    // The paths round the square: the King on e4 first is the path kept; with Kings
+    // on e4 and e2 either is the one move.
+    let v = italian.variant();
+    let cell = |name: &str| v.board.parse_cell(name).unwrap();
+    let cells = |names: &[&str]| -> Vec<Cell> { names.iter().map(|n| cell(n)).collect() };
+    let (first, second) = (
+        cells(&["f5", "h3", "f1", "d3"]),
+        cells(&["f1", "h3", "f5", "d3"]),
+    );
+    for (pdn, paths) in [
+        ("W:WK22:BK19,20,28,27,18", vec![first.clone()]),
+        ("W:WK22:BK19,20,28,K27,18", vec![first, second]),
+    ] {
+        let game = common::game(&italian, pdn);
+        let pos = game.position();
+        let [m] = game.legal_moves()[..] else {
+            panic!("{pdn}: not one move");
+        };
+        let jumped = jumped_cells(&italian, pos, &m);
+        let slow = simple(&italian, pos);
+        let kept = reference::landings(v, italian.options(), &slow, m.from, m.to, &jumped);
+        assert_eq!(kept, paths.iter().cloned().collect(), "{pdn}");
+        let (landed, _) = pos.jump_path(&italian, &m);
+        assert!(
+            paths.contains(&landed),
+            "{pdn}: the runtime lands on {landed:?}"
+        );
+    }
+}
+
+/// Italian draughts with the King's captures tagged by their way (`b` backward, `f`
+/// forward): two chains round the square of e4, g4, g2, e2 from d3 back to d3, the
+/// one ending forward, the other backward. With the King on e4 (or e2) taken first or
+/// fourth they are two moves, and the one kept has its own tag (with the King on e4,
+/// `f`, though `b` is less). Where both are one move, as with Kings on e4 and e2, the
+/// language leaves its tag open (rule 74), and the generators choose differently.
+#[test]
+fn draughts_chains_taking_kings_in_other_places_keep_their_tags() {
+    let capture =
+        "  slide 2 diagonal, over 1 enemy, capturing the piece jumped, again while it can\n}";
+    let tagged = "  slide 2 backward diagonal, over 1 enemy, capturing the piece jumped, \
+                  again while it can, tagged b\n  \
+                  slide 2 forward diagonal, over 1 enemy, capturing the piece jumped, \
+                  again while it can, tagged f\n}";
+    let text = shipped_with("italian-draughts.var", capture, tagged).replace(
+        "pieces drawn as discs",
+        "tag b \"backward\"\ntag f \"forward\"\npieces drawn as discs",
+    );
+    let rules = common::from_text(&text);
+    for (pdn, want) in [
+        ("W:WK22:BK19,20,28,27", "d3-d3 xe2 xe4 xg2 xg4:f"),
+        ("W:WK22:B19,20,28,K27", "d3-d3 xe2 xe4 xg2 xg4:b"),
+    ] {
+        let game = common::game(&rules, pdn);
+        assert_eq!(jump_texts(&rules, &game), [want], "{pdn}");
     }
 }
 

@@ -19,6 +19,7 @@ mod crosscheck;
 mod diagrams;
 mod docs;
 mod draughts;
+mod draughts_choice;
 mod draughts_family;
 mod editor;
 mod engine_cli;

@@ -78,6 +78,9 @@ fn tokens(body: &str) -> (Vec<String>, Vec<String>) {
 /// every rule under it that has no example phrase of its own.
 const SECTIONS: &[(&str, &str)] = &[
     ("fort", "forts"),
+    ("obligation_stmt", "compulsory-capture"),
+    ("preference", "16g-captures-by-jumping-draughts"),
+    ("preferred_kinds", "16g-captures-by-jumping-draughts"),
     ("board_stmt", "4-the-board"),
     ("square_shape", "square-boards"),
     ("hexagon_shape", "hexagonal-boards"),

@@ -32,6 +32,9 @@ pub(crate) struct Landing<'r, S> {
     /// The cells landed on before `to`, in order: the first `hops`.
     pub path: [Cell; MOST_JUMPED],
     pub hops: u8,
+    /// The cells of the pieces jumped, in the order they were jumped: the first
+    /// `jumped.len()`.
+    pub order: [Cell; MOST_JUMPED],
 }
 
 impl<S: Width> PositionOf<S> {
@@ -58,6 +61,8 @@ impl<S: Width> PositionOf<S> {
             path: [Cell(0); MOST_JUMPED],
             passed: 0,
             hops: 0,
+            order: [Cell(0); MOST_JUMPED],
+            taken: 0,
         };
         self.jump_from(rules.sets(), &mut walk, from, None, S::EMPTY, false, end);
     }
@@ -114,7 +119,11 @@ impl<S: Width> PositionOf<S> {
                         walk.leave(e, &taken, saved);
                         stop
                     } else {
-                        walk.end(sets, e.to, e, jumped, end)
+                        let before = walk.taken;
+                        walk.note_taken(at, &taken);
+                        let stop = walk.end(sets, e.to, e, jumped, end);
+                        walk.taken = before;
+                        stop
                     };
                     if stop {
                         return true;
@@ -308,9 +317,14 @@ impl<S: Width> PositionOf<S> {
             let hash = l.jumped.iter().fold(0x51ed_u64, |h, c| {
                 (h ^ c.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
             });
-            // Chains that promote differently stay apart.
+            // Chains that promote differently stay apart, and so do those taking the
+            // kinds a preference watches at different places in their order.
             let promotes = l.promote as u64 | l.became.map_or(0, |k| k.0 as u64 + 1) << 8;
-            let key = (l.to, hash ^ promotes);
+            let order = match rules.earliest_kinds {
+                0 => 0,
+                kinds => self.places_of(kinds, l).wrapping_mul(0x2545_F491_4F6C_DD1D),
+            };
+            let key = (l.to, hash ^ promotes ^ order);
             if near[..kept].contains(&key) || far.contains(&key) {
                 return false;
             }
@@ -365,6 +379,42 @@ impl<S: Width> PositionOf<S> {
     }
 }
 
+impl<S: Width> PositionOf<S> {
+    /// The places in a chain's order (a bit each, from the lowest) at which it takes a
+    /// piece of the kinds (a bit per kind).
+    fn places_of(&self, kinds: u64, l: &Landing<'_, S>) -> u64 {
+        let n = l.jumped.len().min(MOST_JUMPED);
+        (l.order[..n].iter().enumerate())
+            .filter(|(_, c)| self.at(**c).is_some_and(|(_, k)| kinds >> k.0 & 1 != 0))
+            .fold(0, |b, (i, _)| b | 1 << i)
+    }
+
+    /// The kinds a capture takes, in the order it takes them: the first of the count.
+    pub(super) fn kinds_taken(&self, rules: &Rules, m: &Move) -> ([PieceId; MOST_JUMPED], usize) {
+        let mut kinds = [PieceId(0); MOST_JUMPED];
+        let mut n = 0;
+        match m.special {
+            Special::Jump { index, .. } => {
+                if let Some(l) = self.jump_chain(rules, m.from, index) {
+                    for c in &l.order[..l.jumped.len().min(MOST_JUMPED)] {
+                        if let Some((_, k)) = self.at(*c) {
+                            kinds[n] = k;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some((_, k)) = m.captured {
+                    kinds[0] = k;
+                    n = 1;
+                }
+            }
+        }
+        (kinds, n)
+    }
+}
+
 /// The state of one walk over a piece's chains.
 struct Walk<'r, S> {
     rules: &'r Rules,
@@ -384,6 +434,9 @@ struct Walk<'r, S> {
     /// bits by their index (for promotions `through` a zone).
     passed: u32,
     hops: u8,
+    /// The pieces jumped by the links entered so far, in order: the first `taken`.
+    order: [Cell; MOST_JUMPED],
+    taken: u8,
 }
 
 /// What [`Walk::enter`] changes, for [`Walk::leave`] to put back.
@@ -391,6 +444,7 @@ struct Saved {
     piece: PieceId,
     became: Option<PieceId>,
     passed: u32,
+    taken: u8,
 }
 
 /// Sets of pieces taken by one capture, few enough to keep on the stack.
@@ -428,9 +482,15 @@ impl<'r, S: Width> Walk<'r, S> {
             piece: self.piece,
             became: self.became,
             passed: self.passed,
+            taken: self.taken,
+        };
+        let from = match self.hops {
+            0 => self.start,
+            h => self.path[h as usize - 1],
         };
         self.path[self.hops as usize] = e.to;
         self.hops += 1;
+        self.note_taken(from, taken);
         if e.jump & JUMP_AT_ONCE != 0 {
             self.occupied = self.occupied.difference(taken);
         }
@@ -445,7 +505,29 @@ impl<'r, S: Width> Walk<'r, S> {
             self.occupied = self.occupied.union(taken);
         }
         self.hops -= 1;
+        self.taken = saved.taken;
         (self.piece, self.became, self.passed) = (saved.piece, saved.became, saved.passed);
+    }
+
+    /// Adds the pieces a link from `from` jumped to the order, nearest first, as far
+    /// as it has room.
+    fn note_taken(&mut self, from: Cell, taken: &S) {
+        let start = self.taken as usize;
+        for c in taken.iter() {
+            if let Some(slot) = self.order.get_mut(self.taken as usize) {
+                *slot = c;
+                self.taken += 1;
+            }
+        }
+        let placed = &mut self.order[start..self.taken as usize];
+        if placed.len() > 1 {
+            let board = &self.rules.variant.board;
+            let o = board.point(from);
+            placed.sort_by_key(|c| {
+                let p = board.point(*c);
+                (p.0 - o.0).pow(2) + (p.1 - o.1).pow(2)
+            });
+        }
     }
 
     /// Whether a link from `at` to `to` goes opposite to the one that landed on `at`.
@@ -537,6 +619,7 @@ impl<'r, S: Width> Walk<'r, S> {
             became: self.became,
             path: self.path,
             hops,
+            order: self.order,
         };
         end(index, &landing)
     }

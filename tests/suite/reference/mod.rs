@@ -449,11 +449,11 @@
 //!     ends (but see 76). A promotion (17, 20) is judged on the whole chain as one
 //!     move, from its start to its end, whatever it crossed on the way (but see 78),
 //!     and the chain's tag is its last capture's. Chains with the same start, end
-//!     and set of pieces taken are one move (one per kind made), whose tag is the
-//!     least of theirs (none first): the language leaves it open.
+//!     and set of pieces taken are one move (one per kind made, and see 87), whose
+//!     tag is the least of theirs (none first): the language leaves it open.
 //! 75. `captures are compulsory, taking the most pieces`: once 26 has kept only the
 //!     captures, only those taking the most pieces stay: a capture by jumping takes
-//!     as many as it jumped, any other capture one.
+//!     as many as it jumped, any other capture one. (One preference of 87.)
 //! 76. `capturing the piece jumped at once`: the pieces a link of a chain jumps leave
 //!     the board as soon as it lands, not when the move ends; later links may pass
 //!     over and land on their cells.
@@ -533,6 +533,26 @@
 //!     opposite one, each kept once), both cells next to it are on the board, and
 //!     neither is inside, in the wall or a wall (49). With no enclosure statement that
 //!     captures, none could.
+//!
+//! Preferences among compulsory captures (Italian, Spanish and Czech draughts):
+//!
+//! 87. `captures are compulsory, PREFERENCE, then PREFERENCE ...`: once 26 has kept
+//!     only the captures (and only then), each preference in turn keeps, of the
+//!     captures left, those it ranks best. The pieces a capture takes, in the order it
+//!     takes them: a capture by jumping's, link after link (the pieces one link jumps
+//!     nearest its start first; as in 75, not the piece a capture of 81 lands on); any
+//!     other capture takes one, the piece on its end or the one it takes in passing (a
+//!     capture by enclosure alone takes none of any kind). A piece's kind is the one it
+//!     has when the move starts. `taking the most pieces` is 75. `taking the most
+//!     KINDS`: the most pieces of the kinds taken. `by a KINDS`: when some capture is
+//!     made by a piece of the kinds (the mover's kind when the move starts; a drop's,
+//!     the kind dropped), only those. `taking KINDS earliest`: each capture's order
+//!     becomes a row of yes and no (a piece of the kinds taken at that place or not),
+//!     the shorter rows filled out with no; the captures with the greatest row, yes
+//!     above no, first place first, stay. Chains of 74 with the same start, end, set of
+//!     pieces taken and kind made, whose orders give different rows for some `earliest`
+//!     preference of the game's compulsory captures, are different moves (each with the
+//!     least tag of its own); chains whose rows are all the same are one.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -914,8 +934,11 @@ pub fn legal_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<Move> {
     moves
 }
 
-/// Rules 1-40 (and 73-75) on a position whose walls stand on its cells as [`WALL`].
+/// Rules 1-40 (and 73-75, 87) on a position whose walls stand on its cells as
+/// [`WALL`].
 fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jumped)> {
+    // Until the preferences are applied (rule 87), a capture by jumping carries the
+    // pieces it takes in the order it takes them, once for each order.
     let mut all: BTreeSet<(Move, Jumped)> = BTreeSet::new();
     if pos.passes as usize >= v.players.len() {
         return vec![];
@@ -968,8 +991,9 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
             }
         }
         let victim = pos.passing.as_ref().map(|(_, c, _)| *c);
-        // Each way to an end: the cells it takes besides the end, whether it takes
-        // them by jumping, and the kind a chain made at once (rule 78).
+        // Each way to an end: the cells it takes besides the end (by jumping: in the
+        // order taken), whether it takes them by jumping, and the kind a chain made at
+        // once (rule 78).
         type Way = (Cell, Option<TagId>, Vec<Cell>, bool, Option<PieceId>);
         // A move a plain pattern also makes is played as that one, taking nothing in
         // passing.
@@ -1145,11 +1169,9 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
     for o in v.obligations.iter().filter(|o| o.compulsory) {
         if all.iter().any(|m| of(m, o.kind)) {
             all.retain(|m| of(m, o.kind));
-            if o.most {
-                // Rule 75.
-                let taking = |(_, jumped): &(Move, Jumped)| jumped.len().max(1);
-                let most = all.iter().map(taking).max().unwrap_or(0);
-                all.retain(|m| taking(m) == most);
+            // Rule 87.
+            for p in o.prefer.iter().map(|p| preference(p.how, p.kinds)) {
+                prefer(v, options, pos, &mut all, p);
             }
         }
     }
@@ -1159,7 +1181,150 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
         // Rule 47.
         all.insert((m, vec![]));
     }
+    // Each move once, its pieces jumped sorted, whatever order it takes them in.
+    let all: BTreeSet<(Move, Jumped)> = all
+        .into_iter()
+        .map(|(m, mut jumped)| {
+            jumped.sort();
+            (m, jumped)
+        })
+        .collect();
     all.into_iter().collect()
+}
+
+/// A preference among compulsory captures (rule 87), with the kinds it names as a bit
+/// per kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Preferred {
+    /// `taking the most pieces` (every kind: rule 75) or `taking the most KINDS`.
+    Most(u64),
+    /// `by a KINDS`.
+    By(u64),
+    /// `taking KINDS earliest`.
+    Earliest(u64),
+}
+
+/// Rule 87: a preference as the model gives it.
+fn preference(how: variantlab::variant::Preferring, kinds: u64) -> Preferred {
+    use variantlab::variant::Preferring;
+    match how {
+        Preferring::Most => Preferred::Most(kinds),
+        Preferring::By => Preferred::By(kinds),
+        Preferring::Earliest => Preferred::Earliest(kinds),
+    }
+}
+
+/// Rule 87: whether `kind` is one of `kinds` (a bit per kind).
+fn among(kinds: u64, kind: PieceId) -> bool {
+    kind.0 < 64 && kinds >> kind.0 & 1 == 1
+}
+
+/// Rule 87: the kinds of each `taking KINDS earliest` preference of the compulsory
+/// captures.
+fn earliest_kinds(v: &Variant) -> Vec<u64> {
+    v.obligations
+        .iter()
+        .filter(|o| o.compulsory && o.kind == MoveKind::Capture)
+        .flat_map(|o| &o.prefer)
+        .filter_map(|p| match preference(p.how, p.kinds) {
+            Preferred::Earliest(kinds) => Some(kinds),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Rule 87: for each place of `order` (cells of pieces taken, on `cells` as the move
+/// starts), whether the piece there is of `kinds`.
+fn places(cells: &Cells, order: &[Cell], kinds: u64) -> Vec<bool> {
+    order
+        .iter()
+        .map(|c| cells[c.index()].is_some_and(|(_, k)| among(kinds, k)))
+        .collect()
+}
+
+/// Rule 87: the cells of the pieces a capture takes, in the order it takes them:
+/// those it jumps, as [`unwalled_moves`] carries them, else the piece on its end or
+/// the one it takes in passing (none for a capture by enclosure alone).
+fn taken_in_order(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    (m, jumped): &(Move, Jumped),
+) -> Vec<Cell> {
+    if !jumped.is_empty() {
+        return jumped.clone();
+    }
+    let (from, to, tag, _) = *m;
+    if from == to {
+        return vec![];
+    }
+    if pos.cells[to.index()].is_some_and(|(p, _)| p != pos.to_move && p != NO_ONE) {
+        return vec![to];
+    }
+    match &pos.passing {
+        Some((_, victim, _)) if in_passing(v, options, pos, from).contains(&(to, tag)) => {
+            vec![*victim]
+        }
+        _ => vec![],
+    }
+}
+
+/// Rule 87: keeps, of the captures in `all` (each capture by jumping with its pieces
+/// in the order taken), those `p` ranks best.
+fn prefer(
+    v: &Variant,
+    options: &[bool],
+    pos: &Simple,
+    all: &mut BTreeSet<(Move, Jumped)>,
+    p: Preferred,
+) {
+    let kinds_taken = |m: &(Move, Jumped)| -> Vec<PieceId> {
+        taken_in_order(v, options, pos, m)
+            .into_iter()
+            .filter_map(|c| pos.cells[c.index()].map(|(_, k)| k))
+            .collect()
+    };
+    match p {
+        // Rule 75.
+        Preferred::Most(u64::MAX) => {
+            let taking = |(_, jumped): &(Move, Jumped)| jumped.len().max(1);
+            let most = all.iter().map(taking).max().unwrap_or(0);
+            all.retain(|m| taking(m) == most);
+        }
+        Preferred::Most(kinds) => {
+            let taking = |m: &(Move, Jumped)| {
+                let taken = kinds_taken(m);
+                taken.iter().filter(|k| among(kinds, **k)).count()
+            };
+            let most = all.iter().map(taking).max().unwrap_or(0);
+            all.retain(|m| taking(m) == most);
+        }
+        Preferred::By(kinds) => {
+            // The mover's kind as the move starts; a drop's, the kind dropped.
+            let by = |((from, _, _, made), _): &(Move, Jumped)| {
+                pos.cells[from.index()]
+                    .map(|(_, k)| k)
+                    .or(*made)
+                    .is_some_and(|k| among(kinds, k))
+            };
+            if all.iter().any(by) {
+                all.retain(by);
+            }
+        }
+        Preferred::Earliest(kinds) => {
+            let row = |m: &(Move, Jumped)| -> Vec<bool> {
+                kinds_taken(m).iter().map(|k| among(kinds, *k)).collect()
+            };
+            let longest = all.iter().map(|m| row(m).len()).max().unwrap_or(0);
+            let filled = |m: &(Move, Jumped)| {
+                let mut r = row(m);
+                r.resize(longest, false);
+                r
+            };
+            let best = all.iter().map(filled).max().unwrap_or_default();
+            all.retain(|m| filled(m) == best);
+        }
+    }
 }
 
 /// Rule 84: whether a move by a piece of `kind`, taking `victims`, may be made after
@@ -3847,8 +4012,9 @@ fn jumps(pattern: &Pattern) -> bool {
     pattern.hurdle.as_ref().is_some_and(|h| h.captures)
 }
 
-/// A chain of captures by jumping (rule 74): its end, its tag, the pieces taken
-/// (sorted), the cells landed on before the end, and the kind it made at once (78).
+/// A chain of captures by jumping (rule 74): its end, its tag, the pieces taken (in
+/// the order taken: rule 87), the cells landed on before the end, and the kind it made
+/// at once (78).
 type Chain = (Cell, Option<TagId>, Vec<Cell>, Vec<Cell>, Option<PieceId>);
 
 /// Rules 73, 74 and 76-79: every chain of captures by jumping of the piece on `from`.
@@ -3876,33 +4042,54 @@ fn chains(
     for pattern in open_patterns(v, options, used, player, kind, from) {
         if jumps(pattern) && !pattern.again {
             for (end, jumped) in jump_ends(v, options, pattern, cells, from, &[]) {
-                chaining
-                    .out
-                    .insert((end, pattern.tag, jumped, vec![], None));
+                let taken = nearest_first(v, from, &jumped);
+                chaining.out.insert((end, pattern.tag, taken, vec![], None));
             }
         }
     }
     chaining.follow(from, kind, None, None);
-    // Chains with the same end, pieces taken and kind made are one move: the least of
-    // their tags.
-    let mut least: std::collections::BTreeMap<(Cell, Vec<Cell>, Option<PieceId>), Option<TagId>> =
-        std::collections::BTreeMap::new();
+    // Chains with the same end, pieces taken and kind made are one move, but for the
+    // places of the kinds of each `earliest` preference in their orders (rule 87): the
+    // least of their tags.
+    let earliest = earliest_kinds(v);
+    let one_move = |end: Cell, taken: &[Cell], made: Option<PieceId>| {
+        let mut set = taken.to_vec();
+        set.sort();
+        let rows: Vec<Vec<bool>> = (earliest.iter())
+            .map(|kinds| places(cells, taken, *kinds))
+            .collect();
+        (end, set, made, rows)
+    };
+    let mut least = std::collections::BTreeMap::new();
     for (end, tag, taken, _, made) in &chaining.out {
-        let t = least.entry((*end, taken.clone(), *made)).or_insert(*tag);
+        let t = least.entry(one_move(*end, taken, *made)).or_insert(*tag);
         *t = (*t).min(*tag);
     }
     chaining
         .out
         .into_iter()
         .map(|(end, _, taken, landed, made)| {
-            let tag = least[&(end, taken.clone(), made)];
+            let tag = least[&one_move(end, &taken, made)];
             (end, tag, taken, landed, made)
         })
         .collect()
 }
 
+/// Rule 87: the pieces on `jumped`, taken by one capture from `from`, in the order it
+/// takes them: nearest its start first.
+fn nearest_first(v: &Variant, from: Cell, jumped: &[Cell]) -> Vec<Cell> {
+    let start = v.board.point(from);
+    let mut order = jumped.to_vec();
+    order.sort_by_key(|c| {
+        let p = v.board.point(*c);
+        ((p.0 - start.0).pow(2) + (p.1 - start.1).pow(2), *c)
+    });
+    order
+}
+
 /// Rule 74: the cells each chain of the piece on `from` that ends on `to`, taking the
-/// pieces on `jumped` (sorted), lands on before its end.
+/// pieces on `jumped` (sorted), lands on before its end; of those, when the chains are
+/// legal moves, only those each `earliest` preference keeps (rule 87).
 pub fn landings(
     v: &Variant,
     options: &[bool],
@@ -3911,9 +4098,23 @@ pub fn landings(
     to: Cell,
     jumped: &[Cell],
 ) -> BTreeSet<Vec<Cell>> {
-    chains(v, options, &walled(pos), &pos.used, from)
+    let cells = walled(pos);
+    let mut kept: Vec<Chain> = chains(v, options, &cells, &pos.used, from)
         .into_iter()
-        .filter(|(end, _, taken, ..)| *end == to && taken == jumped)
+        .filter(|(end, _, taken, ..)| {
+            let mut set = taken.clone();
+            set.sort();
+            *end == to && set == jumped
+        })
+        .collect();
+    // These chains take the same pieces, so every other preference ranks them alike,
+    // and the legal move is among those ranked best by each `earliest` one in turn.
+    for kinds in earliest_kinds(v) {
+        let row = |(_, _, taken, ..): &Chain| places(&cells, taken, kinds);
+        let best = kept.iter().map(row).max().unwrap_or_default();
+        kept.retain(|c| row(c) == best);
+    }
+    kept.into_iter()
         .map(|(_, _, _, landed, _)| landed)
         .collect()
 }
@@ -4001,7 +4202,7 @@ impl<'a> Chaining<'a> {
             }
         }
         self.board[end.index()] = Some((self.player, kind));
-        self.taken.extend(jumped);
+        self.taken.extend(nearest_first(self.v, here, jumped));
         self.landed.push(*end);
         let now = self.crowned(kind, *end).unwrap_or(kind);
         self.board[end.index()] = Some((self.player, now));
@@ -4036,8 +4237,7 @@ impl<'a> Chaining<'a> {
         let links = self.links(here, kind, back);
         if links.is_empty() {
             if !self.taken.is_empty() {
-                let mut taken = self.taken.clone();
-                taken.sort();
+                let taken = self.taken.clone();
                 let before = self.landed[..self.landed.len() - 1].to_vec();
                 let made = (kind != self.kind).then_some(kind);
                 self.out.insert((here, tag, taken, before, made));
