@@ -48,7 +48,8 @@ fn chess_family(bencher: divan::Bencher, (file, depth): (&str, u32)) {
 
 /// Kinds of rule that cost more than plain moves: checks forbidden (racing kings), many
 /// pawns with double steps and promotions (horde), a win by entering the centre (jeson
-/// mor), drops (crazyhouse), explosions (atomic) and moves with a shot (amazons).
+/// mor), drops (crazyhouse), explosions (atomic), moves with a shot (amazons) and
+/// drops that must enclose enemy pieces (flipello).
 #[divan::bench(
     args = [
         ("racingkings.var", 4),
@@ -57,6 +58,7 @@ fn chess_family(bencher: divan::Bencher, (file, depth): (&str, u32)) {
         ("crazyhouse.var", 4),
         ("atomic.var", 4),
         ("amazons.var", 2),
+        ("flipello.var", 8),
     ],
     sample_count = 5
 )]

@@ -92,9 +92,18 @@ pub(super) fn index_drops<S: Width>(rules: &mut Rules) {
             files.push(set);
         }
     }
+    let mut around = vec![S::EMPTY; if rules.rays.is_empty() { 0 } else { b.len() }];
+    for c in b.cells() {
+        for ray in rules.rays.get(c.index()).into_iter().flatten() {
+            if let Some(first) = ray.first() {
+                around[first.index()].insert(c);
+            }
+        }
+    }
     let mut tables = S::take(&mut rules.sets);
     tables.drop_cells = drop_cells;
     tables.files = files;
+    tables.around = around;
     tables.all = S::from_cells(b.cells());
     rules.sets = S::wrap(tables);
 }

@@ -198,6 +198,10 @@ pub struct Rules {
     pub(crate) beside: Vec<Vec<Cell>>,
     /// Whether moves capture by enclosure: any move may then take pieces off lines.
     pub(crate) enclosure_captures: bool,
+    /// Whether a line of enclosure is read from its pieces alone: no cell closes one
+    /// when empty, no kind is taken only on every side, no row runs along the edge and
+    /// more than one piece may be taken on a line.
+    pub(crate) plain_lines: bool,
     /// The kinds of a preference for captures taking them earliest, a bit per kind:
     /// chains taking them in a different order are then different moves.
     pub(crate) earliest_kinds: u64,
@@ -438,6 +442,7 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
                 .directions_of(crate::geometry::Kind::Orthogonal),
         ),
         enclosure_captures: variant.enclosure.as_ref().is_some_and(|e| e.captures),
+        plain_lines: false,
         earliest_kinds: (variant.obligations.iter())
             .flat_map(|o| &o.prefer)
             .filter(|p| p.how == crate::model::Preferring::Earliest)
@@ -548,6 +553,10 @@ fn kinds_mask(kinds: crate::model::Kinds, royal: u64, pieces: usize) -> u64 {
 
 /// The tables built from the move entries: attacks, promotions, drops.
 fn finish<S: Width>(rules: &mut Rules) {
+    rules.plain_lines = rules.hostile.iter().flatten().all(|h| !h)
+        && rules.every_side.0 == 0
+        && rules.edge_fronts.is_empty()
+        && !rules.enclosure.as_ref().is_some_and(|e| e.single);
     index_attacks::<S>(rules);
     mark_promotions::<S>(rules);
     tables::mark_plain_runs::<S>(rules);

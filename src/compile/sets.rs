@@ -21,6 +21,8 @@ pub struct SetTables<S: CellSet> {
     pub(super) drop_cells: Vec<S>,
     /// Per (player, cell): the line through the cell along the player's forward.
     pub(super) files: Vec<S>,
+    /// With an enclosure, per cell: the cells whose lines of enclosure start on it.
+    pub(super) around: Vec<S>,
     /// Every cell of the board.
     pub(super) all: S,
 }
@@ -35,6 +37,7 @@ impl<S: CellSet> Default for SetTables<S> {
             pool: vec![],
             drop_cells: vec![],
             files: vec![],
+            around: vec![],
             all: S::EMPTY,
         }
     }
@@ -152,6 +155,13 @@ impl<S: CellSet> SetTables<S> {
     #[inline]
     pub fn file(&self, player: usize, cell: Cell, cells: usize) -> &S {
         &self.files[player * cells + cell.index()]
+    }
+
+    /// The cells whose lines of enclosure start on `cell`: the only cells where a piece
+    /// can enclose one standing on it.
+    #[inline]
+    pub fn around(&self, cell: Cell) -> &S {
+        &self.around[cell.index()]
     }
 
     /// How many cells of `set` the run's piece could capture on the run's cell from,

@@ -929,6 +929,12 @@ impl<S: Width> PositionOf<S> {
                 match opening {
                     Some(z) if !z.is_empty() => to = to.intersection(&z),
                     _ if rule.enclosing => {
+                        // Only a cell beside an enemy piece can enclose one.
+                        let mut beside = S::EMPTY;
+                        for c in occupied.difference(self.of_player(me)).iter() {
+                            beside = beside.union(sets.around(c));
+                        }
+                        to = to.intersection(&beside);
                         for c in to.iter() {
                             if !self.encloses(rules, me, c) {
                                 to.remove(c);

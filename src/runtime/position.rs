@@ -1798,6 +1798,10 @@ impl<S: Width> PositionOf<S> {
         let ray = &rules.rays[at.index()][i];
         let first = *ray.first()?;
         let enemy = look(first).filter(|pl| *pl != me)?;
+        if rules.plain_lines {
+            let n = ray.iter().position(|&c| look(c) != Some(enemy))?;
+            return (look(ray[n]) == Some(me)).then_some((n, enemy));
+        }
         let closes = |c: Cell| match look(c) {
             Some(pl) => pl == me,
             None => rules
@@ -1891,6 +1895,23 @@ impl<S: Width> PositionOf<S> {
     /// Whether a piece of `me` on `at` would enclose a line of enemy pieces.
     #[inline]
     pub fn encloses(&self, rules: &Rules, me: PlayerId, at: Cell) -> bool {
+        if rules.plain_lines {
+            // One enemy's pieces from the next cell on, then one of `me`'s.
+            let owner = |c: &Cell| self.at(*c).map(|(pl, _)| pl);
+            return rules.rays[at.index()].iter().any(|ray| {
+                let mut cells = ray.iter();
+                let Some(enemy) = cells.next().and_then(owner).filter(|pl| *pl != me) else {
+                    return false;
+                };
+                for c in cells {
+                    match owner(c) {
+                        Some(pl) if pl == enemy => {}
+                        other => return other == Some(me),
+                    }
+                }
+                false
+            });
+        }
         (0..rules.rays[at.index()].len()).any(|i| self.enclosed(rules, me, at, i).is_some())
     }
 
