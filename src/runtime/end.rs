@@ -603,10 +603,16 @@ impl<S: Width> PositionOf<S> {
                     };
                     match place {
                         Place::Zone(z) => {
-                            let there = on_board(mask);
-                            rules.variant.zones[z].cells[p.0 as usize]
-                                .iter()
-                                .filter(|&&c| there.contains(c))
+                            // Only the pieces in the zone have their state judged.
+                            let zone = S::from_cells(
+                                rules.variant.zones[z].cells[p.0 as usize].iter().copied(),
+                            );
+                            let mut cells = S::EMPTY;
+                            for k in kinds_in(mask) {
+                                cells = cells.union(&self.pieces_of(p, k));
+                            }
+                            (cells.intersection(&zone).iter())
+                                .filter(|&c| state.is_none_or(|s| self.stands(rules, c, s)))
                                 .count() as u64
                         }
                         Place::Connected(z) => {
