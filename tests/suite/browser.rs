@@ -635,13 +635,14 @@ fn a_chu_shogi_lion_takes_twice_and_passes_by_clicking() {
     b.resize(390, 844);
     b.goto(&s.url("/#chu-shogi"));
     b.wait_count("#board .piece", 92);
-    // Black's Lion on 6f, White's Pawn on 6e and Gold on 6d, the Kings far away.
+    // Black's Lion on 6f, White's Pawn on 6e and Gold on 6d, the Kings far away; a
+    // second White Pawn on 1a keeps its King from standing bare.
     b.type_into(
         "#position",
-        "k11/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1",
+        "k10p/12/12/6g5/6p5/6N5/12/12/12/12/12/11K b - 1",
     );
     b.click("#start-here");
-    b.wait_count("#board .piece", 5);
+    b.wait_count("#board .piece", 6);
     // To 6d the Lion may leap, or take the Pawn on its way: the page asks which.
     b.click(r#"#board .piece[data-cell="6f"]"#);
     b.click(r#"#board .piece[data-cell="6d"]"#);
@@ -655,7 +656,7 @@ fn a_chu_shogi_lion_takes_twice_and_passes_by_clicking() {
     assert_eq!(inside.as_bool(), Some(true));
     b.click(r#"#choice button[data-move="6f6e6d"]"#);
     b.wait_text("#status", "White to move.");
-    b.wait_count("#board .piece", 3);
+    b.wait_count("#board .piece", 4);
     b.click(r#"#board .piece[data-cell="12a"]"#);
     b.click(r#"#board .cell[data-cell="12b"]"#);
     b.wait_text("#status", "Black to move.");
