@@ -1796,12 +1796,11 @@ impl<S: Width> PositionOf<S> {
             c => self.at(c).map(|(pl, _)| pl),
         };
         let ray = &rules.rays[at.index()][i];
+        if rules.plain_lines {
+            return plain_line(ray, me, look);
+        }
         let first = *ray.first()?;
         let enemy = look(first).filter(|pl| *pl != me)?;
-        if rules.plain_lines {
-            let n = ray.iter().position(|&c| look(c) != Some(enemy))?;
-            return (look(ray[n]) == Some(me)).then_some((n, enemy));
-        }
         let closes = |c: Cell| match look(c) {
             Some(pl) => pl == me,
             None => rules
@@ -1896,21 +1895,8 @@ impl<S: Width> PositionOf<S> {
     #[inline]
     pub fn encloses(&self, rules: &Rules, me: PlayerId, at: Cell) -> bool {
         if rules.plain_lines {
-            // One enemy's pieces from the next cell on, then one of `me`'s.
-            let owner = |c: &Cell| self.at(*c).map(|(pl, _)| pl);
-            return rules.rays[at.index()].iter().any(|ray| {
-                let mut cells = ray.iter();
-                let Some(enemy) = cells.next().and_then(owner).filter(|pl| *pl != me) else {
-                    return false;
-                };
-                for c in cells {
-                    match owner(c) {
-                        Some(pl) if pl == enemy => {}
-                        other => return other == Some(me),
-                    }
-                }
-                false
-            });
+            let owner = |c: Cell| self.at(c).map(|(pl, _)| pl);
+            return (rules.rays[at.index()].iter()).any(|ray| plain_line(ray, me, owner).is_some());
         }
         (0..rules.rays[at.index()].len()).any(|i| self.enclosed(rules, me, at, i).is_some())
     }
@@ -2138,4 +2124,18 @@ impl<S: Width> PositionOf<S> {
         self.key = undo.key;
         self.restore_passing(rules, &undo);
     }
+}
+
+/// Along `ray`, a line of one enemy's pieces from its first cell, closed by a piece of
+/// `me` (`owner` tells whose piece stands on a cell): how many, and the enemy. The whole
+/// test where lines are read from pieces alone (`Rules::plain_lines`).
+#[inline(always)]
+fn plain_line(
+    ray: &[Cell],
+    me: PlayerId,
+    owner: impl Fn(Cell) -> Option<PlayerId>,
+) -> Option<(usize, PlayerId)> {
+    let enemy = owner(*ray.first()?).filter(|pl| *pl != me)?;
+    let n = ray.iter().position(|&c| owner(c) != Some(enemy))?;
+    (owner(ray[n]) == Some(me)).then_some((n, enemy))
 }

@@ -128,6 +128,16 @@ fn listed<'a>(answer: &'a Value, field: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The document's outline, as the server answers it.
+fn outline(editor: &mut Editor) -> Value {
+    editor
+        .request(
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .0
+}
+
 /// The labels of a completion answer.
 fn labels_of(done: &Value) -> Vec<&str> {
     listed(done, "label")
@@ -355,24 +365,14 @@ fn an_editor_gets_the_checkers_diagnostics_completion_hover_names_and_layout() {
         json!({"line": line, "character": character}),
         "{def}"
     );
-    let outline = editor
-        .request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": URI}}),
-        )
-        .0;
-    let names = listed(&outline, "name");
+    let first = outline(&mut editor);
+    let names = listed(&first, "name");
     assert!(
         names.contains(&"Rook") && !names.contains(&"Queen"),
         "{names:?}"
     );
     editor.change(6, &good);
-    let outline = editor
-        .request(
-            "textDocument/documentSymbol",
-            json!({"textDocument": {"uri": URI}}),
-        )
-        .0;
+    let outline = outline(&mut editor);
     let names = listed(&outline, "name");
     assert_eq!(
         names,
