@@ -13,6 +13,7 @@ mod keys;
 mod promotion;
 mod sets;
 mod shadow;
+mod slides;
 mod tables;
 
 pub use crate::check::{Reach, destinations, minimal};
@@ -27,6 +28,7 @@ pub use promotion::PromotionRule;
 use promotion::{mark_promotions, promotion_rules};
 pub(crate) use sets::by_width;
 pub use sets::{SetTables, Sets, Width};
+pub use slides::Plain;
 use tables::{build, index_attacks, once_bits};
 
 use crate::geometry::{Board, Cell, CellSet};
@@ -156,10 +158,13 @@ pub struct Rules {
     /// (indices into `entries`) that can capture on `to`, and their start cells.
     attack_offsets: Vec<u32>,
     attack_entries: Vec<(Cell, u32)>,
-    /// A bit per (player, piece, cell) run: set when every entry is a plain leap (a
-    /// path that needs no empty cell, any destination, no tag, promotion, passing, condition or jump), so the
-    /// moves are the destinations not held by the mover's side.
+    /// Two bits per (player, piece, cell) run: its [`Plain`].
     pub(super) plain_runs: Vec<u64>,
+    /// Per run, on boards of up to 128 cells: where its entries that are not plain
+    /// start in `specials` (see [`Rules::specials`]).
+    pub(super) special_offsets: Vec<u32>,
+    /// Copies of those entries, shading none.
+    pub(super) specials: Vec<MoveEntry>,
     /// The kinds that may capture every kind, as a bit set.
     pub(crate) captures_every: u64,
     /// For each (piece, tag): the bit tracking its once-per-game use, if limited.
@@ -416,6 +421,8 @@ pub fn compile_tables(variant: &Variant, options: &[bool]) -> Result<Rules, Comp
         attack_offsets: vec![],
         attack_entries: vec![],
         plain_runs: vec![],
+        special_offsets: vec![],
+        specials: vec![],
         captures_every,
         once_bits,
         royal,
@@ -559,7 +566,7 @@ fn finish<S: Width>(rules: &mut Rules) {
         && !rules.enclosure.as_ref().is_some_and(|e| e.single);
     index_attacks::<S>(rules);
     mark_promotions::<S>(rules);
-    tables::mark_plain_runs::<S>(rules);
+    slides::mark_plain_runs::<S>(rules);
     tables::mark_shared_jumps::<S>(rules);
     index_drops::<S>(rules);
 }
@@ -582,6 +589,8 @@ impl Rules {
             + bytes(&self.attack_offsets)
             + bytes(&self.attack_entries)
             + bytes(&self.plain_runs)
+            + bytes(&self.special_offsets)
+            + bytes(&self.specials)
             + bytes(&self.castling.rights_clear)
             + bytes(&self.gate_bits)
             + bytes(&self.gate_cells)
@@ -677,10 +686,26 @@ impl Rules {
             + cell.index()
     }
 
-    /// Whether every move of a run (see [`Rules::run`]) is a plain leap.
+    /// Whether every move of a run (see [`Rules::run`]) is plain, but for its
+    /// [`Rules::specials`], and how (see [`Plain`]).
     #[inline]
-    pub fn is_plain(&self, run: usize) -> bool {
-        self.plain_runs[run / 64] & (1 << (run % 64)) != 0
+    pub fn plain(&self, run: usize) -> Plain {
+        match self.plain_runs[run / 32] >> (2 * (run % 32)) & 3 {
+            0 => Plain::No,
+            1 => Plain::Lines,
+            _ => Plain::Leaps,
+        }
+    }
+
+    /// The entries of a plain run that its slides leave out, to be walked one by one
+    /// (a move that may be taken in passing, or promote, among plain ones), as copies
+    /// that shade no other entry.
+    #[inline]
+    pub fn specials(&self, run: usize) -> &[MoveEntry] {
+        match self.special_offsets.get(run..run + 2) {
+            Some(&[start, end]) => &self.specials[start as usize..end as usize],
+            _ => &[],
+        }
     }
 
     /// Entries of `player`'s `piece` that can capture on `to`, with their start cells.

@@ -1,6 +1,7 @@
 //! The cell-set parts of the compiled tables, at the width chosen for the board.
 
 use super::MoveEntry;
+use super::slides::{Order, Slide, dest_slot};
 use crate::geometry::{Cell, CellSet, MaskWord, Wide};
 
 /// Must-be-empty paths and attacker sets, as sets of type `S`.
@@ -23,6 +24,11 @@ pub struct SetTables<S: CellSet> {
     pub(super) files: Vec<S>,
     /// With an enclosure, per cell: the cells whose lines of enclosure start on it.
     pub(super) around: Vec<S>,
+    /// Per run, on boards of up to 128 cells: where its slides start in `slides`
+    /// (see [`SetTables::reach`]); empty on bigger boards.
+    pub(super) slide_offsets: Vec<u32>,
+    /// The lines and leaps of the plain runs.
+    pub(super) slides: Vec<Slide<S::Mask>>,
     /// Every cell of the board.
     pub(super) all: S,
 }
@@ -38,6 +44,8 @@ impl<S: CellSet> Default for SetTables<S> {
             drop_cells: vec![],
             files: vec![],
             around: vec![],
+            slide_offsets: vec![],
+            slides: vec![],
             all: S::EMPTY,
         }
     }
@@ -137,6 +145,9 @@ impl<S: CellSet> SetTables<S> {
             + bytes(&self.pool)
             + bytes(&self.drop_cells)
             + bytes(&self.files)
+            + bytes(&self.around)
+            + bytes(&self.slide_offsets)
+            + bytes(&self.slides)
     }
 
     /// Every cell of the board.
@@ -189,6 +200,29 @@ impl<S: CellSet> SetTables<S> {
     #[inline]
     pub fn landings_in(&self, run: usize, set: &S) -> S {
         set.within(&self.lands_empty[run], &self.pool)
+    }
+
+    /// For a plain run (see [`super::Rules::plain`]): the cells its moves reach on
+    /// `occupied`, cells held by either side included, as three sets by the moves' kind
+    /// of destination (in the slots of [`dest_slot`]).
+    #[inline]
+    pub fn reach(&self, run: usize, occupied: &S) -> [S; 3] {
+        let mut reach = [S::EMPTY; 3];
+        let Some(&[start, end]) = self.slide_offsets.get(run..run + 2) else {
+            reach[0] = S::unpack(&self.lands_empty[run], &self.pool);
+            return reach;
+        };
+        for s in &self.slides[start as usize..end as usize] {
+            let cells = S::unpack(&s.cells, &self.pool);
+            let cells = match s.order {
+                Order::Leaps => cells,
+                Order::Rising => cells.reach_along(occupied, false),
+                Order::Falling => cells.reach_along(occupied, true),
+            };
+            let slot = &mut reach[dest_slot(s.dest)];
+            *slot = slot.union(&cells);
+        }
+        reach
     }
 
     /// Whether the run's moves look at some cell of `set`.

@@ -385,32 +385,6 @@ pub(super) fn index_attacks<S: Width>(rules: &mut Rules) {
     rules.sets = S::wrap(tables);
 }
 
-/// Marks the runs whose every entry is a plain leap (see `Rules::is_plain`); after
-/// promotions are marked, as a move that may promote is no plain leap.
-pub(super) fn mark_plain_runs<S: Width>(rules: &mut Rules) {
-    let runs = rules.offsets.len() - 1;
-    let tables = rules.sets::<S>();
-    let mut plain = vec![0u64; runs.div_ceil(64)];
-    for (i, bits) in (0..runs).map(|i| (i, i / 64)) {
-        let run = &rules.entries[rules.offsets[i] as usize..rules.offsets[i + 1] as usize];
-        if run.iter().all(|e| {
-            (e.path_count == 0 || tables.paths(e).any(|p| p.is_empty()))
-                && e.dest == Dest::Either
-                && e.target.is_none()
-                && e.tag.is_none()
-                && e.passing == 0
-                && e.promote == NO_PROMOTION
-                && e.hurdle == 0
-                && e.barred == 0
-                && e.jump == 0
-                && e.near_rule == 0
-        }) {
-            plain[bits] |= 1 << (i % 64);
-        }
-    }
-    rules.plain_runs = plain;
-}
-
 /// Numbers each (piece, once-per-game tag) pair that some move of the piece uses.
 pub(super) fn once_bits(variant: &Variant) -> Result<Vec<Option<u8>>, CompileError> {
     let tags = variant.tags.len();

@@ -46,6 +46,10 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     fn within(&self, mask: &Self::Mask, pool: &[MaskWord]) -> Self;
     /// How many of this set's cells a stored mask holds.
     fn count_within(&self, mask: &Self::Mask, pool: &[MaskWord]) -> usize;
+    /// This set, a line of cells, up to and including its first cell in `occupied`,
+    /// going up the cell numbers (or down, with `falling`): what a piece sliding along
+    /// the line reaches.
+    fn reach_along(&self, occupied: &Self, falling: bool) -> Self;
 
     fn single(c: Cell) -> Self {
         let mut s = Self::EMPTY;
@@ -164,6 +168,19 @@ macro_rules! word_set {
                 match self & mask {
                     0 => 0,
                     x => x.count_ones() as usize,
+                }
+            }
+            #[inline]
+            fn reach_along(&self, occupied: &Self, falling: bool) -> Self {
+                let stops = self & occupied;
+                if stops == 0 {
+                    *self
+                } else if falling {
+                    let high = (1 as $t) << (<$t>::BITS - 1 - stops.leading_zeros());
+                    self & !(high - 1)
+                } else {
+                    let low = stops & stops.wrapping_neg();
+                    self & (low | (low - 1))
                 }
             }
         }
@@ -291,6 +308,18 @@ macro_rules! wide_set {
                     .filter(|x| *x != 0)
                     .map(|x| x.count_ones() as usize)
                     .sum()
+            }
+            fn reach_along(&self, occupied: &Self, falling: bool) -> Self {
+                let mut out = Self::EMPTY;
+                for k in 0..$w {
+                    let i = if falling { $w - 1 - k } else { k };
+                    let stops = self.0[i] & occupied.0[i];
+                    out.0[i] = self.0[i].reach_along(&stops, falling);
+                    if stops != 0 {
+                        break;
+                    }
+                }
+                out
             }
         }
     };

@@ -7,7 +7,7 @@
 
 use super::position::{Move, PositionOf, Special};
 use crate::compile::{
-    JUMP_ENEMY, JUMP_FRIEND, MAY_PROMOTE, MOST_JUMPED, MoveEntry, NO_PROMOTION, ON_CAPTURE,
+    JUMP_ENEMY, JUMP_FRIEND, MAY_PROMOTE, MOST_JUMPED, MoveEntry, NO_PROMOTION, ON_CAPTURE, Plain,
     PromotionRule, Rules, SetTables, Width,
 };
 use crate::geometry::Cell;
@@ -131,7 +131,8 @@ impl<S: Width> PositionOf<S> {
             sets.all().difference(occupied)
         };
         let enemies = occupied.difference(self.of_player(me));
-        let open_or_enemy = sets.all().difference(self.of_player(me));
+        // Where a move to any cell may end: an empty one, or one an enemy holds.
+        let open_or_enemy = empty.union(&enemies);
         // Where nothing but a piece's own table decides its moves, plain leaps are
         // listed straight from it (see below).
         let plain_leaps = rules.explosion.is_none() && !rules.walls && !standoff;
@@ -159,18 +160,32 @@ impl<S: Width> PositionOf<S> {
                     || danger.contains(from)
                     || rules.royal & (1 << piece.0) != 0
                     || rules.enclosure_captures);
-            // Plain leaps by a piece that takes anything and risks nothing by moving:
-            // its moves are the cells of its table that its own side does not hold.
-            if plain_leaps
-                && rules.is_plain(run)
+            // Plain moves by a piece that takes anything and risks nothing by moving:
+            // its moves are the cells it reaches that its own side does not hold; then
+            // only the run's other entries are walked.
+            let mut only: &[MoveEntry] = &[];
+            let plain = if plain_leaps {
+                rules.plain(run)
+            } else {
+                Plain::No
+            };
+            if plain != Plain::No
                 && !careful
                 && !avoids
                 && rules.captures_every & (1 << piece.0) != 0
                 && rules.facing_kinds & (1 << piece.0) == 0
+                && passed_by & (1 << piece.0) == 0
                 && !between.contains(from)
             {
-                let ends = if captures { &enemies } else { &open_or_enemy };
-                for to in sets.landings_in(run, ends).iter() {
+                let ends = if plain == Plain::Leaps {
+                    sets.landings_in(run, &open_or_enemy)
+                } else {
+                    let [any, quiet, taking] = sets.reach(run, occupied);
+                    any.intersection(&open_or_enemy)
+                        .union(&taking.intersection(&enemies))
+                        .union(&quiet.intersection(&empty))
+                };
+                for to in ends.iter() {
                     let m = Move {
                         from,
                         to,
@@ -187,10 +202,20 @@ impl<S: Width> PositionOf<S> {
                     }
                     out.push(m);
                 }
-                continue;
+                if plain == Plain::Leaps {
+                    continue;
+                }
+                only = rules.specials(run);
+                if only.is_empty() {
+                    continue;
+                }
             }
             let start = out.len();
-            let entries = rules.moves(me, piece, from);
+            let entries = if only.is_empty() {
+                rules.moves(me, piece, from)
+            } else {
+                only
+            };
             let mut next = 0;
             while let Some(e) = entries.get(next) {
                 next += 1;

@@ -2112,8 +2112,9 @@ impl Turned {
     }
 }
 
-/// A random game from `setup`: both generators agree at every ply. Pawn moves and
-/// captures are preferred now and then, castlings and captures in passing always.
+/// A random game from `setup`: both generators agree at every ply. Pawn moves (double
+/// steps first) and captures are preferred now and then, castlings and captures in
+/// passing always.
 fn near_game(
     rules: &Arc<Rules>,
     turned: &Turned,
@@ -2152,8 +2153,13 @@ fn near_game(
         let pick = |list: &[&Move], rng: &mut Lcg, odds: usize| {
             (!list.is_empty() && rng.below(odds) == 0).then(|| *list[rng.below(list.len())])
         };
+        let doubles: Vec<_> = moves
+            .iter()
+            .filter(|m| matches!(m.special, Special::Passing(_)))
+            .collect();
         let m = pick(&special, &mut rng, 1)
             .or_else(|| pick(&captures, &mut rng, 3))
+            .or_else(|| pick(&doubles, &mut rng, 3))
             .or_else(|| pick(&pawns, &mut rng, 2))
             .unwrap_or_else(|| moves[rng.below(moves.len())]);
         game.play(m).unwrap();

@@ -66,6 +66,22 @@ fn agrees<S: CellSet>(seed: u64) {
         let common: Vec<u16> = a.intersection(&b).copied().collect();
         assert_eq!(cells(sa.within(&mask, &pool)), common);
         assert_eq!(sa.count_within(&mask, &pool), common.len());
+        // Along a line, the cells before the first occupied one, and that one.
+        // (Big sets rarely meet at random: the stops are tried with a cell of the line.)
+        let mut met = b.clone();
+        if !a.is_empty() {
+            met.insert(*a.iter().nth(rng.below(a.len())).unwrap());
+        }
+        for (stops, falling) in [(&b, false), (&b, true), (&met, false), (&met, true)] {
+            let mut along: Vec<u16> = a.iter().copied().collect();
+            if falling {
+                along.reverse();
+            }
+            let stop = along.iter().position(|c| stops.contains(c));
+            let mut reached: Vec<u16> = along[..stop.map_or(along.len(), |i| i + 1)].to_vec();
+            reached.sort();
+            assert_eq!(cells(sa.reach_along(&set(stops), falling)), reached);
+        }
     }
 }
 

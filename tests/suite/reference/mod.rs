@@ -70,7 +70,7 @@
 //!     Its right is lost once a move starts or ends on any of its start cells
 //!     (and see 54, 57 and 60).
 //! 19. No move may end with a royal piece of the mover where an enemy move (by 1-10
-//!     and 14-15) could capture it.
+//!     and 14-15) could capture it; a piece that promotes counts as its new kind.
 //!
 //! The shogi family's rules:
 //!
@@ -1064,22 +1064,21 @@ fn unwalled_moves(v: &Variant, options: &[bool], pos: &Simple) -> Vec<(Move, Jum
                 }
                 continue;
             }
-            if left_attacked(v, options, &pos.cells, &after, &pos.used, player) {
-                continue;
-            }
-            if faces(v, options, &after) {
-                continue;
-            }
-            if standoff && self::standoff(v, options, &after) {
-                continue;
-            }
             for promotion in ends {
+                // Rule 19 judges the board with the new kind: a piece promoted to a
+                // royal kind may not stand attacked.
+                let mut a = after.clone();
                 if let Some(k) = promotion {
-                    let mut a = after.clone();
                     a[to.index()] = Some((player, k));
-                    if loud(v, options, player, kind, &a, &pos.used, to) {
-                        continue;
-                    }
+                }
+                if left_attacked(v, options, &pos.cells, &a, &pos.used, player)
+                    || faces(v, options, &a)
+                    || standoff && self::standoff(v, options, &a)
+                {
+                    continue;
+                }
+                if promotion.is_some() && loud(v, options, player, kind, &a, &pos.used, to) {
+                    continue;
                 }
                 all.insert(((from, to, tag, promotion), jumped.clone()));
             }
