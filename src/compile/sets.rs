@@ -1,8 +1,9 @@
 //! The cell-set parts of the compiled tables, at the width chosen for the board.
 
 use super::MoveEntry;
-use super::slides::{Order, Slide, dest_slot};
+use super::slides::{Order, Shift, Slide, dest_slot};
 use crate::geometry::{Cell, CellSet, MaskWord, Wide};
+use crate::model::Dest;
 
 /// Must-be-empty paths and attacker sets, as sets of type `S`.
 #[derive(Clone, Debug)]
@@ -29,6 +30,15 @@ pub struct SetTables<S: CellSet> {
     pub(super) slide_offsets: Vec<u32>,
     /// The lines and leaps of the plain runs.
     pub(super) slides: Vec<Slide<S::Mask>>,
+    /// Per (player, kind): where its shifts start in `shifts` (see
+    /// [`SetTables::shifts`]); empty on boards of over 128 cells.
+    pub(super) shift_offsets: Vec<u32>,
+    pub(super) shifts: Vec<Shift<S::Mask>>,
+    /// Per (player, kind): the cells from which its plain moves are all shifts, and
+    /// those of them whose runs have specials.
+    pub(super) shift_starts: Vec<(S, S)>,
+    /// Per player: the kinds that have shifts, a bit each.
+    pub(super) shift_kinds: Vec<u64>,
     /// Every cell of the board.
     pub(super) all: S,
 }
@@ -46,6 +56,10 @@ impl<S: CellSet> Default for SetTables<S> {
             around: vec![],
             slide_offsets: vec![],
             slides: vec![],
+            shift_offsets: vec![],
+            shifts: vec![],
+            shift_starts: vec![],
+            shift_kinds: vec![],
             all: S::EMPTY,
         }
     }
@@ -148,6 +162,10 @@ impl<S: CellSet> SetTables<S> {
             + bytes(&self.around)
             + bytes(&self.slide_offsets)
             + bytes(&self.slides)
+            + bytes(&self.shift_offsets)
+            + bytes(&self.shifts)
+            + bytes(&self.shift_starts)
+            + bytes(&self.shift_kinds)
     }
 
     /// Every cell of the board.
@@ -223,6 +241,32 @@ impl<S: CellSet> SetTables<S> {
             *slot = slot.union(&cells);
         }
         reach
+    }
+
+    /// The kinds of `player` whose pieces may be moved as sets, a bit each (see
+    /// [`SetTables::shifts`]).
+    #[inline]
+    pub fn shift_kinds(&self, player: usize) -> u64 {
+        self.shift_kinds.get(player).copied().unwrap_or(0)
+    }
+
+    /// For `player`'s kind `piece` (of `pieces` kinds): the cells from which all its
+    /// plain moves are leaps, those of them whose runs have specials left to walk
+    /// (see `Rules::specials`), and the leaps as shifts. A piece moves by a shift when
+    /// it stands on the shift's `from`, to the cell `by` cells on.
+    #[inline]
+    pub fn shifts(
+        &self,
+        player: usize,
+        piece: usize,
+        pieces: usize,
+    ) -> (&(S, S), impl Iterator<Item = (S, i32, Dest)> + '_) {
+        let k = player * pieces + piece;
+        let span = self.shift_offsets[k] as usize..self.shift_offsets[k + 1] as usize;
+        let list = self.shifts[span]
+            .iter()
+            .map(|s| (S::unpack(&s.from, &self.pool), s.by, s.dest));
+        (&self.shift_starts[k], list)
     }
 
     /// Whether the run's moves look at some cell of `set`.

@@ -2,7 +2,7 @@
 //! way, and needs nothing else, is a few lines of cells and a set of leaps: the move
 //! generator reaches them with a few set operations instead of walking the entries.
 
-use super::{MoveEntry, NO_PROMOTION, Rules, Width};
+use super::{MoveEntry, NO_PROMOTION, Rules, SetTables, Width};
 use crate::geometry::{Cell, CellSet};
 use crate::model::Dest;
 
@@ -36,6 +36,20 @@ pub struct Slide<M> {
     pub(super) order: Order,
     pub(super) dest: Dest,
 }
+
+/// Leaps of one kind of piece that move every piece standing on `from` by the same
+/// number of cells, `by`, to a destination of one kind: a whole set of such pieces is
+/// moved at once (see [`super::SetTables::shifts`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Shift<M> {
+    pub from: M,
+    pub by: i32,
+    pub dest: Dest,
+}
+
+/// The most shifts a kind may have to be moved as a set; beyond, one piece at a time
+/// costs less.
+const MOST_SHIFTS: usize = 12;
 
 /// Where each kind of destination's cells go in the sets [`super::SetTables::reach`]
 /// returns.
@@ -226,10 +240,89 @@ pub(super) fn mark_plain_runs<S: Width>(rules: &mut Rules) {
     }
     tables.slide_offsets = offsets;
     tables.slides = slides;
-    rules.sets = S::wrap(tables);
     rules.plain_runs = plain;
     rules.special_offsets = special_offsets;
     rules.specials = specials;
+    if lines {
+        index_shifts(rules, &mut tables);
+    }
+    rules.sets = S::wrap(tables);
+}
+
+/// For each player's kind whose plain runs are leaps alone: the [`Shift`]s of those
+/// runs, and the cells they start from (see [`super::SetTables::shifts`]). A kind that
+/// captures by jumping, or has too many shifts, has none.
+fn index_shifts<S: Width>(rules: &Rules, tables: &mut SetTables<S>) {
+    let cells = rules.variant.board.len();
+    let pieces = rules.variant.pieces.len();
+    let players = rules.variant.players.len();
+    let mut offsets = Vec::with_capacity(players * pieces + 1);
+    let mut shifts: Vec<Shift<S::Mask>> = Vec::new();
+    let mut starts = Vec::with_capacity(players * pieces);
+    let mut kinds = vec![0u64; players];
+    for (pl, kinds) in kinds.iter_mut().enumerate() {
+        for pi in 0..pieces {
+            offsets.push(shifts.len() as u32);
+            let mut found: Vec<Shift<S>> = Vec::new();
+            let mut from_cells = S::EMPTY;
+            let mut walked = S::EMPTY;
+            let mut fits = rules.jump_kinds & (1 << pi) == 0;
+            for c in 0..cells {
+                let run = (pl * pieces + pi) * cells + c;
+                if !fits || rules.plain(run) == Plain::No {
+                    continue;
+                }
+                let span =
+                    tables.slide_offsets[run] as usize..tables.slide_offsets[run + 1] as usize;
+                if tables.slides[span.clone()]
+                    .iter()
+                    .any(|s| s.order != Order::Leaps)
+                {
+                    continue;
+                }
+                let from = Cell(c as u16);
+                from_cells.insert(from);
+                if !rules.specials(run).is_empty() {
+                    walked.insert(from);
+                }
+                for slide in &tables.slides[span] {
+                    for to in S::unpack(&slide.cells, &tables.pool).iter() {
+                        let by = to.0 as i32 - from.0 as i32;
+                        match found
+                            .iter_mut()
+                            .find(|s| s.by == by && s.dest == slide.dest)
+                        {
+                            Some(s) => s.from.insert(from),
+                            None => found.push(Shift {
+                                from: S::single(from),
+                                by,
+                                dest: slide.dest,
+                            }),
+                        }
+                    }
+                }
+                fits = found.len() <= MOST_SHIFTS;
+            }
+            if !fits || found.is_empty() {
+                from_cells = S::EMPTY;
+                walked = S::EMPTY;
+                found.clear();
+            } else {
+                *kinds |= 1 << pi;
+            }
+            starts.push((from_cells, walked));
+            shifts.extend(found.into_iter().map(|s| Shift {
+                from: s.from.pack(&mut tables.pool),
+                by: s.by,
+                dest: s.dest,
+            }));
+        }
+    }
+    offsets.push(shifts.len() as u32);
+    tables.shift_offsets = offsets;
+    tables.shifts = shifts;
+    tables.shift_starts = starts;
+    tables.shift_kinds = kinds;
 }
 
 #[cfg(test)]

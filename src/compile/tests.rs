@@ -141,3 +141,49 @@ fn big_boards_take_wide_tables() {
         + "piece King (K) { step 1 any }\nsetup {\n  White: King a1\n  Black: King af32\n}\ngame ends {\n  King captured: mover wins\n}\n";
     assert!(matches!(compiled(&square_32).sets, Sets::Wide16(_)));
 }
+
+/// A Pawn on a 3 by 3 board, worked by hand: from the first rank it steps one or two
+/// (the double step is walked apart, as it may be taken in passing); from the second
+/// it steps one, to an empty cell, or takes forward diagonally; on the last it has no
+/// move. Its moves from the first two ranks are shifts, by a rank (3 cells) and by a
+/// rank and a file either way.
+#[test]
+fn a_pawns_plain_moves_are_shifts_and_its_double_step_is_walked() {
+    let r = rules(
+        "piece King (K) {\n  royal\n  step 1 any\n}\npiece Pawn (P) {\n  step 1 straight forward, to empty\n  step 2 straight forward, to empty, from a1 b1 c1, en passant by Pawn\n  step 1 forward diagonal, to enemy\n}\n",
+    );
+    let names = |s: u64| -> Vec<String> {
+        s.iter()
+            .map(|c| r.variant().board.name(c).to_string())
+            .collect()
+    };
+    let sets = r.sets::<u64>();
+    let ((starts, walked), list) = sets.shifts(0, 1, 2);
+    let mut starts = names(*starts);
+    starts.sort();
+    assert_eq!(starts, ["a1", "a2", "b1", "b2", "c1", "c2"]);
+    let mut walked = names(*walked);
+    walked.sort();
+    assert_eq!(walked, ["a1", "b1", "c1"]);
+    // Cells are numbered from the top left, so White's forward is 3 cells down.
+    let mut found: Vec<(i32, Dest, Vec<String>)> = list
+        .map(|(from, by, dest)| {
+            let mut from = names(from);
+            from.sort();
+            (by, dest, from)
+        })
+        .collect();
+    found.sort_by_key(|(by, _, _)| *by);
+    let list = |l: &[&str]| l.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        found,
+        [
+            (-4, Dest::Enemy, list(&["b1", "b2", "c1", "c2"])),
+            (-3, Dest::Empty, list(&["a1", "a2", "b1", "b2", "c1", "c2"])),
+            (-2, Dest::Enemy, list(&["a1", "a2", "b1", "b2"])),
+        ]
+    );
+    let double = r.run(PlayerId(0), PieceId(1), cell(&r, "b1"));
+    assert_eq!(r.specials(double).len(), 1);
+    assert_eq!(r.variant().board.name(r.specials(double)[0].to), "b3");
+}

@@ -50,6 +50,9 @@ pub trait CellSet: Copy + Ord + Debug + Send + Sync + 'static {
     /// going up the cell numbers (or down, with `falling`): what a piece sliding along
     /// the line reaches.
     fn reach_along(&self, occupied: &Self, falling: bool) -> Self;
+    /// Each cell moved `by` cell numbers up (down when negative); those that leave the
+    /// set's capacity are dropped.
+    fn shifted(&self, by: i32) -> Self;
 
     fn single(c: Cell) -> Self {
         let mut s = Self::EMPTY;
@@ -168,6 +171,17 @@ macro_rules! word_set {
                 match self & mask {
                     0 => 0,
                     x => x.count_ones() as usize,
+                }
+            }
+            #[inline]
+            fn shifted(&self, by: i32) -> Self {
+                let n = by.unsigned_abs();
+                if n >= <$t>::BITS {
+                    0
+                } else if by >= 0 {
+                    self << n
+                } else {
+                    self >> n
                 }
             }
             #[inline]
@@ -308,6 +322,25 @@ macro_rules! wide_set {
                     .filter(|x| *x != 0)
                     .map(|x| x.count_ones() as usize)
                     .sum()
+            }
+            fn shifted(&self, by: i32) -> Self {
+                let (words, bits) = (by.unsigned_abs() as usize / 64, by.unsigned_abs() % 64);
+                let word = |i: usize, back: usize| -> u64 {
+                    let j = if by >= 0 {
+                        i.checked_sub(back)
+                    } else {
+                        Some(i + back)
+                    };
+                    j.and_then(|j| self.0.get(j)).copied().unwrap_or(0)
+                };
+                Wide(std::array::from_fn(|i| {
+                    let (near, far) = (word(i, words), word(i, words + 1));
+                    match (by >= 0, bits) {
+                        (_, 0) => near,
+                        (true, b) => near << b | far >> (64 - b),
+                        (false, b) => near >> b | far << (64 - b),
+                    }
+                }))
             }
             fn reach_along(&self, occupied: &Self, falling: bool) -> Self {
                 let mut out = Self::EMPTY;

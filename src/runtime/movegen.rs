@@ -136,7 +136,20 @@ impl<S: Width> PositionOf<S> {
         // Where nothing but a piece's own table decides its moves, plain leaps are
         // listed straight from it (see below).
         let plain_leaps = rules.explosion.is_none() && !rules.walls && !standoff;
-        for from in self.of_player(me).iter() {
+        // Pieces whose plain moves are shifts are moved a kind at a time; those left
+        // with specials to walk stay in the loop below.
+        let (shifted, walked) = if plain_leaps && (royals.is_empty() || !in_check) {
+            self.shift_moves(
+                rules, sets, &royals, &danger, &entering, &between, &empty, &enemies, out,
+            )
+        } else {
+            (S::EMPTY, S::EMPTY)
+        };
+        for from in self
+            .of_player(me)
+            .difference(&shifted.difference(&walked))
+            .iter()
+        {
             let Some((_, piece)) = self.at(from) else {
                 continue;
             };
@@ -169,7 +182,9 @@ impl<S: Width> PositionOf<S> {
             } else {
                 Plain::No
             };
-            if plain != Plain::No
+            if shifted.contains(from) {
+                only = rules.specials(run);
+            } else if plain != Plain::No
                 && !careful
                 && !avoids
                 && rules.captures_every & (1 << piece.0) != 0
@@ -398,6 +413,86 @@ impl<S: Width> PositionOf<S> {
         if let Some(m) = pass.filter(|_| last_resort && (out.is_empty() || rules.walls)) {
             out.push(m);
         }
+    }
+
+    /// Adds the plain moves of the side to move's kinds that move by shifts (see
+    /// [`SetTables::shifts`]), a kind at a time, for the pieces that risk nothing by
+    /// moving (off `danger` and `between`); returns the cells of those pieces, and
+    /// those of them with specials still to walk.
+    #[allow(clippy::too_many_arguments)]
+    fn shift_moves(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        royals: &S,
+        danger: &S,
+        entering: &S,
+        between: &S,
+        empty: &S,
+        enemies: &S,
+        out: &mut Vec<Move>,
+    ) -> (S, S) {
+        let me = self.to_move();
+        let pieces = rules.variant.pieces.len();
+        let mut kinds = sets.shift_kinds(me.0 as usize)
+            & !rules.royal
+            & !self.passed_by(rules)
+            & rules.captures_every
+            & !rules.facing_kinds;
+        if !royals.is_empty() && rules.enclosure_captures {
+            kinds = 0;
+        }
+        let (mut shifted, mut walked) = (S::EMPTY, S::EMPTY);
+        let open_or_enemy = empty.union(enemies);
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            if rules.avoids_attack[k] {
+                continue;
+            }
+            let piece = PieceId(k as u8);
+            let ((starts, walks), list) = sets.shifts(me.0 as usize, k, pieces);
+            let movers = self
+                .pieces_of(me, piece)
+                .intersection(starts)
+                .difference(danger)
+                .difference(between);
+            if movers.is_empty() {
+                continue;
+            }
+            shifted = shifted.union(&movers);
+            walked = walked.union(&movers.intersection(walks));
+            for (from, by, dest) in list {
+                let ends = match dest {
+                    Dest::Either => &open_or_enemy,
+                    Dest::Empty => empty,
+                    Dest::Enemy => enemies,
+                };
+                for to in movers
+                    .intersection(&from)
+                    .shifted(by)
+                    .intersection(ends)
+                    .iter()
+                {
+                    let m = Move {
+                        from: Cell((to.0 as i32 - by) as u16),
+                        to,
+                        piece,
+                        captured: self.at(to),
+                        tag: None,
+                        promotion: None,
+                        special: Special::Plain,
+                        wall: None,
+                        gate: None,
+                    };
+                    if entering.contains(to) && self.exposes(rules, sets, &m, royals) {
+                        continue;
+                    }
+                    out.push(m);
+                }
+            }
+        }
+        (shifted, walked)
     }
 
     /// Adds `m`, made by entry `e`, once for each promotion it may or must make; kept
