@@ -135,12 +135,14 @@ impl<S: Width> PositionOf<S> {
         let open_or_enemy = empty.union(&enemies);
         // Where nothing but a piece's own table decides its moves, plain leaps are
         // listed straight from it (see below).
-        let plain_leaps = rules.explosion.is_none() && !rules.walls && !standoff;
+        let plain_leaps = !rules.walls && !standoff;
+        // A capture that explodes may blow up a royal piece of the mover's.
+        let blasts = rules.explosion.is_some() && !royals.is_empty();
         // Pieces whose plain moves are shifts are moved a kind at a time; those left
         // with specials to walk stay in the loop below.
         let (shifted, walked) = if plain_leaps && (royals.is_empty() || !in_check) {
             self.shift_moves(
-                rules, sets, &royals, &danger, &entering, &between, &empty, &enemies, out,
+                rules, sets, &royals, &danger, &entering, &between, &empty, &enemies, blasts, out,
             )
         } else {
             (S::EMPTY, S::EMPTY)
@@ -212,7 +214,9 @@ impl<S: Width> PositionOf<S> {
                         wall: None,
                         gate: None,
                     };
-                    if entering.contains(to) && self.exposes(rules, sets, &m, &royals) {
+                    if (entering.contains(to) || blasts && m.captured.is_some())
+                        && self.exposes(rules, sets, &m, &royals)
+                    {
                         continue;
                     }
                     out.push(m);
@@ -417,8 +421,9 @@ impl<S: Width> PositionOf<S> {
 
     /// Adds the plain moves of the side to move's kinds that move by shifts (see
     /// [`SetTables::shifts`]), a kind at a time, for the pieces that risk nothing by
-    /// moving (off `danger` and `between`); returns the cells of those pieces, and
-    /// those of them with specials still to walk.
+    /// moving (off `danger` and `between`; with `blasts`, a capture is tested, as its
+    /// explosion may take a royal piece); returns the cells of those pieces, and those
+    /// of them with specials still to walk.
     #[allow(clippy::too_many_arguments)]
     fn shift_moves(
         &self,
@@ -430,6 +435,7 @@ impl<S: Width> PositionOf<S> {
         between: &S,
         empty: &S,
         enemies: &S,
+        blasts: bool,
         out: &mut Vec<Move>,
     ) -> (S, S) {
         let me = self.to_move();
@@ -485,7 +491,9 @@ impl<S: Width> PositionOf<S> {
                         wall: None,
                         gate: None,
                     };
-                    if entering.contains(to) && self.exposes(rules, sets, &m, royals) {
+                    if (entering.contains(to) || blasts && m.captured.is_some())
+                        && self.exposes(rules, sets, &m, royals)
+                    {
                         continue;
                     }
                     out.push(m);
