@@ -203,23 +203,15 @@ impl<S: Width> PositionOf<S> {
                         .union(&quiet.intersection(&empty))
                 };
                 for to in ends.iter() {
-                    let m = Move {
-                        from,
-                        to,
-                        piece,
-                        captured: self.at(to),
-                        tag: None,
-                        promotion: None,
-                        special: Special::Plain,
-                        wall: None,
-                        gate: None,
-                    };
-                    if (entering.contains(to) || blasts && m.captured.is_some())
-                        && self.exposes(rules, sets, &m, &royals)
-                    {
-                        continue;
-                    }
-                    out.push(m);
+                    self.push_plain(
+                        rules,
+                        sets,
+                        (from, to, piece),
+                        &entering,
+                        blasts,
+                        &royals,
+                        out,
+                    );
                 }
                 if plain == Plain::Leaps {
                     continue;
@@ -419,6 +411,39 @@ impl<S: Width> PositionOf<S> {
         }
     }
 
+    /// Adds the plain move `(from, to, piece)` unless it leaves a royal piece attacked:
+    /// tested when it enters a cell of `entering` or, with `blasts`, captures.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn push_plain(
+        &self,
+        rules: &Rules,
+        sets: &SetTables<S>,
+        (from, to, piece): (Cell, Cell, PieceId),
+        entering: &S,
+        blasts: bool,
+        royals: &S,
+        out: &mut Vec<Move>,
+    ) {
+        let m = Move {
+            from,
+            to,
+            piece,
+            captured: self.at(to),
+            tag: None,
+            promotion: None,
+            special: Special::Plain,
+            wall: None,
+            gate: None,
+        };
+        if (entering.contains(to) || blasts && m.captured.is_some())
+            && self.exposes(rules, sets, &m, royals)
+        {
+            return;
+        }
+        out.push(m);
+    }
+
     /// Adds the plain moves of the side to move's kinds that move by shifts (see
     /// [`SetTables::shifts`]), a kind at a time, for the pieces that risk nothing by
     /// moving (off `danger` and `between`; with `blasts`, a capture is tested, as its
@@ -480,23 +505,16 @@ impl<S: Width> PositionOf<S> {
                     .intersection(ends)
                     .iter()
                 {
-                    let m = Move {
-                        from: Cell((to.0 as i32 - by) as u16),
-                        to,
-                        piece,
-                        captured: self.at(to),
-                        tag: None,
-                        promotion: None,
-                        special: Special::Plain,
-                        wall: None,
-                        gate: None,
-                    };
-                    if (entering.contains(to) || blasts && m.captured.is_some())
-                        && self.exposes(rules, sets, &m, royals)
-                    {
-                        continue;
-                    }
-                    out.push(m);
+                    let from = Cell((to.0 as i32 - by) as u16);
+                    self.push_plain(
+                        rules,
+                        sets,
+                        (from, to, piece),
+                        entering,
+                        blasts,
+                        royals,
+                        out,
+                    );
                 }
             }
         }

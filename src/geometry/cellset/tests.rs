@@ -68,14 +68,7 @@ fn agrees<S: CellSet>(seed: u64) {
         assert_eq!(sa.count_within(&mask, &pool), common.len());
         // Moved by a number of cells, those still on the board.
         let by = rng.below(2 * S::CAPACITY) as i32 - S::CAPACITY as i32;
-        let moved: Vec<u16> = a
-            .iter()
-            .map(|c| *c as i32 + by)
-            .filter(|c| (0..S::CAPACITY as i32).contains(c))
-            .map(|c| c as u16)
-            .collect();
-        assert_eq!(cells(sa.shifted(by)), moved, "by {by}");
-        for by in [1, -1, 63, -63, 64, -64, 65] {
+        for by in [by, 1, -1, 63, -63, 64, -64, 65] {
             let moved: Vec<u16> = a
                 .iter()
                 .map(|c| *c as i32 + by)
