@@ -142,15 +142,16 @@ fn big_boards_take_wide_tables() {
     assert!(matches!(compiled(&square_32).sets, Sets::Wide16(_)));
 }
 
-/// A Pawn on a 3 by 3 board, worked by hand: from the first rank it steps one or two
+/// A piece that walks forward and takes forward diagonally, on a 3 by 3 board, worked
+/// by hand: from the first rank it steps one or two
 /// (the double step is walked apart, as it may be taken in passing); from the second
 /// it steps one, to an empty cell, or takes forward diagonally; on the last it has no
 /// move. Its moves from the first two ranks are shifts, by a rank (3 cells) and by a
 /// rank and a file either way.
 #[test]
-fn a_pawns_plain_moves_are_shifts_and_its_double_step_is_walked() {
+fn a_walkers_plain_moves_are_shifts_and_its_double_step_is_walked() {
     let r = rules(
-        "piece King (K) {\n  royal\n  step 1 any\n}\npiece Pawn (P) {\n  step 1 straight forward, to empty\n  step 2 straight forward, to empty, from a1 b1 c1, en passant by Pawn\n  step 1 forward diagonal, to enemy\n}\n",
+        "piece King (K) {\n  royal\n  step 1 any\n}\npiece Walker (W) {\n  step 1 straight forward, to empty\n  step 2 straight forward, to empty, from a1 b1 c1, en passant by Walker\n  step 1 forward diagonal, to enemy\n}\n",
     );
     let names = |s: u64| -> Vec<String> {
         s.iter()
